@@ -1,0 +1,30 @@
+"""Terra Incognita: rules engines and play for classic exploration board games.
+
+>>> import terra
+>>> state = terra.game("africana").new(players=3, seed=7)
+>>> state.current_player
+0
+"""
+
+from terra.core import (
+    Game,
+    GameState,
+    IllegalAction,
+    Record,
+    TerraError,
+    game,
+    games,
+    replay,
+)
+
+__all__ = [
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "Record",
+    "TerraError",
+    "game",
+    "games",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,189 @@
+"""The contract every game state implements.
+
+``legal_actions()`` is the one source of truth for legality; ``apply()`` trusts its caller
+(search, replays of verified records); ``play()`` checks and explains. Actions are ints in a
+fixed per-game range with a stable text notation.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from terra.core.errors import IllegalAction, TerraError
+from terra.core.record import Record
+
+if TYPE_CHECKING:
+    from terra.core.game import Game
+    from terra.core.rng import SupportsRandBits
+
+# Actions taken so far, newest first, as a chain of pairs: appending and cloning are O(1).
+History = tuple[int, "History"] | None
+
+
+class GameState(ABC):
+    """One position of a game, with its seeded random number generator inside."""
+
+    __slots__ = ("_history", "_sampled", "game", "num_players", "options", "seed")
+
+    game: Game
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    _history: History
+    _sampled: bool
+
+    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._history = None
+        self._sampled = False
+
+    def _copy_base(self, other: GameState) -> None:
+        """Copy the shared fields into ``other`` (for the subclass's ``clone``)."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other._history = self._history
+        other._sampled = self._sampled
+
+    # --- the game-specific part ---------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the action space: every action is an int in ``range(num_actions)``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The actions the current player may take now (empty when the game is over)."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
+
+    @abstractmethod
+    def action_str(self, action: int) -> str:
+        """The notation of ``action``; ``parse_action`` reads it back."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The action that ``text`` names; raises :class:`IllegalAction` for unknown text."""
+
+    @abstractmethod
+    def explain_illegal(self, action: int) -> IllegalAction:
+        """Why ``action`` is not legal now, with the rule that says so."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score (final once the game is over, the running count before)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats after every tie-break; several seats share a victory."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> GameState:
+        """A full state that ``seat`` cannot tell from this one, with a fresh RNG."""
+
+    @property
+    @abstractmethod
+    def events(self) -> list[dict[str, Any]]:
+        """The game log so far: ``{"key": ..., "args": {...}}`` entries, omniscient."""
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Each seat's score by category; ``total`` is the score."""
+        return [{"total": score} for score in self.scores()]
+
+    # --- shared behaviour ---------------------------------------------------------------
+
+    @property
+    def history(self) -> list[int]:
+        """Every action taken since the start, oldest first."""
+        actions: list[int] = []
+        node = self._history
+        while node is not None:
+            actions.append(node[0])
+            node = node[1]
+        actions.reverse()
+        return actions
+
+    def play(self, action: int | str, seat: int | None = None) -> int:
+        """Take ``action`` (an int or its notation) after checking it; returns the int.
+
+        Raises :class:`IllegalAction` with the reason and the rule, and then the state is
+        exactly as it was. ``seat``, when given, must be the seat whose turn it is.
+        """
+        title = self.game.title
+        if self.is_over:
+            raise IllegalAction("the game is over; no more actions", f"{title}, Game End")
+        current = self.current_player
+        if seat is not None and seat != current:
+            raise IllegalAction(
+                f"it is seat {current}'s turn, not seat {seat}'s", f"{title}, Gameplay"
+            )
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction(f"an action is an int or its notation, not {action!r}")
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self.apply(action)
+        return action
+
+    def legal_action_strs(self) -> list[str]:
+        """The legal actions in notation, in the order of :meth:`legal_actions`."""
+        return [self.action_str(a) for a in self.legal_actions()]
+
+    def returns(self) -> list[float]:
+        """Zero-sum rewards: a sole winner gets 1, losers -1/(n-1), shared wins split.
+
+        Seat i receives n/(n-1) * (w_i - 1/n), where w_i is its share of the victory. With two
+        players that is +1 / -1, and 0 each for a shared win. All zeros before the end.
+        """
+        n = self.num_players
+        if not self.is_over:
+            return [0.0] * n
+        won = self.winners()
+        share = 1.0 / len(won)
+        factor = n / (n - 1)
+        return [factor * ((share if s in won else 0.0) - 1.0 / n) for s in range(n)]
+
+    def record(self, meta: dict[str, Any] | None = None) -> Record:
+        """The public inputs that rebuild this state: game, options, players, seed, actions."""
+        if self._sampled:
+            raise TerraError("a state from sample_hidden() has no replayable record")
+        result = None
+        if self.is_over:
+            result = {"scores": self.scores(), "winners": self.winners()}
+        options = {k: v for k, v in self.options.items() if v is not None}
+        return Record(
+            game=self.game.id,
+            players=self.num_players,
+            seed=self.seed,
+            options=options,
+            actions=tuple(self.action_str(a) for a in self.history),
+            result=result,
+            meta=dict(meta or {}),
+        )

@@ -1,0 +1,1 @@
+"""One package per game; each exposes ``GAME`` and is found by the registry."""

@@ -1,0 +1,423 @@
+"""Africana's component data: loaded from TOML, validated, flattened into int tables.
+
+The engine never touches names: locations, colours and cards are ints indexing the tuples of a
+:class:`Components`. Loading checks the shape of each file (pydantic) and then everything the
+rules rely on (references, hemispheres, counts), and reports problems by file and entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from terra.core.errors import DataError
+
+NORTH, SOUTH = 0, 1
+HEMISPHERES = ("north", "south")
+DECKS = ("A", "B", "C")
+MAX_PLAYERS = 4
+EXPEDITION_SPACES = 5
+# Africana, Game Setup: C cards removed unseen by player count; the largest removal.
+MOST_C_REMOVED = 10
+
+Name = Annotated[str, Field(min_length=1)]
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_]+$")]
+Count = Annotated[int, Field(ge=0)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(_Strict):
+    provisional: bool
+    provenance: Name
+
+
+class LocationSpec(_Strict):
+    id: Id
+    name: Name
+    hemisphere: Literal["north", "south"]
+    symbols: Annotated[list[str], Field(min_length=1, max_length=2)]
+    lon: Annotated[float, Field(ge=-180, le=180)]
+    lat: Annotated[float, Field(ge=-90, le=90)]
+
+
+class RouteSpec(_Strict):
+    between: tuple[Id, Id]
+
+
+class BonusSpec(_Strict):
+    travel_cards: Count = 0
+    silver: Count = 0
+
+
+class BoardFile(_Strict):
+    meta: Meta
+    location: Annotated[list[LocationSpec], Field(min_length=2)]
+    route: Annotated[list[RouteSpec], Field(min_length=1)]
+    joining_bonus: Annotated[
+        list[BonusSpec], Field(min_length=EXPEDITION_SPACES, max_length=EXPEDITION_SPACES)
+    ]
+
+
+class TravelSpec(_Strict):
+    colours: Annotated[list[Id], Field(min_length=2)]
+    cards_per_colour: Annotated[int, Field(ge=1)]
+    jokers: Annotated[int, Field(ge=MAX_PLAYERS)]
+    assistants_per_colour: Count
+
+
+class CompanySpec(_Strict):
+    number: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    country: Name
+    colour: Name
+    start: Id
+    silver: Count
+
+
+class ExpeditionSpec(_Strict):
+    id: Id
+    deck: Literal["A", "B", "C"]
+    start: Id
+    target: Id
+    silver: Count
+    points: Count
+
+
+class AdventureSpec(_Strict):
+    id: Id
+    book: Literal["north", "south"]
+    target: Id
+    artifact: Id | None = None
+    assistant: Id | None = None
+    silver: Count = 0
+    points: Count = 0
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> AdventureSpec:
+        if (self.artifact is None) == (self.assistant is None):
+            raise ValueError("an adventure shows either an artifact or an assistant")
+        if self.assistant is not None and (self.silver or self.points):
+            raise ValueError("an assistant adventure pays no silver and no points")
+        return self
+
+
+class CardsFile(_Strict):
+    meta: Meta
+    travel: TravelSpec
+    company: Annotated[list[CompanySpec], Field(min_length=MAX_PLAYERS, max_length=MAX_PLAYERS)]
+    expedition: Annotated[list[ExpeditionSpec], Field(min_length=1)]
+    adventure: Annotated[list[AdventureSpec], Field(min_length=2)]
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    number: int
+    country: str
+    colour: str
+    start: int
+    silver: int
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """Every printed component, as int-indexed tuples. Shared by all states; never mutated."""
+
+    provisional: bool
+    provenance: str
+    digest: str
+    # travel cards
+    colours: tuple[str, ...]
+    cards_per_colour: int
+    jokers: int
+    assistants_per_colour: int
+    # board
+    location_ids: tuple[str, ...]
+    location_names: tuple[str, ...]
+    hemisphere: tuple[int, ...]
+    symbols: tuple[tuple[int, ...], ...]
+    symbol_mask: tuple[int, ...]
+    lon: tuple[float, ...]
+    lat: tuple[float, ...]
+    routes: tuple[tuple[int, int], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    distance: tuple[tuple[int, ...], ...]
+    bonus_cards: tuple[int, ...]
+    bonus_silver: tuple[int, ...]
+    companies: tuple[Company, ...]
+    # expedition cards
+    expedition_ids: tuple[str, ...]
+    expedition_deck: tuple[int, ...]
+    expedition_start: tuple[int, ...]
+    expedition_target: tuple[int, ...]
+    expedition_silver: tuple[int, ...]
+    expedition_points: tuple[int, ...]
+    # adventure cards
+    adventure_ids: tuple[str, ...]
+    adventure_book: tuple[int, ...]
+    adventure_target: tuple[int, ...]
+    adventure_artifact: tuple[int, ...]  # artifact type, or -1 for an assistant adventure
+    adventure_assistant: tuple[int, ...]  # assistant colour, or -1 for an artifact adventure
+    adventure_silver: tuple[int, ...]
+    adventure_points: tuple[int, ...]
+    artifacts: tuple[str, ...]
+
+    @property
+    def num_colours(self) -> int:
+        return len(self.colours)
+
+    @property
+    def num_locations(self) -> int:
+        return len(self.location_ids)
+
+    def location(self, name_or_id: str) -> int:
+        """The location with this id or name (case and spacing ignored); -1 if none."""
+        return _location_lookup(self).get(_fold(name_or_id), -1)
+
+
+def _fold(text: str) -> str:
+    return "".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+@cache
+def _location_lookup(data: Components) -> dict[str, int]:
+    table: dict[str, int] = {}
+    for i, (lid, name) in enumerate(zip(data.location_ids, data.location_names, strict=True)):
+        table[_fold(lid)] = i
+        table[_fold(name)] = i
+    return table
+
+
+DEFAULT_DATA = "default"
+
+
+def load_components(path: str | None = None) -> Components:
+    """The components in directory ``path`` (``board.toml``, ``cards.toml``), or the defaults."""
+    if path is None or path == DEFAULT_DATA:
+        return _load(str(files("terra.games.africana") / "data"))
+    return _load(str(Path(path).expanduser().resolve()))
+
+
+@cache
+def _load(directory: str) -> Components:
+    board_text = _read(directory, "board.toml")
+    cards_text = _read(directory, "cards.toml")
+    board = _parse(BoardFile, board_text, directory, "board.toml")
+    cards = _parse(CardsFile, cards_text, directory, "cards.toml")
+    digest = hashlib.sha256((board_text + "\0" + cards_text).encode()).hexdigest()[:16]
+    return _build(board, cards, digest, directory)
+
+
+def _read(directory: str, name: str) -> str:
+    try:
+        return (Path(directory) / name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
+
+
+def _parse(model: type[Model], text: str, directory: str, name: str) -> Model:
+    where = Path(directory) / name
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{where}: not valid TOML: {error}") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        raise DataError(f"{where}: {problems}") from None
+
+
+def _unique(ids: Sequence[str], what: str, where: str) -> dict[str, int]:
+    index: dict[str, int] = {}
+    for i, ident in enumerate(ids):
+        if ident in index:
+            raise DataError(f"{where}: {what} id {ident!r} appears twice")
+        index[ident] = i
+    return index
+
+
+def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> Components:
+    bwhere = f"{directory}/board.toml"
+    cwhere = f"{directory}/cards.toml"
+    colours = cards.travel.colours
+    colour_of = _unique(colours, "colour", cwhere)
+    loc_of = _unique([loc.id for loc in board.location], "location", bwhere)
+
+    def location(ident: str, where: str, what: str) -> int:
+        if ident not in loc_of:
+            raise DataError(f"{where}: {what} names unknown location {ident!r}")
+        return loc_of[ident]
+
+    symbols: list[tuple[int, ...]] = []
+    for loc in board.location:
+        if len(set(loc.symbols)) != len(loc.symbols):
+            raise DataError(f"{bwhere}: location {loc.id!r} lists a symbol twice")
+        for symbol in loc.symbols:
+            if symbol not in colour_of:
+                raise DataError(f"{bwhere}: location {loc.id!r} has unknown symbol {symbol!r}")
+        symbols.append(tuple(colour_of[s] for s in loc.symbols))
+
+    n = len(board.location)
+    adjacency: list[set[int]] = [set() for _ in range(n)]
+    routes: list[tuple[int, int]] = []
+    for route in board.route:
+        a = location(route.between[0], bwhere, "a route")
+        b = location(route.between[1], bwhere, "a route")
+        if a == b:
+            raise DataError(f"{bwhere}: route {route.between} leads nowhere")
+        if b in adjacency[a]:
+            raise DataError(f"{bwhere}: route {route.between} appears twice")
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+        routes.append((a, b))
+    distance = tuple(_distances(adjacency, source) for source in range(n))
+    for source, row in enumerate(distance):
+        if -1 in row:
+            lost = board.location[row.index(-1)].id
+            raise DataError(
+                f"{bwhere}: {lost!r} cannot be reached from {board.location[source].id!r}"
+            )
+    hemisphere = tuple(HEMISPHERES.index(loc.hemisphere) for loc in board.location)
+
+    companies = sorted(cards.company, key=lambda c: c.number)
+    if [c.number for c in companies] != list(range(1, MAX_PLAYERS + 1)):
+        raise DataError(f"{cwhere}: companies must be numbered 1 to {MAX_PLAYERS}")
+
+    expedition_ids = [e.id for e in cards.expedition]
+    _unique(expedition_ids, "expedition", cwhere)
+    for e in cards.expedition:
+        if e.start == e.target:
+            raise DataError(f"{cwhere}: expedition {e.id!r} starts at its own target")
+    decks = [DECKS.index(e.deck) for e in cards.expedition]
+    if decks.count(0) < EXPEDITION_SPACES:
+        raise DataError(f"{cwhere}: at least {EXPEDITION_SPACES} A expeditions fill the spaces")
+    if decks.count(2) < MOST_C_REMOVED:
+        raise DataError(f"{cwhere}: at least {MOST_C_REMOVED} C expeditions are needed")
+
+    adventure_ids = [a.id for a in cards.adventure]
+    _unique(adventure_ids + expedition_ids, "card", cwhere)
+    artifacts: list[str] = []
+    for adventure in cards.adventure:
+        target = location(adventure.target, cwhere, f"adventure {adventure.id!r}")
+        book = HEMISPHERES.index(adventure.book)
+        if hemisphere[target] == book:
+            raise DataError(
+                f"{cwhere}: adventure {adventure.id!r} lies in the {adventure.book} book, so its "
+                "target must be in the other half of Africa (Africana, B) Buy adventure cards)"
+            )
+        if adventure.artifact is not None and adventure.artifact not in artifacts:
+            artifacts.append(adventure.artifact)
+        if adventure.assistant is not None and adventure.assistant not in colour_of:
+            raise DataError(
+                f"{cwhere}: adventure {adventure.id!r} has unknown colour {adventure.assistant!r}"
+            )
+    for colour in colours:
+        wanted = sum(a.assistant == colour for a in cards.adventure)
+        if wanted > cards.travel.assistants_per_colour:
+            raise DataError(
+                f"{cwhere}: {wanted} {colour} assistant adventures but only "
+                f"{cards.travel.assistants_per_colour} {colour} assistant cards"
+            )
+    for book in HEMISPHERES:
+        if not any(a.book == book for a in cards.adventure):
+            raise DataError(f"{cwhere}: the {book} book holds no adventure cards")
+
+    return Components(
+        provisional=board.meta.provisional or cards.meta.provisional,
+        provenance=f"board: {board.meta.provenance.strip()}\ncards: {cards.meta.provenance.strip()}",
+        digest=digest,
+        colours=tuple(colours),
+        cards_per_colour=cards.travel.cards_per_colour,
+        jokers=cards.travel.jokers,
+        assistants_per_colour=cards.travel.assistants_per_colour,
+        location_ids=tuple(loc.id for loc in board.location),
+        location_names=tuple(loc.name for loc in board.location),
+        hemisphere=hemisphere,
+        symbols=tuple(symbols),
+        symbol_mask=tuple(sum(1 << c for c in s) for s in symbols),
+        lon=tuple(loc.lon for loc in board.location),
+        lat=tuple(loc.lat for loc in board.location),
+        routes=tuple(routes),
+        neighbours=tuple(tuple(sorted(adj)) for adj in adjacency),
+        distance=distance,
+        bonus_cards=tuple(b.travel_cards for b in board.joining_bonus),
+        bonus_silver=tuple(b.silver for b in board.joining_bonus),
+        companies=tuple(
+            Company(c.number, c.country, c.colour, location(c.start, cwhere, c.country), c.silver)
+            for c in companies
+        ),
+        expedition_ids=tuple(expedition_ids),
+        expedition_deck=tuple(decks),
+        expedition_start=tuple(
+            location(e.start, cwhere, f"expedition {e.id!r}") for e in cards.expedition
+        ),
+        expedition_target=tuple(
+            location(e.target, cwhere, f"expedition {e.id!r}") for e in cards.expedition
+        ),
+        expedition_silver=tuple(e.silver for e in cards.expedition),
+        expedition_points=tuple(e.points for e in cards.expedition),
+        adventure_ids=tuple(adventure_ids),
+        adventure_book=tuple(HEMISPHERES.index(a.book) for a in cards.adventure),
+        adventure_target=tuple(loc_of[a.target] for a in cards.adventure),
+        adventure_artifact=tuple(
+            -1 if a.artifact is None else artifacts.index(a.artifact) for a in cards.adventure
+        ),
+        adventure_assistant=tuple(
+            -1 if a.assistant is None else colour_of[a.assistant] for a in cards.adventure
+        ),
+        adventure_silver=tuple(a.silver for a in cards.adventure),
+        adventure_points=tuple(a.points for a in cards.adventure),
+        artifacts=tuple(artifacts),
+    )
+
+
+def _distances(adjacency: Sequence[set[int]], source: int) -> tuple[int, ...]:
+    """Fewest steps from ``source`` to every location (-1: unreachable)."""
+    dist = [-1] * len(adjacency)
+    dist[source] = 0
+    frontier = [source]
+    for here in frontier:
+        for there in adjacency[here]:
+            if dist[there] < 0:
+                dist[there] = dist[here] + 1
+                frontier.append(there)
+    return tuple(dist)
+
+
+def as_dict(data: Components) -> dict[str, Any]:
+    """The static board and cards as JSON-ready data (for clients that draw the board)."""
+    colours = data.colours
+    return {
+        "provisional": data.provisional,
+        "digest": data.digest,
+        "colours": list(colours),
+        "locations": [
+            {
+                "id": data.location_ids[i],
+                "name": data.location_names[i],
+                "hemisphere": HEMISPHERES[data.hemisphere[i]],
+                "symbols": [colours[c] for c in data.symbols[i]],
+                "lon": data.lon[i],
+                "lat": data.lat[i],
+            }
+            for i in range(data.num_locations)
+        ],
+        "routes": [[data.location_ids[a], data.location_ids[b]] for a, b in data.routes],
+        "joining_bonuses": [
+            {"travel_cards": c, "silver": s}
+            for c, s in zip(data.bonus_cards, data.bonus_silver, strict=True)
+        ],
+    }

@@ -1,0 +1,243 @@
+"""Africana's game state: flat lists of ints, a hand-written clone, the core contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from terra.core.errors import IllegalAction
+from terra.core.rng import Rng, SupportsRandBits
+from terra.core.state import GameState
+from terra.games.africana import actions as act
+from terra.games.africana import legal, rules, scoring, view
+from terra.games.africana.components import Components
+
+if TYPE_CHECKING:
+    from terra.core.game import Game
+
+Rule = Callable[["AfricanaState", int, int], None]
+Log = tuple[tuple[str, dict[str, Any]], "Log"] | None
+
+
+@cache
+def _dispatch(tables: act.ActionTable) -> tuple[Rule, ...]:
+    """The rule function of every action int (built once per data set)."""
+    return tuple(rules.APPLY[kind] for kind in tables.kind)
+
+
+class AfricanaState(GameState):
+    """A position of Africana.
+
+    Locations, colours and cards are ints (see :mod:`terra.games.africana.components`). Hands
+    are lists of counts by hand slot: travel cards by colour, assistants by colour, the joker.
+    Stacks (books, piles) keep their top card at the end of the list.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_log",
+        "_rules",
+        "adventures",
+        "data",
+        "deck",
+        "discard",
+        "ending",
+        "hand",
+        "joined",
+        "left",
+        "loc",
+        "markers",
+        "pages",
+        "phase",
+        "pile",
+        "played",
+        "player",
+        "removed",
+        "retired",
+        "right",
+        "rng",
+        "seen",
+        "silver",
+        "spaces",
+        "supply",
+        "tables",
+        "turn",
+        "won_adventures",
+        "won_expeditions",
+    )
+
+    data: Components
+    tables: act.ActionTable
+    rng: Rng
+    phase: int
+    player: int
+    turn: int
+    ending: bool
+    pages: int
+    played: list[int] | None
+    loc: list[int]
+    silver: list[int]
+    hand: list[list[int]]
+    markers: list[int]
+    spaces: list[int]
+    joined: list[int]
+    adventures: list[list[int]]
+    won_expeditions: list[list[int]]
+    won_adventures: list[list[int]]
+    left: list[list[int]]
+    right: list[list[int]]
+    seen: int
+    pile: list[int]
+    removed: list[int]
+    deck: list[int]
+    discard: list[int]
+    supply: list[int]
+    retired: list[int]
+    _legal: list[int] | None
+    _log: Log
+    _rules: tuple[Rule, ...]
+
+    @classmethod
+    def create(
+        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> AfricanaState:
+        """Africana, Game Setup, with every chance event drawn from ``seed``."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        state.data = data
+        state.tables = act.action_table(data)
+        state._rules = _dispatch(state.tables)
+        state.rng = Rng(seed)
+        state._legal = None
+        state._log = None
+        rules.set_up(state)
+        return state
+
+    # --- the contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == rules.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    @property
+    def num_actions(self) -> int:
+        return self.tables.size
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, computed once per decision (do not mutate the list)."""
+        found = self._legal
+        if found is None:
+            found = self._legal = legal.legal_actions(self)
+        return found
+
+    def apply(self, action: int) -> None:
+        self._legal = None
+        self._history = (action, self._history)
+        tables = self.tables
+        self._rules[action](self, tables.arg[action], tables.pay[action])
+
+    def action_str(self, action: int) -> str:
+        try:
+            return self.tables.text[action]
+        except (IndexError, TypeError):
+            raise IllegalAction(f"there is no action number {action!r}") from None
+
+    def parse_action(self, text: str) -> int:
+        return act.parse(self.data, text)
+
+    def explain_illegal(self, action: int) -> IllegalAction:
+        return legal.explain(self, action)
+
+    def clone(self) -> AfricanaState:
+        other = AfricanaState.__new__(AfricanaState)
+        self._copy_base(other)
+        other.data = self.data
+        other.tables = self.tables
+        other._rules = self._rules
+        other.rng = self.rng.clone()
+        other._legal = self._legal
+        other._log = self._log
+        other.phase = self.phase
+        other.player = self.player
+        other.turn = self.turn
+        other.ending = self.ending
+        other.pages = self.pages
+        other.seen = self.seen
+        other.played = None if self.played is None else self.played[:]
+        other.loc = self.loc[:]
+        other.silver = self.silver[:]
+        other.hand = [hand[:] for hand in self.hand]
+        other.markers = self.markers[:]
+        other.spaces = self.spaces[:]
+        other.joined = self.joined[:]
+        other.adventures = [cards[:] for cards in self.adventures]
+        other.won_expeditions = [cards[:] for cards in self.won_expeditions]
+        other.won_adventures = [cards[:] for cards in self.won_adventures]
+        other.left = [stack[:] for stack in self.left]
+        other.right = [stack[:] for stack in self.right]
+        other.pile = self.pile[:]
+        other.removed = self.removed[:]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.supply = self.supply[:]
+        other.retired = self.retired[:]
+        return other
+
+    def scores(self) -> list[int]:
+        return [scoring.breakdown(self, p)["total"] for p in range(self.num_players)]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return [scoring.breakdown(self, p) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> AfricanaState:
+        return view.sample_hidden(self, seat, rng)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return view.events(self, None, omniscient=True)
+
+    # --- helpers for tests, bots and displays ------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """``choose``, ``buy``, ``move``, ``discard``, ``drop`` or ``over``."""
+        return rules.PHASE_NAMES[self.phase]
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (every seat has one turn per round)."""
+        return self.turn // self.num_players + 1
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that defines the position (history and log aside)."""
+        return (
+            self.rng.state, self.phase, self.player, self.turn, self.ending, self.pages,
+            self.seen, self.played, self.loc, self.silver, self.hand, self.markers, self.spaces,
+            self.joined, self.adventures, self.won_expeditions, self.won_adventures, self.left,
+            self.right, self.pile, self.removed, self.deck, self.discard, self.supply,
+            self.retired,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AfricanaState):
+            return NotImplemented
+        return self.data is other.data and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Africana {self.num_players}p seed={self.seed} turn={self.turn + 1} "
+            f"seat={self.current_player} phase={self.phase_name}>"
+        )

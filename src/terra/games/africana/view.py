@@ -1,0 +1,206 @@
+"""What each seat may know in Africana, and states it cannot tell apart.
+
+Hidden: the travel cards in other hands (their number is public), the order of the travel draw
+pile, the expedition pile (its size by letter is public) and the C cards removed at setup, and
+every adventure card no one has seen in the books. Public: everything on the table, and what
+everybody saw as it happened: cards shown while pages were turned, cards played or discarded
+face up, jokers and assistants (gained and lost in the open). docs/rules-decisions.md says why.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terra.core.rng import Rng, SupportsRandBits, new_seed
+from terra.games.africana import rules, scoring
+from terra.games.africana.components import HEMISPHERES
+
+if TYPE_CHECKING:
+    from terra.games.africana.state import AfricanaState, Log
+
+# Event arguments only the acting player may see (the colours of cards drawn face down).
+PRIVATE_ARGS = {"draw": ("cards",), "join": ("cards",)}
+
+
+def _public_event(key: str, args: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    hidden = PRIVATE_ARGS.get(key)
+    if hidden and args.get("player") != seat:
+        args = {k: v for k, v in args.items() if k not in hidden}
+    return {"key": key, "args": args}
+
+
+def events(state: AfricanaState, seat: int | None, omniscient: bool = False) -> list[dict[str, Any]]:
+    """The log, oldest first, as ``seat`` may read it (``omniscient``: everything)."""
+    out: list[dict[str, Any]] = []
+    node = state._log
+    while node is not None:
+        (key, args), node = node
+        out.append({"key": key, "args": dict(args)} if omniscient else _public_event(key, args, seat))
+    out.reverse()
+    return out
+
+
+def _by_colour(state: AfricanaState, counts: list[int]) -> dict[str, int]:
+    return dict(zip(state.data.colours, counts, strict=True))
+
+
+def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
+    data = state.data
+    colours = len(data.colours)
+    joker = state.tables.joker
+    ids = data.location_ids
+    players = []
+    for p in range(state.num_players):
+        hand = state.hand[p]
+        company = data.companies[p]
+        entry: dict[str, Any] = {
+            "seat": p,
+            "company": company.country,
+            "colour": company.colour,
+            "location": ids[state.loc[p]],
+            "silver": state.silver[p],
+            "markers_free": rules.MARKERS - state.markers[p],
+            "hand_size": sum(hand),
+            "travel_cards": sum(hand[:colours]),
+            "jokers": hand[joker],
+            "assistants": _by_colour(state, hand[colours:joker]),
+            "adventures": [data.adventure_ids[c] for c in state.adventures[p]],
+            "expeditions_won": [data.expedition_ids[c] for c in state.won_expeditions[p]],
+            "adventures_won": [data.adventure_ids[c] for c in state.won_adventures[p]],
+            "score": scoring.breakdown(state, p),
+        }
+        if p == seat:
+            entry["hand"] = _by_colour(state, hand[:colours])
+        players.append(entry)
+
+    books = {}
+    for book, name in enumerate(HEMISPHERES):
+        books[name] = {
+            "turned": [data.adventure_ids[c] for c in reversed(state.left[book])],
+            "unturned": [
+                data.adventure_ids[c] if state.seen >> c & 1 else None
+                for c in reversed(state.right[book])
+            ],
+        }
+
+    pile = {letter: 0 for letter in "ABC"}
+    for card in state.pile:
+        pile["ABC"[data.expedition_deck[card]]] += 1
+
+    current = state.current_player
+    turn: dict[str, Any] = {
+        "number": state.turn + 1,
+        "round": state.turn // state.num_players + 1,
+        "player": current,
+        "phase": rules.PHASE_NAMES[state.phase],
+        "ending": state.ending,
+    }
+    if state.phase == rules.BUYING:
+        turn["book"] = HEMISPHERES[rules.book_of(state)]
+        turn["pages_turned"] = state.pages
+        turn["next_page_cost"] = rules.page_cost(state)
+    if state.played is not None:
+        turn["played"] = {
+            "travel": _by_colour(state, state.played[:colours]),
+            "assistants": _by_colour(state, state.played[colours:joker]),
+            "jokers": state.played[joker],
+        }
+
+    result: dict[str, Any] = {
+        "game": "africana",
+        "seat": seat,
+        "players": players,
+        "turn": turn,
+        "expeditions": [
+            {
+                "space": i + 1,
+                "bonus": {"travel_cards": data.bonus_cards[i], "silver": data.bonus_silver[i]},
+                "expedition": None if card < 0 else data.expedition_ids[card],
+                "joined": [p for p in range(state.num_players) if state.joined[i] >> p & 1],
+            }
+            for i, card in enumerate(state.spaces)
+        ],
+        "expedition_pile": pile,
+        "expeditions_removed": len(state.removed),
+        "books": books,
+        "travel_deck": len(state.deck),
+        "discard_pile": _by_colour(state, state.discard),
+        "assistant_supply": _by_colour(state, state.supply),
+        "out_of_game": {
+            "assistants": _by_colour(state, state.retired[:colours]),
+            "jokers": state.retired[colours],
+        },
+        "log": events(state, seat),
+    }
+    if current is not None and current == seat:
+        result["legal_actions"] = state.legal_action_strs()
+    if state.is_over:
+        result["winners"] = state.winners()
+    return result
+
+
+def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> AfricanaState:
+    """A state ``seat`` cannot tell from ``state``: every unknown card redealt, a fresh RNG.
+
+    Redeals: the travel cards of the other hands together with the draw pile (hand sizes kept);
+    the expedition pile and the removed C cards, letter by letter (the letters on the backs are
+    public); the unseen pages of each book among themselves.
+    """
+    sample = state.clone()
+    sample._sampled = True
+    shuffle = Rng(new_seed(rng)).shuffle
+    data = state.data
+    colours = len(data.colours)
+
+    others = [p for p in range(state.num_players) if p != seat]
+    pool = list(sample.deck)
+    for p in others:
+        hand = sample.hand[p]
+        for colour in range(colours):
+            pool.extend([colour] * hand[colour])
+    shuffle(pool)
+    taken = 0
+    for p in others:
+        hand = sample.hand[p]
+        size = sum(hand[:colours])
+        hand[:colours] = [0] * colours
+        for colour in pool[taken : taken + size]:
+            hand[colour] += 1
+        taken += size
+    sample.deck = pool[taken:]
+
+    pile: list[list[int]] = [[], [], []]
+    removed: list[int] = []
+    for letter in (2, 1, 0):
+        in_pile = sum(data.expedition_deck[c] == letter for c in state.pile)
+        unseen = [c for c in state.pile + state.removed if data.expedition_deck[c] == letter]
+        shuffle(unseen)
+        pile[letter] = unseen[:in_pile]
+        removed.extend(unseen[in_pile:])
+    sample.pile = pile[2] + pile[1] + pile[0]
+    sample.removed = removed
+
+    for stack in sample.right:
+        hidden_at = [i for i, card in enumerate(stack) if not state.seen >> card & 1]
+        cards = [stack[i] for i in hidden_at]
+        shuffle(cards)
+        for i, card in zip(hidden_at, cards, strict=True):
+            stack[i] = card
+
+    sample.rng = Rng(new_seed(rng))
+    sample._log = _redacted_log(state._log, seat)
+    return sample
+
+
+def _redacted_log(node: Log, seat: int) -> Log:
+    """The log without what ``seat`` did not see (so a sample cannot leak the truth)."""
+    entries = []
+    while node is not None:
+        (key, args), node = node
+        public = _public_event(key, args, seat)
+        entries.append((key, public["args"]))
+    chain: Log = None
+    for entry in reversed(entries):
+        chain = (entry, chain)
+    return chain
