@@ -6,6 +6,9 @@
 0
 """
 
+# Load the subpackage first: importing it binds ``terra.games`` to the module, and the import
+# below must have the last word so that ``terra.games()`` stays the registry function.
+import terra.games as _games_package  # noqa: F401
 from terra.core import (
     Game,
     GameState,

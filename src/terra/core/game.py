@@ -104,9 +104,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "provisional_data": self.provisional_data(),
-            "options": {
-                o.name: {"default": o.default, "help": o.help} for o in self.options
-            },
+            "options": {o.name: {"default": o.default, "help": o.help} for o in self.options},
         }
 
     # Hooks for the layers above (ai, cli, web). They know games only through these.

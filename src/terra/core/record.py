@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from terra.core.errors import IllegalAction, ReplayError, TerraError
+from terra.core.registry import game as find_game
 
 if TYPE_CHECKING:
     from terra.core.state import GameState
@@ -113,8 +114,6 @@ def replay(record: Record) -> GameState:
     Raises :class:`ReplayError` naming the first action that is illegal or the first part of
     the result that differs.
     """
-    from terra.core.registry import game as find_game
-
     state = find_game(record.game).new(record.players, record.seed, dict(record.options))
     for index, text in enumerate(record.actions):
         try:

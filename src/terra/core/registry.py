@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 from importlib.metadata import entry_points
 
 from terra.core.errors import UnknownGame
 from terra.core.game import Game
 
 _GAMES: dict[str, Game] = {}
-_discovered = False
 
 
 def register(game: Game) -> Game:
@@ -27,14 +27,11 @@ def register(game: Game) -> Game:
     return game
 
 
+@cache
 def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    _discovered = True
-    import terra.games
-
-    for module in pkgutil.iter_modules(terra.games.__path__, "terra.games."):
+    """Register every game package once, on first use."""
+    package = importlib.import_module("terra.games")  # not ``terra.games``: that is games()
+    for module in pkgutil.iter_modules(package.__path__, "terra.games."):
         found = getattr(importlib.import_module(module.name), "GAME", None)
         if isinstance(found, Game):
             register(found)

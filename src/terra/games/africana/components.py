@@ -331,13 +331,16 @@ def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> C
                 f"{cwhere}: {wanted} {colour} assistant adventures but only "
                 f"{cards.travel.assistants_per_colour} {colour} assistant cards"
             )
-    for book in HEMISPHERES:
-        if not any(a.book == book for a in cards.adventure):
-            raise DataError(f"{cwhere}: the {book} book holds no adventure cards")
+    for half in HEMISPHERES:
+        if not any(a.book == half for a in cards.adventure):
+            raise DataError(f"{cwhere}: the {half} book holds no adventure cards")
 
     return Components(
         provisional=board.meta.provisional or cards.meta.provisional,
-        provenance=f"board: {board.meta.provenance.strip()}\ncards: {cards.meta.provenance.strip()}",
+        provenance="\n".join(
+            f"{name}: {meta.provenance.strip()}"
+            for name, meta in (("board", board.meta), ("cards", cards.meta))
+        ),
         digest=digest,
         colours=tuple(colours),
         cards_per_colour=cards.travel.cards_per_colour,

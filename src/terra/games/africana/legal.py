@@ -38,9 +38,7 @@ def routes_from(data: Components) -> tuple[tuple[Step, ...], ...]:
         steps = []
         for there in data.neighbours[here]:
             mask = data.symbol_mask[there]
-            fitting = tuple(
-                slot for c in data.symbols[there] for slot in (c, colours + c)
-            )
+            fitting = tuple(slot for c in data.symbols[there] for slot in (c, colours + c))
             recolourable = tuple(
                 slot for slot in range(2 * colours) if not mask >> (slot % colours) & 1
             )
@@ -183,11 +181,14 @@ def explain(state: AfricanaState, action: int) -> IllegalAction:
         return IllegalAction("the game is over", r.RULE_END)
     kind = tables.kind[action]
     if kind == act.DONE:
-        return IllegalAction(f"'done' ends a buy or move action; {_PHASE_DOING[state.phase]}",
-                             _PHASE_RULE[state.phase])
+        return IllegalAction(
+            f"'done' ends a buy or move action; {_PHASE_DOING[state.phase]}",
+            _PHASE_RULE[state.phase],
+        )
     if _KIND_PHASE[kind] != state.phase:
-        return IllegalAction(f"cannot {text!r} now: {_PHASE_DOING[state.phase]}",
-                             _PHASE_RULE[state.phase])
+        return IllegalAction(
+            f"cannot {text!r} now: {_PHASE_DOING[state.phase]}", _PHASE_RULE[state.phase]
+        )
     arg = tables.arg[action]
     explainer = _EXPLAIN.get(kind)
     if explainer is not None:
@@ -245,7 +246,7 @@ def _explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction:
     card = act.slot_name(data, slot)
     hand = state.hand[player]
     if not hand[slot]:
-        if state.played is not None and state.played[slot] and slot >= len(data.colours):
+        if state.played[slot] and slot >= len(data.colours):
             return IllegalAction(
                 f"your {card} is already played in this action; it returns to your hand only "
                 "when the action ends",
@@ -295,8 +296,9 @@ def _explain_finish_expedition(state: AfricanaState, card: int, _pay: int) -> Il
     data = state.data
     ident = data.expedition_ids[card]
     if card not in state.spaces:
-        return IllegalAction(f"expedition {ident} is not on an expedition space",
-                             r.RULE_END_EXPEDITION)
+        return IllegalAction(
+            f"expedition {ident} is not on an expedition space", r.RULE_END_EXPEDITION
+        )
     player = state.player
     if not state.joined[state.spaces.index(card)] >> player & 1:
         return IllegalAction(f"you have not joined expedition {ident}", r.RULE_END_EXPEDITION)
@@ -331,8 +333,9 @@ def _explain_discard(state: AfricanaState, slot: int, _pay: int) -> IllegalActio
 
 def _explain_drop(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
     ident = state.data.adventure_ids[card]
-    return IllegalAction(f"adventure {ident} is not one of your unfinished adventures",
-                         r.RULE_LIMITS)
+    return IllegalAction(
+        f"adventure {ident} is not one of your unfinished adventures", r.RULE_LIMITS
+    )
 
 
 _EXPLAIN = {

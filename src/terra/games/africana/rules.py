@@ -95,7 +95,7 @@ def set_up(state: AfricanaState) -> None:
     state.turn = 0
     state.ending = False
     state.pages = 0
-    state.played = None
+    state.played = [0] * slots
 
 
 def log(state: AfricanaState, key: str, **args: Any) -> None:
@@ -206,7 +206,6 @@ def buy_adventure(state: AfricanaState, card: int, _pay: int) -> None:
 def start_moving(state: AfricanaState, _arg: int, _pay: int) -> None:
     """Africana, C) Move explorer: choose the action; no card played yet."""
     state.phase = MOVING
-    state.played = [0] * state.tables.hand_slots
     log(state, "choose_move", player=state.player)
 
 
@@ -290,7 +289,9 @@ def end_adventure(state: AfricanaState, card: int, _pay: int) -> None:
     if colour < 0:
         silver = data.adventure_silver[card]
         state.silver[player] += silver
-        log(state, "end_adventure", player=player, adventure=data.adventure_ids[card], silver=silver)
+        log(
+            state, "end_adventure", player=player, adventure=data.adventure_ids[card], silver=silver
+        )
     else:
         state.supply[colour] -= 1
         state.hand[player][len(data.colours) + colour] += 1
@@ -316,7 +317,7 @@ def finish_action(state: AfricanaState, _arg: int, _pay: int) -> None:
             discard[colour] += played[colour]
         for slot in range(colours, len(played)):
             hand[slot] += played[slot]
-        state.played = None
+        state.played = [0] * len(played)
     log(state, "done", player=player)
     end_of_turn(state)
 
@@ -373,12 +374,12 @@ def refill_expeditions(state: AfricanaState) -> None:
     """
     spaces = state.spaces
     pile = state.pile
-    for space, card in enumerate(spaces):
-        if card >= 0:
+    for space, showing in enumerate(spaces):
+        if showing >= 0:
             continue
         if pile:
-            spaces[space] = pile.pop()
-            log(state, "refill", space=space + 1, expedition=state.data.expedition_ids[spaces[space]])
+            card = spaces[space] = pile.pop()
+            log(state, "refill", space=space + 1, expedition=state.data.expedition_ids[card])
         elif not state.ending:
             state.ending = True
             log(state, "end_triggered", player=state.player)

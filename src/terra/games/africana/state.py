@@ -75,7 +75,7 @@ class AfricanaState(GameState):
     turn: int
     ending: bool
     pages: int
-    played: list[int] | None
+    played: list[int]  # cards played in the current move action, by hand slot
     loc: list[int]
     silver: list[int]
     hand: list[list[int]]
@@ -168,7 +168,7 @@ class AfricanaState(GameState):
         other.ending = self.ending
         other.pages = self.pages
         other.seen = self.seen
-        other.played = None if self.played is None else self.played[:]
+        other.played = self.played[:]
         other.loc = self.loc[:]
         other.silver = self.silver[:]
         other.hand = [hand[:] for hand in self.hand]
@@ -222,10 +222,30 @@ class AfricanaState(GameState):
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (history and log aside)."""
         return (
-            self.rng.state, self.phase, self.player, self.turn, self.ending, self.pages,
-            self.seen, self.played, self.loc, self.silver, self.hand, self.markers, self.spaces,
-            self.joined, self.adventures, self.won_expeditions, self.won_adventures, self.left,
-            self.right, self.pile, self.removed, self.deck, self.discard, self.supply,
+            self.rng.state,
+            self.phase,
+            self.player,
+            self.turn,
+            self.ending,
+            self.pages,
+            self.seen,
+            self.played,
+            self.loc,
+            self.silver,
+            self.hand,
+            self.markers,
+            self.spaces,
+            self.joined,
+            self.adventures,
+            self.won_expeditions,
+            self.won_adventures,
+            self.left,
+            self.right,
+            self.pile,
+            self.removed,
+            self.deck,
+            self.discard,
+            self.supply,
             self.retired,
         )
 

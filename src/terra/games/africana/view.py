@@ -29,13 +29,18 @@ def _public_event(key: str, args: dict[str, Any], seat: int | None) -> dict[str,
     return {"key": key, "args": args}
 
 
-def events(state: AfricanaState, seat: int | None, omniscient: bool = False) -> list[dict[str, Any]]:
+def events(
+    state: AfricanaState, seat: int | None, omniscient: bool = False
+) -> list[dict[str, Any]]:
     """The log, oldest first, as ``seat`` may read it (``omniscient``: everything)."""
     out: list[dict[str, Any]] = []
     node = state._log
     while node is not None:
         (key, args), node = node
-        out.append({"key": key, "args": dict(args)} if omniscient else _public_event(key, args, seat))
+        if omniscient:
+            out.append({"key": key, "args": dict(args)})
+        else:
+            out.append(_public_event(key, args, seat))
     out.reverse()
     return out
 
@@ -100,7 +105,7 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
         turn["book"] = HEMISPHERES[rules.book_of(state)]
         turn["pages_turned"] = state.pages
         turn["next_page_cost"] = rules.page_cost(state)
-    if state.played is not None:
+    if state.phase == rules.MOVING:
         turn["played"] = {
             "travel": _by_colour(state, state.played[:colours]),
             "assistants": _by_colour(state, state.played[colours:joker]),
