@@ -1,0 +1,467 @@
+"""Africana's heuristic player (the ``greedy`` bot).
+
+It values everything in victory points. Each turn it compares three plans: drawing two cards,
+buying the best adventure it can see, and the best move action found by a depth-first search
+over routes (one cheapest payment per route) that ends joined expeditions, ends its adventures
+and joins expeditions wherever it passes. Where it stops, it values the cards it keeps and how
+close it stands to its remaining goals. Inside an action it re-plans at every decision.
+
+It reads only what its seat may know: public table state, its own hand and the book pages the
+table has seen (never the draw piles, the other hands or unseen pages).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from terra.games.africana import actions as act
+from terra.games.africana import rules as r
+from terra.games.africana import scoring
+
+if TYPE_CHECKING:
+    from terra.games.africana.state import AfricanaState
+
+DECAY = 0.6  # a goal d steps away is worth DECAY ** d of its value now
+ADVENTURE_DECAY = 0.85  # no one else can finish your adventure, so distance matters less
+MAX_STEPS = 7  # longest move the search considers
+SHARED_RISK = 0.6  # chance left to finish an expedition that others have joined too
+JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
+PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
+
+
+@dataclass
+class Values:
+    """What a silver coin and a kept travel card are worth now, in victory points."""
+
+    silver: float
+    card: float
+    assistant: float
+    future: float  # weight of goals not reached this turn (0 in the last round)
+
+
+def _values(state: AfricanaState) -> Values:
+    pile = len(state.pile)
+    if state.ending:
+        return Values(silver=0.1, card=0.5, assistant=0.0, future=0.0)
+    late = pile < 2 * state.num_players
+    return Values(
+        silver=0.15 if late else 0.25,
+        card=0.6,
+        assistant=1.0 if late else 3.0,
+        future=0.5 if late else 1.0,
+    )
+
+
+@dataclass
+class Goal:
+    """Something worth doing at a location: end an expedition or adventure, or join one."""
+
+    kind: int  # act.FINISH_EXPEDITION, act.FINISH_ADVENTURE or act.JOIN
+    card: int
+    where: int
+    value: float
+    action: int
+    bit: int
+    assistant: int = -1  # colour of the assistant gained, for FINISH_ADVENTURE
+    bonus_silver: int = 0
+    bonus_cards: int = 0
+    finish_bit: int = 0  # for JOIN: the bit of the finish goal of the same expedition
+    join_bit: int = 0  # for FINISH_EXPEDITION of a not yet joined card: its join goal
+
+
+class Planner:
+    """The bot's picture of the position from its own seat."""
+
+    def __init__(self, state: AfricanaState) -> None:
+        self.state = state
+        self.data = state.data
+        self.tables = state.tables
+        self.me = state.player
+        self.values = _values(state)
+        self.goals = self._goals()
+        self.best: tuple[float, int] = (float("-inf"), act.DONE)
+
+    # --- goals ----------------------------------------------------------------------------
+
+    def expedition_reward(self, card: int) -> float:
+        data = self.data
+        return data.expedition_points[card] + self.values.silver * data.expedition_silver[card]
+
+    def adventure_value(self, card: int, finished_extra: tuple[int, ...] = ()) -> float:
+        """What finishing this own adventure adds to the final score."""
+        data = self.data
+        me = self.me
+        won = self.state.won_adventures[me]
+        colour = data.adventure_assistant[card]
+        if colour >= 0:
+            assistants = sum(data.adventure_assistant[c] >= 0 for c in won)
+            penalty = scoring.assistant_penalty(assistants + 1) - scoring.assistant_penalty(
+                assistants
+            )
+            return self.values.assistant + penalty
+        before = scoring.best_collections(scoring.artifact_counts(data, [*won, *finished_extra]))
+        after = scoring.best_collections(
+            scoring.artifact_counts(data, [*won, *finished_extra, card])
+        )
+        return (
+            data.adventure_points[card]
+            + self.values.silver * data.adventure_silver[card]
+            + after[0]
+            - before[0]
+            - 1  # an unfinished artifact adventure already scores 1
+        )
+
+    def _goals(self) -> list[Goal]:
+        state = self.state
+        data = self.data
+        tables = self.tables
+        me = self.me
+        goals: list[Goal] = []
+
+        def add(goal: Goal) -> Goal:
+            goal.bit = 1 << len(goals)
+            goals.append(goal)
+            return goal
+
+        for space, card in enumerate(state.spaces):
+            if card < 0:
+                continue
+            members = state.joined[space]
+            others = members & ~(1 << me)
+            reward = self.expedition_reward(card)
+            if others:
+                reward *= SHARED_RISK
+            target = data.expedition_target[card]
+            if members >> me & 1:
+                add(
+                    Goal(
+                        act.FINISH_EXPEDITION,
+                        card,
+                        target,
+                        reward,
+                        tables.finish_expedition_base + card,
+                        0,
+                    )
+                )
+                continue
+            start = data.expedition_start[card]
+            span = data.distance[start][target]
+            join = add(
+                Goal(
+                    act.JOIN,
+                    card,
+                    start,
+                    JOIN_SHARE * reward * DECAY**span,
+                    tables.join_base + card,
+                    0,
+                    bonus_silver=data.bonus_silver[space],
+                    bonus_cards=data.bonus_cards[space],
+                )
+            )
+            finish = add(
+                Goal(
+                    act.FINISH_EXPEDITION,
+                    card,
+                    target,
+                    reward,
+                    tables.finish_expedition_base + card,
+                    0,
+                    join_bit=join.bit,
+                )
+            )
+            join.finish_bit = finish.bit
+        for card in state.adventures[me]:
+            add(
+                Goal(
+                    act.FINISH_ADVENTURE,
+                    card,
+                    data.adventure_target[card],
+                    self.adventure_value(card),
+                    tables.finish_adventure_base + card,
+                    0,
+                    assistant=data.adventure_assistant[card],
+                )
+            )
+        return goals
+
+    # --- evaluation -----------------------------------------------------------------------
+
+    def hand_value(self, hand: list[int], extra_cards: int = 0) -> float:
+        """Kept travel cards are worth ``card`` each, up to what the hand limit lets you keep."""
+        colours = len(self.data.colours)
+        travel = sum(hand[:colours]) + extra_cards
+        others = sum(hand[colours:])
+        keep = max(0, min(travel, r.HAND_LIMIT - others))
+        return keep * self.values.card
+
+    def potential(self, where: int, done: int, markers_free: int) -> float:
+        """What the goals not yet done are worth from ``where``, discounted by distance."""
+        dist = self.data.distance[where]
+        total = 0.0
+        for goal in self.goals:
+            if done & goal.bit:
+                continue
+            if goal.kind == act.FINISH_EXPEDITION and goal.join_bit and not done & goal.join_bit:
+                continue  # the join goal stands for it
+            if goal.kind == act.JOIN and not markers_free:
+                continue
+            total += goal.value * DECAY ** dist[goal.where]
+        return total * self.values.future
+
+    # --- the move search ------------------------------------------------------------------
+
+    def best_move(self) -> tuple[float, int]:
+        """The value of the best move action from here, and its first action."""
+        state = self.state
+        me = self.me
+        hand = list(state.hand[me])
+        played = state.played
+        returning = [0] * len(hand)
+        colours = len(self.data.colours)
+        for slot in range(colours, len(hand)):
+            returning[slot] = played[slot]
+        self.best = (float("-inf"), act.DONE)
+        self._search(
+            state.loc[me],
+            hand=hand,
+            returning=returning,
+            silver=state.silver[me],
+            markers_free=r.MARKERS - state.markers[me],
+            done=0,
+            gained=0.0,
+            depth=0,
+            first=None,
+        )
+        return self.best
+
+    def _search(
+        self,
+        here: int,
+        *,
+        hand: list[int],
+        returning: list[int],
+        silver: int,
+        markers_free: int,
+        done: int,
+        gained: float,
+        depth: int,
+        first: int | None,
+    ) -> None:
+        """Depth-first over the routes from ``here``; ``self.best`` keeps the best stop."""
+        # Take everything worth taking here: finishes first (they free markers), then joins.
+        values = self.values
+        extra_cards = 0
+        for goal in self.goals:
+            if goal.where != here or done & goal.bit:
+                continue
+            if goal.kind == act.FINISH_EXPEDITION:
+                if goal.join_bit and not done & goal.join_bit:
+                    continue
+                done |= goal.bit
+                gained += goal.value
+                markers_free += 1
+                if goal.join_bit:
+                    gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                first = goal.action if first is None else first
+            elif goal.kind == act.FINISH_ADVENTURE:
+                done |= goal.bit
+                gained += goal.value
+                if goal.assistant >= 0:
+                    hand = hand[:]
+                    hand[len(self.data.colours) + goal.assistant] += 1
+                first = goal.action if first is None else first
+        for goal in self.goals:
+            if goal.kind != act.JOIN or goal.where != here or done & goal.bit or not markers_free:
+                continue
+            done |= goal.bit
+            markers_free -= 1
+            gained += goal.value + values.silver * goal.bonus_silver
+            silver += goal.bonus_silver
+            extra_cards += goal.bonus_cards
+            first = goal.action if first is None else first
+
+        stop = (
+            gained
+            + self.hand_value([h + b for h, b in zip(hand, returning, strict=True)], extra_cards)
+            + self.potential(here, done, markers_free)
+        )
+        if stop > self.best[0]:
+            self.best = (stop, act.DONE if first is None else first)
+        if depth >= MAX_STEPS:
+            return
+
+        data = self.data
+        slots = self.tables.hand_slots
+        colours = len(data.colours)
+        step_base = self.tables.step_base
+        for there in data.neighbours[here]:
+            pay = self._payment(there, hand, silver)
+            if pay < 0:
+                continue
+            slot = pay if pay < slots else pay - slots
+            next_hand = hand[:]
+            next_hand[slot] -= 1
+            next_returning = returning
+            if slot >= colours:  # jokers and assistants come back when the action ends
+                next_returning = returning[:]
+                next_returning[slot] += 1
+            recoloured = pay >= slots
+            self._search(
+                there,
+                hand=next_hand,
+                returning=next_returning,
+                silver=silver - (r.RECOLOUR_PRICE if recoloured else 0),
+                markers_free=markers_free,
+                done=done,
+                gained=gained - (values.silver * r.RECOLOUR_PRICE if recoloured else 0.0),
+                depth=depth + 1,
+                first=step_base + there * self.tables.pay_codes + pay if first is None else first,
+            )
+
+    def _payment(self, there: int, hand: list[int], silver: int) -> int:
+        """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
+        card, the joker, or else a recoloured card (-1: none). Spent travel cards cost their
+        value through the smaller hand the search ends with."""
+        data = self.data
+        colours = len(data.colours)
+        symbols = data.symbols[there]
+        for colour in symbols:
+            if hand[colours + colour]:
+                return colours + colour
+        fitting = [c for c in symbols if hand[c]]
+        if fitting:
+            return max(fitting, key=lambda c: hand[c])
+        joker = self.tables.joker
+        if hand[joker]:
+            return joker
+        if silver >= r.RECOLOUR_PRICE:
+            spare = [s for s in range(2 * colours) if hand[s]]
+            if spare:
+                # an assistant first (it comes back), else the most plentiful colour
+                return self.tables.hand_slots + max(spare, key=lambda s: (s >= colours, hand[s]))
+        return -1
+
+    def goal_by_bit(self, bit: int) -> Goal:
+        return self.goals[bit.bit_length() - 1]
+
+    # --- the other actions ------------------------------------------------------------------
+
+    def stay_value(self) -> float:
+        state = self.state
+        return self.hand_value(list(state.hand[self.me])) + self.potential(
+            state.loc[self.me], 0, r.MARKERS - state.markers[self.me]
+        )
+
+    def draw_value(self) -> float:
+        return (
+            self.hand_value(list(self.state.hand[self.me]), r.CARDS_DRAWN)
+            + self.potential(self.state.loc[self.me], 0, r.MARKERS - self.state.markers[self.me])
+            + 0.2 * r.CARDS_DRAWN
+        )
+
+    def card_gain(self, card: int) -> float:
+        """What buying this adventure card adds, net of its price."""
+        data = self.data
+        state = self.state
+        dist = data.distance[state.loc[self.me]][data.adventure_target[card]]
+        chance = ADVENTURE_DECAY ** max(0, dist - 2) * self.values.future
+        if data.adventure_assistant[card] >= 0:
+            value = chance * self.adventure_value(card)
+        else:
+            value = 1 + chance * max(0.0, self.adventure_value(card))
+        return value - self.values.silver * r.ADVENTURE_PRICE
+
+    def showing(self) -> list[int]:
+        state = self.state
+        book = r.book_of(state)
+        return [stack[-1] for stack in (state.left[book], state.right[book]) if stack]
+
+    def buy_value(self) -> float:
+        state = self.state
+        me = self.me
+        if state.silver[me] < r.ADVENTURE_PRICE or len(state.adventures[me]) >= r.ADVENTURE_LIMIT:
+            return float("-inf")
+        affordable = min(
+            state.silver[me] // r.ADVENTURE_PRICE, r.ADVENTURE_LIMIT - len(state.adventures[me])
+        )
+        gains = sorted((self.card_gain(c) for c in self.showing()), reverse=True)
+        total = sum(g for g in gains[:affordable] if g > 0)
+        if total <= 0.3 and state.silver[me] >= r.ADVENTURE_PRICE + 2:
+            total = 0.5  # worth a look at the next pages
+        return self.stay_value() + total
+
+
+def greedy_action(state: AfricanaState, rng: random.Random) -> int:
+    """The heuristic player's choice for the player to act."""
+    phase = state.phase
+    planner = Planner(state)
+    if phase == r.CHOOSE:
+        move, _ = planner.best_move()
+        options = [
+            (planner.draw_value(), act.DRAW),
+            (planner.buy_value(), act.BUY),
+            (move, act.MOVE),
+        ]
+        return max(options, key=lambda option: option[0])[1]
+    if phase == r.MOVING:
+        return planner.best_move()[1]
+    if phase == r.BUYING:
+        return _buying(planner)
+    if phase == r.DISCARDING:
+        return _discard(planner)
+    if phase == r.DROPPING:
+        return _drop(planner)
+    return rng.choice(state.legal_actions())
+
+
+def _buying(planner: Planner) -> int:
+    state = planner.state
+    me = planner.me
+    legal = state.legal_actions()
+    if len(state.adventures[me]) < r.ADVENTURE_LIMIT and state.silver[me] >= r.ADVENTURE_PRICE:
+        scored = [(planner.card_gain(c), c) for c in planner.showing()]
+        if scored:
+            gain, card = max(scored)
+            if gain > 0.3:
+                return state.tables.buy_base + card
+        cost = r.page_cost(state)
+        if state.pages < PAGES_SEARCHED and state.silver[me] - cost >= r.ADVENTURE_PRICE:
+            for turn in (act.TURN_FORWARD, act.TURN_BACK):
+                if turn in legal:
+                    return turn
+    return act.DONE
+
+
+def _discard(planner: Planner) -> int:
+    """Throw away the travel card of the colour least needed around the goals."""
+    state = planner.state
+    data = planner.data
+    hand = state.hand[planner.me]
+    colours = len(data.colours)
+    travel = [c for c in range(colours) if hand[c]]
+    if not travel:
+        slots = [s for s in range(len(hand)) if hand[s]]
+        return state.tables.discard_base + slots[0]
+    need = [0.0] * colours
+    here = state.loc[planner.me]
+    for goal in planner.goals:
+        for there in data.neighbours[here] + (goal.where,):
+            for colour in data.symbols[there]:
+                need[colour] += goal.value / len(data.symbols[there])
+    colour = min(travel, key=lambda c: (need[c] - hand[c], c))
+    return state.tables.discard_base + colour
+
+
+def _drop(planner: Planner) -> int:
+    state = planner.state
+    data = planner.data
+    here = state.loc[planner.me]
+    card = min(
+        state.adventures[planner.me],
+        key=lambda c: (
+            planner.adventure_value(c) * DECAY ** data.distance[here][data.adventure_target[c]]
+        ),
+    )
+    return state.tables.drop_base + card
