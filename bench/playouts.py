@@ -1,0 +1,163 @@
+"""Random playouts: raw engine speed of every registered game, beside an OpenSpiel reference.
+
+Run ``python bench/playouts.py [--seconds X] [--games africana,...] [--json]``. For each game
+and player count, random games are played back to back for ``--seconds`` and the report gives
+microseconds per action and games per second. When ``open_spiel`` is installed (the ``bench``
+extra), OpenSpiel's pure-Python ``python_block_dominoes`` is timed the same way, with the same
+budget, as a yardstick for "fast for a Python engine".
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import terra
+from terra.core.registry import games as registered_games
+
+OPENSPIEL_GAME = "python_block_dominoes"
+
+
+@dataclass(frozen=True)
+class Measure:
+    """Playouts of one configuration within the time budget."""
+
+    name: str
+    players: int
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def us_per_action(self) -> float:
+        """Microseconds per action, game setup included."""
+        return self.seconds * 1e6 / self.actions if self.actions else float("nan")
+
+    @property
+    def games_per_second(self) -> float:
+        """Whole random games per second."""
+        return self.games / self.seconds if self.seconds else float("nan")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready figures."""
+        return {
+            **asdict(self),
+            "us_per_action": round(self.us_per_action, 3),
+            "games_per_second": round(self.games_per_second, 2),
+        }
+
+
+def measure_terra(game_id: str, players: int, budget: float) -> Measure:
+    """Random playouts of a Terra game until ``budget`` seconds have passed."""
+    game = terra.game(game_id)
+    games = actions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < budget:
+        state = game.new(players, seed=games)
+        rng = random.Random(games)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        actions += len(state.history)
+        games += 1
+    return Measure(game_id, players, games, actions, time.perf_counter() - started)
+
+
+def openspiel_available() -> bool:
+    """Whether ``open_spiel`` can be imported."""
+    return importlib.util.find_spec("pyspiel") is not None
+
+
+def measure_openspiel(budget: float) -> Measure:
+    """Random playouts of OpenSpiel's ``python_block_dominoes`` for ``budget`` seconds."""
+    import open_spiel.python.games.block_dominoes  # noqa: F401, PLC0415 - registers the game
+    import pyspiel  # noqa: PLC0415 - optional dependency
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    games = actions = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < budget:
+        state = game.new_initial_state()
+        rng = random.Random(games)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = rng.choice(state.chance_outcomes())[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+    players = game.num_players()
+    return Measure(OPENSPIEL_GAME, players, games, actions, time.perf_counter() - started)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="time budget per configuration (default 2)"
+    )
+    parser.add_argument(
+        "--games", default="", help="comma-separated game ids (default: every registered game)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the report; returns the exit code."""
+    args = parse_args(argv)
+    wanted = [name.strip() for name in args.games.split(",") if name.strip()]
+    try:
+        chosen = [terra.game(name) for name in wanted] if wanted else registered_games()
+    except terra.TerraError as error:
+        print(f"playouts: {error}", file=sys.stderr)
+        return 2
+    ours = [
+        measure_terra(game.id, players, args.seconds)
+        for game in chosen
+        for players in range(game.min_players, game.max_players + 1)
+    ]
+    reference = measure_openspiel(args.seconds) if openspiel_available() else None
+    if args.json:
+        report = {
+            "python": platform.python_version(),
+            "seconds_per_configuration": args.seconds,
+            "terra": [m.to_dict() for m in ours],
+            "openspiel": None if reference is None else reference.to_dict(),
+            "ratio": None
+            if reference is None
+            else {
+                f"{m.name}/{m.players}p": round(reference.us_per_action / m.us_per_action, 2)
+                for m in ours
+            },
+        }
+        print(json.dumps(report, indent=1))
+        return 0
+    print(f"Random playouts, {args.seconds:g} s each, Python {platform.python_version()}")
+    print(f"{'game':<24}{'players':>8}{'games':>9}{'actions':>11}{'us/action':>11}{'games/s':>10}")
+    for m in [*ours, *([] if reference is None else [reference])]:
+        print(
+            f"{m.name:<24}{m.players:>8}{m.games:>9}{m.actions:>11}"
+            f"{m.us_per_action:>11.2f}{m.games_per_second:>10.1f}"
+        )
+    if reference is None:
+        print("open_spiel is not installed: no reference (pip install 'terra-incognita[bench]')")
+    else:
+        for m in ours:
+            ratio = reference.us_per_action / m.us_per_action
+            print(
+                f"{m.name} {m.players}p: {ratio:.1f}x the speed per action of OpenSpiel's "
+                f"{OPENSPIEL_GAME}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

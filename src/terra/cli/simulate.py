@@ -1,0 +1,145 @@
+"""``terra simulate``: many games between bots, reported as JSON or as a readable summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
+from rich.table import Table
+
+from terra.core.errors import TerraError
+from terra.core.registry import game as find_game
+from terra.sim import GameResult, Summary, run_games
+
+# click's exit code for bad usage: scripts can tell bad input from a failed run.
+USAGE_ERROR = 2
+
+
+def fail(message: str) -> NoReturn:
+    """Report bad input on one line of stderr and exit with the usage-error code."""
+    typer.echo(f"terra simulate: error: {message}", err=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+def parse_bots(text: str) -> list[str]:
+    """The bot names of ``--bots``: comma-separated, blanks ignored."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        fail("--bots needs at least one bot name")
+    return names
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr, started at the first finished game (so that bad input
+    never flashes an empty bar) and only when stderr is a terminal."""
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.bar: Progress | None = None
+        self.task = TaskID(0)
+
+    def __call__(self, done: int, total: int, result: GameResult) -> None:
+        if self.bar is None:
+            self.bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task(self.description, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _percent(part: float, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def _number(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def render(summary: Summary, title: str) -> None:
+    """Print ``summary`` for a person: the run, then wins and scores by seat and by bot."""
+    console = Console()
+    rotation = ", rotated each game" if summary.rotate else ""
+    console.print(
+        f"[bold]{title}[/bold], {summary.players} players, {summary.games} games from seed "
+        f"{summary.seed}; bots {', '.join(summary.bots)}{rotation}"
+    )
+    console.print(
+        f"completed {summary.completed}, errors {summary.errors}, shared wins "
+        f"{summary.shared_wins}; {summary.seconds:.2f} s on {summary.workers} worker(s); "
+        f"{summary.actions} actions, {_number(summary.mean_actions, 0)} per game, "
+        f"{_number(summary.us_per_action)} us per action"
+    )
+    seats = Table(title="By seat")
+    for column in ("seat", "bot", "wins", "share", "mean score"):
+        seats.add_column(column, justify="right" if column != "bot" else "left")
+    for seat, wins in enumerate(summary.seat_wins):
+        bot = "(rotating)" if summary.rotate else summary.bots[seat]
+        score = _number(summary.mean_scores[seat])
+        seats.add_row(str(seat), bot, f"{wins:g}", _percent(wins, summary.completed), score)
+    console.print(seats)
+    bots = Table(title="By bot")
+    for column in ("bot", "seats", "wins", "share", "mean score"):
+        bots.add_column(column, justify="right" if column != "bot" else "left")
+    for name, wins in summary.bot_wins.items():
+        count = str(summary.bots.count(name))
+        score = _number(summary.bot_mean_scores[name])
+        bots.add_row(name, count, f"{wins:g}", _percent(wins, summary.completed), score)
+    console.print(bots)
+    for message in summary.error_messages:
+        console.print(f"[red]error[/red] {message}", markup=True, highlight=False)
+
+
+def run(
+    game: str,
+    *,
+    players: int,
+    games: int,
+    seed: int,
+    bots: str,
+    workers: int,
+    rotate: bool,
+    record_dir: Path | None,
+    data: Path | None,
+    as_json: bool,
+) -> None:
+    """Simulate ``games`` games and print the summary (one JSON object with ``as_json``)."""
+    names = parse_bots(bots)
+    options = None if data is None else {"data": str(data)}
+    progress = _ProgressBar(f"{game} x{games}") if sys.stderr.isatty() else None
+    try:
+        summary = run_games(
+            game,
+            players,
+            names,
+            games,
+            seed,
+            workers=workers,
+            rotate=rotate,
+            record_dir=record_dir,
+            options=options,
+            progress=progress,
+        )
+    except TerraError as error:
+        fail(str(error))
+    finally:
+        if progress is not None:
+            progress.close()
+    if as_json:
+        typer.echo(json.dumps(summary.to_dict()))
+    else:
+        render(summary, find_game(game).title)

@@ -1,0 +1,180 @@
+"""One game between named bots, from a seed: the unit every simulation is made of.
+
+The runner knows games only through the core contract, so any registered game and any bot
+from :func:`terra.ai.bot_names` can be played. A game that raises is reported in its result,
+never propagated: one broken game must not end a run of thousands.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from terra.ai.bots import make_bot
+from terra.core.errors import TerraError
+from terra.core.game import Game
+from terra.core.record import Record
+from terra.core.registry import game as find_game
+from terra.core.rng import Rng, new_seed
+from terra.core.state import GameState
+
+# Far above any real game (a random Africana game takes about 10,000 actions): only a game
+# that never ends reaches it, and that is then reported as an error instead of hanging a run.
+MAX_ACTIONS = 1_000_000
+
+# Mixed into the game seed so that the bots' randomness is not the game's own sequence.
+_BOT_SEED_SALT = 0x5EED_B075
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one simulated game produced. ``error`` is ``None`` for a finished game."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+    seconds: float
+    error: str | None = None
+    record: Record | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the game ran to its end without an error."""
+        return self.error is None
+
+    def without_record(self) -> GameResult:
+        """The same result without its record (records are large; summaries keep few)."""
+        return replace(self, record=None)
+
+
+def lineup(bots: Sequence[str], players: int) -> tuple[str, ...]:
+    """One bot name per seat: ``bots`` cycled to ``players`` seats.
+
+    >>> lineup(["greedy", "random"], 3)
+    ('greedy', 'random', 'greedy')
+    """
+    if not bots:
+        raise TerraError("name at least one bot")
+    if len(bots) > players:
+        raise TerraError(f"{len(bots)} bots given for {players} seats; give at most one per seat")
+    return tuple(bots[seat % len(bots)] for seat in range(players))
+
+
+def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
+    """``seats`` with every bot moved ``shift`` seats on (the last ones wrap to seat 0).
+
+    >>> rotated(("a", "b", "c"), 1)
+    ('c', 'a', 'b')
+    """
+    n = len(seats)
+    return tuple(seats[(seat - shift) % n] for seat in range(n))
+
+
+def bot_seeds(seed: int, players: int) -> list[int]:
+    """The seed of each seat's bot in the game seeded ``seed`` (fixed by the seed alone)."""
+    rng = Rng(seed ^ _BOT_SEED_SALT)
+    return [new_seed(rng) for _ in range(players)]
+
+
+def check_setup(
+    game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any] | None
+) -> Game:
+    """The game, after checking that these players, bots and options can start it.
+
+    Raises :class:`TerraError` saying what is wrong, so that bad input is reported once
+    instead of as one failed game per seed.
+    """
+    game = find_game(game_id)
+    seats = lineup(bots, players)
+    for name in set(seats):
+        make_bot(name, 0)
+    game.new(players, 0, dict(options or {}))
+    return game
+
+
+def _describe(error: BaseException, actions: int) -> str:
+    """One line naming the exception, where it was raised and how far the game had got."""
+    where = ""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        last = frames[-1]
+        where = f" at {Path(last.filename).name}:{last.lineno}"
+    return f"{type(error).__name__}: {error}{where} (after {actions} actions)"
+
+
+def _safe_record(state: GameState | None, meta: dict[str, Any]) -> Record | None:
+    """The record of a game that failed, when one can still be made (to reproduce the bug)."""
+    if state is None:
+        return None
+    try:
+        return state.record(meta)
+    except Exception:
+        return None
+
+
+def play_game(
+    game_id: str,
+    players: int,
+    bots: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    index: int = 0,
+    max_actions: int = MAX_ACTIONS,
+) -> GameResult:
+    """Play one game of ``game_id`` between ``bots`` (one name per seat) from ``seed``.
+
+    Each seat's bot gets its own seed derived from ``seed``, so the result depends on the
+    seed and the bots alone. Every action is checked with ``GameState.play``: a bot that
+    picks an illegal action fails its game instead of corrupting it. ``seconds`` is the time
+    spent choosing and applying actions. Never raises: an error is returned in the result.
+    """
+    seats = tuple(bots)
+    meta: dict[str, Any] = {"bots": list(seats)}
+    state: GameState | None = None
+    actions = 0
+    started = time.perf_counter()
+    try:
+        if len(seats) != players:
+            raise TerraError(f"{len(seats)} bots given for {players} seats")
+        state = find_game(game_id).new(players, seed, dict(options or {}))
+        seeds = bot_seeds(seed, players)
+        agents = [make_bot(name, bot_seed) for name, bot_seed in zip(seats, seeds, strict=True)]
+        started = time.perf_counter()
+        while not state.is_over:
+            if actions >= max_actions:
+                raise TerraError(f"the game did not end within {max_actions} actions")
+            seat = state.current_player
+            assert seat is not None
+            state.play(agents[seat].choose(state), seat)
+            actions += 1
+        seconds = time.perf_counter() - started
+        return GameResult(
+            index=index,
+            seed=seed,
+            bots=seats,
+            scores=tuple(state.scores()),
+            winners=tuple(state.winners()),
+            actions=actions,
+            seconds=seconds,
+            record=state.record(meta),
+        )
+    except Exception as error:
+        return GameResult(
+            index=index,
+            seed=seed,
+            bots=seats,
+            scores=(),
+            winners=(),
+            actions=actions,
+            seconds=time.perf_counter() - started,
+            error=_describe(error, actions),
+            record=_safe_record(state, meta),
+        )

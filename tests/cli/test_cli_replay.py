@@ -1,0 +1,120 @@
+"""``terra replay``: records that replay pass; tampered, missing or malformed ones fail."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import terra
+from terra.cli.main import app
+from terra.sim import play_game
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def record_data() -> dict[str, Any]:
+    """A finished random game of Africana, as the JSON of its record."""
+    result = play_game("africana", 2, ["random", "random"], seed=17)
+    assert result.record is not None
+    return result.record.to_dict()
+
+
+def write(folder: Path, name: str, data: Any) -> Path:
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def replay(*paths: Path) -> Any:
+    return runner.invoke(app, ["replay", *map(str, paths)])
+
+
+def illegal_action_at(data: dict[str, Any], index: int) -> str:
+    """The notation of an action that is not legal after the record's first ``index``."""
+    state = terra.game(data["game"]).new(data["players"], data["seed"], data["options"])
+    for text in data["actions"][:index]:
+        state.play(text)
+    legal = set(state.legal_actions())
+    return next(state.action_str(a) for a in range(state.num_actions) if a not in legal)
+
+
+def test_a_good_record_replays(tmp_path: Path, record_data: dict[str, Any]) -> None:
+    path = write(tmp_path, "good.json", record_data)
+    result = replay(path)
+    assert result.exit_code == 0, result.output
+    assert str(path) in result.stdout
+    assert "ok" in result.stdout
+    scores = ", ".join(map(str, record_data["result"]["scores"]))
+    assert f"scores {scores}" in result.stdout
+
+
+def test_a_changed_action_fails(tmp_path: Path, record_data: dict[str, Any]) -> None:
+    tampered = json.loads(json.dumps(record_data))
+    tampered["actions"][25] = illegal_action_at(record_data, 25)
+    path = write(tmp_path, "tampered.json", tampered)
+    result = replay(path)
+    assert result.exit_code == 1
+    assert str(path) in result.stderr
+    assert "action 26" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_changed_result_fails(tmp_path: Path, record_data: dict[str, Any]) -> None:
+    tampered = json.loads(json.dumps(record_data))
+    tampered["result"]["scores"][0] += 1
+    path = write(tmp_path, "score.json", tampered)
+    result = replay(path)
+    assert result.exit_code == 1
+    assert str(path) in result.stderr
+    assert "result mismatch" in result.stderr
+
+
+def test_a_missing_file_fails(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.json"
+    result = replay(path)
+    assert result.exit_code == 1
+    assert str(path) in result.stderr
+    assert "cannot read" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not a JSON record"),
+        ("[1, 2]", "a record is a JSON object"),
+        ('{"format": 1, "game": "africana"}', "missing or has the wrong type"),
+    ],
+)
+def test_malformed_files_fail(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    result = replay(path)
+    assert result.exit_code == 1
+    assert str(path) in result.stderr
+    assert message in result.stderr
+
+
+def test_a_binary_file_fails(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x81")
+    result = replay(path)
+    assert result.exit_code == 1
+    assert "not a text file" in result.stderr
+
+
+def test_one_bad_file_among_good_ones_fails_the_run(
+    tmp_path: Path, record_data: dict[str, Any]
+) -> None:
+    good = write(tmp_path, "good.json", record_data)
+    bad = tmp_path / "missing.json"
+    result = replay(good, bad, good)
+    assert result.exit_code == 1
+    assert result.stdout.count(": ok (") == 2
+    assert str(bad) in result.stderr
+    assert "3 records: 2 ok, 1 failed" in result.stdout

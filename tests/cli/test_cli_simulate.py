@@ -1,0 +1,124 @@
+"""``terra simulate``: the JSON contract, records, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from terra.cli.main import app
+
+runner = CliRunner()
+
+# Figures that depend on the machine, not on the seed.
+TIMINGS = ("seconds", "us_per_action", "workers")
+
+
+def simulate(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["simulate", "africana", "--json", *args])
+    assert result.exit_code == 0, result.output
+    report: dict[str, Any] = json.loads(result.stdout)
+    return report
+
+
+def test_json_contract() -> None:
+    report = simulate("--players", "3", "--games", "3", "--seed", "5", "--bots", "random")
+    expected_types: dict[str, type | tuple[type, ...]] = {
+        "game": str,
+        "players": int,
+        "games": int,
+        "completed": int,
+        "errors": int,
+        "seconds": (int, float),
+        "actions": int,
+        "us_per_action": (int, float),
+        "seat_wins": list,
+        "bot_wins": dict,
+        "mean_scores": list,
+    }
+    for key, kind in expected_types.items():
+        assert isinstance(report[key], kind), key
+    assert report["game"] == "africana"
+    assert (report["players"], report["games"]) == (3, 3)
+    assert report["completed"] + report["errors"] == 3
+    assert len(report["seat_wins"]) == len(report["mean_scores"]) == 3
+    assert sum(report["seat_wins"]) == pytest.approx(report["completed"])
+    assert report["bot_wins"] == {"random": pytest.approx(report["completed"])}
+    assert all(isinstance(score, (int, float)) for score in report["mean_scores"])
+
+
+def test_same_seed_same_report_whatever_the_worker_count() -> None:
+    args = ("--players", "2", "--games", "4", "--seed", "3", "--rotate")
+    alone = simulate(*args, "--workers", "1")
+    pooled = simulate(*args, "--workers", "2")
+    for key in TIMINGS:
+        alone.pop(key)
+        pooled.pop(key)
+    assert alone == pooled
+
+
+def test_bots_are_cycled_over_the_seats() -> None:
+    report = simulate("--players", "4", "--games", "1", "--bots", "random")
+    assert report["bots"] == ["random"] * 4
+
+
+def test_record_dir_gets_one_replayable_file_per_game(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    simulate("--games", "2", "--seed", "7", "--record-dir", str(folder))
+    files = sorted(str(path) for path in folder.iterdir())
+    assert len(files) == 2
+    result = runner.invoke(app, ["replay", *files])
+    assert result.exit_code == 0, result.output
+
+
+def test_readable_summary_without_json() -> None:
+    result = runner.invoke(app, ["simulate", "africana", "--games", "2", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    assert "By seat" in result.stdout
+    assert "By bot" in result.stdout
+    assert "completed 2" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess"], "no game 'chess'"),
+        (["africana", "--players", "5"], "Africana is for 2-4 players, not 5"),
+        (["africana", "--players", "1"], "Africana is for 2-4 players, not 1"),
+        (["africana", "--bots", "random,wizard"], "no bot called 'wizard'"),
+        (["africana", "--bots", " , "], "--bots needs at least one bot name"),
+        (["africana", "--bots", "random,random,random"], "3 bots given for 2 seats"),
+        (["africana", "--games", "0"], "at least 1, not 0"),
+        (["africana", "--workers", "-1"], "workers must be 0"),
+        (["africana", "--data", "/no/such/folder"], "cannot read /no/such/folder"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *args, "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("terra simulate: error: ")
+    assert message in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_as_a_process_stdout_is_pure_json_and_stderr_quiet() -> None:
+    # stderr is a pipe here, not a terminal, so no progress bar may appear on it.
+    command = "from terra.cli.main import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", command, "simulate", "africana", "-n", "2", "-w", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert json.loads(done.stdout)["completed"] == 2
