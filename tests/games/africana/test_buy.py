@@ -114,3 +114,16 @@ def test_cards_shown_while_turning_become_known_to_the_whole_table() -> None:
         assert book["turned"] == ["N2", "N1"]
         assert book["unturned"][0] == "N3"
         assert book["unturned"][1:] == [None] * 12
+
+
+def test_pages_are_turned_in_the_book_of_the_explorers_hemisphere() -> None:
+    """Decision (docs/rules-decisions.md): turning pages serves buying, so it is done in the
+    book you may buy from; an explorer in the south turns the south book."""
+    state = table.new(2)
+    table.place(state, 0, "Cape Town")
+    table.set_book(state, "south", [], ["S1", "S2"])
+    table.set_book(state, "north", [], ["N1", "N2"])
+    table.play(state, "buy", "turn forward")
+    assert state.view(None)["books"]["south"]["turned"] == ["S1"]
+    assert state.view(None)["books"]["north"]["turned"] == []
+    assert state.view(None)["turn"]["book"] == "south"

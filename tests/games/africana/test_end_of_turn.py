@@ -94,3 +94,17 @@ def test_empty_spaces_are_refilled_left_to_right() -> None:
     shown = [space["expedition"] for space in state.view(None)["expeditions"]]
     assert shown == ["B1", "A1", "B2", "A2", "A3"]
     assert state.view(None)["expedition_pile"]["B"] == 1
+
+
+def test_the_hand_limit_is_checked_before_the_adventure_limit() -> None:
+    """Check Card Limits, in the rulebook's order: first the hand, then the adventures."""
+    state = table.new(2)
+    table.set_hand(state, 0, {"grey": 4, "joker": 1})
+    table.give_adventures(state, 0, ["N2", "N3", "N4", "N5"])
+    table.set_draw_pile(state, ["violet", "violet"])
+    state.play("draw")
+    assert state.phase_name == "discard"
+    table.play(state, "discard grey", "discard grey")
+    assert state.phase_name == "drop"
+    state.play("discard N5")
+    assert state.current_player == 1
