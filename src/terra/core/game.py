@@ -117,9 +117,13 @@ class Game(ABC):
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One log entry (``{key, args}``) in plain English."""
+    def describe_event(self, state: GameState, event: Mapping[str, Any]) -> str:
+        """One log entry (``{key, args}``) of ``state``'s game in plain English."""
         return f"{event['key']} {event.get('args', {})}"
+
+    def notation_help(self) -> str:
+        """A one-paragraph summary of the game's action notation, for players."""
+        return ""
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

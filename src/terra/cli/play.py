@@ -1,0 +1,408 @@
+"""``terra play``: people at this terminal against bots, for any registered game.
+
+Only the core contract and two game hooks are used: ``render_terminal`` draws the board as a
+seat sees it and ``describe_event`` words one log entry. Input and output are injectable
+(:class:`Session` takes a ``rich`` console and a ``read(prompt)`` function), so tests can
+script a whole game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.columns import Columns
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from terra.ai.bots import Bot, make_bot
+from terra.core import GameState, IllegalAction, Rng, TerraError, new_seed
+from terra.core import game as find_game
+
+Reader = Callable[[str], str]
+"""Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
+
+USAGE_ERROR = 2
+INTERRUPTED = 130
+# Bots draw their seeds from the game seed mixed with this, so they do not echo the game's RNG.
+BOT_SEED_SALT = 0x7E44A_B075
+COMMANDS = (
+    ("help", "this help"),
+    ("moves", "list your legal moves again"),
+    ("board", "draw the board again"),
+    ("log", "the whole game log, as you may see it"),
+    ("quit", "stop the game here (with --record the record is still written)"),
+)
+PERSON = "person"
+
+
+class PlayError(TerraError):
+    """A bad option of ``terra play``: reported in one line, exit code 2."""
+
+
+class _Quit(Exception):  # noqa: N818 - a signal, not an error
+    """The person typed ``quit``."""
+
+
+def parse_seats(text: str, players: int) -> tuple[int, ...]:
+    """The seats people play, from ``"0"`` or ``"0,2"``; every seat exists and appears once."""
+    seats: list[int] = []
+    for part in text.split(","):
+        word = part.strip()
+        if not word:
+            continue
+        try:
+            seat = int(word)
+        except ValueError:
+            raise PlayError(
+                f"--seats: {word!r} is not a seat number (seats are 0-{players - 1})"
+            ) from None
+        if not 0 <= seat < players:
+            raise PlayError(
+                f"--seats: there is no seat {seat} in a {players}-player game "
+                f"(seats are 0-{players - 1})"
+            )
+        if seat in seats:
+            raise PlayError(f"--seats: seat {seat} is listed twice")
+        seats.append(seat)
+    if not seats:
+        raise PlayError(
+            "--seats: name at least one seat for a person (bots-only games: terra simulate)"
+        )
+    return tuple(sorted(seats))
+
+
+def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
+    """A bot for each of ``seats``, names from the comma-separated list cycled, each seeded
+    from the game seed."""
+    wanted = [name.strip() for name in names.split(",") if name.strip()]
+    for name in wanted:
+        try:
+            make_bot(name)
+        except TerraError as error:
+            raise PlayError(f"--bots: {error}") from None
+    if seats and not wanted:
+        raise PlayError("--bots: name at least one bot for the seats no person plays")
+    source = Rng(seed ^ BOT_SEED_SALT)
+    return {
+        seat: make_bot(wanted[i % len(wanted)], new_seed(source)) for i, seat in enumerate(seats)
+    }
+
+
+def new_session(
+    game_id: str,
+    *,
+    players: int,
+    seats: str,
+    bots: str,
+    seed: int | None,
+    data: Path | None,
+    record: Path | None,
+    console: Console,
+    read: Reader,
+) -> Session:
+    """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
+    game = find_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise PlayError(
+            f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
+            f"not {players}"
+        )
+    people = parse_seats(seats, players)
+    if seed is None:
+        seed = new_seed(random.SystemRandom())
+    robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
+    options: dict[str, Any] = {}
+    if data is not None:
+        if not data.is_dir():
+            raise PlayError(f"--data: {data} is not a directory")
+        options["data"] = str(data)
+    if record is not None and not record.parent.is_dir():
+        raise PlayError(f"--record: the directory {record.parent} does not exist")
+    state = game.new(players, seed, options)
+    try:
+        game.render_terminal(state, people[0])
+    except NotImplementedError as error:
+        raise PlayError(str(error)) from None
+    for bot in {type(b): b for b in robots.values()}.values():
+        try:
+            make_bot(bot.name).choose(state.clone())
+        except NotImplementedError as error:
+            raise PlayError(
+                f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
+            ) from None
+    return Session(state, people, robots, console=console, read=read, record=record)
+
+
+class Session:
+    """One game at this terminal: the people's seats, the bots, and what each seat has seen."""
+
+    def __init__(
+        self,
+        state: GameState,
+        people: Sequence[int],
+        bots: dict[int, Bot],
+        *,
+        console: Console,
+        read: Reader,
+        record: Path | None = None,
+    ) -> None:
+        missing = set(range(state.num_players)) - set(people) - set(bots)
+        if missing:
+            raise PlayError(f"no person or bot plays seat {min(missing)}")
+        self.state = state
+        self.game = state.game
+        self.people = tuple(people)
+        self.bots = bots
+        self.console = console
+        self.read = read
+        self.record_path = record
+        start = len(self._log(None))
+        self.seen: dict[int | None, int] = defaultdict(lambda: start)
+        self.at_keyboard: int | None = None
+
+    # --- the game loop ---------------------------------------------------------------------
+
+    def play(self) -> int:
+        """Play until the game ends or the people stop it; returns the exit code."""
+        code = 0
+        try:
+            self._loop()
+        except _Quit:
+            self._say(f"Game stopped after {len(self.state.history)} actions.")
+        except EOFError:
+            self.console.print()
+            self._say(f"Input ended: game stopped after {len(self.state.history)} actions.")
+        except KeyboardInterrupt:
+            self.console.print()
+            self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
+            code = INTERRUPTED
+        else:
+            self._finish()
+        return self._save() or code
+
+    def _loop(self) -> None:
+        state = self.state
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is not None:
+                state.play(bot.choose(state), seat=seat)
+            else:
+                self._person_turn(seat)
+
+    def _person_turn(self, seat: int) -> None:
+        if len(self.people) > 1 and seat != self.at_keyboard:
+            self._hand_over(seat)
+        self._show(seat)
+        while True:
+            line = self.read(f"seat {seat}> ").strip()
+            if not line:
+                continue
+            command = line.lower()
+            if command in ("help", "?"):
+                self._help()
+            elif command == "moves":
+                self._moves()
+            elif command == "board":
+                self._show(seat)
+            elif command == "log":
+                self._full_log(seat)
+            elif command in ("quit", "exit"):
+                raise _Quit
+            elif self._try(line, seat):
+                return
+
+    def _try(self, line: str, seat: int) -> bool:
+        """Play the move ``line`` names (a number or notation); explain when it is illegal."""
+        state = self.state
+        move: int | str = line
+        if line.isdigit():
+            legal = state.legal_actions()
+            number = int(line)
+            if not 1 <= number <= len(legal):
+                self._complain(
+                    f"there is no move {number}: choose a number from 1 to "
+                    f"{len(legal)}, or type a move"
+                )
+                return False
+            move = legal[number - 1]
+        try:
+            state.play(move, seat=seat)
+        except IllegalAction as error:
+            self._complain(error.reason, error.rule)
+            return False
+        return True
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot-seat: clear the screen (on a terminal) and wait for the next person."""
+        self.console.clear()
+        self.console.print(Rule(f"seat {seat} to play"))
+        if self.read(f"Pass the keyboard to seat {seat}, then press Enter. ").strip() == "quit":
+            raise _Quit
+        self.at_keyboard = seat
+
+    # --- what is shown -------------------------------------------------------------------
+
+    def _log(self, seat: int | None) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = self.state.view(seat).get("log", [])
+        return entries
+
+    def _say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def _complain(self, reason: str, rule: str | None = None) -> None:
+        text = Text("Not allowed: ", style="bold red").append(reason, style="")
+        if rule:
+            text.append(f" ({rule})", style="dim")
+        self.console.print(text)
+
+    def _new_lines(self, seat: int | None) -> None:
+        """The log entries ``seat`` has not seen yet."""
+        log = self._log(seat)
+        new = log[self.seen[seat] :]
+        for event in new:
+            self._say("  " + self.game.describe_event(self.state, event))
+        if new:
+            self.console.print()
+        self.seen[seat] = len(log)
+
+    def _show(self, seat: int) -> None:
+        self.console.print(self.game.render_terminal(self.state, seat))
+        self.console.print()
+        self._new_lines(seat)
+        self._moves()
+
+    def _moves(self) -> None:
+        moves = self.state.legal_action_strs()
+        width = len(str(len(moves)))
+        items = [
+            Text(f"{n:>{width}} ", style="bold").append(text, style="")
+            for n, text in enumerate(moves, start=1)
+        ]
+        self.console.print(Text("Your moves (a number or the notation; help for more):"))
+        self.console.print(Columns(items, padding=(0, 3), column_first=True))
+
+    def _full_log(self, seat: int) -> None:
+        for event in self._log(seat):
+            self._say("  " + self.game.describe_event(self.state, event))
+
+    def _help(self) -> None:
+        say = self._say
+        say("Type the number of a move, or the move itself (case does not matter).")
+        examples: dict[str, str] = {}
+        for text in self.state.legal_action_strs():
+            examples.setdefault(text.split(" ", 1)[0], text)
+        say("Moves of the kinds open to you now: " + "; ".join(examples.values()))
+        notation = self.game.notation_help()
+        if notation:
+            say("Every kind of move: " + notation)
+        say(
+            "A move you cannot make is explained, with the rule that forbids it. The notation "
+            "of every move is in docs/play.md."
+        )
+        table = Table.grid(padding=(0, 2))
+        for name, meaning in COMMANDS:
+            table.add_row(Text(name, style="bold"), Text(meaning))
+        self.console.print(table)
+
+    def _label(self, seat: int) -> str:
+        if seat in self.bots:
+            return f"seat {seat} ({self.bots[seat].name})"
+        return f"seat {seat} ({'you' if len(self.people) == 1 else PERSON})"
+
+    def _finish(self) -> None:
+        state = self.state
+        viewer = self.people[0] if len(self.people) == 1 else None
+        if viewer is None:
+            self.seen[None] = min(self.seen[p] for p in self.people)
+        self._new_lines(viewer)
+        self.console.print(Rule("Game over"))
+        self.console.print(self.game.render_terminal(state, viewer))
+        self.console.print(score_table(state, [self._label(s) for s in range(state.num_players)]))
+        winners = state.winners()
+        names = ", ".join(self._label(s) for s in winners)
+        self._say(
+            f"{'Winners (shared victory)' if len(winners) > 1 else 'Winner'}: {names}", "bold"
+        )
+
+    def _save(self) -> int:
+        """Write the record when ``--record`` asks for it; returns 1 if it cannot be written."""
+        if self.record_path is None:
+            return 0
+        seats = [
+            self.bots[s].name if s in self.bots else PERSON for s in range(self.state.num_players)
+        ]
+        try:
+            self.state.record(meta={"seats": seats}).save(self.record_path)
+        except OSError as error:
+            self.console.print(
+                Text(
+                    f"Cannot write the record {self.record_path}: {error.strerror}",
+                    style="bold red",
+                )
+            )
+            return 1
+        # soft wrap: a path broken across lines could not be copied
+        self.console.print(Text(f"Record written to {self.record_path}"), soft_wrap=True)
+        return 0
+
+
+def score_table(state: GameState, labels: Sequence[str]) -> Table:
+    """Every seat's score by category, ``total`` last."""
+    breakdown = state.score_breakdown()
+    table = Table(title="Final scores", title_justify="left")
+    table.add_column("")
+    for label in labels:
+        table.add_column(label, justify="right")
+    categories = [c for c in breakdown[0] if c != "total"] + ["total"]
+    for category in categories:
+        style = "bold" if category == "total" else ""
+        table.add_row(
+            category.replace("_", " "), *(str(b.get(category, 0)) for b in breakdown), style=style
+        )
+    return table
+
+
+def run(
+    game: str,
+    *,
+    players: int,
+    seats: str,
+    bots: str,
+    seed: int | None,
+    data: Path | None,
+    record: Path | None,
+    console: Console | None = None,
+    errors: Console | None = None,
+    read: Reader | None = None,
+) -> None:
+    """``terra play``: check the options, play, and exit with the session's code."""
+    console = console or Console(highlight=False, emoji=False)
+    errors = errors or Console(stderr=True, highlight=False, emoji=False)
+    try:
+        session = new_session(
+            game,
+            players=players,
+            seats=seats,
+            bots=bots,
+            seed=seed,
+            data=data,
+            record=record,
+            console=console,
+            read=read or console.input,
+        )
+    except TerraError as error:
+        message = " ".join(str(error).split())
+        errors.print(Text(f"terra play: error: {message}"), soft_wrap=True)
+        raise typer.Exit(USAGE_ERROR) from None
+    code = session.play()
+    if code:
+        raise typer.Exit(code)
