@@ -1,0 +1,276 @@
+"""``terra play``: a person at the terminal against bots (scripted keyboard, captured screen)."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Callable, Iterable
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import terra
+from terra.ai.bots import make_bot
+from terra.cli.main import app
+from terra.cli.play import INTERRUPTED, Session
+from terra.core import GameState, Record
+from terra.games.africana import AfricanaState
+
+runner = CliRunner()
+
+
+class Keyboard:
+    """Scripted input: the given lines in order, then end of input (EOFError)."""
+
+    def __init__(self, lines: Iterable[str] = ()) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def screen() -> tuple[Console, io.StringIO]:
+    """A console writing plain text (no terminal, so no colour codes) into a buffer."""
+    out = io.StringIO()
+    return Console(file=out, width=100, highlight=False, emoji=False), out
+
+
+def session(
+    state: GameState,
+    read: Callable[[str], str],
+    people: tuple[int, ...] = (0,),
+    record: Path | None = None,
+) -> tuple[Session, io.StringIO]:
+    console, out = screen()
+    bots = {s: make_bot("random", s) for s in range(state.num_players) if s not in people}
+    return Session(state, people, bots, console=console, read=read, record=record), out
+
+
+def near_the_end(players: int = 3, seed: int = 11) -> AfricanaState:
+    """A seeded game advanced by random moves until the expedition pile is empty and seat 0 is
+    to choose its action: the end is near but not yet triggered."""
+    state = terra.game("africana").new(players, seed)
+    assert isinstance(state, AfricanaState)
+    rng = random.Random(seed)
+    while state.pile or state.current_player != 0 or state.phase_name != "choose":
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.ending
+    return state
+
+
+def last_round(seat: int) -> AfricanaState:
+    """A seeded 3-player game in its last round (the end is triggered), ``seat`` to act."""
+    start = near_the_end()
+    for attempt in range(100):
+        state = start.clone()
+        rng = random.Random(attempt)
+        while not state.ending:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.current_player == seat:
+            return state
+    raise AssertionError("no random continuation reaches the last round at that seat")
+
+
+def play(*args: str, keys: str = "") -> tuple[int, str, str]:
+    result = runner.invoke(app, ["play", "africana", "--bots", "random", *args], input=keys)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+class TestFullGame:
+    def test_a_person_typing_legal_moves_plays_to_the_end(self, tmp_path: Path) -> None:
+        state = near_the_end()
+        rng = random.Random(5)
+        turns = 0
+
+        def person(prompt: str) -> str:
+            nonlocal turns
+            turns += 1
+            assert turns < 2000, "the game does not end"
+            moves = state.legal_action_strs()
+            if turns % 2:
+                return str(rng.randrange(len(moves)) + 1)
+            return rng.choice(moves).upper()
+
+        path = tmp_path / "game.json"
+        table, out = session(state, person, record=path)
+        assert table.play() == 0
+        text = out.getvalue()
+        assert state.is_over
+        assert "Final scores" in text
+        for category in ("expeditions", "collections", "travel cards", "total"):
+            assert category in text
+        won = state.winners()
+        assert ("Winners (shared victory)" if len(won) > 1 else "Winner:") in text
+        assert f"seat {won[0]} (" in text.rsplit("Final scores", 1)[1]
+        assert "The game is over. Final scores:" in text
+        replayed = terra.replay(Record.load(path))
+        assert replayed.scores() == state.scores()
+        assert Record.load(path).meta["seats"] == ["person", "random", "random"]
+
+    def test_hot_seat_to_the_end(self) -> None:
+        state = last_round(seat=1)
+        rng = random.Random(2)
+
+        def people(prompt: str) -> str:
+            if prompt.startswith("Pass the keyboard"):
+                return ""
+            return rng.choice(state.legal_action_strs())
+
+        table, out = session(state, people, people=(1, 2))
+        assert table.play() == 0
+        text = out.getvalue()
+        assert " seat 1 to play " in text and " seat 2 to play " in text
+        assert "seat 1 (person)" in text and "seat 2 (person)" in text
+        final_board = text.rsplit("Game over", 1)[1]
+        assert "Your hand" not in final_board  # shown as a spectator sees it
+
+    def test_bot_moves_are_shown_as_log_lines_at_the_next_turn(self) -> None:
+        state = terra.game("africana").new(3, 4)
+        table, out = session(state, Keyboard(["draw", "quit"]))
+        table.play()
+        second_screen = out.getvalue().split("Your moves")[1]
+        assert "White draws 2 travel cards (" in second_screen
+        assert "  Blue " in second_screen and "  Yellow " in second_screen
+
+
+class TestBadInput:
+    def test_garbage_is_explained_and_changes_nothing(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        before = state.clone()
+        table, out = session(state, Keyboard(["fly to the moon"]))
+        table.play()
+        assert "Not allowed: 'fly to the moon' is not an Africana action" in out.getvalue()
+        assert state == before and state.history == []
+
+    def test_a_step_before_choosing_to_move_names_the_rule(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        before = state.clone()
+        table, out = session(state, Keyboard(["go Cairo: grey"]))
+        table.play()
+        text = " ".join(out.getvalue().split())
+        assert "Not allowed: cannot 'go Cairo: grey' now" in text
+        assert "(Africana, Gameplay)" in text
+        assert state == before
+
+    def test_a_step_without_a_route_is_refused(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        table, out = session(state, Keyboard(["move", "GO CAPE TOWN: JOKER"]))
+        table.play()
+        text = " ".join(out.getvalue().split())
+        assert "no travel route leads from Napoli to Cape Town" in text
+        assert "(Africana, C) Move explorer - Movement)" in text
+        assert [state.action_str(a) for a in state.history] == ["move"]
+
+    def test_a_number_out_of_range_is_refused(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        table, out = session(state, Keyboard(["0", "4", "99"]))
+        table.play()
+        text = out.getvalue()
+        assert text.count("choose a number from 1 to 3") == 3
+        assert state.history == []
+
+    def test_a_number_plays_that_move(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        table, _ = session(state, Keyboard(["3", "quit"]))
+        table.play()
+        assert [state.action_str(a) for a in state.history] == ["move"]
+
+    def test_commands(self) -> None:
+        state = terra.game("africana").new(3, 1)
+        keys = Keyboard(["", "help", "moves", "board", "draw", "log", "quit"])
+        table, out = session(state, keys)
+        assert table.play() == 0
+        assert set(keys.prompts) == {"seat 0> "}
+        text = out.getvalue()
+        assert "Moves of the kinds open to you now: draw; buy; move" in text
+        assert "quit" in text and "board" in text
+        assert text.count("Your moves") == 4  # start, moves, board, next turn
+        assert text.count("Expeditions") == 3  # start, board, next turn
+        assert "Game stopped after" in text
+
+
+class TestStopping:
+    def test_end_of_input_stops_cleanly(self) -> None:
+        code, out, err = play("--seed", "3", keys="")
+        assert code == 0
+        assert "Input ended: game stopped after 0 actions." in out
+        assert "Traceback" not in out + err
+
+    def test_ctrl_c_stops_cleanly(self) -> None:
+        def interrupt(prompt: str) -> str:
+            raise KeyboardInterrupt
+
+        table, out = session(terra.game("africana").new(2, 1), interrupt)
+        assert table.play() == INTERRUPTED
+        assert "Interrupted: game stopped after 0 actions." in out.getvalue()
+
+    def test_quit_writes_a_record_that_replays(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        code, out, _ = play("--seed", "8", "--record", str(path), keys="move\ndone\ndraw\nquit\n")
+        assert code == 0
+        assert f"Record written to {path}" in " ".join(out.split())
+        record = Record.load(path)
+        assert record.actions[:2] == ("move", "done")
+        assert record.result is None
+        replayed = terra.replay(record)
+        assert [replayed.action_str(a) for a in replayed.history] == list(record.actions)
+
+    def test_the_same_seed_gives_the_same_game(self, tmp_path: Path) -> None:
+        records = []
+        for name in ("a.json", "b.json"):
+            play("--seed", "21", "--record", str(tmp_path / name), keys="draw\ndraw\nquit\n")
+            records.append(json.loads((tmp_path / name).read_text()))
+        assert records[0] == records[1]
+
+    def test_hot_seat_hands_the_keyboard_over(self) -> None:
+        code, out, _ = play(
+            "--players", "2", "--seats", "0,1", "--seed", "2", keys="\ndraw\n\ndraw\n\nquit\n"
+        )
+        assert code == 0
+        assert "Pass the keyboard to seat 0" in out and "Pass the keyboard to seat 1" in out
+        assert "Game stopped after 2 actions." in out
+
+
+class TestBadOptions:
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (["--players", "7"], "Africana is for 2-4 players, not 7"),
+            (["--seats", "3"], "there is no seat 3 in a 3-player game"),
+            (["--seats", "0,x"], "'x' is not a seat number"),
+            (["--seats", "1,1"], "seat 1 is listed twice"),
+            (["--seats", ""], "name at least one seat"),
+            (["--bots", "clever"], "no bot called 'clever'"),
+            (["--bots", ","], "name at least one bot"),
+            (["--data", "/nonexistent/terra"], "is not a directory"),
+            (["--record", "/nonexistent/dir/game.json"], "does not exist"),
+        ],
+    )
+    def test_exit_2_with_one_line(self, args: list[str], message: str) -> None:
+        code, out, err = play(*args)
+        assert code == 2
+        assert message in err
+        assert err.count("\n") == 1 and err.startswith("terra play: error: ")
+        assert out == ""
+
+    def test_unknown_game(self) -> None:
+        result = runner.invoke(app, ["play", "monopoly"])
+        assert result.exit_code == 2
+        assert "no game 'monopoly'" in result.stderr
+
+    def test_unreadable_data(self, tmp_path: Path) -> None:
+        shipped = files("terra.games.africana") / "data" / "cards.toml"
+        (tmp_path / "cards.toml").write_text(shipped.read_text("utf-8"), encoding="utf-8")
+        (tmp_path / "board.toml").write_text("this is = not [ toml", encoding="utf-8")
+        code, _, err = play("--data", str(tmp_path))
+        assert code == 2
+        assert "board.toml: not valid TOML" in err and err.count("\n") == 1
