@@ -142,10 +142,10 @@ class AfricanaState(GameState):
         self._rules[action](self, tables.arg[action], tables.pay[action])
 
     def action_str(self, action: int) -> str:
-        try:
-            return self.tables.text[action]
-        except (IndexError, TypeError):
-            raise IllegalAction(f"there is no action number {action!r}") from None
+        size = self.tables.size
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            raise IllegalAction(f"there is no action number {action!r} (0-{size - 1})")
+        return self.tables.text[action]
 
     def parse_action(self, text: str) -> int:
         return act.parse(self.data, text)
