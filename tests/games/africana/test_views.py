@@ -1,0 +1,379 @@
+"""Hidden information never leaks through a view, and sample_hidden redeals all of it.
+
+Africana, Game Setup: each player's travel cards are "kept secret during the game"; the travel
+draw pile is face down; the C expedition cards are removed "without looking at them"; the
+adventure cards in the books are only seen as pages are turned. A view (what the server sends
+to a seat) must show none of that, except a seat's own hand; ``sample_hidden`` must redeal
+exactly that, and reseed the RNG so the future cannot be read from a sample.
+
+Positions are taken from seeded random games with 2-4 players at many depths and in every
+phase, including in the middle of a move (cards on the table) and of a purchase (pages turned).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from terra.core import TerraError
+from terra.core.rng import Rng
+from terra.games.africana import AfricanaState
+from tests.games.africana import table
+
+GAMES = [(2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (4, 1)]
+DEPTHS = (0, 1, 3, 10, 40, 150, 600, 2000)
+LAST_PHASE_SEARCH = 600  # deeper positions are slow to view (long logs): fewer of them
+SAMPLES = 3  # redeals compared per position and seat
+PRIVATE_EVENTS = ("draw", "join")  # events whose 'cards' only the acting player sees
+
+Position = tuple[str, AfricanaState]
+
+PHASES: dict[str, Callable[[AfricanaState], bool]] = {
+    "mid-move": lambda s: s.phase_name == "move" and any(s.played),
+    "mid-buy": lambda s: s.phase_name == "buy" and s.pages > 0,
+    "discard": lambda s: s.phase_name == "discard",
+}
+
+
+@cache
+def positions(players: int, seed: int) -> tuple[Position, ...]:
+    """Snapshots of one random game: at every depth of DEPTHS, then the first position of each
+    kind in PHASES after that depth, the first after the end is triggered, the end, and one
+    position where a seat must discard an adventure. Tests must not mutate them (clone first)."""
+    state = table.new(players, seed)
+    rng = random.Random(seed)
+    name = f"{players}p seed {seed}"
+    found: list[Position] = [(f"{name} dropping", dropping(players, seed))]
+    wanted: dict[str, Callable[[AfricanaState], bool]] = {}
+    depth = 0
+    ending = False
+    while True:
+        if depth in DEPTHS:
+            found.append((f"{name} at action {depth}", state.clone()))
+            if depth <= LAST_PHASE_SEARCH:
+                wanted = dict(PHASES)
+        for kind, test in list(wanted.items()):
+            if test(state):
+                found.append((f"{name} {kind} at action {depth}", state.clone()))
+                del wanted[kind]
+        if state.ending and not ending:
+            ending = True
+            found.append((f"{name} end triggered at action {depth}", state.clone()))
+        if state.is_over:
+            found.append((f"{name} game over", state.clone()))
+            return tuple(found)
+        state.apply(rng.choice(state.legal_actions()))
+        depth += 1
+
+
+def dropping(players: int, seed: int) -> AfricanaState:
+    """Seat 0 ends its first turn with 4 unfinished adventures and must discard one (Africana,
+    End of a Turn - Check Card Limits); random play rarely gets there."""
+    state = table.new(players, seed)
+    north = [c for c, book in enumerate(state.data.adventure_book) if book == 0]
+    table.give_adventures(state, 0, [state.data.adventure_ids[c] for c in north[:4]])
+    state.play("move")
+    state.play("done")
+    assert state.phase_name == "drop"
+    return state
+
+
+def all_positions() -> list[Position]:
+    return [p for game in GAMES for p in positions(*game)]
+
+
+def seats(state: AfricanaState) -> range:
+    return range(state.num_players)
+
+
+def travel_hand(state: AfricanaState, seat: int) -> list[int]:
+    return state.hand[seat][: len(state.data.colours)]
+
+
+def samples(state: AfricanaState, seat: int, count: int = SAMPLES) -> list[AfricanaState]:
+    return [state.sample_hidden(seat, random.Random(k)) for k in range(count)]
+
+
+def test_positions_cover_every_phase() -> None:
+    """The positions below include every phase of a turn, mid-move and mid-buy included."""
+    phases = {state.phase_name for _, state in all_positions()}
+    assert phases == {"choose", "buy", "move", "discard", "drop", "over"}
+    assert any(state.ending and not state.is_over for _, state in all_positions())
+    assert any(any(state.played) for _, state in all_positions())
+    assert any(state.pages > 1 for _, state in all_positions())
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_every_view_is_json_ready(players: int, seed: int) -> None:
+    for label, state in positions(players, seed):
+        for seat in [None, *seats(state)]:
+            view = state.view(seat)
+            assert json.loads(json.dumps(view)) == view, (label, seat)
+            assert view["seat"] == seat
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_seat_sees_its_own_hand_and_no_other(players: int, seed: int) -> None:
+    """Africana, Game Setup: travel cards in hand are "kept secret during the game"; how many
+    cards a player holds, and their jokers and assistants (gained in the open), are public."""
+    for label, state in positions(players, seed):
+        colours = state.data.colours
+        for seat in seats(state):
+            view = state.view(seat)
+            own = view["players"][seat]
+            assert own["hand"] == dict(zip(colours, travel_hand(state, seat), strict=True))
+            public_keys = set(own) - {"hand"}
+            for p, entry in enumerate(view["players"]):
+                assert entry["hand_size"] == sum(state.hand[p]), label
+                assert entry["travel_cards"] == sum(travel_hand(state, p)), label
+                if p != seat:
+                    assert set(entry) == public_keys, (label, seat, p)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_spectator_sees_no_hand(players: int, seed: int) -> None:
+    for label, state in positions(players, seed):
+        view = state.view(None)
+        assert all("hand" not in entry for entry in view["players"]), label
+        assert "legal_actions" not in view, label
+        for event in view["log"]:
+            if event["key"] in PRIVATE_EVENTS:
+                assert "cards" not in event["args"], (label, event)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_redealing_the_hidden_cards_does_not_change_a_view(players: int, seed: int) -> None:
+    """Whatever sample_hidden(seat) redeals, view(seat) cannot tell: nothing hidden is in it."""
+    for label, state in positions(players, seed):
+        for seat in seats(state):
+            view = state.view(seat)
+            for k, sample in enumerate(samples(state, seat)):
+                assert sample.view(seat) == view, (label, seat, k)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_redeal_changes_what_the_seat_cannot_see(players: int, seed: int) -> None:
+    """Everything hidden is redealt for at least one of several samples: other hands' colours,
+    the draw pile, the expedition pile, unseen book pages, and the RNG (always reseeded)."""
+    checked: dict[str, int] = dict.fromkeys(("hands", "deck", "pile", "pages"), 0)
+    for label, state in positions(players, seed):
+        data = state.data
+        colours = len(data.colours)
+        for seat in seats(state):
+            redealt = samples(state, seat, 5)
+            where = (label, seat)
+            rngs = {sample.rng.state for sample in redealt}
+            assert len(rngs) == len(redealt), where
+            assert state.rng.state not in rngs, where
+
+            others = [p for p in seats(state) if p != seat]
+            pool = list(state.deck)
+            for p in others:
+                pool += [c for c in range(colours) for _ in range(state.hand[p][c])]
+            if sum(sum(travel_hand(state, p)) for p in others) and len(set(pool)) > 1:
+                checked["hands"] += 1
+                assert any(
+                    [travel_hand(s, p) for p in others] != [travel_hand(state, p) for p in others]
+                    for s in redealt
+                ), where
+            if len(set(state.deck)) > 1:
+                checked["deck"] += 1
+                assert any(s.deck != state.deck for s in redealt), where
+
+            letters = [data.expedition_deck[c] for c in state.pile]
+            unseen = letters + [data.expedition_deck[c] for c in state.removed]
+            if any(letters.count(x) and unseen.count(x) > 1 for x in set(letters)):
+                checked["pile"] += 1
+                assert any(s.pile != state.pile for s in redealt), where
+
+            hidden_pages = [[c for c in stack if not state.seen >> c & 1] for stack in state.right]
+            if any(len(pages) > 1 for pages in hidden_pages):
+                checked["pages"] += 1
+                assert any(s.right != state.right for s in redealt), where
+    assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_the_log_hides_the_colours_other_players_drew(players: int, seed: int) -> None:
+    """Africana, A) Draw travel cards and Joining Bonus: cards are drawn from the face-down
+    pile into a secret hand; the table sees how many, only the player sees which."""
+    others_drew = 0
+    for label, state in positions(players, seed):
+        truth = state.events
+        for event in truth:
+            if event["key"] in PRIVATE_EVENTS:
+                assert len(event["args"]["cards"]) == event["args"]["count"], label
+        for seat in seats(state):
+            log = state.view(seat)["log"]
+            assert len(log) == len(truth), label
+            for shown, real in zip(log, truth, strict=True):
+                assert shown["key"] == real["key"]
+                if real["key"] in PRIVATE_EVENTS and real["args"]["player"] != seat:
+                    others_drew += 1
+                    public = {k: v for k, v in real["args"].items() if k != "cards"}
+                    assert shown["args"] == public, (label, seat, real)
+                else:
+                    assert shown["args"] == real["args"], (label, seat, real)
+    assert others_drew
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_sample_is_a_full_state_that_plays_to_the_end(players: int, seed: int) -> None:
+    """A redeal is a legal position of the same game: random play from it reaches the Game
+    End with all 60 travel cards still accounted for."""
+    picked = positions(players, seed)[::6]
+    for index, (label, state) in enumerate(picked):
+        seat = index % players
+        sample = state.sample_hidden(seat, random.Random(index))
+        rng = random.Random(index)
+        while not sample.is_over:
+            sample.play(rng.choice(sample.legal_actions()))
+        assert table.travel_cards_total(sample) == 60, label
+        assert sample.winners(), label
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_sample_offers_only_actions_its_redealt_hands_allow(players: int, seed: int) -> None:
+    """Africana, Movement: a step needs "a matching travel card" in hand. When the hand of the
+    player to act is redealt (a sample for another seat), the sample's legal actions must be
+    those of the redealt hand, even if the real state's were already asked for (as a bot or
+    the server does before anything else)."""
+    checked = 0
+    for label, state in positions(players, seed):
+        if state.is_over:
+            continue
+        real = state.clone()
+        real.legal_actions()
+        for seat in seats(state):
+            if seat == state.current_player:
+                continue
+            sample = real.sample_hidden(seat, random.Random(seat))
+            for action in sample.legal_actions():
+                after = sample.clone()
+                after.apply(action)
+                checked += 1
+                assert min(map(min, after.hand)) >= 0, (label, seat, sample.action_str(action))
+    assert checked
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_a_sample_has_no_replayable_record(players: int, seed: int) -> None:
+    """A record is public inputs only: a redealt state did not come from them."""
+    for label, state in positions(players, seed)[::4]:
+        sample = state.sample_hidden(0, random.Random(1))
+        with pytest.raises(TerraError, match="sample_hidden"):
+            sample.record()
+        with pytest.raises(TerraError, match="sample_hidden"):
+            sample.clone().record()
+        assert state.record().seed == seed, label
+
+
+def swapped(items: list[int], i: int, j: int) -> None:
+    items[i], items[j] = items[j], items[i]
+
+
+HIDDEN = (
+    "two cards of the draw pile swapped",
+    "a travel card in another hand swapped with one in the draw pile",
+    "two expedition cards of one letter swapped in the pile",
+    "a C card of the pile swapped with a removed one",
+    "two unseen pages of a book swapped",
+    "the RNG reseeded",
+)
+Mutation = tuple[str, int | None, AfricanaState]  # what changed, whose hand, the changed copy
+
+
+def hidden_mutations(state: AfricanaState, seat: int) -> list[Mutation]:
+    """Copies of ``state`` with one thing ``seat`` cannot see changed directly."""
+    data = state.data
+    out: list[Mutation] = []
+
+    deck = state.deck
+    pair = next(((i, j) for i in range(len(deck)) for j in range(i) if deck[i] != deck[j]), None)
+    if pair:
+        changed = state.clone()
+        swapped(changed.deck, *pair)
+        out.append((HIDDEN[0], None, changed))
+
+    for p in seats(state):
+        if p == seat:
+            continue
+        held = [c for c, n in enumerate(travel_hand(state, p)) if n]
+        swap = next(((c, i) for c in held for i, d in enumerate(deck) if d != c), None)
+        if swap:
+            colour, index = swap
+            changed = state.clone()
+            changed.hand[p][colour] -= 1
+            changed.hand[p][deck[index]] += 1
+            changed.deck[index] = colour
+            out.append((HIDDEN[1], p, changed))
+
+    letters = [data.expedition_deck[c] for c in state.pile]
+    pair = next(
+        ((i, j) for i in range(len(letters)) for j in range(i) if letters[i] == letters[j]),
+        None,
+    )
+    if pair:
+        changed = state.clone()
+        swapped(changed.pile, *pair)
+        out.append((HIDDEN[2], None, changed))
+    if state.pile and state.removed and data.expedition_deck[state.pile[0]] == 2:
+        changed = state.clone()
+        changed.pile[0], changed.removed[0] = changed.removed[0], changed.pile[0]
+        out.append((HIDDEN[3], None, changed))
+
+    for book, stack in enumerate(state.right):
+        hidden = [i for i, c in enumerate(stack) if not state.seen >> c & 1]
+        if len(hidden) > 1:
+            changed = state.clone()
+            swapped(changed.right[book], hidden[0], hidden[-1])
+            out.append((HIDDEN[4], None, changed))
+
+    changed = state.clone()
+    changed.rng = Rng(state.rng.state ^ 0xDEADBEEF)
+    out.append((HIDDEN[5], None, changed))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_changing_a_hidden_value_does_not_change_the_view(players: int, seed: int) -> None:
+    """The mutation test: change one hidden value in place; no view but the owner's may move."""
+    kinds: set[str] = set()
+    for label, state in positions(players, seed)[::2]:
+        for seat in seats(state):
+            view = state.view(seat)
+            for what, owner, changed in hidden_mutations(state, seat):
+                kinds.add(what)
+                assert changed != state, (label, what)
+                assert changed.view(seat) == view, (label, seat, what)
+                if owner is not None:
+                    assert changed.view(owner) != state.view(owner), (label, what)
+    assert kinds == set(HIDDEN)
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_changing_a_public_value_changes_every_view(players: int, seed: int) -> None:
+    """Silver is public (Africana: coins are taken from and paid to the bank in the open)."""
+    for label, state in positions(players, seed)[::3]:
+        for p in seats(state):
+            changed = state.clone()
+            changed.silver[p] += 1
+            for seat in [None, *seats(state)]:
+                assert changed.view(seat) != state.view(seat), (label, p, seat)
+                assert changed.view(seat)["players"][p]["silver"] == state.silver[p] + 1
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_legal_actions_appear_only_in_the_view_of_the_seat_to_act(players: int, seed: int) -> None:
+    for label, state in positions(players, seed):
+        for seat in seats(state):
+            view: dict[str, Any] = state.view(seat)
+            if seat == state.current_player:
+                assert view["legal_actions"] == state.legal_action_strs(), label
+            else:
+                assert "legal_actions" not in view, (label, seat)
