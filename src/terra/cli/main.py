@@ -32,8 +32,11 @@ def play_command(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 3,
     seats: Annotated[
         str,
-        typer.Option("--seats", help="Comma-separated seats (from 0) played by people at this "
-                     "terminal; the others are bots."),
+        typer.Option(
+            "--seats",
+            help="Comma-separated seats (from 0) played by people at this "
+            "terminal; the others are bots.",
+        ),
     ] = "0",
     bots: Annotated[
         str,
