@@ -48,9 +48,9 @@ def test_jokers_and_assistants_count_and_leave_the_game_when_discarded() -> None
 def test_the_limit_is_only_checked_at_the_end_of_the_turn() -> None:
     """Check Card Limits: during the turn more than 5 cards in hand are allowed."""
     state = table.new(2)
-    table.show(state, ["A6", "A1", "A2", "A3", "A4"])  # A6 starts in Napoli, bonus a card
+    table.show(state, ["C3", "A1", "A2", "A3", "A4"])  # C3 starts in Napoli, bonus a card
     table.set_hand(state, 0, {"grey": 4, "violet": 1, "joker": 1})
-    table.play(state, "move", "join A6")
+    table.play(state, "move", "join C3")
     assert sum(state.hand[0]) == 7
     state.play("go Cairo: violet")
     assert state.phase_name == "move"

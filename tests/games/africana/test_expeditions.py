@@ -32,8 +32,8 @@ def space_of(state: AfricanaState, ident: str) -> int:
 def test_join_at_the_start_of_the_turn_without_moving() -> None:
     """Tactical tips: on the start of an expedition not yet joined, choose 'move explorer'
     and join at once without moving."""
-    state = display(["A1", "A2", "A6", "A3", "A4"])  # A6 starts in Napoli
-    table.play(state, "move", "join A6")
+    state = display(["A1", "A2", "C3", "A3", "A4"])  # C3 starts in Napoli
+    table.play(state, "move", "join C3")
     assert state.view(None)["expeditions"][2]["joined"] == [0]
     assert state.view(None)["players"][0]["markers_free"] == 3
 
@@ -41,79 +41,79 @@ def test_join_at_the_start_of_the_turn_without_moving() -> None:
 def test_joining_bonus_of_two_silver() -> None:
     """Joining Expeditions, the example 'Joining Bonus: 2 silver coins': every player who
     joins takes the bonus printed above the space at once."""
-    state = display(["A1", "A2", "A6", "A3", "A4"])
-    space = space_of(state, "A6")
+    state = display(["A1", "A2", "C3", "A3", "A4"])
+    space = space_of(state, "C3")
     assert state.data.bonus_silver[space] == 2
     silver = state.silver[0]
-    table.play(state, "move", "join A6")
+    table.play(state, "move", "join C3")
     assert state.silver[0] == silver + 2
 
 
 def test_a_travel_card_bonus_can_be_used_at_once() -> None:
     """Joining Expeditions: travel cards or coins gained this way can be used immediately."""
-    state = display(["A6", "A1", "A2", "A3", "A4"])
+    state = display(["C3", "A1", "A2", "A3", "A4"])
     assert state.data.bonus_cards[0] == 1
     table.set_draw_pile(state, ["violet", "grey"])
-    table.play(state, "move", "join A6")
+    table.play(state, "move", "join C3")
     assert table.hand_of(state, 0) == {"violet": 1}
     state.play("go Cairo: violet")
 
 
 def test_each_expedition_may_be_joined_once() -> None:
     """Joining Expeditions: you can join each expedition only once."""
-    state = display(["A6", "A1", "A2", "A3", "A4"])
-    table.play(state, "move", "join A6")
-    with pytest.raises(IllegalAction, match="already joined expedition A6") as error:
-        state.play("join A6")
+    state = display(["C3", "A1", "A2", "A3", "A4"])
+    table.play(state, "move", "join C3")
+    with pytest.raises(IllegalAction, match="already joined expedition C3") as error:
+        state.play("join C3")
     assert error.value.rule == JOINING
 
 
 def test_all_expeditions_with_this_start_may_be_joined() -> None:
     """Joining Expeditions: with several expeditions starting here, join all of them."""
-    state = display(["A6", "C3", "A1", "A2", "A3"])  # A6 and C3 both start in Napoli
-    table.play(state, "move", "join A6", "join C3")
+    state = display(["A2", "A6", "A1", "A3", "A4"], where="Tripoli")  # both start there
+    table.play(state, "move", "join A2", "join A6")
     joined = [space["joined"] for space in state.view(None)["expeditions"][:2]]
     assert joined == [[0], [0]]
 
 
 def test_four_markers_allow_at_most_four_expeditions() -> None:
     """Joining Expeditions: with 4 company markers you join at most 4 of the 5."""
-    state = display(["A6", "A1", "A2", "A3", "A4"])
+    state = display(["C3", "A1", "A2", "A3", "A4"])
     for ident in ("A1", "A2", "A3", "A4"):
         table.join(state, 0, ident)
     state.play("move")
-    assert "join A6" not in state.legal_action_strs()
+    assert "join C3" not in state.legal_action_strs()
     with pytest.raises(IllegalAction, match="all 4 of your company markers"):
-        state.play("join A6")
+        state.play("join C3")
 
 
 def test_markers_of_several_companies_share_an_expedition() -> None:
     """Joining Expeditions: markers of different colours may be on the same card."""
-    state = display(["A6", "A1", "A2", "A3", "A4"])
-    table.join(state, 1, "A6")
-    table.play(state, "move", "join A6")
+    state = display(["C3", "A1", "A2", "A3", "A4"])
+    table.join(state, 1, "C3")
+    table.play(state, "move", "join C3")
     assert state.view(None)["expeditions"][0]["joined"] == [0, 1]
 
 
 def test_join_at_any_point_of_the_movement() -> None:
     """Joining Expeditions: be on the start at any point during the movement action."""
-    state = display(["A6", "A1", "A2", "A3", "A4"], where="Cairo", hand={"grey": 1})
+    state = display(["C3", "A1", "A2", "A3", "A4"], where="Cairo", hand={"grey": 1})
     state.play("move")
-    assert "join A6" not in state.legal_action_strs()
-    table.play(state, "go Napoli: grey", "join A6")
+    assert "join C3" not in state.legal_action_strs()
+    table.play(state, "go Napoli: grey", "join C3")
 
 
 def test_join_only_on_the_start_location() -> None:
     """Joining Expeditions: the explorer must stand on the expedition's start."""
-    state = display(["A6", "A1", "A2", "A3", "A4"], where="Cairo")
+    state = display(["C3", "A1", "A2", "A3", "A4"], where="Cairo")
     state.play("move")
     with pytest.raises(IllegalAction, match="starts in Napoli; your explorer is in Cairo"):
-        state.play("join A6")
+        state.play("join C3")
 
 
 def reward_position() -> AfricanaState:
     """Seat 0 joined A3 (Leopoldville - Timbuctoo) and stands next to Timbuctoo; seat 1 too."""
-    state = display(["A3", "A1", "A2", "A6", "A4"], where="Lagos", hand={"grey": 1})
+    state = display(["A3", "A1", "A2", "C3", "A4"], where="Lagos", hand={"grey": 1})
     table.join(state, 0, "A3")
     table.join(state, 1, "A3")
     table.set_pile(state, ["B1", "B2"])
@@ -146,7 +146,7 @@ def test_the_empty_space_is_refilled_when_the_turn_ends() -> None:
 
 def test_only_a_joined_expedition_can_be_ended() -> None:
     """Ending An Expedition: only an expedition you joined previously."""
-    state = display(["A3", "A1", "A2", "A6", "A4"], where="Timbuctoo")
+    state = display(["A3", "A1", "A2", "C3", "A4"], where="Timbuctoo")
     state.play("move")
     with pytest.raises(IllegalAction, match="have not joined expedition A3") as error:
         state.play("finish A3")
