@@ -39,13 +39,19 @@ def test_the_round_is_played_to_the_end_so_all_had_the_same_turns() -> None:
     assert state.legal_actions() == []
 
 
-def test_triggered_by_the_last_seat_the_game_ends_at_once() -> None:
-    """Game End: if the player right of the start player triggers it, no one plays again."""
+def ended_by_the_last_seat() -> AfricanaState:
+    """A 2-player game whose second seat triggers the end in the first round."""
     state = table.new(2)
     state.play("draw")
     table.show(state, [None, "A1", "A2", "A3", "A4"])
     table.set_pile(state, [])
     state.play("draw")
+    return state
+
+
+def test_triggered_by_the_last_seat_the_game_ends_at_once() -> None:
+    """Game End: if the player right of the start player triggers it, no one plays again."""
+    state = ended_by_the_last_seat()
     assert state.is_over
     assert state.turn == 2
 
@@ -72,10 +78,6 @@ def test_the_spaces_the_pile_can_fill_are_filled() -> None:
 
 def test_no_action_after_the_end() -> None:
     """Game End: the game is over."""
-    state = table.new(2)
-    state.play("draw")
-    table.show(state, [None, "A1", "A2", "A3", "A4"])
-    table.set_pile(state, [])
-    state.play("draw")
+    state = ended_by_the_last_seat()
     with pytest.raises(IllegalAction, match="the game is over"):
         state.play("draw")

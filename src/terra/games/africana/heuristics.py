@@ -63,11 +63,10 @@ class Goal:
     where: int
     value: float
     action: int
-    bit: int
+    bit: int = 0  # this goal's bit in a plan's set of goals done (set by the planner)
     assistant: int = -1  # colour of the assistant gained, for FINISH_ADVENTURE
     bonus_silver: int = 0
     bonus_cards: int = 0
-    finish_bit: int = 0  # for JOIN: the bit of the finish goal of the same expedition
     join_bit: int = 0  # for FINISH_EXPEDITION of a not yet joined card: its join goal
 
 
@@ -129,49 +128,28 @@ class Planner:
             if card < 0:
                 continue
             members = state.joined[space]
-            others = members & ~(1 << me)
             reward = self.expedition_reward(card)
-            if others:
+            if members & ~(1 << me):
                 reward *= SHARED_RISK
             target = data.expedition_target[card]
-            if members >> me & 1:
-                add(
+            finish = Goal(
+                act.FINISH_EXPEDITION, card, target, reward, tables.finish_expedition_base + card
+            )
+            if not members >> me & 1:
+                start = data.expedition_start[card]
+                join = add(
                     Goal(
-                        act.FINISH_EXPEDITION,
+                        act.JOIN,
                         card,
-                        target,
-                        reward,
-                        tables.finish_expedition_base + card,
-                        0,
+                        start,
+                        JOIN_SHARE * reward * DECAY ** data.distance[start][target],
+                        tables.join_base + card,
+                        bonus_silver=data.bonus_silver[space],
+                        bonus_cards=data.bonus_cards[space],
                     )
                 )
-                continue
-            start = data.expedition_start[card]
-            span = data.distance[start][target]
-            join = add(
-                Goal(
-                    act.JOIN,
-                    card,
-                    start,
-                    JOIN_SHARE * reward * DECAY**span,
-                    tables.join_base + card,
-                    0,
-                    bonus_silver=data.bonus_silver[space],
-                    bonus_cards=data.bonus_cards[space],
-                )
-            )
-            finish = add(
-                Goal(
-                    act.FINISH_EXPEDITION,
-                    card,
-                    target,
-                    reward,
-                    tables.finish_expedition_base + card,
-                    0,
-                    join_bit=join.bit,
-                )
-            )
-            join.finish_bit = finish.bit
+                finish.join_bit = join.bit
+            add(finish)
         for card in state.adventures[me]:
             add(
                 Goal(
@@ -180,7 +158,6 @@ class Planner:
                     data.adventure_target[card],
                     self.adventure_value(card),
                     tables.finish_adventure_base + card,
-                    0,
                     assistant=data.adventure_assistant[card],
                 )
             )
