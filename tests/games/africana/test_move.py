@@ -44,6 +44,18 @@ def test_a_card_of_another_colour_does_not_fit() -> None:
     assert error.value.rule == MOVEMENT
 
 
+def test_the_explanation_offers_only_what_the_player_can_do() -> None:
+    """Movement: a joker or a recoloured card (5 silver) could fit instead; the explanation
+    suggests them only when the player has them."""
+    bare = moving({"orange": 1})
+    with pytest.raises(IllegalAction) as error:
+        bare.play("go Cairo: orange")
+    assert error.value.reason == "Cairo needs a violet card; an orange card does not fit"
+    rich = moving({"orange": 1, "joker": 1}, silver=5)
+    with pytest.raises(IllegalAction, match=r"\(recolour it for 5 silver or play your joker"):
+        rich.play("go Cairo: orange")
+
+
 def test_two_symbols_let_the_player_choose_which_card_to_play() -> None:
     """Movement: with two symbols beside a location you may play either card."""
     state = moving({"turquoise": 1, "orange": 1})

@@ -167,6 +167,11 @@ _KIND_PHASE = {
 }
 
 
+def _a(phrase: str) -> str:
+    """``phrase`` with its indefinite article: "a grey card", "an orange card"."""
+    return ("an " if phrase[0] in "aeiou" else "a ") + phrase
+
+
 def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
@@ -255,10 +260,14 @@ def _explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction:
         return IllegalAction(f"you hold no {card} card to play", r.RULE_MOVE)
     needed = _or([data.colours[c] for c in data.symbols[there]])
     if pay < slots:
+        ways = []
+        if state.silver[player] >= r.RECOLOUR_PRICE:
+            ways.append(f"recolour it for {r.RECOLOUR_PRICE} silver")
+        if hand[state.tables.joker]:
+            ways.append("play your joker")
+        hint = f" ({_or(ways)} instead)" if ways else ""
         return IllegalAction(
-            f"{name} needs a {needed} card; a {card} card does not fit (recolour it for "
-            f"{r.RECOLOUR_PRICE} silver, or use your joker)",
-            r.RULE_MOVE,
+            f"{name} needs {_a(needed)} card; {_a(card)} card does not fit{hint}", r.RULE_MOVE
         )
     if slot % len(data.colours) in data.symbols[there]:
         return IllegalAction(
