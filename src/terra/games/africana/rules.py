@@ -125,17 +125,22 @@ def draw_travel_card(state: AfricanaState) -> int:
     return deck.pop()
 
 
-def draw_travel_cards(state: AfricanaState, _arg: int, _pay: int) -> None:
-    """Africana, A) Draw travel cards: draw 2 travel cards; the turn then ends."""
-    player = state.player
-    hand = state.hand[player]
+def draw_into_hand(state: AfricanaState, count: int) -> list[str]:
+    """Draw up to ``count`` travel cards into the current player's hand; their colours."""
+    hand = state.hand[state.player]
     drawn = []
-    for _ in range(CARDS_DRAWN):
+    for _ in range(count):
         colour = draw_travel_card(state)
         if colour >= 0:
             hand[colour] += 1
             drawn.append(state.data.colours[colour])
-    log(state, "draw", player=player, count=len(drawn), cards=drawn)
+    return drawn
+
+
+def draw_travel_cards(state: AfricanaState, _arg: int, _pay: int) -> None:
+    """Africana, A) Draw travel cards: draw 2 travel cards; the turn then ends."""
+    drawn = draw_into_hand(state, CARDS_DRAWN)
+    log(state, "draw", player=state.player, count=len(drawn), cards=drawn)
     end_of_turn(state)
 
 
@@ -243,13 +248,7 @@ def join_expedition(state: AfricanaState, card: int, _pay: int) -> None:
     data = state.data
     silver = data.bonus_silver[space]
     state.silver[player] += silver
-    drawn = []
-    hand = state.hand[player]
-    for _ in range(data.bonus_cards[space]):
-        colour = draw_travel_card(state)
-        if colour >= 0:
-            hand[colour] += 1
-            drawn.append(data.colours[colour])
+    drawn = draw_into_hand(state, data.bonus_cards[space])
     log(
         state,
         "join",
