@@ -195,18 +195,13 @@ def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> Afr
             stack[i] = card
 
     sample.rng = Rng(new_seed(rng))
-    sample._log = _redacted_log(state._log, seat)
+    sample._log = _redacted_log(state, seat)
     return sample
 
 
-def _redacted_log(node: Log, seat: int) -> Log:
+def _redacted_log(state: AfricanaState, seat: int) -> Log:
     """The log without what ``seat`` did not see (so a sample cannot leak the truth)."""
-    entries = []
-    while node is not None:
-        (key, args), node = node
-        public = _public_event(key, args, seat)
-        entries.append((key, public["args"]))
     chain: Log = None
-    for entry in reversed(entries):
-        chain = (entry, chain)
+    for event in events(state, seat):
+        chain = ((event["key"], event["args"]), chain)
     return chain
