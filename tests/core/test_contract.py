@@ -65,10 +65,6 @@ class Decided(GameState):
     def sample_hidden(self, seat: int, rng: SupportsRandBits) -> Decided:
         return self.clone()
 
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return []
-
 
 def random_game(players: int, seed: int) -> GameState:
     state = terra.game("africana").new(players, seed)

@@ -163,7 +163,7 @@ class Session:
         self.console = console
         self.read = read
         self.record_path = record
-        start = len(self._log(None))
+        start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
 
@@ -251,10 +251,6 @@ class Session:
 
     # --- what is shown -------------------------------------------------------------------
 
-    def _log(self, seat: int | None) -> list[dict[str, Any]]:
-        entries: list[dict[str, Any]] = self.state.view(seat).get("log", [])
-        return entries
-
     def _say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
 
@@ -266,13 +262,12 @@ class Session:
 
     def _new_lines(self, seat: int | None) -> None:
         """The log entries ``seat`` has not seen yet."""
-        log = self._log(seat)
-        new = log[self.seen[seat] :]
+        new = self.state.log(seat, since=self.seen[seat])
         for event in new:
             self._say("  " + self.game.describe_event(self.state, event))
         if new:
             self.console.print()
-        self.seen[seat] = len(log)
+        self.seen[seat] = self.state.log_size
 
     def _show(self, seat: int) -> None:
         self.console.print(self.game.render_terminal(self.state, seat))
@@ -291,7 +286,7 @@ class Session:
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
 
     def _full_log(self, seat: int) -> None:
-        for event in self._log(seat):
+        for event in self.state.log(seat):
             self._say("  " + self.game.describe_event(self.state, event))
 
     def _help(self) -> None:

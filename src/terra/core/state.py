@@ -8,7 +8,8 @@ fixed per-game range with a stable text notation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from terra.core.errors import IllegalAction, TerraError
 from terra.core.record import Record
@@ -20,17 +21,35 @@ if TYPE_CHECKING:
 # Actions taken so far, newest first, as a chain of pairs: appending and cloning are O(1).
 History = tuple[int, "History"] | None
 
+# The game log, newest first, in the same shape: clones share it and emitting is O(1).
+Log = tuple[tuple[str, dict[str, Any]], "Log"] | None
+
 
 class GameState(ABC):
     """One position of a game, with its seeded random number generator inside."""
 
-    __slots__ = ("_history", "_sampled", "game", "num_players", "options", "seed")
+    __slots__ = (
+        "_history",
+        "_log",
+        "_log_size",
+        "_sampled",
+        "game",
+        "num_players",
+        "options",
+        "seed",
+    )
+
+    # Event arguments that only the event's ``player`` may read, by event key (the cards a
+    # player drew face down, say). Every other seat and spectators see the event without them.
+    private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     game: Game
     num_players: int
     seed: int
     options: dict[str, Any]
     _history: History
+    _log: Log
+    _log_size: int
     _sampled: bool
 
     def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -39,6 +58,8 @@ class GameState(ABC):
         self.seed = seed
         self.options = options
         self._history = None
+        self._log = None
+        self._log_size = 0
         self._sampled = False
 
     def _copy_base(self, other: GameState) -> None:
@@ -48,6 +69,8 @@ class GameState(ABC):
         other.seed = self.seed
         other.options = self.options
         other._history = self._history
+        other._log = self._log
+        other._log_size = self._log_size
         other._sampled = self._sampled
 
     # --- the game-specific part ---------------------------------------------------------
@@ -107,16 +130,57 @@ class GameState(ABC):
     def sample_hidden(self, seat: int, rng: SupportsRandBits) -> GameState:
         """A full state that ``seat`` cannot tell from this one, with a fresh RNG."""
 
-    @property
-    @abstractmethod
-    def events(self) -> list[dict[str, Any]]:
-        """The game log so far: ``{"key": ..., "args": {...}}`` entries, omniscient."""
-
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's score by category; ``total`` is the score."""
         return [{"total": score} for score in self.scores()]
 
     # --- shared behaviour ---------------------------------------------------------------
+
+    def emit(self, key: str, **args: Any) -> None:
+        """Append an event to the log. ``args`` must be JSON-ready and never changed after."""
+        self._log = ((key, args), self._log)
+        self._log_size += 1
+
+    @property
+    def log_size(self) -> int:
+        """How many events the log holds."""
+        return self._log_size
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log, oldest first, omniscient: ``{"key": ..., "args": {...}}`` entries."""
+        return self._entries(None, 0, omniscient=True)
+
+    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The log from entry ``since`` on, oldest first, as ``seat`` may read it.
+
+        Arguments named in :attr:`private_args` are left out of events whose ``player`` is not
+        ``seat``. Only the entries asked for are built, so polling for new ones is cheap.
+        """
+        return self._entries(seat, since, omniscient=False)
+
+    def _entries(self, seat: int | None, since: int, omniscient: bool) -> list[dict[str, Any]]:
+        private = self.private_args
+        out: list[dict[str, Any]] = []
+        node = self._log
+        for _ in range(max(0, self._log_size - max(0, since))):
+            assert node is not None
+            (key, args), node = node
+            hidden = private.get(key)
+            if hidden and not omniscient and args.get("player") != seat:
+                args = {k: v for k, v in args.items() if k not in hidden}
+            else:
+                args = dict(args)
+            out.append({"key": key, "args": args})
+        out.reverse()
+        return out
+
+    def _redact_log(self, seat: int) -> None:
+        """Keep only what ``seat`` may read of the log (for :meth:`sample_hidden`)."""
+        chain: Log = None
+        for event in self.log(seat):
+            chain = ((event["key"], event["args"]), chain)
+        self._log = chain
 
     @property
     def history(self) -> list[int]:

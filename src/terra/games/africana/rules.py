@@ -99,8 +99,8 @@ def set_up(state: AfricanaState) -> None:
 
 
 def log(state: AfricanaState, key: str, **args: Any) -> None:
-    """Append an event to the game log (a chain of pairs, so clones share it)."""
-    state._log = ((key, args), state._log)
+    """Append an event to the game log."""
+    state.emit(key, **args)
 
 
 # --- A) Draw travel cards -------------------------------------------------------------------

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from terra.core.errors import IllegalAction
 from terra.core.rng import Rng, SupportsRandBits
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from terra.core.game import Game
 
 Rule = Callable[["AfricanaState", int, int], None]
-Log = tuple[tuple[str, dict[str, Any]], "Log"] | None
 
 
 @cache
@@ -34,9 +33,11 @@ class AfricanaState(GameState):
     Stacks (books, piles) keep their top card at the end of the list.
     """
 
+    # The colours of travel cards drawn face down are for the drawer's eyes only.
+    private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("cards",), "join": ("cards",)}
+
     __slots__ = (
         "_legal",
-        "_log",
         "_rules",
         "adventures",
         "data",
@@ -95,7 +96,6 @@ class AfricanaState(GameState):
     supply: list[int]
     retired: list[int]
     _legal: list[int] | None
-    _log: Log
     _rules: tuple[Rule, ...]
 
     @classmethod
@@ -110,7 +110,6 @@ class AfricanaState(GameState):
         state._rules = _dispatch(state.tables)
         state.rng = Rng(seed)
         state._legal = None
-        state._log = None
         rules.set_up(state)
         return state
 
@@ -161,7 +160,6 @@ class AfricanaState(GameState):
         other._rules = self._rules
         other.rng = self.rng.clone()
         other._legal = self._legal
-        other._log = self._log
         other.phase = self.phase
         other.player = self.player
         other.turn = self.turn
@@ -202,10 +200,6 @@ class AfricanaState(GameState):
 
     def sample_hidden(self, seat: int, rng: SupportsRandBits) -> AfricanaState:
         return view.sample_hidden(self, seat, rng)
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        return view.events(self, None, omniscient=True)
 
     # --- helpers for tests, bots and displays ------------------------------------------------
 

@@ -16,33 +16,7 @@ from terra.games.africana import rules, scoring
 from terra.games.africana.components import HEMISPHERES
 
 if TYPE_CHECKING:
-    from terra.games.africana.state import AfricanaState, Log
-
-# Event arguments only the acting player may see (the colours of cards drawn face down).
-PRIVATE_ARGS = {"draw": ("cards",), "join": ("cards",)}
-
-
-def _public_event(key: str, args: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    hidden = PRIVATE_ARGS.get(key)
-    if hidden and args.get("player") != seat:
-        args = {k: v for k, v in args.items() if k not in hidden}
-    return {"key": key, "args": args}
-
-
-def events(
-    state: AfricanaState, seat: int | None, omniscient: bool = False
-) -> list[dict[str, Any]]:
-    """The log, oldest first, as ``seat`` may read it (``omniscient``: everything)."""
-    out: list[dict[str, Any]] = []
-    node = state._log
-    while node is not None:
-        (key, args), node = node
-        if omniscient:
-            out.append({"key": key, "args": dict(args)})
-        else:
-            out.append(_public_event(key, args, seat))
-    out.reverse()
-    return out
+    from terra.games.africana.state import AfricanaState
 
 
 def _by_colour(state: AfricanaState, counts: list[int]) -> dict[str, int]:
@@ -136,7 +110,7 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
             "assistants": _by_colour(state, state.retired[:colours]),
             "jokers": state.retired[colours],
         },
-        "log": events(state, seat),
+        "log": state.log(seat),
     }
     if current is not None and current == seat:
         result["legal_actions"] = state.legal_action_strs()
@@ -195,13 +169,5 @@ def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> Afr
             stack[i] = card
 
     sample.rng = Rng(new_seed(rng))
-    sample._log = _redacted_log(state, seat)
+    sample._redact_log(seat)
     return sample
-
-
-def _redacted_log(state: AfricanaState, seat: int) -> Log:
-    """The log without what ``seat`` did not see (so a sample cannot leak the truth)."""
-    chain: Log = None
-    for event in events(state, seat):
-        chain = ((event["key"], event["args"]), chain)
-    return chain
