@@ -200,3 +200,51 @@ class TestPlay:
         state = terra.game("africana").new(2, 3)
         assert state.legal_action_strs() == ["draw", "buy", "move"]
         assert [state.parse_action(t) for t in state.legal_action_strs()] == (state.legal_actions())
+
+
+class Secretive(Decided):
+    """A stand-in whose ``draw`` events hide the cards from everyone but the drawer."""
+
+    __slots__ = ()
+    private_args = {"draw": ("cards",)}  # noqa: RUF012 - a test double
+
+
+class TestLog:
+    def make(self) -> Secretive:
+        state = Secretive(3, [0], over=False)
+        state.emit("start", player=0)
+        state.emit("draw", player=1, cards=["red", "blue"], count=2)
+        state.emit("pass", player=2)
+        return state
+
+    def test_events_are_oldest_first_and_omniscient(self) -> None:
+        state = self.make()
+        assert state.log_size == 3
+        assert [e["key"] for e in state.events] == ["start", "draw", "pass"]
+        assert state.events[1]["args"] == {"player": 1, "cards": ["red", "blue"], "count": 2}
+
+    def test_private_arguments_reach_only_their_player(self) -> None:
+        state = self.make()
+        assert state.log(1)[1]["args"]["cards"] == ["red", "blue"]
+        for seat in (None, 0, 2):
+            assert state.log(seat)[1]["args"] == {"player": 1, "count": 2}
+
+    def test_the_log_since_an_entry(self) -> None:
+        state = self.make()
+        assert [e["key"] for e in state.log(0, since=2)] == ["pass"]
+        assert state.log(0, since=3) == []
+        assert state.log(0, since=9) == []
+
+    def test_a_clone_shares_the_past_but_not_the_future(self) -> None:
+        state = self.make()
+        copy = state.clone()
+        state._copy_base(copy)  # the stand-in's clone leaves the log out
+        copy.emit("pass", player=0)
+        assert (state.log_size, copy.log_size) == (3, 4)
+        assert [e["key"] for e in state.events] == ["start", "draw", "pass"]
+
+    def test_redacting_keeps_only_what_the_seat_saw(self) -> None:
+        state = self.make()
+        state._redact_log(0)
+        assert "cards" not in state.events[1]["args"]
+        assert state.log_size == 3

@@ -1,0 +1,256 @@
+"""The core contract, checked for every registered game through its public API only.
+
+A game added under ``terra.games`` is picked up here without any change: these tests are the
+promise the upper layers (bots, simulation, the command line, the server) rely on. Each game is
+walked with seeded random actions, and at every step the contract is checked: legality, the
+notation, checked play leaving the state untouched, views, the log, sampling and replay.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+
+import terra
+from terra.core import IllegalAction, TerraError
+from terra.core.game import Game
+from terra.core.state import GameState
+
+GAMES = [game.id for game in terra.games()]
+STEPS = 250  # random actions per walk: enough to reach every phase of a turn, several turns
+
+
+def configurations() -> list[tuple[str, int]]:
+    """Every game at its smallest and largest player count."""
+    out = []
+    for game in terra.games():
+        for players in sorted({game.min_players, game.max_players}):
+            out.append((game.id, players))
+    return out
+
+
+def snapshot(state: GameState) -> str:
+    """Everything a spectator and every seat can see, plus the history: equal iff unchanged."""
+    views = [state.view(seat) for seat in [None, *range(state.num_players)]]
+    return json.dumps([views, state.history, state.events], sort_keys=True)
+
+
+def walk(game_id: str, players: int, seed: int, steps: int = STEPS) -> list[GameState]:
+    """The positions of a seeded random walk (the first ``steps`` actions of a game)."""
+    state = terra.game(game_id).new(players, seed)
+    rng = random.Random(seed)
+    positions = [state.clone()]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        positions.append(state.clone())
+    return positions
+
+
+@pytest.fixture(scope="module", params=configurations(), ids=lambda c: f"{c[0]}-{c[1]}p")
+def positions(request: pytest.FixtureRequest) -> list[GameState]:
+    game_id, players = request.param
+    return walk(game_id, players, seed=11)
+
+
+class TestIdentity:
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_info_is_json_and_complete(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        assert isinstance(game, Game)
+        info = json.loads(json.dumps(game.info()))
+        assert info["id"] == game_id
+        assert 1 <= info["min_players"] <= info["max_players"]
+        assert isinstance(info["provisional_data"], bool)
+        assert "data" in info["options"]
+        assert game.notation_help()
+
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_a_player_count_outside_the_range_is_refused(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        for players in (game.min_players - 1, game.max_players + 1):
+            with pytest.raises(TerraError, match=f"is for {game.min_players}-"):
+                game.new(players, 1)
+
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_an_unknown_option_is_refused(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        with pytest.raises(TerraError, match="has no option 'colour_blind'"):
+            game.new(game.min_players, 1, {"colour_blind": True})
+
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_the_same_seed_gives_the_same_game(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        first = walk(game_id, game.min_players, seed=5, steps=60)[-1]
+        second = walk(game_id, game.min_players, seed=5, steps=60)[-1]
+        assert snapshot(first) == snapshot(second)
+
+
+class TestLegality:
+    def test_legal_actions_exist_until_the_end(self, positions: list[GameState]) -> None:
+        for state in positions:
+            legal = state.legal_actions()
+            assert bool(legal) != state.is_over
+            assert (state.current_player is None) == state.is_over
+            assert len(set(legal)) == len(legal)
+            assert all(0 <= a < state.num_actions for a in legal)
+
+    def test_the_notation_reads_back(self, positions: list[GameState]) -> None:
+        for state in positions:
+            for action in state.legal_actions():
+                text = state.action_str(action)
+                assert text == text.strip() and text
+                assert state.parse_action(text) == action
+                assert state.parse_action(text.upper()) == action
+
+    def test_unknown_notation_is_refused_with_a_reason(self, positions: list[GameState]) -> None:
+        state = positions[len(positions) // 2].clone()
+        if state.is_over:
+            return
+        before = snapshot(state)
+        with pytest.raises(IllegalAction) as caught:
+            state.play("fly to the moon")
+        assert caught.value.reason
+        assert snapshot(state) == before
+
+    def test_every_illegal_action_is_explained_and_changes_nothing(
+        self, positions: list[GameState]
+    ) -> None:
+        rng = random.Random(3)
+        for state in positions[::10]:
+            if state.is_over:
+                continue
+            legal = set(state.legal_actions())
+            illegal = [a for a in range(state.num_actions) if a not in legal]
+            before = snapshot(state)
+            for action in rng.sample(illegal, min(8, len(illegal))):
+                with pytest.raises(IllegalAction) as caught:
+                    state.play(action)
+                assert caught.value.reason, f"no reason for {state.action_str(action)!r}"
+                assert caught.value.rule, f"no rule for {state.action_str(action)!r}"
+                assert snapshot(state) == before
+
+    def test_checked_play_equals_unchecked_apply(self, positions: list[GameState]) -> None:
+        rng = random.Random(4)
+        for state in positions[::7]:
+            if state.is_over:
+                continue
+            action = rng.choice(state.legal_actions())
+            checked, unchecked = state.clone(), state.clone()
+            checked.play(state.action_str(action), seat=state.current_player)
+            unchecked.apply(action)
+            assert snapshot(checked) == snapshot(unchecked)
+
+
+class TestClone:
+    def test_a_clone_is_independent(self, positions: list[GameState]) -> None:
+        rng = random.Random(5)
+        for state in positions[::10]:
+            if state.is_over:
+                continue
+            before = snapshot(state)
+            copy = state.clone()
+            for _ in range(20):
+                if copy.is_over:
+                    break
+                copy.apply(rng.choice(copy.legal_actions()))
+            assert snapshot(state) == before
+
+
+class TestViews:
+    def test_views_are_json_and_carry_the_log(self, positions: list[GameState]) -> None:
+        for state in positions[::5]:
+            for seat in [None, *range(state.num_players)]:
+                view = state.view(seat)
+                assert json.loads(json.dumps(view)) == view
+                assert view["log"] == state.log(seat)
+            seat = state.current_player
+            if seat is not None:
+                assert state.view(seat)["legal_actions"] == state.legal_action_strs()
+                others = [s for s in [None, *range(state.num_players)] if s != seat]
+                assert all("legal_actions" not in state.view(s) for s in others)
+
+    def test_the_log_since_an_entry_is_its_tail(self, positions: list[GameState]) -> None:
+        for state in positions[::9]:
+            size = state.log_size
+            assert len(state.events) == size
+            for seat in [None, *range(state.num_players)]:
+                whole = state.log(seat)
+                assert len(whole) == size
+                for since in (0, size // 2, max(0, size - 1), size, size + 3):
+                    assert state.log(seat, since) == whole[since:]
+
+    def test_the_log_grows_only_at_its_end(self, positions: list[GameState]) -> None:
+        for earlier, later in itertools.pairwise(positions):
+            assert later.events[: earlier.log_size] == earlier.events
+
+    def test_describe_event_words_every_entry(self, positions: list[GameState]) -> None:
+        state = positions[-1]
+        for seat in [None, *range(state.num_players)]:
+            for event in state.log(seat):
+                text = state.game.describe_event(state, event)
+                assert isinstance(text, str) and text.strip()
+
+
+class TestSampling:
+    def test_a_sample_looks_the_same_to_its_seat(self, positions: list[GameState]) -> None:
+        rng = random.Random(6)
+        for state in positions[::12]:
+            for seat in range(state.num_players):
+                sample = state.sample_hidden(seat, rng)
+                assert json.dumps(sample.view(seat), sort_keys=True) == json.dumps(
+                    state.view(seat), sort_keys=True
+                )
+                with pytest.raises(TerraError):
+                    sample.record()
+
+    def test_a_sample_plays_on(self, positions: list[GameState]) -> None:
+        rng = random.Random(7)
+        state = positions[len(positions) // 2]
+        if state.is_over:
+            return
+        sample = state.sample_hidden(state.current_player or 0, rng)
+        for _ in range(30):
+            if sample.is_over:
+                break
+            sample.apply(rng.choice(sample.legal_actions()))
+
+    def test_sampling_leaves_the_real_game_alone(self, positions: list[GameState]) -> None:
+        state = positions[-1]
+        before = snapshot(state)
+        for seat in range(state.num_players):
+            state.sample_hidden(seat, random.Random(seat))
+        assert snapshot(state) == before
+
+
+class TestRecords:
+    def test_a_record_replays_to_the_same_position(self, positions: list[GameState]) -> None:
+        state = positions[-1]
+        record = state.record(meta={"note": "contract test"})
+        again = terra.replay(type(record).from_json(record.to_json()))
+        assert snapshot(again) == snapshot(state)
+        assert record.game == state.game.id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_end_with_a_result(game_id: str) -> None:
+    """Every game ends, whatever the players do, with scores, winners and zero-sum returns."""
+    game = terra.game(game_id)
+    for players in sorted({game.min_players, game.max_players}):
+        state = game.new(players, 23)
+        rng = random.Random(23)
+        for _ in range(200_000):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.is_over, f"{game_id} {players}p did not end in 200,000 actions"
+        assert state.winners()
+        assert sum(state.returns()) == pytest.approx(0.0)
+        breakdown: list[dict[str, Any]] = state.score_breakdown()
+        assert [b["total"] for b in breakdown] == state.scores()
+        assert terra.replay(state.record()).scores() == state.scores()
