@@ -1,17 +1,19 @@
-"""Write the golden records: a handful of seeded Africana games between bots.
+"""Write the golden records: a handful of seeded games between bots, for every game.
 
 Each game is played by ``terra.sim.play_game`` from its seed and saved as
-``tests/golden/africana-<players>p-<bots>-seed<seed>.json``. The tests replay every file with
-``terra.replay`` and check that the files still equal what this script produces, so any change
-of behaviour (rules, setup, the RNG, the notation or the greedy bot) is noticed.
+``tests/golden/<game>-<players>p-<bots>-seed<seed>.json``. ``tests/golden/test_golden.py``
+replays every file with ``terra.replay`` and checks that the files still equal what this script
+produces, so any change of behaviour (rules, setup, the RNG, the notation or a greedy bot) is
+noticed.
 
 When such a change is deliberate, regenerate the files and commit them with it::
 
-    python tests/golden/make_golden.py          # from the repository root
-    git diff --stat tests/golden                # review: which games changed
+    python tests/golden/make_golden.py              # every game, from the repository root
+    python tests/golden/make_golden.py africa       # one game
+    git diff --stat tests/golden                    # review: which games changed
 
 Only greedy games and greedy-against-random games are kept: they are a few hundred actions
-long, where random-against-random games take thousands.
+long, where random-against-random games can take thousands.
 """
 
 from __future__ import annotations
@@ -23,33 +25,41 @@ from terra.core import Record
 from terra.sim import play_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent
-GAME = "africana"
 
-# (players, one bot per seat, seed)
-GAMES: tuple[tuple[int, tuple[str, ...], int], ...] = (
-    (2, ("greedy", "greedy"), 1),
-    (2, ("greedy", "random"), 2),
-    (2, ("random", "greedy"), 3),
-    (3, ("greedy", "greedy", "greedy"), 4),
-    (3, ("greedy", "random", "greedy"), 5),
-    (4, ("greedy", "greedy", "greedy", "greedy"), 6),
-    (4, ("random", "greedy", "greedy", "random"), 7),
-)
-
-
-def file_name(players: int, bots: tuple[str, ...], seed: int) -> str:
-    return f"{GAME}-{players}p-{'-'.join(bots)}-seed{seed}.json"
+# (players, one bot per seat, seed), by game
+Game = tuple[int, tuple[str, ...], int]
+GAMES: dict[str, tuple[Game, ...]] = {
+    "africana": (
+        (2, ("greedy", "greedy"), 1),
+        (2, ("greedy", "random"), 2),
+        (2, ("random", "greedy"), 3),
+        (3, ("greedy", "greedy", "greedy"), 4),
+        (3, ("greedy", "random", "greedy"), 5),
+        (4, ("greedy", "greedy", "greedy", "greedy"), 6),
+        (4, ("random", "greedy", "greedy", "random"), 7),
+    ),
+}
 
 
-def golden_records() -> dict[str, Record]:
-    """Every golden record by file name, played afresh."""
+def file_name(game: str, players: int, bots: tuple[str, ...], seed: int) -> str:
+    return f"{game}-{players}p-{'-'.join(bots)}-seed{seed}.json"
+
+
+def golden_records(game: str) -> dict[str, Record]:
+    """Every golden record of ``game`` by file name, played afresh."""
     records = {}
-    for players, bots, seed in GAMES:
-        result = play_game(GAME, players, bots, seed)
+    for players, bots, seed in GAMES[game]:
+        name = file_name(game, players, bots, seed)
+        result = play_game(game, players, bots, seed)
         if result.error is not None or result.record is None:
-            raise RuntimeError(f"{file_name(players, bots, seed)}: {result.error}")
-        records[file_name(players, bots, seed)] = result.record
+            raise RuntimeError(f"{name}: {result.error}")
+        records[name] = result.record
     return records
+
+
+def golden_files(game: str) -> list[Path]:
+    """The golden files of ``game`` on disk."""
+    return sorted(GOLDEN_DIR.glob(f"{game}-[0-9]*p-*.json"))
 
 
 def golden_text(record: Record) -> str:
@@ -57,9 +67,9 @@ def golden_text(record: Record) -> str:
     return record.to_json() + "\n"
 
 
-def main() -> int:
-    records = golden_records()
-    for stale in sorted(GOLDEN_DIR.glob(f"{GAME}-*.json")):
+def write(game: str) -> None:
+    records = golden_records(game)
+    for stale in golden_files(game):
         if stale.name not in records:
             stale.unlink()
             print(f"removed {stale.name}")
@@ -69,8 +79,17 @@ def main() -> int:
         path.write_text(golden_text(record), encoding="utf-8")
         status = "unchanged" if old == golden_text(record) else "written"
         print(f"{status:>9} {name} ({len(record.actions)} actions)")
+
+
+def main(argv: list[str]) -> int:
+    unknown = [game for game in argv if game not in GAMES]
+    if unknown:
+        print(f"no golden games for {unknown[0]!r}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    for game in argv or list(GAMES):
+        write(game)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
