@@ -225,11 +225,15 @@ class Planner:
         gained: float,
         depth: int,
         first: int | None,
+        extra_cards: int = 0,
     ) -> None:
-        """Depth-first over the routes from ``here``; ``self.best`` keeps the best stop."""
+        """Depth-first over the routes from ``here``; ``self.best`` keeps the best stop.
+
+        ``extra_cards`` counts the travel cards joining bonuses have added to the hand on the
+        way: their colours are unknown until drawn, so they count as kept cards, not as fares.
+        """
         # Take everything worth taking here: finishes first (they free markers), then joins.
         values = self.values
-        extra_cards = 0
         for goal in self.goals:
             if goal.where != here or done & goal.bit:
                 continue
@@ -295,6 +299,7 @@ class Planner:
                 gained=gained - (values.silver * r.RECOLOUR_PRICE if recoloured else 0.0),
                 depth=depth + 1,
                 first=step_base + there * self.tables.pay_codes + pay if first is None else first,
+                extra_cards=extra_cards,
             )
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
