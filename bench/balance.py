@@ -3,6 +3,7 @@
     python bench/balance.py                                # africana, 2-4 players, greedy
     python bench/balance.py --games 1000 --data my/data    # your own data files
     python bench/balance.py --players 3 --json
+    python bench/balance.py --game africa -o simple=true   # a game and its variant options
 
 With identical players in every seat, a balanced game gives each seat about 1/n of the wins;
 the standard error printed beside each rate says how far chance alone moves it. This is the
@@ -16,13 +17,13 @@ import json
 import math
 import statistics
 import sys
+from pathlib import Path
 from typing import Any
 
 import terra
+from terra.cli.options import parse_options
 from terra.core.record import Record
 from terra.sim import run_games
-
-TURN_ACTIONS = {"draw", "buy", "move"}  # Africana: every turn starts with one of these
 
 
 def measure(
@@ -43,8 +44,9 @@ def measure(
     rates = [wins / summary.completed for wins in summary.seat_wins]
     fair = 1 / players
     error = math.sqrt(fair * (1 - fair) / summary.completed) if summary.completed else math.nan
-    turns = [_turns(r.record) / players for r in done if r.record is not None]
-    breakdown = _mean_breakdown([r.record for r in done if r.record is not None])
+    records = [r.record for r in done if r.record is not None]
+    turns = [_turns(record) / players for record in records]
+    breakdown = _mean_breakdown(records)
     return {
         "game": game,
         "players": players,
@@ -61,7 +63,16 @@ def measure(
 
 
 def _turns(record: Record) -> int:
-    return sum(1 for action in record.actions if action in TURN_ACTIONS)
+    """Turns in a game: runs of consecutive decisions by the same seat (any game)."""
+    state = terra.game(record.game).new(record.players, record.seed, dict(record.options))
+    turns = 0
+    seat = None
+    for text in record.actions:
+        if state.current_player != seat:
+            seat = state.current_player
+            turns += 1
+        state.apply(state.parse_action(text))
+    return turns
 
 
 def _mean_breakdown(records: list[Record]) -> dict[str, float]:
@@ -85,11 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=0, help="0: one process per CPU")
     parser.add_argument("--data", help="directory with your own data files")
+    parser.add_argument(
+        "--option", "-o", action="append", help="a game option as NAME=VALUE, repeatable"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per player count")
     args = parser.parse_args(argv)
     game = terra.game(args.game)
     counts = args.players or range(game.min_players, game.max_players + 1)
-    options = {"data": args.data} if args.data else {}
+    options = parse_options(args.option, Path(args.data) if args.data else None)
     for players in counts:
         result = measure(
             args.game,

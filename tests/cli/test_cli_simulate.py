@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from terra.cli.main import app
+from terra.core import Record
 
 runner = CliRunner()
 
@@ -96,6 +98,10 @@ def test_readable_summary_without_json() -> None:
         (["africana", "--games", "0"], "at least 1, not 0"),
         (["africana", "--workers", "-1"], "workers must be 0"),
         (["africana", "--data", "/no/such/folder"], "cannot read /no/such/folder"),
+        (["africana", "-o", "speed=9"], "Africana has no option 'speed' (options: data)"),
+        (["africana", "-o", "speed"], "--option takes NAME=VALUE (e.g. simple=true), not 'speed'"),
+        (["africana", "-o", "data=a", "-o", "data=b"], "option 'data' is given twice"),
+        (["africana", "-o", "data=a", "--data", "."], "give the data folder once"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:
@@ -122,3 +128,12 @@ def test_as_a_process_stdout_is_pure_json_and_stderr_quiet() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     assert json.loads(done.stdout)["completed"] == 2
+
+
+def test_options_reach_the_game_and_its_records(tmp_path: Path) -> None:
+    """``-o data=DIR`` is the same option as ``--data DIR`` and is kept in every record."""
+    shipped = files("terra.games.africana") / "data"
+    report = simulate("-n", "1", "-o", f"data={shipped}", "--record-dir", str(tmp_path))
+    assert report["completed"] == 1
+    (path,) = tmp_path.glob("*.json")
+    assert Record.load(path).options == {"data": str(shipped)}

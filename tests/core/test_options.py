@@ -76,10 +76,20 @@ class TestOptionCheck:
         with pytest.raises(OptionError, match=r"option 'level' must be an? int, not 'high'"):
             Option("level", "", kind=int).check("high")
 
-    @pytest.mark.parametrize("value", ["yes", 1, 0, "false"])
+    @pytest.mark.parametrize("value", ["maybe", 1, 0, "", 2.0])
     def test_a_flag_is_true_or_false(self, value: Any) -> None:
         with pytest.raises(OptionError, match="option 'fast' must be true or false"):
             Option("fast", "", default=False, kind=bool).check(value)
+
+    @pytest.mark.parametrize(
+        ("text", "flag"),
+        [
+            *[("true", True), ("Yes", True), (" on ", True), ("1", True)],
+            *[("false", False), ("NO", False), ("off", False), ("0", False)],
+        ],
+    )
+    def test_a_flag_reads_the_words_of_a_command_line(self, text: str, flag: bool) -> None:
+        assert Option("fast", "", default=False, kind=bool).check(text) is flag
 
     def test_a_flag_accepts_booleans(self) -> None:
         flag = Option("fast", "", default=False, kind=bool)

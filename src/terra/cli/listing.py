@@ -19,12 +19,14 @@ def game_infos() -> list[dict[str, Any]]:
 
 def _table(infos: list[dict[str, Any]]) -> Table:
     table = Table(title="Terra Incognita games")
-    for column in ("id", "title", "designer", "year", "players", "data"):
+    for column in ("id", "title", "designer", "year", "players", "data", "options (-o NAME=…)"):
         table.add_column(column)
     for info in infos:
         players = f"{info['min_players']}-{info['max_players']}"
         data = "provisional" if info["provisional_data"] else "transcribed"
-        table.add_row(info["id"], info["title"], info["designer"], str(info["year"]), players, data)
+        variants = ", ".join(name for name in info["options"] if name != "data") or "-"
+        row = (info["id"], info["title"], info["designer"], str(info["year"]), players, data)
+        table.add_row(*row, variants)
     return table
 
 

@@ -51,11 +51,29 @@ def play_command(
     record: Annotated[
         Path | None, typer.Option("--record", help="Write the game's record to this file.")
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option as NAME=VALUE, repeatable (terra games lists them), "
+            "e.g. -o simple=true.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
     from terra.cli.play import run
 
-    run(game, players=players, seats=seats, bots=bots, seed=seed, data=data, record=record)
+    run(
+        game,
+        players=players,
+        seats=seats,
+        bots=bots,
+        seed=seed,
+        data=data,
+        record=record,
+        option=option,
+    )
 
 
 @app.command("simulate")
@@ -80,6 +98,15 @@ def simulate_command(
         Path | None, typer.Option("--data", help="Directory with your own data files.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option as NAME=VALUE, repeatable (terra games lists them), "
+            "e.g. -o simple=true.",
+        ),
+    ] = None,
 ) -> None:
     """Play many games between bots and report wins, scores and speed."""
     from terra.cli.simulate import run
@@ -95,6 +122,7 @@ def simulate_command(
         record_dir=record_dir,
         data=data,
         as_json=as_json,
+        option=option,
     )
 
 

@@ -12,7 +12,6 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.columns import Columns
@@ -22,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot, make_bot
+from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Rng, TerraError, new_seed
 from terra.core import game as find_game
 
@@ -106,6 +106,7 @@ def new_session(
     record: Path | None,
     console: Console,
     read: Reader,
+    option: list[str] | None = None,
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
     game = find_game(game_id)
@@ -118,11 +119,9 @@ def new_session(
     if seed is None:
         seed = new_seed(random.SystemRandom())
     robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
-    options: dict[str, Any] = {}
-    if data is not None:
-        if not data.is_dir():
-            raise PlayError(f"--data: {data} is not a directory")
-        options["data"] = str(data)
+    if data is not None and not data.is_dir():
+        raise PlayError(f"--data: {data} is not a directory")
+    options = parse_options(option, data)
     if record is not None and not record.parent.is_dir():
         raise PlayError(f"--record: the directory {record.parent} does not exist")
     state = game.new(players, seed, options)
@@ -375,6 +374,7 @@ def run(
     seed: int | None,
     data: Path | None,
     record: Path | None,
+    option: list[str] | None = None,
     console: Console | None = None,
     errors: Console | None = None,
     read: Reader | None = None,
@@ -393,6 +393,7 @@ def run(
             record=record,
             console=console,
             read=read or console.input,
+            option=option,
         )
     except TerraError as error:
         message = " ".join(str(error).split())

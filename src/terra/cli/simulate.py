@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
 from rich.table import Table
 
+from terra.cli.options import parse_options
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
 from terra.sim import GameResult, Summary, run_games
@@ -116,10 +117,14 @@ def run(
     record_dir: Path | None,
     data: Path | None,
     as_json: bool,
+    option: list[str] | None = None,
 ) -> None:
     """Simulate ``games`` games and print the summary (one JSON object with ``as_json``)."""
     names = parse_bots(bots)
-    options = None if data is None else {"data": str(data)}
+    try:
+        options = parse_options(option, data)
+    except TerraError as error:
+        fail(str(error))
     progress = _ProgressBar(f"{game} x{games}") if sys.stderr.isatty() else None
     try:
         summary = run_games(

@@ -14,6 +14,14 @@ if TYPE_CHECKING:
     from terra.core.state import GameState
 
 
+# How a boolean option may be written on the command line.
+_BOOLEAN_WORDS = {
+    word: flag
+    for flag, words in ((True, ("true", "yes", "on", "1")), (False, ("false", "no", "off", "0")))
+    for word in words
+}
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game accepts in ``Game.new(options=...)``."""
@@ -28,6 +36,8 @@ class Option:
         """The value, validated; raises :class:`OptionError` saying what is wrong."""
         if value is None:
             return self.default
+        if self.kind is bool and isinstance(value, str):
+            value = _BOOLEAN_WORDS.get(value.strip().lower(), value)
         if self.kind is bool and not isinstance(value, bool):
             raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
         if not isinstance(value, self.kind):
