@@ -1,0 +1,335 @@
+"""Africa's component data: the hex map and the discovery markers, loaded from TOML.
+
+The engine never touches names: hexes and marker types are ints indexing the tuples of a
+:class:`Components`. Loading checks the shape of each file (pydantic) and then everything the
+rules rely on (101 connected hexes, 5 coastal start cities, 96 markers, 11 monuments), and
+reports problems by file and entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from terra.core.errors import DataError
+
+# Africa, Game Setup and component facts (shared/design/data-africa.md).
+HEXES = 101
+CITIES = 5
+MARKERS = 96
+MONUMENTS = 11
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+# Marker categories.
+GOLD, JEWELS, GOODS, ANIMAL, NOMAD, MONUMENT = range(6)
+CATEGORIES = ("gold", "jewels", "goods", "animal", "nomad", "monument")
+
+Name = Annotated[str, Field(min_length=1)]
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(_Strict):
+    provisional: bool
+    provenance: Name
+
+
+class MapSpec(_Strict):
+    rows: Annotated[list[Annotated[str, Field(pattern=r"^[#.]+$")]], Field(min_length=1)]
+
+
+class CitySpec(_Strict):
+    name: Name
+    hex: Annotated[str, Field(pattern=r"^[A-Z][0-9]+$")]
+    label: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
+
+
+class BoardFile(_Strict):
+    meta: Meta
+    map: MapSpec
+    city: Annotated[list[CitySpec], Field(min_length=1)]
+
+
+class MarkerSpec(_Strict):
+    category: Literal["gold", "jewels", "goods", "animal", "nomad", "monument"]
+    kind: Annotated[str, Field(pattern=r"^[a-z][a-z ]*$")]
+    value: Annotated[int, Field(ge=1, le=9)] = 1
+    count: Annotated[int, Field(ge=1)]
+    label: Annotated[str, Field(min_length=2, max_length=2)]
+
+    @model_validator(mode="after")
+    def _value_only_for_treasure(self) -> MarkerSpec:
+        if self.value != 1 and self.category not in ("gold", "jewels"):
+            raise ValueError("only gold and jewels show a number of nuggets or stones")
+        return self
+
+
+class MarkersFile(_Strict):
+    meta: Meta
+    marker: Annotated[list[MarkerSpec], Field(min_length=1)]
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """The board and the markers, as int-indexed tuples. Shared by all states; never mutated."""
+
+    provisional: bool
+    provenance: str
+    digest: str
+    # board
+    hex_ids: tuple[str, ...]  # "A3"
+    row: tuple[int, ...]  # 0-based row (north first)
+    col: tuple[int, ...]  # 0-based column in the offset grid
+    width: int  # columns in the grid
+    height: int  # rows in the grid
+    neighbours: tuple[tuple[int, ...], ...]
+    coastal: tuple[bool, ...]
+    cities: tuple[int, ...]  # hex of each start city, in order round the coast
+    city_names: tuple[str, ...]
+    city_labels: tuple[str, ...]  # two capital letters, for text displays
+    city_of: tuple[int, ...]  # city index of each hex, -1 for other hexes
+    # markers (one entry per type of marker)
+    type_names: tuple[str, ...]  # "gold 2", "statue", "elephant", "nomad"
+    category: tuple[int, ...]
+    kind: tuple[str, ...]
+    value: tuple[int, ...]
+    count: tuple[int, ...]
+    label: tuple[str, ...]
+    goods: tuple[int, ...]  # the types of goods, in file order
+    animals: tuple[int, ...]  # the types of animals
+    monuments: int  # how many monument markers there are
+
+    @property
+    def num_hexes(self) -> int:
+        return len(self.hex_ids)
+
+    @property
+    def num_types(self) -> int:
+        return len(self.type_names)
+
+    def hex_name(self, hex_: int) -> str:
+        """A hex in words: the city's name for a start city, its id otherwise."""
+        city = self.city_of[hex_]
+        return self.city_names[city] if city >= 0 else self.hex_ids[hex_]
+
+    def hex(self, name_or_id: str) -> int:
+        """The hex with this id or city name (case and spacing ignored); -1 if none."""
+        return _hex_lookup(self).get(fold(name_or_id), -1)
+
+    def marker_type(self, name: str) -> int:
+        """The marker type with this name (``gold 2``, ``elephant``); -1 if none."""
+        return _type_lookup(self).get(fold(name), -1)
+
+
+def fold(text: str) -> str:
+    """Names compared without case, spaces, hyphens or underscores."""
+    return "".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+@cache
+def _hex_lookup(data: Components) -> dict[str, int]:
+    table = {fold(ident): i for i, ident in enumerate(data.hex_ids)}
+    for city, hex_ in enumerate(data.cities):
+        table[fold(data.city_names[city])] = hex_
+    return table
+
+
+@cache
+def _type_lookup(data: Components) -> dict[str, int]:
+    return {fold(name): i for i, name in enumerate(data.type_names)}
+
+
+DEFAULT_DATA = "default"
+
+
+def load_components(path: str | None = None) -> Components:
+    """The components in directory ``path`` (``board.toml``, ``markers.toml``), or the defaults."""
+    if path is None or path == DEFAULT_DATA:
+        return _load(str(files("terra.games.africa") / "data"))
+    return _load(str(Path(path).expanduser().resolve()))
+
+
+@cache
+def _load(directory: str) -> Components:
+    board_text = _read(directory, "board.toml")
+    markers_text = _read(directory, "markers.toml")
+    board = _parse(BoardFile, board_text, directory, "board.toml")
+    markers = _parse(MarkersFile, markers_text, directory, "markers.toml")
+    digest = hashlib.sha256((board_text + "\0" + markers_text).encode()).hexdigest()[:16]
+    return _build(board, markers, digest, directory)
+
+
+def _read(directory: str, name: str) -> str:
+    try:
+        return (Path(directory) / name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
+
+
+def _parse(model: type[Model], text: str, directory: str, name: str) -> Model:
+    where = Path(directory) / name
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{where}: not valid TOML: {error}") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        raise DataError(f"{where}: {problems}") from None
+
+
+def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:
+    """The six grid cells around (row, col) in "odd-r" offset coordinates (odd rows shifted
+    half a hex east): west, east, then the two above and the two below."""
+    shift = row & 1
+    return (
+        (row, col - 1),
+        (row, col + 1),
+        (row - 1, col - 1 + shift),
+        (row - 1, col + shift),
+        (row + 1, col - 1 + shift),
+        (row + 1, col + shift),
+    )
+
+
+def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) -> Components:
+    bwhere = f"{directory}/board.toml"
+    mwhere = f"{directory}/markers.toml"
+    rows = board.map.rows
+    if len(rows) > len(ROW_LETTERS):
+        raise DataError(f"{bwhere}: map.rows: at most {len(ROW_LETTERS)} rows")
+    cells = [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "#"]
+    if len(cells) != HEXES:
+        raise DataError(f"{bwhere}: map.rows: the board has {HEXES} hexes, not {len(cells)}")
+    index = {cell: i for i, cell in enumerate(cells)}
+    hex_ids = tuple(f"{ROW_LETTERS[r]}{c + 1}" for r, c in cells)
+    neighbours = tuple(
+        tuple(index[cell] for cell in grid_neighbours(r, c) if cell in index) for r, c in cells
+    )
+    reached = {0}
+    frontier = [0]
+    for here in frontier:
+        for there in neighbours[here]:
+            if there not in reached:
+                reached.add(there)
+                frontier.append(there)
+    if len(reached) != HEXES:
+        lost = hex_ids[min(set(range(HEXES)) - reached)]
+        raise DataError(f"{bwhere}: map.rows: hex {lost} cannot be reached from {hex_ids[0]}")
+    coastal = tuple(len(n) < 6 for n in neighbours)
+
+    if len(board.city) != CITIES:
+        raise DataError(
+            f"{bwhere}: city: the board has {CITIES} start cities, not {len(board.city)}"
+        )
+    cities: list[int] = []
+    names: list[str] = []
+    for i, city in enumerate(board.city):
+        entry = f"{bwhere}: city.{i} ({city.name})"
+        if city.hex not in hex_ids:
+            raise DataError(f"{entry}: {city.hex} is not a land hex of the map")
+        hex_ = hex_ids.index(city.hex)
+        if hex_ in cities:
+            raise DataError(f"{entry}: {city.hex} already holds another start city")
+        if fold(city.name) in {fold(n) for n in names} or fold(city.name) in map(fold, hex_ids):
+            raise DataError(f"{entry}: the name is used twice")
+        if not coastal[hex_]:
+            raise DataError(f"{entry}: {city.hex} is not on the coast (start cities are coastal)")
+        cities.append(hex_)
+        names.append(city.name)
+    city_of = [-1] * HEXES
+    for i, hex_ in enumerate(cities):
+        city_of[hex_] = i
+
+    type_names: list[str] = []
+    for i, spec in enumerate(markers.marker):
+        if spec.category in ("gold", "jewels"):
+            name = f"{spec.category} {spec.value}"
+            if spec.kind != spec.category:
+                raise DataError(
+                    f"{mwhere}: marker.{i}: the kind of {spec.category} is its category"
+                )
+        else:
+            name = spec.kind
+        if name in type_names:
+            raise DataError(f"{mwhere}: marker.{i}: {name!r} is listed twice")
+        type_names.append(name)
+    total = sum(spec.count for spec in markers.marker)
+    if total != MARKERS or total != HEXES - CITIES:
+        raise DataError(
+            f"{mwhere}: marker: {total} markers, but one goes on each of the "
+            f"{HEXES - CITIES} hexes without a start city ({MARKERS})"
+        )
+    monuments = sum(spec.count for spec in markers.marker if spec.category == "monument")
+    if monuments != MONUMENTS:
+        raise DataError(f"{mwhere}: marker: {monuments} monuments, not {MONUMENTS}")
+    category = tuple(CATEGORIES.index(spec.category) for spec in markers.marker)
+
+    return Components(
+        provisional=board.meta.provisional or markers.meta.provisional,
+        provenance="\n".join(
+            f"{name}: {meta.provenance.strip()}"
+            for name, meta in (("board", board.meta), ("markers", markers.meta))
+        ),
+        digest=digest,
+        hex_ids=hex_ids,
+        row=tuple(r for r, _ in cells),
+        col=tuple(c for _, c in cells),
+        width=max(len(line) for line in rows),
+        height=len(rows),
+        neighbours=neighbours,
+        coastal=coastal,
+        cities=tuple(cities),
+        city_names=tuple(names),
+        city_labels=tuple(city.label for city in board.city),
+        city_of=tuple(city_of),
+        type_names=tuple(type_names),
+        category=category,
+        kind=tuple(spec.kind for spec in markers.marker),
+        value=tuple(spec.value for spec in markers.marker),
+        count=tuple(spec.count for spec in markers.marker),
+        label=tuple(spec.label for spec in markers.marker),
+        goods=tuple(t for t, c in enumerate(category) if c == GOODS),
+        animals=tuple(t for t, c in enumerate(category) if c == ANIMAL),
+        monuments=monuments,
+    )
+
+
+def as_dict(data: Components) -> dict[str, Any]:
+    """The static board as JSON-ready data (for clients that draw it)."""
+    return {
+        "provisional": data.provisional,
+        "digest": data.digest,
+        "layout": "odd-r offset rows, north first",
+        "hexes": [
+            {
+                "id": data.hex_ids[h],
+                "row": data.row[h],
+                "col": data.col[h],
+                "city": data.city_names[data.city_of[h]] if data.city_of[h] >= 0 else None,
+            }
+            for h in range(data.num_hexes)
+        ],
+        "markers": [
+            {
+                "name": data.type_names[t],
+                "category": CATEGORIES[data.category[t]],
+                "value": data.value[t],
+                "count": data.count[t],
+            }
+            for t in range(data.num_types)
+        ],
+    }

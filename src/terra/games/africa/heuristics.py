@@ -1,0 +1,265 @@
+"""Africa's heuristic player (the ``greedy`` bot).
+
+It values everything in points. In a turn it looks at every space its researcher can reach
+before the coming action and every action there: the expected points of uncovering a marker
+(averaged over the markers still face down, which are public knowledge by type), moving an
+animal or nomad, or a base camp (research points, or the gold and jewels it would take, less
+what a camp kept for later is worth). It walks to the best one and takes it. When nothing
+nearby is worth anything at the start of a turn, it moves anywhere (A) to the space with the
+best prospects. Goods are kept or exchanged for the best change of set values, animals and
+nomads placed where they score most.
+
+It reads only what its seat may know: the board as seen (never what lies face down), the
+public counts of face-down markers by type, and the markers in front of each player.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from terra.games.africa import actions as act
+from terra.games.africa import legal, scoring
+from terra.games.africa import rules as r
+from terra.games.africa.components import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from terra.games.africa.view import unseen_counts
+
+if TYPE_CHECKING:
+    from terra.games.africa.state import AfricaState
+
+TREASURE_WORTH = 1.6  # a nugget or stone in hand, towards the majorities (points)
+CAMP_WORTH = 1.5  # a base camp kept for later
+JUMP_BELOW = 0.5  # move anywhere (A) when the best action nearby is worth less
+END_SWING = 30.0  # ending the game: worth this much when winning it, its opposite when not
+BEST_BY = 0.01  # preference for fewer steps among equal plans
+
+
+class Planner:
+    """Values of actions for the seat to act, computed once per decision."""
+
+    def __init__(self, state: AfricaState) -> None:
+        self.state = state
+        self.data = state.data
+        self.player = state.player
+        self.unseen = unseen_counts(state)
+        self.total_unseen = sum(self.unseen)
+        self._best_anywhere: dict[int, int] = {}
+        self._ev: dict[int, float] = {}
+        self.end_value = self._end_value()
+
+    # --- values ------------------------------------------------------------------------------
+
+    def _end_value(self) -> float:
+        """Points for ending the game now with the +3 bonus: winning it or losing it."""
+        state = self.state
+        parts = scoring.final_parts(state)
+        totals = [state.track[p] + sum(parts[p].values()) for p in range(state.num_players)]
+        totals[self.player] += scoring.BONUS
+        mine = totals[self.player]
+        best_other = max(t for p, t in enumerate(totals) if p != self.player)
+        return END_SWING if mine >= best_other else -END_SWING
+
+    def best_anywhere(self, kind: int) -> int:
+        """Most same-kind animals (or empty spaces, for nomads) bordering any empty space."""
+        found = self._best_anywhere.get(kind)
+        if found is None:
+            state = self.state
+            found = max(
+                (
+                    r.herd_value(state, kind, h, -1)
+                    for h in range(self.data.num_hexes)
+                    if r.is_empty(state, h)
+                ),
+                default=0,
+            )
+            self._best_anywhere[kind] = found
+        return found
+
+    def marker_value(self, kind: int, hex_: int) -> float:
+        """Points for uncovering a marker of ``kind`` on ``hex_``."""
+        data = self.data
+        category = data.category[kind]
+        if category in (GOLD, JEWELS):
+            return data.value[kind] * (1 + TREASURE_WORTH * 0.3)
+        if category == GOODS:
+            have = self.state.hand[self.player][kind]
+            return scoring.set_points(have + 1) - scoring.set_points(have)
+        if category == MONUMENT:
+            value = CAMP_WORTH if self.state.supply > 0 else 0.0
+            if self.state.found + 1 >= self.state.last_monument:
+                value += self.end_value
+            return value
+        here = r.herd_value(self.state, kind, hex_, hex_)
+        best = max(here, self.best_anywhere(kind))
+        return best + (1 if category == ANIMAL else 0)
+
+    def uncover_value(self, hex_: int) -> float:
+        """Expected points of uncovering the face-down marker on ``hex_``."""
+        found = self._ev.get(hex_)
+        if found is None:
+            total = self.total_unseen
+            found = (
+                sum(n * self.marker_value(t, hex_) for t, n in enumerate(self.unseen) if n) / total
+                if total
+                else 0.0
+            )
+            self._ev[hex_] = found
+        return found
+
+    def move_value(self, hex_: int) -> float:
+        """Points of moving the face-up animal or nomad on ``hex_`` to its best space."""
+        state = self.state
+        if not legal.movable(state, hex_):
+            return 0.0
+        kind = state.marker[hex_]
+        before = r.herd_value(state, kind, hex_, hex_)
+        return (
+            max(
+                r.herd_value(state, kind, h, hex_)
+                for h in legal.destinations(state, hex_, stay=False)
+            )
+            - before
+        )
+
+    def camp_values(self, hex_: int) -> tuple[float, float]:
+        """Research and natural-resources camp on ``hex_``, less the camp's worth."""
+        state = self.state
+        data = self.data
+        research = r.research_points(state, hex_)
+        treasure = 0
+        for n in data.neighbours[hex_]:
+            kind = state.marker[n]
+            if kind >= 0 and not state.down[n] and data.category[kind] in (GOLD, JEWELS):
+                treasure += data.value[kind]
+        cost = CAMP_WORTH if state.found < state.last_monument - 2 else 0.3
+        return research - cost, treasure * TREASURE_WORTH - cost
+
+    def best_at(self, hex_: int, with_camps: bool) -> tuple[float, int]:
+        """The best action with the researcher on ``hex_``: (value, action)."""
+        state = self.state
+        data = self.data
+        tables = state.tables
+        best = (0.0, act.PASS)
+        for n in data.neighbours[hex_]:
+            if state.down[n]:
+                value = self.uncover_value(n)
+                if value > best[0]:
+                    best = (value, tables.uncover_base + n)
+        for n in (hex_, *data.neighbours[hex_]):
+            kind = state.marker[n]
+            if kind >= 0 and not state.down[n] and data.category[kind] in (ANIMAL, NOMAD):
+                value = self.move_value(n)
+                if value > best[0]:
+                    best = (value, tables.move_base + n)
+        if with_camps and state.camps[self.player] and r.is_empty(state, hex_):
+            research, resources = self.camp_values(hex_)
+            if research > best[0]:
+                best = (research, act.RESEARCH)
+            if resources > best[0]:
+                best = (resources, act.RESOURCES)
+        return best
+
+    # --- decisions ---------------------------------------------------------------------------
+
+    def turn(self) -> int:
+        """Walk to the best action within reach and take it; or move anywhere."""
+        state = self.state
+        here = state.loc[self.player]
+        others = {h for p, h in enumerate(state.loc) if p != self.player}
+        down = state.down
+        first_step = {here: -1}
+        frontier = [here]
+        for _ in range(r.STEPS - state.steps):
+            nxt = []
+            for h in frontier:
+                for n in self.data.neighbours[h]:
+                    if n not in first_step and not down[n] and n not in others:
+                        first_step[n] = n if first_step[h] < 0 else first_step[h]
+                        nxt.append(n)
+            frontier = nxt
+        best_value, best_action, best_hex = 0.0, act.PASS, here
+        for h, step in first_step.items():
+            value, action = self.best_at(h, with_camps=True)
+            value -= BEST_BY * (step >= 0)
+            if value > best_value:
+                best_value, best_action, best_hex = value, action, h
+        if state.round == 0 and state.steps == 0 and best_value < JUMP_BELOW:
+            jump = self.jump_target(others)
+            if jump >= 0:
+                return state.tables.jump_base + jump
+        if best_hex != here:
+            return state.tables.go_base + first_step[best_hex]
+        return best_action
+
+    def jump_target(self, others: set[int]) -> int:
+        """The space with the best action for a turn from there (-1: none worth it)."""
+        state = self.state
+        best_value, best_hex = JUMP_BELOW, -1
+        here = state.loc[self.player]
+        for h, d in enumerate(state.down):
+            if d or h == here or h in others:
+                continue
+            value = self.best_at(h, with_camps=False)[0]
+            if value > best_value:
+                best_value, best_hex = value, h
+        return best_hex
+
+    def goods(self) -> int:
+        """Keep, or the exchange that gains most on the other player."""
+        state = self.state
+        data = self.data
+        given = state.pending
+        mine = state.hand[self.player]
+        weight = 1.0 / (state.num_players - 1)
+        best = (0.0, act.KEEP)
+        for other, index in legal.exchanges(state):
+            took = data.goods[index]
+            theirs = state.hand[other]
+            count = theirs[took]
+            gain = (
+                scoring.set_points(mine[took] + count)
+                - scoring.set_points(mine[took])
+                + scoring.set_points(mine[given] - count)
+                - scoring.set_points(mine[given])
+            )
+            loss = (
+                scoring.set_points(theirs[given] + count)
+                - scoring.set_points(theirs[given])
+                - scoring.set_points(count)
+            )
+            value = gain - weight * loss
+            if value > best[0]:
+                best = (value, state.tables.exchange_base + other * state.tables.num_goods + index)
+        return best[1]
+
+    def place(self) -> int:
+        """The space where the animal or nomad scores most."""
+        state = self.state
+        origin = state.pending
+        kind = state.marker[origin]
+        options = legal.destinations(state, origin, stay=not state.moving)
+        best = max(options, key=lambda h: r.herd_value(state, kind, h, origin))
+        return state.tables.place_base + best
+
+    def start(self) -> int:
+        """The free start city with the most land around it."""
+        state = self.state
+        base = state.tables.start_base
+        free = [a - base for a in state.legal_actions()]
+        city = max(free, key=lambda c: len(self.data.neighbours[self.data.cities[c]]))
+        return base + city
+
+
+def greedy_action(state: AfricaState, rng: random.Random) -> int:
+    """The greedy player's choice for ``state.current_player`` (``rng`` is not needed: the
+    choice is deterministic, first of the best)."""
+    del rng
+    planner = Planner(state)
+    phase = state.phase
+    if phase == r.TURN:
+        return planner.turn()
+    if phase == r.PLACING:
+        return planner.place()
+    if phase == r.GOODS_CHOICE:
+        return planner.goods()
+    return planner.start()

@@ -1,0 +1,272 @@
+"""Africa in the terminal: the hex map as one seat sees it, and the log in plain English.
+
+``render(state, seat)`` draws only what ``state.view(seat)`` holds (face-down markers are
+``??``). Each hex is a short cell: the researcher standing there (the initial of its colour,
+upper case), the marker's two-letter label, and a base camp (the owner's initial, lower case).
+Every second row is shifted half a cell, as on the board. Without colours everything stays
+readable. ``describe(event)`` turns one log entry into a sentence from ``locale/en.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from terra.games.africa.actions import PLAYER_COLOURS
+from terra.games.africa.components import CATEGORIES, Components
+from terra.games.africa.state import AfricaState
+from terra.games.africa.view import FACE_DOWN
+
+CELL = 4  # characters per hex
+FACE_DOWN_LABEL = "??"
+EMPTY_LABEL = "··"
+PLAYER_STYLES = {
+    "red": "bold bright_white on red",
+    "blue": "bold bright_white on blue",
+    "yellow": "bold black on yellow",
+    "green": "bold black on green",
+    "white": "bold black on bright_white",
+}
+CATEGORY_STYLES = {
+    "gold": "bold yellow",
+    "jewels": "bold magenta",
+    "goods": "bold cyan",
+    "animal": "bold green",
+    "nomad": "bold dark_orange",
+    "monument": "bold bright_white",
+}
+FACE_DOWN_STYLE = "grey50"
+CITY_STYLE = "bold underline"
+
+
+# --- the log -----------------------------------------------------------------------------
+
+
+@cache
+def catalog(language: str = "en") -> dict[str, Any]:
+    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once."""
+    text = (files("terra.games.africa") / "locale" / f"{language}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+class _SafeFields(dict[str, str]):
+    """Template fields; a placeholder without a value stays visible instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _points(messages: Mapping[str, Any], n: int) -> str:
+    singular, plural = messages["noun"]["point"]
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def describe(event: Mapping[str, Any], language: str = "en") -> str:
+    """One log entry (``{key, args}``) as a sentence."""
+    messages = catalog(language)
+    key = str(event["key"])
+    args = dict(event.get("args") or {})
+    part = messages["part"]
+    if key == "uncover":
+        if "points" in args:
+            key = "uncover_treasure"
+        elif "found" in args:
+            key = "uncover_monument"
+    if key == "camp":
+        key = f"camp_{args.get('purpose', 'research')}"
+    template = messages["event"].get(key)
+    if template is None:
+        return f"{key}: {args}"
+    fields = {name: str(value) for name, value in args.items()}
+    for name in ("player", "other"):
+        if isinstance(args.get(name), int):
+            fields[name] = PLAYER_COLOURS[args[name]].capitalize()
+    if "points" in args:
+        fields["points"] = _points(messages, int(args["points"]))
+    if "camp" in args:
+        fields["camp"] = part["camp"] if args["camp"] else part["no_camp"]
+    if "taken" in args:
+        taken = args["taken"]
+        fields["taken"] = ", ".join(taken) if taken else part["nothing"]
+    if "moved" in args:
+        fields["how"] = part["moves"] if args["moved"] else part["places"]
+    if "scores" in args:
+        fields["scores"] = ", ".join(
+            f"{PLAYER_COLOURS[p].capitalize()} {s}" for p, s in enumerate(args["scores"])
+        )
+    return str(template).format_map(_SafeFields(fields))
+
+
+# --- the board -------------------------------------------------------------------------------
+
+
+def _style_of(data: Components, name: str | None) -> str:
+    if name is None:
+        return ""
+    if name == FACE_DOWN:
+        return FACE_DOWN_STYLE
+    t = data.marker_type(name)
+    return CATEGORY_STYLES[CATEGORIES[data.category[t]]] if t >= 0 else ""
+
+
+def _label(data: Components, hex_: int, name: str | None) -> tuple[str, str]:
+    if name == FACE_DOWN:
+        return FACE_DOWN_LABEL, FACE_DOWN_STYLE
+    if name is not None:
+        return data.label[data.marker_type(name)], _style_of(data, name)
+    city = data.city_of[hex_]
+    if city >= 0:
+        return data.city_labels[city], CITY_STYLE
+    return EMPTY_LABEL, "grey42"
+
+
+def board_text(state: AfricaState, view: Mapping[str, Any]) -> Text:
+    """The hex map: rows lettered, columns numbered, odd rows shifted half a cell."""
+    data = state.data
+    cells: dict[tuple[int, int], int] = {
+        (data.row[h], data.col[h]): h for h in range(data.num_hexes)
+    }
+    researchers = {data.hex(p["researcher"]): p["seat"] for p in view["players"] if p["researcher"]}
+    out = Text()
+    header = "   " + "".join(f"{c + 1:^{CELL}}" for c in range(data.width))
+    out.append(header.rstrip() + "\n", style="grey50")
+    for row in range(data.height):
+        out.append(f"{chr(ord('A') + row)}  ", style="grey50")
+        if row & 1:
+            out.append(" " * (CELL // 2))
+        for col in range(data.width):
+            h = cells.get((row, col))
+            if h is None:
+                out.append(" " * CELL)
+                continue
+            cell = view["board"][h]
+            who = researchers.get(h)
+            if who is None:
+                out.append(" ")
+            else:
+                colour = PLAYER_COLOURS[who]
+                out.append(colour[0].upper(), style=PLAYER_STYLES[colour])
+            label, style = _label(data, h, cell["marker"])
+            out.append(label, style=style)
+            camp = cell["camp"]
+            if camp is None:
+                out.append(" ")
+            else:
+                colour = PLAYER_COLOURS[camp]
+                out.append(colour[0], style=PLAYER_STYLES[colour])
+        out.rstrip()
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+LEGEND_PER_LINE = 5
+
+
+def legend(data: Components) -> Text:
+    """What the labels mean."""
+    out = Text("Legend: ")
+    out.append(FACE_DOWN_LABEL, style=FACE_DOWN_STYLE)
+    out.append(" face down  ")
+    out.append(EMPTY_LABEL, style="grey42")
+    out.append(" empty  ")
+    out.append("CA", style=CITY_STYLE)
+    out.append(" start city  ")
+    out.append("R", style=PLAYER_STYLES["red"])
+    out.append("·· researcher  ")
+    out.append("··", style="grey42")
+    out.append("r", style=PLAYER_STYLES["red"])
+    out.append(" base camp")
+    entries = [
+        (label, CITY_STYLE, name)
+        for label, name in zip(data.city_labels, data.city_names, strict=True)
+    ] + [
+        (data.label[t], CATEGORY_STYLES[CATEGORIES[data.category[t]]], data.type_names[t])
+        for t in range(data.num_types)
+    ]
+    for i, (label, style, name) in enumerate(entries):
+        if i % LEGEND_PER_LINE == 0:
+            out.append("\n        ")
+        out.append(label, style=style)
+        out.append(f" {name:<10}")
+    out.rstrip()
+    return out
+
+
+def players_table(state: AfricaState, view: Mapping[str, Any]) -> Table:
+    """Each player: researcher, camps, goods, gold, jewels, score."""
+    data = state.data
+    grid = Table(box=box.SIMPLE, pad_edge=False)
+    for column in ("player", "at", "camps", "goods", "gold", "jewels", "score"):
+        grid.add_column(
+            column, justify="right" if column in ("camps", "gold", "jewels") else "left"
+        )
+    current = view["turn"]["player"]
+    for p in view["players"]:
+        colour = p["colour"]
+        name = Text(f"{'>' if p['seat'] == current else ' '} {colour}")
+        name.stylize(PLAYER_STYLES[colour], 2)
+        goods = ", ".join(f"{n} {good}" for good, n in p["goods"].items() if n) or "-"
+        where = p["researcher"]
+        at = data.hex_name(data.hex(where)) if where else "-"
+        score = p["score"]
+        words = f"{score['total']}"
+        if view["turn"]["phase"] == "over":
+            words += (
+                " (" + ", ".join(f"{k} {v}" for k, v in score.items() if k != "total" and v) + ")"
+            )
+        grid.add_row(name, at, str(p["camps"]), goods, str(p["gold"]), str(p["jewels"]), words)
+    return grid
+
+
+def status(state: AfricaState, view: Mapping[str, Any]) -> Text:
+    """Whose turn, what stage, the monuments and the supply."""
+    turn = view["turn"]
+    out = Text()
+    out.append(
+        f"Monuments {view['monuments_found']}/{view['last_monument']} (the game ends at the "
+        f"last)   Supply: {view['supply_camps']} base camps   Face down: "
+        f"{sum(view['face_down'].values())}\n"
+    )
+    if turn["phase"] == "over":
+        winners = " and ".join(PLAYER_COLOURS[w] for w in view["winners"])
+        out.append(f"The game is over. Winner: {winners}.", style="bold")
+        return out
+    colour = PLAYER_COLOURS[turn["player"]]
+    out.append(f"Turn {turn['number']}: {colour}", style="bold")
+    phase = turn["phase"]
+    if phase == "start":
+        out.append(" chooses a start city.")
+    elif phase == "goods":
+        out.append(f" uncovered a {turn['uncovered_good']}: keep it or exchange.")
+    elif phase == "place":
+        placing = turn["placing"]
+        out.append(f" places the {placing['marker']} from {placing['hex']}.")
+    else:
+        out.append(
+            f", action {turn['action']} of {turn['actions_per_turn']}, "
+            f"{turn['steps_taken']} of 2 steps taken."
+        )
+    return out
+
+
+def render(state: AfricaState, seat: int | None) -> RenderableType:
+    """Everything ``seat`` may see, for the terminal."""
+    view = state.view(seat)
+    data = state.data
+    title = "Africa" + (" (provisional board)" if data.provisional else "")
+    return Group(
+        Panel(board_text(state, view), title=title, expand=False),
+        legend(data),
+        players_table(state, view),
+        status(state, view),
+    )

@@ -1,0 +1,242 @@
+"""Africa's game state: flat lists of ints, a hand-written clone, the core contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from terra.core.errors import IllegalAction
+from terra.core.rng import Rng, SupportsRandBits
+from terra.core.state import GameState
+from terra.games.africa import actions as act
+from terra.games.africa import legal, rules, scoring, view
+from terra.games.africa.components import Components
+
+if TYPE_CHECKING:
+    from terra.core.game import Game
+
+Rule = Callable[["AfricaState", int], None]
+
+
+@cache
+def _dispatch(tables: act.ActionTable) -> tuple[Rule, ...]:
+    """The rule function of every action int (built once per data set)."""
+    return tuple(rules.APPLY[kind] for kind in tables.kind)
+
+
+class AfricaState(GameState):
+    """A position of Africa.
+
+    Hexes and marker types are ints (see :mod:`terra.games.africa.components`). ``marker[h]``
+    is the type of the marker on hex ``h`` (-1: none) and ``down[h]`` says whether it lies face
+    down; ``camp[h]`` is the seat whose base camp stands there (-1: none). ``hand[p]`` counts
+    the markers in front of seat ``p`` by type (goods, gold, jewels). Nothing else is hidden:
+    every face-down marker's type is secret from every seat.
+    """
+
+    __slots__ = (
+        "_empty",
+        "_legal",
+        "_movable",
+        "_open",
+        "_rules",
+        "bonus",
+        "camp",
+        "camps",
+        "data",
+        "down",
+        "found",
+        "hand",
+        "last_monument",
+        "loc",
+        "marker",
+        "moving",
+        "pending",
+        "phase",
+        "player",
+        "rng",
+        "round",
+        "rounds",
+        "steps",
+        "supply",
+        "tables",
+        "track",
+        "turn",
+    )
+
+    data: Components
+    tables: act.ActionTable
+    rng: Rng
+    phase: int
+    player: int
+    turn: int  # turns completed (the start-city choices are not turns)
+    round: int  # actions (B) done this turn
+    rounds: int  # actions per turn: 2, or 1 in the simple game
+    steps: int  # steps taken before the coming action
+    pending: int  # PLACING: hex of the marker being placed; GOODS_CHOICE: the good's type
+    moving: int  # PLACING: 1 when moving a face-up marker, 0 for one just uncovered
+    marker: list[int]
+    down: list[int]
+    camp: list[int]
+    loc: list[int]  # each researcher's hex (-1 before its start city is chosen)
+    hand: list[list[int]]
+    camps: list[int]  # base camps in front of each player
+    supply: int  # base camps left in the supply
+    track: list[int]  # points scored during play
+    bonus: int  # the seat that took the +3 bonus marker, -1 before
+    found: int  # monuments uncovered
+    last_monument: int  # the monument that ends the game (11, or 9 with two players)
+    _legal: list[int] | None
+    _movable: dict[int, bool] | None  # legal.movable, cached until the board changes
+    _empty: list[int] | None  # the empty hexes, cached until the board changes
+    _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
+    _rules: tuple[Rule, ...]
+
+    @classmethod
+    def create(
+        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> AfricaState:
+        """Africa, Game Setup, with the shuffle of the markers drawn from ``seed``."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        state.data = data
+        state.tables = act.action_table(data)
+        state._rules = _dispatch(state.tables)
+        state.rng = Rng(seed)
+        state._legal = None
+        state._movable = None
+        state._empty = None
+        state._open = None
+        rules.set_up(state)
+        return state
+
+    # --- the contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == rules.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    @property
+    def num_actions(self) -> int:
+        return self.tables.size
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, computed once per decision (do not mutate the list)."""
+        found = self._legal
+        if found is None:
+            found = self._legal = legal.legal_actions(self)
+        return found
+
+    def apply(self, action: int) -> None:
+        self._legal = None
+        self._history = (action, self._history)
+        self._rules[action](self, self.tables.arg[action])
+
+    def action_str(self, action: int) -> str:
+        size = self.tables.size
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            raise IllegalAction(f"there is no action number {action!r} (0-{size - 1})")
+        return self.tables.text[action]
+
+    def parse_action(self, text: str) -> int:
+        return act.parse(self.data, text)
+
+    def explain_illegal(self, action: int) -> IllegalAction:
+        return legal.explain(self, action)
+
+    def clone(self) -> AfricaState:
+        other = AfricaState.__new__(AfricaState)
+        self._copy_base(other)
+        other.data = self.data
+        other.tables = self.tables
+        other._rules = self._rules
+        other.rng = self.rng.clone()
+        other._legal = self._legal
+        other._movable = self._movable
+        other._empty = self._empty
+        other._open = self._open
+        other.phase = self.phase
+        other.player = self.player
+        other.turn = self.turn
+        other.round = self.round
+        other.rounds = self.rounds
+        other.steps = self.steps
+        other.pending = self.pending
+        other.moving = self.moving
+        other.marker = self.marker[:]
+        other.down = self.down[:]
+        other.camp = self.camp[:]
+        other.loc = self.loc[:]
+        other.hand = [hand[:] for hand in self.hand]
+        other.camps = self.camps[:]
+        other.supply = self.supply
+        other.track = self.track[:]
+        other.bonus = self.bonus
+        other.found = self.found
+        other.last_monument = self.last_monument
+        return other
+
+    def scores(self) -> list[int]:
+        return [scoring.breakdown(self, p)["total"] for p in range(self.num_players)]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return [scoring.breakdown(self, p) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> AfricaState:
+        return view.sample_hidden(self, seat, rng)
+
+    # --- helpers for tests, bots and displays ------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """``start``, ``turn``, ``goods``, ``place`` or ``over``."""
+        return rules.PHASE_NAMES[self.phase]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that defines the position (history and log aside)."""
+        return (
+            self.rng.state,
+            self.phase,
+            self.player,
+            self.turn,
+            self.round,
+            self.rounds,
+            self.steps,
+            self.pending,
+            self.moving,
+            self.marker,
+            self.down,
+            self.camp,
+            self.loc,
+            self.hand,
+            self.camps,
+            self.supply,
+            self.track,
+            self.bonus,
+            self.found,
+            self.last_monument,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AfricaState):
+            return NotImplemented
+        return self.data is other.data and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Africa {self.num_players}p seed={self.seed} turn={self.turn + 1} "
+            f"seat={self.current_player} phase={self.phase_name}>"
+        )

@@ -1,0 +1,121 @@
+"""What each seat may know in Africa, and states it cannot tell apart.
+
+Hidden from every seat alike: which marker lies under each face-down marker (Africa, Game
+Setup: the markers are shuffled face down). Everything else is public: face-up markers, camps,
+researchers, the goods, gold and jewels in front of each player (kept face up), the scores.
+How many markers of each type are still face down follows from the public counts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terra.core.rng import Rng, SupportsRandBits, new_seed
+from terra.games.africa import rules, scoring
+from terra.games.africa.actions import PLAYER_COLOURS
+from terra.games.africa.components import GOLD, JEWELS
+
+if TYPE_CHECKING:
+    from terra.games.africa.state import AfricaState
+
+FACE_DOWN = "?"
+
+
+def unseen_counts(state: AfricaState) -> list[int]:
+    """How many markers of each type lie face down (public: all counts minus what is seen)."""
+    counts = list(state.data.count)
+    marker = state.marker
+    for h, d in enumerate(state.down):
+        if not d and marker[h] >= 0:
+            counts[marker[h]] -= 1
+    for hand in state.hand:
+        for t, n in enumerate(hand):
+            counts[t] -= n
+    return counts
+
+
+def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
+    data = state.data
+    names = data.type_names
+    board = []
+    for h in range(data.num_hexes):
+        kind = state.marker[h]
+        camp = state.camp[h]
+        board.append(
+            {
+                "hex": data.hex_ids[h],
+                "city": data.city_names[data.city_of[h]] if data.city_of[h] >= 0 else None,
+                "marker": None if kind < 0 else FACE_DOWN if state.down[h] else names[kind],
+                "camp": None if camp < 0 else camp,
+            }
+        )
+    players = []
+    for p in range(state.num_players):
+        hand = state.hand[p]
+        where = state.loc[p]
+        players.append(
+            {
+                "seat": p,
+                "colour": PLAYER_COLOURS[p],
+                "researcher": None if where < 0 else data.hex_ids[where],
+                "camps": state.camps[p],
+                "goods": {names[t]: hand[t] for t in data.goods},
+                "gold": scoring.treasure(data, hand, GOLD),
+                "jewels": scoring.treasure(data, hand, JEWELS),
+                "markers": {names[t]: n for t, n in enumerate(hand) if n},
+                "score": scoring.breakdown(state, p),
+            }
+        )
+    current = state.current_player
+    turn: dict[str, Any] = {
+        "number": state.turn + 1,
+        "player": current,
+        "phase": rules.PHASE_NAMES[state.phase],
+        "action": state.round + 1,
+        "actions_per_turn": state.rounds,
+        "steps_taken": state.steps,
+    }
+    if state.phase == rules.PLACING:
+        turn["placing"] = {
+            "hex": data.hex_ids[state.pending],
+            "marker": names[state.marker[state.pending]],
+            "moved": bool(state.moving),
+        }
+    if state.phase == rules.GOODS_CHOICE:
+        turn["uncovered_good"] = names[state.pending]
+    result: dict[str, Any] = {
+        "game": "africa",
+        "seat": seat,
+        "board": board,
+        "players": players,
+        "turn": turn,
+        "supply_camps": state.supply,
+        "monuments_found": state.found,
+        "last_monument": state.last_monument,
+        "bonus": None if state.bonus < 0 else state.bonus,
+        "face_down": {names[t]: n for t, n in enumerate(unseen_counts(state))},
+        "log": state.log(seat),
+    }
+    if current is not None and current == seat:
+        result["legal_actions"] = state.legal_action_strs()
+    if state.is_over:
+        result["winners"] = state.winners()
+    return result
+
+
+def sample_hidden(state: AfricaState, seat: int, rng: SupportsRandBits) -> AfricaState:
+    """A state ``seat`` cannot tell from ``state``: the face-down markers redealt among the
+    face-down hexes, and a fresh RNG."""
+    sample = state.clone()
+    sample._sampled = True
+    sample._legal = None
+    shuffle = Rng(new_seed(rng)).shuffle
+    hidden = [h for h, d in enumerate(state.down) if d]
+    kinds = [state.marker[h] for h in hidden]
+    shuffle(kinds)
+    for h, kind in zip(hidden, kinds, strict=True):
+        sample.marker[h] = kind
+    sample.rng = Rng(new_seed(rng))
+    sample._redact_log(seat)
+    return sample

@@ -1,0 +1,145 @@
+"""Africa in the terminal: the board shows exactly one seat's view; the log reads as English."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+import terra
+from terra.games.africa import AfricaState
+from terra.games.africa.render import catalog, describe, render
+from tests.games.africa import table
+
+WIDTH = 100
+
+
+def text_of(state: AfricaState, seat: int | None) -> str:
+    out = io.StringIO()
+    Console(file=out, width=WIDTH, highlight=False, emoji=False).print(render(state, seat))
+    return out.getvalue()
+
+
+def advanced(seed: int, players: int = 3, actions: int = 400) -> AfricaState:
+    state = table.new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_the_board_shows_the_map_cities_and_face_down_markers() -> None:
+    state = table.new(2, 0)
+    text = text_of(state, 0)
+    assert text.count("??") == 96 + 1  # and the legend
+    for label in ("TG", "CA", "MB", "CT", "LU"):
+        assert label in text
+    assert "Legend" in text and "monument" in text
+    assert "chooses a start city" in text
+
+
+def test_the_board_shows_researchers_markers_camps_and_hands() -> None:
+    state = table.started(2, 0)
+    table.clear(state, "C5")
+    table.place(state, 0, "C5")
+    table.put(state, "C6", "elephant")
+    table.camp(state, 1, "C5")
+    table.give(state, 1, "kettle", 2)
+    table.give(state, 0, "gold 2")
+    text = text_of(state, 1)
+    assert "R··b" in text  # red researcher on blue's camp
+    assert " El " in text
+    assert "2 kettle" in text
+    assert text.count("??") == sum(state.down) + 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_board_is_the_same_whatever_lies_face_down(seed: int) -> None:
+    state = advanced(seed)
+    for seat in (None, 0, 1, 2):
+        sample = state.sample_hidden(seat or 0, random.Random(seed))
+        assert text_of(sample, seat) == text_of(state, seat)
+
+
+def test_a_finished_game_shows_the_winner_and_the_breakdown() -> None:
+    state = advanced(3, players=2, actions=10**6)
+    assert state.is_over
+    text = text_of(state, None)
+    assert "The game is over. Winner:" in text
+    assert "bonus 3" in text
+
+
+def test_every_event_of_a_game_reads_as_a_sentence() -> None:
+    game = terra.game("africa")
+    keys = set()
+    for seed in range(4):
+        state = advanced(seed, players=3, actions=10**6)
+        for event in state.log(None):
+            sentence = game.describe_event(state, event)
+            keys.add(event["key"])
+            assert "{" not in sentence, sentence
+            assert sentence.endswith("."), sentence
+    assert {"start", "jump", "go", "uncover", "place", "pass", "game_end"} <= keys
+
+
+def test_special_events_read_well() -> None:
+    assert (
+        describe(
+            {
+                "key": "exchange",
+                "args": {"player": 0, "other": 1, "count": 2, "gave": "statue", "took": "clothing"},
+            }
+        )
+        == "Red gives 2 statue to Blue and takes Blue's 2 clothing."
+    )
+    assert (
+        describe(
+            {"key": "uncover", "args": {"player": 1, "hex": "D5", "marker": "gold 2", "points": 2}}
+        )
+        == "Blue uncovers gold 2 on D5 and scores 2 points."
+    )
+    assert "supply of base camps empty" in describe(
+        {
+            "key": "uncover",
+            "args": {
+                "player": 1,
+                "hex": "D5",
+                "marker": "monument",
+                "camp": False,
+                "found": 3,
+                "last": 11,
+            },
+        }
+    )
+    assert (
+        describe(
+            {"key": "camp", "args": {"player": 2, "hex": "C5", "purpose": "resources", "taken": []}}
+        )
+        == "Yellow establishes a base camp on C5 and takes no gold or jewels."
+    )
+    assert describe({"key": "unknown", "args": {}}).startswith("unknown")
+
+
+def test_the_catalog_has_a_template_for_every_event_the_rules_emit() -> None:
+    events = catalog()["event"]
+    for key in (
+        "start",
+        "jump",
+        "go",
+        "pass",
+        "uncover",
+        "uncover_treasure",
+        "uncover_monument",
+        "keep",
+        "exchange",
+        "lift",
+        "place",
+        "camp_research",
+        "camp_resources",
+        "game_end",
+    ):
+        assert key in events
