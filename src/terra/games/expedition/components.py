@@ -1,0 +1,282 @@
+"""Expedition's component data: the world map, loaded from TOML, validated, flattened to ints.
+
+The engine never touches names. Points are ints: the research sites first (site ``i`` is also
+research card ``i``, one card per site), then the green and red stations, then the start.
+Lines are ints too, and every point knows its neighbours and the line leading to each. Loading
+checks the file's shape (pydantic) and then everything the rules rely on, and reports problems
+by file and entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from terra.core.errors import DataError
+
+SITE, GREEN, RED, START = range(4)
+KIND_NAMES = ("site", "green", "red", "start")
+MAX_LINES = 6  # no point on the board has more than six lines
+WRAPS = 3  # Expedition, Building: stations 1, 2 and 3 on the left and right edges
+
+Name = Annotated[str, Field(min_length=1)]
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+Lat = Annotated[float, Field(ge=-90, le=90)]
+Lon = Annotated[float, Field(ge=-180, le=180)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(_Strict):
+    provisional: bool
+    provenance: Name
+
+
+class StartSpec(_Strict):
+    id: Id
+    name: Name
+    lat: Lat
+    lon: Lon
+
+
+class ContinentSpec(_Strict):
+    id: Id
+    name: Name
+    colour: Name
+
+
+class SiteSpec(_Strict):
+    id: Id
+    name: Name
+    continent: Id
+    lat: Lat
+    lon: Lon
+
+
+class StationSpec(_Strict):
+    id: Id
+    name: Name
+    kind: Literal["green", "red"]
+    lat: Lat
+    lon: Lon
+    wrap: Annotated[int, Field(ge=0, le=WRAPS)] = 0
+
+
+class LineSpec(_Strict):
+    between: tuple[Id, Id]
+
+
+class MapFile(_Strict):
+    meta: Meta
+    start: StartSpec
+    continent: Annotated[list[ContinentSpec], Field(min_length=1)]
+    site: Annotated[list[SiteSpec], Field(min_length=1)]
+    station: list[StationSpec] = []
+    line: Annotated[list[LineSpec], Field(min_length=1)]
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """The map and the research deck as int-indexed tuples. Shared by all states; never mutated."""
+
+    provisional: bool
+    provenance: str
+    digest: str
+    continent_ids: tuple[str, ...]
+    continent_names: tuple[str, ...]
+    continent_colours: tuple[str, ...]
+    point_ids: tuple[str, ...]
+    point_names: tuple[str, ...]
+    kind: tuple[int, ...]  # SITE, GREEN, RED or START
+    continent: tuple[int, ...]  # a site's continent, -1 for the other points
+    wrap: tuple[int, ...]  # 1-3 for the stations on both edges, else 0
+    lat: tuple[float, ...]
+    lon: tuple[float, ...]
+    num_sites: int  # sites are points 0..num_sites-1, and card i is site i
+    start: int
+    lines: tuple[tuple[int, int], ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    line_to: tuple[tuple[int, ...], ...]  # the line to each neighbour, in the same order
+    distance: tuple[tuple[int, ...], ...]
+
+    @property
+    def num_points(self) -> int:
+        return len(self.point_ids)
+
+    def point(self, name_or_id: str) -> int:
+        """The point with this id or name (case, spaces and dashes ignored); -1 if none."""
+        return _point_lookup(self).get(fold(name_or_id), -1)
+
+    def line_between(self, a: int, b: int) -> int:
+        """The line joining points ``a`` and ``b``, or -1."""
+        for there, line in zip(self.neighbours[a], self.line_to[a], strict=True):
+            if there == b:
+                return line
+        return -1
+
+
+def fold(text: str) -> str:
+    """A name folded for lookups: lower case, without spaces, dashes, quotes or dots."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+@cache
+def _point_lookup(data: Components) -> dict[str, int]:
+    table: dict[str, int] = {}
+    for i, (pid, name) in enumerate(zip(data.point_ids, data.point_names, strict=True)):
+        table[fold(pid)] = i
+        table[fold(name)] = i
+    return table
+
+
+DEFAULT_DATA = "default"
+MAP_FILE = "map.toml"
+
+
+def load_components(path: str | None = None) -> Components:
+    """The map in directory ``path`` (``map.toml``), or the shipped provisional map."""
+    if path is None or path == DEFAULT_DATA:
+        return _load(str(files("terra.games.expedition") / "data"))
+    return _load(str(Path(path).expanduser().resolve()))
+
+
+@cache
+def _load(directory: str) -> Components:
+    where = Path(directory) / MAP_FILE
+    try:
+        text = where.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"cannot read {where}: {error.strerror}") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{where}: not valid TOML: {error}") from None
+    try:
+        spec = MapFile.model_validate(raw)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+        )
+        raise DataError(f"{where}: {problems}") from None
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return _build(spec, digest, str(where))
+
+
+def _build(spec: MapFile, digest: str, where: str) -> Components:
+    continent_of = _unique([c.id for c in spec.continent], "continent", where)
+    ids = [s.id for s in spec.site] + [s.id for s in spec.station] + [spec.start.id]
+    point_of = _unique(ids, "point", where)
+    sites = len(spec.site)
+    start = len(ids) - 1
+    for site in spec.site:
+        if site.continent not in continent_of:
+            raise DataError(f"{where}: site {site.id!r} names unknown continent {site.continent!r}")
+    wraps = [s.wrap for s in spec.station if s.wrap]
+    if len(set(wraps)) != len(wraps):
+        raise DataError(f"{where}: two edge stations carry the same number")
+
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in ids]
+    lines: list[tuple[int, int]] = []
+    for entry in spec.line:
+        a, b = (point_of.get(end, -1) for end in entry.between)
+        if a < 0 or b < 0:
+            unknown = entry.between[0] if a < 0 else entry.between[1]
+            raise DataError(f"{where}: line {list(entry.between)} names unknown point {unknown!r}")
+        if a == b:
+            raise DataError(f"{where}: line {list(entry.between)} leads nowhere")
+        if any(there == b for there, _ in adjacency[a]):
+            raise DataError(f"{where}: line {list(entry.between)} appears twice")
+        adjacency[a].append((b, len(lines)))
+        adjacency[b].append((a, len(lines)))
+        lines.append((a, b))
+    for point, links in enumerate(adjacency):
+        if len(links) > MAX_LINES:
+            raise DataError(f"{where}: point {ids[point]!r} has {len(links)} lines (at most 6)")
+    distance = tuple(_distances(adjacency, source) for source in range(len(ids)))
+    for point, steps in enumerate(distance[start]):
+        if steps < 0:
+            raise DataError(f"{where}: point {ids[point]!r} cannot be reached from the start")
+    for links in adjacency:
+        links.sort()
+
+    return Components(
+        provisional=spec.meta.provisional,
+        provenance=spec.meta.provenance.strip(),
+        digest=digest,
+        continent_ids=tuple(c.id for c in spec.continent),
+        continent_names=tuple(c.name for c in spec.continent),
+        continent_colours=tuple(c.colour for c in spec.continent),
+        point_ids=tuple(ids),
+        point_names=tuple(
+            [s.name for s in spec.site] + [s.name for s in spec.station] + [spec.start.name]
+        ),
+        kind=tuple(
+            [SITE] * sites + [GREEN if s.kind == "green" else RED for s in spec.station] + [START]
+        ),
+        continent=tuple(
+            [continent_of[s.continent] for s in spec.site] + [-1] * (len(spec.station) + 1)
+        ),
+        wrap=tuple([0] * sites + [s.wrap for s in spec.station] + [0]),
+        lat=tuple([s.lat for s in spec.site] + [s.lat for s in spec.station] + [spec.start.lat]),
+        lon=tuple([s.lon for s in spec.site] + [s.lon for s in spec.station] + [spec.start.lon]),
+        num_sites=sites,
+        start=start,
+        lines=tuple(lines),
+        neighbours=tuple(tuple(there for there, _ in links) for links in adjacency),
+        line_to=tuple(tuple(line for _, line in links) for links in adjacency),
+        distance=distance,
+    )
+
+
+def _unique(ids: Sequence[str], what: str, where: str) -> dict[str, int]:
+    index: dict[str, int] = {}
+    for i, ident in enumerate(ids):
+        if ident in index:
+            raise DataError(f"{where}: {what} id {ident!r} appears twice")
+        index[ident] = i
+    return index
+
+
+def _distances(adjacency: Sequence[list[tuple[int, int]]], source: int) -> tuple[int, ...]:
+    """Fewest lines from ``source`` to every point (-1: unreachable)."""
+    dist = [-1] * len(adjacency)
+    dist[source] = 0
+    frontier = [source]
+    for here in frontier:
+        for there, _ in adjacency[here]:
+            if dist[there] < 0:
+                dist[there] = dist[here] + 1
+                frontier.append(there)
+    return tuple(dist)
+
+
+def as_dict(data: Components) -> dict[str, Any]:
+    """The static map as JSON-ready data (for clients that draw the board)."""
+    return {
+        "provisional": data.provisional,
+        "digest": data.digest,
+        "start": data.point_ids[data.start],
+        "points": [
+            {
+                "id": data.point_ids[p],
+                "name": data.point_names[p],
+                "kind": KIND_NAMES[data.kind[p]],
+                "continent": data.continent_ids[c] if (c := data.continent[p]) >= 0 else None,
+                "wrap": data.wrap[p],
+                "lat": data.lat[p],
+                "lon": data.lon[p],
+            }
+            for p in range(data.num_points)
+        ],
+        "lines": [[data.point_ids[a], data.point_ids[b]] for a, b in data.lines],
+    }

@@ -1,0 +1,278 @@
+"""Expedition's game state: flat lists of ints, a hand-written clone, the core contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from terra.core.errors import IllegalAction
+from terra.core.rng import Rng, SupportsRandBits
+from terra.core.state import GameState
+from terra.games.expedition import actions as act
+from terra.games.expedition import legal, rules, scoring, view
+from terra.games.expedition.components import Components
+
+if TYPE_CHECKING:
+    from terra.core.game import Game
+
+
+class ExpeditionState(GameState):
+    """A position of Expedition.
+
+    Points, lines and cards are ints (see :mod:`terra.games.expedition.components`); card ``i``
+    is the research card of site ``i``. Per expedition colour: its arrows (packed, oldest
+    first), its end, the lines it uses and the points it has visited (bitmasks). The deck keeps
+    its top card at the end of the list.
+    """
+
+    # The cards dealt, drawn and put back in an exchange are for that player's eyes only.
+    private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "deal": ("cards",),
+        "exchange": ("card", "drawn"),
+        "keep": ("card", "back"),
+    }
+
+    __slots__ = (
+        "_legal",
+        "arrows",
+        "chip",
+        "chips_back",
+        "chips_placed",
+        "data",
+        "deck",
+        "done_marking",
+        "drawn",
+        "end",
+        "hand",
+        "in_deck",
+        "known",
+        "laid",
+        "loop",
+        "loop_from",
+        "looped",
+        "may",
+        "must",
+        "phase",
+        "player",
+        "public",
+        "rng",
+        "route",
+        "spent",
+        "tables",
+        "turn",
+        "used",
+        "vouchers",
+        "winner",
+    )
+
+    data: Components
+    tables: act.ActionTable
+    rng: Rng
+    phase: int
+    player: int
+    turn: int
+    hand: list[list[int]]
+    laid: list[list[int]]
+    public: list[int]
+    deck: list[int]
+    chip: list[int]  # by site: the seat whose chip lies there, or -1
+    chips_placed: list[int]
+    chips_back: list[int]
+    vouchers: list[int]
+    known: list[int]  # by seat: bitmask of deck cards whose place in the deck the seat knows
+    in_deck: int  # bitmask of cards everybody knows to be in the deck
+    done_marking: int  # bitmask of seats that place no more chips
+    arrows: list[list[int]]
+    end: list[int]
+    used: list[int]
+    route: list[int]
+    drawn: list[int]  # the cards drawn in an exchange, before one is kept
+    must: int  # arrows the player must still place this turn
+    may: int  # arrows the player may still place this turn (green stations)
+    loop: int  # the colour whose loop arrow is due, or -1
+    loop_from: int  # bitmask of the points the loop arrow may start from
+    spent: int  # travel vouchers used this turn
+    looped: int  # bitmask of colours that closed a loop this turn
+    winner: int  # Variant B: the seat that took back all its chips first, or -1
+    _legal: list[int] | None
+
+    @classmethod
+    def create(
+        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> ExpeditionState:
+        """Expedition, Preparation, with every chance event drawn from ``seed``."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        state.data = data
+        state.tables = act.action_table(data)
+        state.rng = Rng(seed)
+        state._legal = None
+        rules.set_up(state)
+        return state
+
+    # --- the contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == rules.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    @property
+    def num_actions(self) -> int:
+        return self.tables.size
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, computed once per decision (do not mutate the list)."""
+        found = self._legal
+        if found is None:
+            found = self._legal = legal.legal_actions(self)
+        return found
+
+    def apply(self, action: int) -> None:
+        self._legal = None
+        self._history = (action, self._history)
+        tables = self.tables
+        kind = tables.kind[action]
+        if kind == act.ARROW:
+            rules.place_arrow(
+                self, tables.arg[action], tables.origin[action], tables.target[action],
+                tables.line[action],
+            )  # fmt: skip
+        elif kind == act.DONE:
+            rules.end_turn(self)
+        elif kind == act.MARK:
+            rules.mark_destination(self, tables.arg[action])
+            return
+        elif kind == act.PASS:
+            rules.pass_marking(self)
+            return
+        elif kind == act.BUY_ARROW:
+            rules.buy_arrow(self)
+        elif kind == act.REMOVE:
+            rules.remove_arrow(self, tables.arg[action])
+        elif kind == act.EXCHANGE:
+            rules.exchange_card(self, tables.arg[action])
+        else:
+            rules.keep_card(self, tables.arg[action])
+        rules.check_game_end(self)
+
+    def action_str(self, action: int) -> str:
+        size = self.tables.size
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            raise IllegalAction(f"there is no action number {action!r} (0-{size - 1})")
+        return self.tables.text[action]
+
+    def parse_action(self, text: str) -> int:
+        return act.parse(self.data, text)
+
+    def explain_illegal(self, action: int) -> IllegalAction:
+        return legal.explain(self, action)
+
+    def clone(self) -> ExpeditionState:
+        other = ExpeditionState.__new__(ExpeditionState)
+        self._copy_base(other)
+        other.data = self.data
+        other.tables = self.tables
+        other.rng = self.rng.clone()
+        other._legal = self._legal
+        other.phase = self.phase
+        other.player = self.player
+        other.turn = self.turn
+        other.hand = [cards[:] for cards in self.hand]
+        other.laid = [cards[:] for cards in self.laid]
+        other.public = self.public[:]
+        other.deck = self.deck[:]
+        other.chip = self.chip[:]
+        other.chips_placed = self.chips_placed[:]
+        other.chips_back = self.chips_back[:]
+        other.vouchers = self.vouchers[:]
+        other.known = self.known[:]
+        other.in_deck = self.in_deck
+        other.done_marking = self.done_marking
+        other.arrows = [arrows[:] for arrows in self.arrows]
+        other.end = self.end[:]
+        other.used = self.used[:]
+        other.route = self.route[:]
+        other.drawn = self.drawn[:]
+        other.must = self.must
+        other.may = self.may
+        other.loop = self.loop
+        other.loop_from = self.loop_from
+        other.spent = self.spent
+        other.looped = self.looped
+        other.winner = self.winner
+        return other
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return [scoring.breakdown(self, p) for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> ExpeditionState:
+        return view.sample_hidden(self, seat, rng)
+
+    # --- helpers for tests, bots and displays ------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """``marking``, ``playing`` or ``over``."""
+        return rules.PHASE_NAMES[self.phase]
+
+    def arrows_left(self, colour: int) -> int:
+        """Arrows of ``colour`` not yet on the board."""
+        return rules.ARROWS - len(self.arrows[colour])
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that defines the position (history and log aside)."""
+        return (
+            self.rng.state,
+            self.phase,
+            self.player,
+            self.turn,
+            self.hand,
+            self.laid,
+            self.public,
+            self.deck,
+            self.chip,
+            self.chips_placed,
+            self.chips_back,
+            self.vouchers,
+            self.known,
+            self.in_deck,
+            self.done_marking,
+            self.arrows,
+            self.end,
+            self.used,
+            self.route,
+            self.drawn,
+            self.must,
+            self.may,
+            self.loop,
+            self.loop_from,
+            self.spent,
+            self.looped,
+            self.winner,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ExpeditionState):
+            return NotImplemented
+        return self.data is other.data and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Expedition {self.num_players}p seed={self.seed} turn={self.turn + 1} "
+            f"seat={self.current_player} phase={self.phase_name}>"
+        )

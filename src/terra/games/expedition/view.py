@@ -1,0 +1,165 @@
+"""What each seat may know in Expedition, and states it cannot tell apart.
+
+Hidden: the research cards in other hands (their number is public) except those marked with a
+chip, the cards another player draws in an exchange, and the order of the deck. Public: the
+arrows, chips, vouchers, laid-down cards, the public display, and the cards seen going under
+the deck at setup. A seat also remembers the cards it put under the deck itself (in an
+exchange), and everybody knows that a site an expedition reached without anyone laying its
+card down has its card in the deck (until someone draws unseen cards from the deck).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terra.core.rng import Rng, SupportsRandBits, new_seed
+from terra.games.expedition import rules, scoring
+
+if TYPE_CHECKING:
+    from terra.games.expedition.state import ExpeditionState
+
+
+def _ids(state: ExpeditionState, cards: list[int]) -> list[str]:
+    ids = state.data.point_ids
+    return [ids[c] for c in cards]
+
+
+def _bits(mask: int) -> list[int]:
+    found = []
+    card = 0
+    while mask:
+        if mask & 1:
+            found.append(card)
+        mask >>= 1
+        card += 1
+    return found
+
+
+def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
+    data = state.data
+    ids = data.point_ids
+    players = []
+    for p in range(state.num_players):
+        hand = state.hand[p]
+        entry: dict[str, Any] = {
+            "seat": p,
+            "cards_in_hand": len(hand),
+            "marked": _ids(state, sorted(c for c in hand if state.chip[c] == p)),
+            "laid_down": _ids(state, state.laid[p]),
+            "vouchers": state.vouchers[p],
+            "chips_placed": state.chips_placed[p],
+            "chips_back": state.chips_back[p],
+            "chips_on_board": _ids(state, [s for s, owner in enumerate(state.chip) if owner == p]),
+            "score": scoring.breakdown(state, p),
+        }
+        if p == seat:
+            entry["hand"] = _ids(state, sorted(hand))
+        players.append(entry)
+
+    expeditions = []
+    for colour in range(rules.EXPEDITIONS):
+        arrows = []
+        for arrow in state.arrows[colour]:
+            _, origin, target = rules.unpack(arrow)
+            arrows.append([ids[origin], ids[target]])
+        expeditions.append(
+            {
+                "colour": rules.colour_name(colour),
+                "arrows": arrows,
+                "end": ids[state.end[colour]],
+                "arrows_left": rules.ARROWS - len(arrows),
+                "looped_this_turn": bool(state.looped >> colour & 1),
+            }
+        )
+
+    deck = state.deck
+    known = state.known[seat] if seat is not None else 0
+    current = state.current_player
+    turn: dict[str, Any] = {
+        "number": state.turn + 1,
+        "player": current,
+        "phase": rules.PHASE_NAMES[state.phase],
+        "arrows_due": state.must,
+        "arrows_optional": state.may,
+        "vouchers_used": state.spent,
+        "loop": None if state.loop < 0 else rules.colour_name(state.loop),
+        "loop_from": _ids(state, _bits(state.loop_from)),
+        "cards_drawn": len(state.drawn),
+    }
+    if state.drawn and seat == current:
+        turn["drawn"] = _ids(state, state.drawn)
+
+    result: dict[str, Any] = {
+        "game": "expedition",
+        "seat": seat,
+        "players": players,
+        "turn": turn,
+        "expeditions": expeditions,
+        "public_missions": _ids(state, state.public),
+        "deck": {
+            "size": len(deck),
+            "known_places": [
+                [len(deck) - 1 - i, ids[c]] for i, c in enumerate(deck) if known >> c & 1
+            ],
+            "surely_inside": _ids(state, _bits(state.in_deck)),
+        },
+        "log": state.log(seat),
+    }
+    if current is not None and current == seat:
+        result["legal_actions"] = state.legal_action_strs()
+    if state.is_over:
+        result["winners"] = state.winners()
+    return result
+
+
+def sample_hidden(state: ExpeditionState, seat: int, rng: SupportsRandBits) -> ExpeditionState:
+    """A state ``seat`` cannot tell from ``state``: every unknown card redealt, a fresh RNG.
+
+    The unmarked cards of the other hands, another player's drawn cards and the deck cards
+    whose place ``seat`` does not know are shuffled among those places; cards everybody knows
+    to be in the deck stay in it. What the other seats remember of the deck is kept by place.
+    """
+    sample = state.clone()
+    sample._sampled = True
+    sample._legal = None  # computed from the real hands: would leak them
+    shuffle = Rng(new_seed(rng)).shuffle
+    known = state.known[seat]
+    others = [p for p in range(state.num_players) if p != seat]
+    remembered = {
+        q: [i for i, c in enumerate(state.deck) if state.known[q] >> c & 1] for q in others
+    }
+
+    slots_deck = [i for i, c in enumerate(state.deck) if not known >> c & 1]
+    pool_deck = [state.deck[i] for i in slots_deck]
+    pool_hands: list[int] = []
+    for q in others:
+        pool_hands += [c for c in state.hand[q] if state.chip[c] != q]
+    drawn = state.drawn if state.player != seat else []
+    pool = pool_deck + pool_hands + drawn
+    forced = [c for c in pool if state.in_deck >> c & 1]
+    free = [c for c in pool if not state.in_deck >> c & 1]
+    shuffle(free)
+    into_deck = forced + free[: len(slots_deck) - len(forced)]
+    rest = free[len(slots_deck) - len(forced) :]
+    shuffle(into_deck)
+    for i, card in zip(slots_deck, into_deck, strict=True):
+        sample.deck[i] = card
+    taken = 0
+    for q in others:
+        hand = sample.hand[q]
+        for i, card in enumerate(hand):
+            if state.chip[card] != q:
+                hand[i] = rest[taken]
+                taken += 1
+    if drawn:
+        sample.drawn = rest[taken : taken + len(drawn)]
+    for q in others:
+        mask = 0
+        for i in remembered[q]:
+            mask |= 1 << sample.deck[i]
+        sample.known[q] = mask
+
+    sample.rng = Rng(new_seed(rng))
+    sample._redact_log(seat)
+    return sample
