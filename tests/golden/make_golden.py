@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from terra.core import Record
 from terra.sim import play_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 
-# (players, one bot per seat, seed), by game
-Game = tuple[int, tuple[str, ...], int]
+# (players, one bot per seat, seed[, options]), by game
+Game = tuple[int, tuple[str, ...], int] | tuple[int, tuple[str, ...], int, dict[str, Any]]
 GAMES: dict[str, tuple[Game, ...]] = {
     "africana": (
         (2, ("greedy", "greedy"), 1),
@@ -38,19 +39,49 @@ GAMES: dict[str, tuple[Game, ...]] = {
         (4, ("greedy", "greedy", "greedy", "greedy"), 6),
         (4, ("random", "greedy", "greedy", "random"), 7),
     ),
+    "africa": (
+        (2, ("greedy", "greedy"), 1),
+        (2, ("greedy", "random"), 2),
+        (3, ("random", "greedy", "greedy"), 3),
+        (4, ("greedy", "greedy", "random", "greedy"), 4),
+        (5, ("greedy",) * 5, 5),
+        (3, ("greedy", "greedy", "greedy"), 6, {"simple": True}),
+        (2, ("greedy", "greedy"), 7, {"two_player": False}),
+    ),
+    "expedition": (
+        (2, ("greedy", "greedy"), 1),
+        (2, ("greedy", "random"), 2),
+        (3, ("random", "greedy", "greedy"), 3),
+        (4, ("greedy", "random", "greedy", "random"), 4),
+        (6, ("greedy",) * 6, 5),
+        (3, ("greedy", "greedy", "random"), 6, {"variant_a": True}),
+        (2, ("greedy", "greedy"), 7, {"variant_a": True, "variant_b": True}),
+    ),
 }
 
 
-def file_name(game: str, players: int, bots: tuple[str, ...], seed: int) -> str:
-    return f"{game}-{players}p-{'-'.join(bots)}-seed{seed}.json"
+def file_name(
+    game: str, players: int, bots: tuple[str, ...], seed: int, options: dict[str, Any]
+) -> str:
+    variants = "".join(f"-{_option_tag(name, value)}" for name, value in sorted(options.items()))
+    return f"{game}-{players}p-{'-'.join(bots)}-seed{seed}{variants}.json"
+
+
+def _option_tag(name: str, value: Any) -> str:
+    if value is True:
+        return name
+    if value is False:
+        return f"no_{name}"
+    return f"{name}={value}"
 
 
 def golden_records(game: str) -> dict[str, Record]:
     """Every golden record of ``game`` by file name, played afresh."""
     records = {}
-    for players, bots, seed in GAMES[game]:
-        name = file_name(game, players, bots, seed)
-        result = play_game(game, players, bots, seed)
+    for players, bots, seed, *rest in GAMES[game]:
+        options: dict[str, Any] = rest[0] if rest else {}
+        name = file_name(game, players, bots, seed, options)
+        result = play_game(game, players, bots, seed, options=options)
         if result.error is not None or result.record is None:
             raise RuntimeError(f"{name}: {result.error}")
         records[name] = result.record

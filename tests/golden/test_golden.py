@@ -23,7 +23,7 @@ FILES = [path for game in make_golden.GAMES for path in make_golden.golden_files
 def test_every_game_has_its_golden_files(game: str) -> None:
     files = make_golden.golden_files(game)
     assert len(files) == len(make_golden.GAMES[game])
-    expected = {players for players, _, _ in make_golden.GAMES[game]}
+    expected = {entry[0] for entry in make_golden.GAMES[game]}
     assert {Record.load(path).players for path in files} == expected
 
 
