@@ -35,10 +35,10 @@ class Decided(GameState):
     def num_actions(self) -> int:
         return 1
 
-    def legal_actions(self) -> list[int]:
+    def _find_legal_actions(self) -> list[int]:
         return [] if self._over else [0]
 
-    def apply(self, action: int) -> None:
+    def _apply(self, action: int) -> None:
         self._over = True
 
     def action_str(self, action: int) -> str:

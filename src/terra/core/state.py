@@ -30,6 +30,7 @@ class GameState(ABC):
 
     __slots__ = (
         "_history",
+        "_legal",
         "_log",
         "_log_size",
         "_sampled",
@@ -48,6 +49,7 @@ class GameState(ABC):
     seed: int
     options: dict[str, Any]
     _history: History
+    _legal: list[int] | None  # the legal actions of this decision, once computed
     _log: Log
     _log_size: int
     _sampled: bool
@@ -58,6 +60,7 @@ class GameState(ABC):
         self.seed = seed
         self.options = options
         self._history = None
+        self._legal = None
         self._log = None
         self._log_size = 0
         self._sampled = False
@@ -69,6 +72,7 @@ class GameState(ABC):
         other.seed = self.seed
         other.options = self.options
         other._history = self._history
+        other._legal = self._legal
         other._log = self._log
         other._log_size = self._log_size
         other._sampled = self._sampled
@@ -91,12 +95,12 @@ class GameState(ABC):
         """Size of the action space: every action is an int in ``range(num_actions)``."""
 
     @abstractmethod
-    def legal_actions(self) -> list[int]:
-        """The actions the current player may take now (empty when the game is over)."""
+    def _find_legal_actions(self) -> list[int]:
+        """The legal actions of this decision, computed afresh (``legal_actions`` caches them)."""
 
     @abstractmethod
-    def apply(self, action: int) -> None:
-        """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
+    def _apply(self, action: int) -> None:
+        """Carry out a legal action (``apply`` has already recorded it in the history)."""
 
     @abstractmethod
     def action_str(self, action: int) -> str:
@@ -192,6 +196,22 @@ class GameState(ABC):
             node = node[1]
         actions.reverse()
         return actions
+
+    def legal_actions(self) -> list[int]:
+        """The actions the current player may take now (empty when the game is over).
+
+        Computed once per decision: do not mutate the list.
+        """
+        found = self._legal
+        if found is None:
+            found = self._legal = self._find_legal_actions()
+        return found
+
+    def apply(self, action: int) -> None:
+        """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
+        self._legal = None
+        self._history = (action, self._history)
+        self._apply(action)
 
     def play(self, action: int | str, seat: int | None = None) -> int:
         """Take ``action`` (an int or its notation) after checking it; returns the int.

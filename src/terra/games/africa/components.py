@@ -8,16 +8,21 @@ reports problems by file and entry.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
+from terra.core.data import (
+    Meta,
+    StrictModel,
+    data_directory,
+    digest,
+    parse_data_file,
+    read_data_file,
+)
 from terra.core.errors import DataError
 
 # Africa, Game Setup and component facts (shared/design/data-africa.md).
@@ -32,35 +37,25 @@ GOLD, JEWELS, GOODS, ANIMAL, NOMAD, MONUMENT = range(6)
 CATEGORIES = ("gold", "jewels", "goods", "animal", "nomad", "monument")
 
 Name = Annotated[str, Field(min_length=1)]
-Model = TypeVar("Model", bound=BaseModel)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Meta(_Strict):
-    provisional: bool
-    provenance: Name
-
-
-class MapSpec(_Strict):
+class MapSpec(StrictModel):
     rows: Annotated[list[Annotated[str, Field(pattern=r"^[#.]+$")]], Field(min_length=1)]
 
 
-class CitySpec(_Strict):
+class CitySpec(StrictModel):
     name: Name
     hex: Annotated[str, Field(pattern=r"^[A-Z][0-9]+$")]
     label: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
 
 
-class BoardFile(_Strict):
+class BoardFile(StrictModel):
     meta: Meta
     map: MapSpec
     city: Annotated[list[CitySpec], Field(min_length=1)]
 
 
-class MarkerSpec(_Strict):
+class MarkerSpec(StrictModel):
     category: Literal["gold", "jewels", "goods", "animal", "nomad", "monument"]
     kind: Annotated[str, Field(pattern=r"^[a-z][a-z ]*$")]
     value: Annotated[int, Field(ge=1, le=9)] = 1
@@ -74,7 +69,7 @@ class MarkerSpec(_Strict):
         return self
 
 
-class MarkersFile(_Strict):
+class MarkersFile(StrictModel):
     meta: Meta
     marker: Annotated[list[MarkerSpec], Field(min_length=1)]
 
@@ -149,24 +144,18 @@ def _type_lookup(data: Components) -> dict[str, int]:
     return {fold(name): i for i, name in enumerate(data.type_names)}
 
 
-DEFAULT_DATA = "default"
-
-
 def load_components(path: str | None = None) -> Components:
     """The components in directory ``path`` (``board.toml``, ``markers.toml``), or the defaults."""
-    if path is None or path == DEFAULT_DATA:
-        return _load(str(files("terra.games.africa") / "data"))
-    return _load(str(Path(path).expanduser().resolve()))
+    return _load(data_directory("terra.games.africa", path))
 
 
 @cache
 def _load(directory: str) -> Components:
-    board_text = _read(directory, "board.toml")
-    markers_text = _read(directory, "markers.toml")
-    board = _parse(BoardFile, board_text, directory, "board.toml")
-    markers = _parse(MarkersFile, markers_text, directory, "markers.toml")
-    digest = hashlib.sha256((board_text + "\0" + markers_text).encode()).hexdigest()[:16]
-    return _build(board, markers, digest, directory)
+    board_text = read_data_file(directory, "board.toml")
+    markers_text = read_data_file(directory, "markers.toml")
+    board = parse_data_file(BoardFile, board_text, Path(directory) / "board.toml")
+    markers = parse_data_file(MarkersFile, markers_text, Path(directory) / "markers.toml")
+    return _build(board, markers, digest(board_text, markers_text), directory)
 
 
 def _read(directory: str, name: str) -> str:
@@ -174,21 +163,6 @@ def _read(directory: str, name: str) -> str:
         return (Path(directory) / name).read_text(encoding="utf-8")
     except OSError as error:
         raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
-
-
-def _parse(model: type[Model], text: str, directory: str, name: str) -> Model:
-    where = Path(directory) / name
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{where}: not valid TOML: {error}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise DataError(f"{where}: {problems}") from None
 
 
 def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:

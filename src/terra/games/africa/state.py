@@ -37,7 +37,6 @@ class AfricaState(GameState):
 
     __slots__ = (
         "_empty",
-        "_legal",
         "_movable",
         "_open",
         "_rules",
@@ -87,7 +86,6 @@ class AfricaState(GameState):
     bonus: int  # the seat that took the +3 bonus marker, -1 before
     found: int  # monuments uncovered
     last_monument: int  # the monument that ends the game (11, or 9 with two players)
-    _legal: list[int] | None
     _movable: dict[int, bool] | None  # legal.movable, cached until the board changes
     _empty: list[int] | None  # the empty hexes, cached until the board changes
     _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
@@ -104,7 +102,6 @@ class AfricaState(GameState):
         state.tables = act.action_table(data)
         state._rules = _dispatch(state.tables)
         state.rng = Rng(seed)
-        state._legal = None
         state._movable = None
         state._empty = None
         state._open = None
@@ -125,16 +122,10 @@ class AfricaState(GameState):
     def num_actions(self) -> int:
         return self.tables.size
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions, computed once per decision (do not mutate the list)."""
-        found = self._legal
-        if found is None:
-            found = self._legal = legal.legal_actions(self)
-        return found
+    def _find_legal_actions(self) -> list[int]:
+        return legal.legal_actions(self)
 
-    def apply(self, action: int) -> None:
-        self._legal = None
-        self._history = (action, self._history)
+    def _apply(self, action: int) -> None:
         self._rules[action](self, self.tables.arg[action])
 
     def action_str(self, action: int) -> str:
@@ -156,7 +147,6 @@ class AfricaState(GameState):
         other.tables = self.tables
         other._rules = self._rules
         other.rng = self.rng.clone()
-        other._legal = self._legal
         other._movable = self._movable
         other._empty = self._empty
         other._open = self._open

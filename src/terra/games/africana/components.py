@@ -7,17 +7,23 @@ rules rely on (references, hemispheres, counts), and reports problems by file an
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
+from terra.core.data import (
+    Meta,
+    StrictModel,
+    data_directory,
+    digest,
+    parse_data_file,
+    read_data_file,
+    unique_index,
+)
 from terra.core.errors import DataError
 
 NORTH, SOUTH = 0, 1
@@ -31,19 +37,9 @@ MOST_C_REMOVED = 10
 Name = Annotated[str, Field(min_length=1)]
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_]+$")]
 Count = Annotated[int, Field(ge=0)]
-Model = TypeVar("Model", bound=BaseModel)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Meta(_Strict):
-    provisional: bool
-    provenance: Name
-
-
-class LocationSpec(_Strict):
+class LocationSpec(StrictModel):
     id: Id
     name: Name
     hemisphere: Literal["north", "south"]
@@ -52,16 +48,16 @@ class LocationSpec(_Strict):
     lat: Annotated[float, Field(ge=-90, le=90)]
 
 
-class RouteSpec(_Strict):
+class RouteSpec(StrictModel):
     between: tuple[Id, Id]
 
 
-class BonusSpec(_Strict):
+class BonusSpec(StrictModel):
     travel_cards: Count = 0
     silver: Count = 0
 
 
-class BoardFile(_Strict):
+class BoardFile(StrictModel):
     meta: Meta
     location: Annotated[list[LocationSpec], Field(min_length=2)]
     route: Annotated[list[RouteSpec], Field(min_length=1)]
@@ -70,14 +66,14 @@ class BoardFile(_Strict):
     ]
 
 
-class TravelSpec(_Strict):
+class TravelSpec(StrictModel):
     colours: Annotated[list[Id], Field(min_length=2)]
     cards_per_colour: Annotated[int, Field(ge=1)]
     jokers: Annotated[int, Field(ge=MAX_PLAYERS)]
     assistants_per_colour: Count
 
 
-class CompanySpec(_Strict):
+class CompanySpec(StrictModel):
     number: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
     country: Name
     colour: Name
@@ -85,7 +81,7 @@ class CompanySpec(_Strict):
     silver: Count
 
 
-class ExpeditionSpec(_Strict):
+class ExpeditionSpec(StrictModel):
     id: Id
     deck: Literal["A", "B", "C"]
     start: Id
@@ -94,7 +90,7 @@ class ExpeditionSpec(_Strict):
     points: Count
 
 
-class AdventureSpec(_Strict):
+class AdventureSpec(StrictModel):
     id: Id
     book: Literal["north", "south"]
     target: Id
@@ -112,7 +108,7 @@ class AdventureSpec(_Strict):
         return self
 
 
-class CardsFile(_Strict):
+class CardsFile(StrictModel):
     meta: Meta
     travel: TravelSpec
     company: Annotated[list[CompanySpec], Field(min_length=MAX_PLAYERS, max_length=MAX_PLAYERS)]
@@ -198,24 +194,18 @@ def _location_lookup(data: Components) -> dict[str, int]:
     return table
 
 
-DEFAULT_DATA = "default"
-
-
 def load_components(path: str | None = None) -> Components:
     """The components in directory ``path`` (``board.toml``, ``cards.toml``), or the defaults."""
-    if path is None or path == DEFAULT_DATA:
-        return _load(str(files("terra.games.africana") / "data"))
-    return _load(str(Path(path).expanduser().resolve()))
+    return _load(data_directory("terra.games.africana", path))
 
 
 @cache
 def _load(directory: str) -> Components:
-    board_text = _read(directory, "board.toml")
-    cards_text = _read(directory, "cards.toml")
-    board = _parse(BoardFile, board_text, directory, "board.toml")
-    cards = _parse(CardsFile, cards_text, directory, "cards.toml")
-    digest = hashlib.sha256((board_text + "\0" + cards_text).encode()).hexdigest()[:16]
-    return _build(board, cards, digest, directory)
+    board_text = read_data_file(directory, "board.toml")
+    cards_text = read_data_file(directory, "cards.toml")
+    board = parse_data_file(BoardFile, board_text, Path(directory) / "board.toml")
+    cards = parse_data_file(CardsFile, cards_text, Path(directory) / "cards.toml")
+    return _build(board, cards, digest(board_text, cards_text), directory)
 
 
 def _read(directory: str, name: str) -> str:
@@ -225,36 +215,12 @@ def _read(directory: str, name: str) -> str:
         raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
 
 
-def _parse(model: type[Model], text: str, directory: str, name: str) -> Model:
-    where = Path(directory) / name
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{where}: not valid TOML: {error}") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise DataError(f"{where}: {problems}") from None
-
-
-def _unique(ids: Sequence[str], what: str, where: str) -> dict[str, int]:
-    index: dict[str, int] = {}
-    for i, ident in enumerate(ids):
-        if ident in index:
-            raise DataError(f"{where}: {what} id {ident!r} appears twice")
-        index[ident] = i
-    return index
-
-
 def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> Components:
     bwhere = f"{directory}/board.toml"
     cwhere = f"{directory}/cards.toml"
     colours = cards.travel.colours
-    colour_of = _unique(colours, "colour", cwhere)
-    loc_of = _unique([loc.id for loc in board.location], "location", bwhere)
+    colour_of = unique_index(colours, "colour", cwhere)
+    loc_of = unique_index([loc.id for loc in board.location], "location", bwhere)
 
     def location(ident: str, where: str, what: str) -> int:
         if ident not in loc_of:
@@ -297,7 +263,7 @@ def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> C
         raise DataError(f"{cwhere}: companies must be numbered 1 to {MAX_PLAYERS}")
 
     expedition_ids = [e.id for e in cards.expedition]
-    _unique(expedition_ids, "expedition", cwhere)
+    unique_index(expedition_ids, "expedition", cwhere)
     for e in cards.expedition:
         if e.start == e.target:
             raise DataError(f"{cwhere}: expedition {e.id!r} starts at its own target")
@@ -308,7 +274,7 @@ def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> C
         raise DataError(f"{cwhere}: at least {MOST_C_REMOVED} C expeditions are needed")
 
     adventure_ids = [a.id for a in cards.adventure]
-    _unique(adventure_ids + expedition_ids, "card", cwhere)
+    unique_index(adventure_ids + expedition_ids, "card", cwhere)
     artifacts: list[str] = []
     for adventure in cards.adventure:
         target = location(adventure.target, cwhere, f"adventure {adventure.id!r}")

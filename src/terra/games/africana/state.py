@@ -37,7 +37,6 @@ class AfricanaState(GameState):
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("cards",), "join": ("cards",)}
 
     __slots__ = (
-        "_legal",
         "_rules",
         "adventures",
         "data",
@@ -95,7 +94,6 @@ class AfricanaState(GameState):
     discard: list[int]
     supply: list[int]
     retired: list[int]
-    _legal: list[int] | None
     _rules: tuple[Rule, ...]
 
     @classmethod
@@ -109,7 +107,6 @@ class AfricanaState(GameState):
         state.tables = act.action_table(data)
         state._rules = _dispatch(state.tables)
         state.rng = Rng(seed)
-        state._legal = None
         rules.set_up(state)
         return state
 
@@ -127,16 +124,10 @@ class AfricanaState(GameState):
     def num_actions(self) -> int:
         return self.tables.size
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions, computed once per decision (do not mutate the list)."""
-        found = self._legal
-        if found is None:
-            found = self._legal = legal.legal_actions(self)
-        return found
+    def _find_legal_actions(self) -> list[int]:
+        return legal.legal_actions(self)
 
-    def apply(self, action: int) -> None:
-        self._legal = None
-        self._history = (action, self._history)
+    def _apply(self, action: int) -> None:
         tables = self.tables
         self._rules[action](self, tables.arg[action], tables.pay[action])
 
@@ -159,7 +150,6 @@ class AfricanaState(GameState):
         other.tables = self.tables
         other._rules = self._rules
         other.rng = self.rng.clone()
-        other._legal = self._legal
         other.phase = self.phase
         other.player = self.player
         other.turn = self.turn

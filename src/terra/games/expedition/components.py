@@ -9,17 +9,23 @@ by file and entry.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
+from terra.core.data import (
+    Meta,
+    StrictModel,
+    data_directory,
+    digest,
+    parse_data_file,
+    read_data_file,
+    unique_index,
+)
 from terra.core.errors import DataError
 
 SITE, GREEN, RED, START = range(4)
@@ -33,29 +39,20 @@ Lat = Annotated[float, Field(ge=-90, le=90)]
 Lon = Annotated[float, Field(ge=-180, le=180)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Meta(_Strict):
-    provisional: bool
-    provenance: Name
-
-
-class StartSpec(_Strict):
+class StartSpec(StrictModel):
     id: Id
     name: Name
     lat: Lat
     lon: Lon
 
 
-class ContinentSpec(_Strict):
+class ContinentSpec(StrictModel):
     id: Id
     name: Name
     colour: Name
 
 
-class SiteSpec(_Strict):
+class SiteSpec(StrictModel):
     id: Id
     name: Name
     continent: Id
@@ -63,7 +60,7 @@ class SiteSpec(_Strict):
     lon: Lon
 
 
-class StationSpec(_Strict):
+class StationSpec(StrictModel):
     id: Id
     name: Name
     kind: Literal["green", "red"]
@@ -72,16 +69,16 @@ class StationSpec(_Strict):
     wrap: Annotated[int, Field(ge=0, le=WRAPS)] = 0
 
 
-class LineSpec(_Strict):
+class LineSpec(StrictModel):
     between: tuple[Id, Id]
 
 
-class MapFile(_Strict):
+class MapFile(StrictModel):
     meta: Meta
     start: StartSpec
     continent: Annotated[list[ContinentSpec], Field(min_length=1)]
     site: Annotated[list[SiteSpec], Field(min_length=1)]
-    station: list[StationSpec] = []
+    station: list[StationSpec] = Field(default_factory=list)
     line: Annotated[list[LineSpec], Field(min_length=1)]
 
 
@@ -139,43 +136,25 @@ def _point_lookup(data: Components) -> dict[str, int]:
     return table
 
 
-DEFAULT_DATA = "default"
 MAP_FILE = "map.toml"
 
 
 def load_components(path: str | None = None) -> Components:
     """The map in directory ``path`` (``map.toml``), or the shipped provisional map."""
-    if path is None or path == DEFAULT_DATA:
-        return _load(str(files("terra.games.expedition") / "data"))
-    return _load(str(Path(path).expanduser().resolve()))
+    return _load(data_directory("terra.games.expedition", path))
 
 
 @cache
 def _load(directory: str) -> Components:
+    text = read_data_file(directory, MAP_FILE)
     where = Path(directory) / MAP_FILE
-    try:
-        text = where.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"cannot read {where}: {error.strerror}") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{where}: not valid TOML: {error}") from None
-    try:
-        spec = MapFile.model_validate(raw)
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
-        )
-        raise DataError(f"{where}: {problems}") from None
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return _build(spec, digest, str(where))
+    return _build(parse_data_file(MapFile, text, where), digest(text), str(where))
 
 
 def _build(spec: MapFile, digest: str, where: str) -> Components:
-    continent_of = _unique([c.id for c in spec.continent], "continent", where)
+    continent_of = unique_index([c.id for c in spec.continent], "continent", where)
     ids = [s.id for s in spec.site] + [s.id for s in spec.station] + [spec.start.id]
-    point_of = _unique(ids, "point", where)
+    point_of = unique_index(ids, "point", where)
     sites = len(spec.site)
     start = len(ids) - 1
     for site in spec.site:
@@ -236,15 +215,6 @@ def _build(spec: MapFile, digest: str, where: str) -> Components:
         line_to=tuple(tuple(line for _, line in links) for links in adjacency),
         distance=distance,
     )
-
-
-def _unique(ids: Sequence[str], what: str, where: str) -> dict[str, int]:
-    index: dict[str, int] = {}
-    for i, ident in enumerate(ids):
-        if ident in index:
-            raise DataError(f"{where}: {what} id {ident!r} appears twice")
-        index[ident] = i
-    return index
 
 
 def _distances(adjacency: Sequence[list[tuple[int, int]]], source: int) -> tuple[int, ...]:

@@ -33,7 +33,6 @@ class ExpeditionState(GameState):
     }
 
     __slots__ = (
-        "_legal",
         "arrows",
         "chip",
         "chips_back",
@@ -94,7 +93,6 @@ class ExpeditionState(GameState):
     spent: int  # travel vouchers used this turn
     looped: int  # bitmask of colours that closed a loop this turn
     winner: int  # Variant B: the seat that took back all its chips first, or -1
-    _legal: list[int] | None
 
     @classmethod
     def create(
@@ -106,7 +104,6 @@ class ExpeditionState(GameState):
         state.data = data
         state.tables = act.action_table(data)
         state.rng = Rng(seed)
-        state._legal = None
         rules.set_up(state)
         return state
 
@@ -124,16 +121,10 @@ class ExpeditionState(GameState):
     def num_actions(self) -> int:
         return self.tables.size
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions, computed once per decision (do not mutate the list)."""
-        found = self._legal
-        if found is None:
-            found = self._legal = legal.legal_actions(self)
-        return found
+    def _find_legal_actions(self) -> list[int]:
+        return legal.legal_actions(self)
 
-    def apply(self, action: int) -> None:
-        self._legal = None
-        self._history = (action, self._history)
+    def _apply(self, action: int) -> None:
         tables = self.tables
         kind = tables.kind[action]
         if kind == act.ARROW:
@@ -177,7 +168,6 @@ class ExpeditionState(GameState):
         other.data = self.data
         other.tables = self.tables
         other.rng = self.rng.clone()
-        other._legal = self._legal
         other.phase = self.phase
         other.player = self.player
         other.turn = self.turn
