@@ -18,26 +18,9 @@ from hypothesis import strategies as st
 from terra.core import IllegalAction
 from terra.games.africa import AfricaState
 from tests.games.africa import table
+from tests.refusals import refused
 
 SETTINGS = settings(max_examples=300, deadline=None)
-
-
-def refused(state: AfricaState, action: Any, seat: int | None = None) -> IllegalAction:
-    """Play ``action``, expect IllegalAction, and check that nothing changed."""
-    before = state.clone()
-    history = state.history
-    events = state.events
-    views = [state.view(s) for s in [None, *range(state.num_players)]]
-    with pytest.raises(IllegalAction) as caught:
-        state.play(action, seat)
-    assert state == before
-    assert state.history == history
-    assert state.events == events
-    assert [state.view(s) for s in [None, *range(state.num_players)]] == views
-    error = caught.value
-    assert error.reason
-    assert str(error).startswith(error.reason)
-    return error
 
 
 @pytest.mark.parametrize(

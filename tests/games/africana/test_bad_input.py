@@ -19,35 +19,9 @@ from terra.core import IllegalAction
 from terra.games.africana import AfricanaState
 from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import refused, refused_by_rule
 
 SETTINGS = settings(max_examples=300, deadline=None)
-
-
-def refused(state: AfricanaState, action: Any, seat: int | None = None) -> IllegalAction:
-    """Play ``action``, expect IllegalAction, and check that nothing changed."""
-    before = state.clone()
-    history = state.history
-    events = state.events
-    views = [state.view(s) for s in [None, *range(state.num_players)]]
-    with pytest.raises(IllegalAction) as caught:
-        state.play(action, seat)
-    assert state == before
-    assert state.history == history
-    assert state.events == events
-    assert [state.view(s) for s in [None, *range(state.num_players)]] == views
-    error = caught.value
-    assert error.reason
-    assert str(error).startswith(error.reason)
-    return error
-
-
-def refused_by_rule(state: AfricanaState, action: Any, rule: str, *says: str) -> IllegalAction:
-    """As :func:`refused`, and the error cites ``rule`` and its reason contains ``says``."""
-    error = refused(state, action)
-    assert error.rule == rule, error
-    for words in says:
-        assert words in error.reason, error
-    return error
 
 
 def name(state: AfricanaState, location: int) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,34 +18,9 @@ from terra.core import IllegalAction
 from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused, refused_by_rule
 
 SETTINGS = settings(max_examples=200, deadline=None)
-
-
-def refused(state: ExpeditionState, action: Any, seat: int | None = None) -> IllegalAction:
-    """Play ``action``, expect IllegalAction, and check that nothing changed."""
-    before = state.clone()
-    history = state.history
-    events = state.events
-    views = [state.view(s) for s in [None, *range(state.num_players)]]
-    with pytest.raises(IllegalAction) as caught:
-        state.play(action, seat)
-    assert state == before
-    assert state.history == history
-    assert state.events == events
-    assert [state.view(s) for s in [None, *range(state.num_players)]] == views
-    error = caught.value
-    assert error.reason
-    assert str(error).startswith(error.reason)
-    return error
-
-
-def by_rule(state: ExpeditionState, action: Any, rule: str, *says: str) -> IllegalAction:
-    error = refused(state, action)
-    assert error.rule == rule, error
-    for words in says:
-        assert words in error.reason, error
-    return error
 
 
 @pytest.mark.parametrize(
@@ -81,43 +55,45 @@ def test_playing_out_of_turn_is_refused() -> None:
 def test_marking_errors_say_why() -> None:
     state = table.new()
     other = state.hand[1][0]
-    by_rule(state, f"mark {table.name(state, other)}", r.RULE_CHIPS, "you hold no")
-    by_rule(state, "red Stockholm > Kizhi", r.RULE_CHIPS, "first every player marks")
-    by_rule(state, "pass", r.RULE_CHIPS, "Variant A")
+    refused_by_rule(state, f"mark {table.name(state, other)}", r.RULE_CHIPS, "you hold no")
+    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_CHIPS, "first every player marks")
+    refused_by_rule(state, "pass", r.RULE_CHIPS, "Variant A")
     near = next((c for c in state.hand[0] if state.data.distance[state.data.start][c] < 2), None)
     if near is not None:
-        by_rule(state, f"mark {table.name(state, near)}", r.RULE_CHIPS, "at least 2")
+        refused_by_rule(state, f"mark {table.name(state, near)}", r.RULE_CHIPS, "at least 2")
 
 
 def test_building_errors_say_why() -> None:
     state = table.playing()
-    by_rule(state, "done", r.RULE_TURN, "must still place")
-    by_rule(state, "red Kizhi > Moscow", r.RULE_START, "starts at Stockholm")
-    by_rule(state, "mark Petra", r.RULE_CHIPS)
+    refused_by_rule(state, "done", r.RULE_TURN, "must still place")
+    refused_by_rule(state, "red Kizhi > Moscow", r.RULE_START, "starts at Stockholm")
+    refused_by_rule(state, "mark Petra", r.RULE_CHIPS)
     table.arrow(state, "red", "Stockholm", "Kizhi")
-    by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
+    refused_by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
     table.finish_turn(state)
-    by_rule(state, "red Kizhi > Stockholm", r.RULE_BUILD, "turn back")
-    by_rule(state, "blue Stockholm > Kizhi", r.RULE_START, "free line")
-    by_rule(state, "red Stockholm > Moscow", r.RULE_BUILD, "ends at Kizhi")
-    by_rule(state, "keep Petra", r.RULE_EXCHANGE, "not drawn")
+    refused_by_rule(state, "red Kizhi > Stockholm", r.RULE_BUILD, "turn back")
+    refused_by_rule(state, "blue Stockholm > Kizhi", r.RULE_START, "free line")
+    refused_by_rule(state, "red Stockholm > Moscow", r.RULE_BUILD, "ends at Kizhi")
+    refused_by_rule(state, "keep Petra", r.RULE_EXCHANGE, "not drawn")
 
 
 def test_voucher_errors_say_why() -> None:
     state = table.playing()
-    by_rule(state, "voucher remove red", r.RULE_REMOVE, "no arrow to remove")
+    refused_by_rule(state, "voucher remove red", r.RULE_REMOVE, "no arrow to remove")
     marked = next(c for c in state.hand[0] if state.chip[c] == 0)
-    by_rule(state, f"voucher exchange {table.name(state, marked)}", r.RULE_EXCHANGE, "chip")
-    by_rule(state, f"voucher exchange {table.name(state, state.hand[1][0])}", r.RULE_EXCHANGE)
+    refused_by_rule(state, f"voucher exchange {table.name(state, marked)}", r.RULE_EXCHANGE, "chip")
+    refused_by_rule(
+        state, f"voucher exchange {table.name(state, state.hand[1][0])}", r.RULE_EXCHANGE
+    )
     table.give_vouchers(state, 0, 0)
-    by_rule(state, "voucher arrow", r.RULE_VOUCHERS, "no travel voucher")
+    refused_by_rule(state, "voucher arrow", r.RULE_VOUCHERS, "no travel voucher")
 
 
 def test_an_exchange_must_be_finished_first() -> None:
     state = table.playing()
     card = next(c for c in state.hand[0] if state.chip[c] < 0)
     state.play(f"voucher exchange {table.name(state, card)}")
-    by_rule(state, "red Stockholm > Kizhi", r.RULE_EXCHANGE, "first keep")
+    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_EXCHANGE, "first keep")
 
 
 def test_the_game_over_refuses_everything() -> None:
