@@ -15,6 +15,7 @@ import pytest
 
 from terra.core import TerraError
 from terra.games.expedition import ExpeditionState
+from terra.games.expedition.view import common_knowledge
 from tests.games.expedition import table
 
 SAMPLES = 3
@@ -140,3 +141,57 @@ def test_the_log_hides_dealt_and_exchanged_cards_from_the_others() -> None:
                 assert "cards" not in args or event["key"] != "deal"
                 if event["key"] in ("exchange", "keep"):
                     assert "drawn" not in args and "card" not in args and "back" not in args
+
+
+def test_every_seat_and_a_spectator_see_the_cards_rejected_at_setup() -> None:
+    """Expedition, Preparation: a card too close to the start for a public mission goes under
+    the deck in front of everybody. Every view lists it, and its place stays known to all
+    until somebody draws it."""
+    state = table.new(2, 5)
+    rejected = [e["args"]["card"] for e in state.events if e["key"] == "reject"]
+    assert len(rejected) > 1
+    for seat in (None, 0, 1):
+        deck = state.view(seat)["deck"]
+        assert deck["rejected_at_setup"] == rejected
+        assert sorted(c for _, c in deck["known_places"]) == sorted(rejected)
+        for depth, card in deck["known_places"]:
+            assert state.deck[len(state.deck) - 1 - depth] == state.data.point(card)
+
+
+def test_a_spectator_knows_only_the_places_everybody_knows() -> None:
+    """Expedition, Travel Vouchers - Exchange a Research Mission: the card a player puts under
+    the deck is known to that player only; a card drawn from the deck is nobody's to place."""
+    for state in all_positions():
+        spectator = {card for _, card in state.view(None)["deck"]["known_places"]}
+        for seat in range(state.num_players):
+            own = {card for _, card in state.view(seat)["deck"]["known_places"]}
+            assert spectator <= own
+        assert spectator <= set(state.view(None)["deck"]["rejected_at_setup"])
+
+
+def test_changing_what_a_spectator_cannot_know_leaves_its_view_unchanged() -> None:
+    """A spectator sees what is public: no hand, and only the deck places all seats know."""
+    changed = 0
+    for state in all_positions():
+        other = state.clone()
+        everybody = common_knowledge(other) | other.in_deck
+        deck = [i for i, c in enumerate(other.deck) if not everybody >> c & 1]
+        hand = [i for i, c in enumerate(other.hand[1]) if other.chip[c] != 1]
+        if not deck or not hand:
+            continue
+        i, j = hand[0], deck[0]
+        other.hand[1][i], other.deck[j] = other.deck[j], other.hand[1][i]
+        other._legal = None
+        assert other != state
+        assert other.view(None) == state.view(None)
+        changed += 1
+    assert changed > 20
+
+
+def test_a_sample_looks_the_same_to_a_spectator() -> None:
+    """What everybody knows (the places of the cards rejected at setup among it) survives the
+    redeal: a spectator cannot tell a sample from the real game either."""
+    for index, state in enumerate(all_positions()[::2]):
+        for seat in range(state.num_players):
+            sample = state.sample_hidden(seat, random.Random(index))
+            assert sample.view(None) == state.view(None)

@@ -3,13 +3,16 @@
 Hidden: the research cards in other hands (their number is public) except those marked with a
 chip, the cards another player draws in an exchange, and the order of the deck. Public: the
 arrows, chips, vouchers, laid-down cards, the public display, and the cards seen going under
-the deck at setup. A seat also remembers the cards it put under the deck itself (in an
-exchange), and everybody knows that a site an expedition reached without anyone laying its
-card down has its card in the deck (until someone draws unseen cards from the deck).
+the deck at setup (their places stay known to all until someone draws them). A seat also
+remembers the cards it put under the deck itself (in an exchange), and everybody knows that a
+site an expedition reached without anyone laying its card down has its card in the deck (until
+someone draws unseen cards from the deck). A spectator knows what everybody knows.
 """
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import and_
 from typing import TYPE_CHECKING, Any
 
 from terra.core.rng import Rng, SupportsRandBits, new_seed
@@ -33,6 +36,12 @@ def _bits(mask: int) -> list[int]:
         mask >>= 1
         card += 1
     return found
+
+
+def common_knowledge(state: ExpeditionState) -> int:
+    """The deck cards whose place every seat knows: those seen going under the deck at setup
+    that nobody has drawn since (a card a seat put back itself is known to that seat alone)."""
+    return reduce(and_, state.known)
 
 
 def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
@@ -74,7 +83,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
         )
 
     deck = state.deck
-    known = state.known[seat] if seat is not None else 0
+    known = state.known[seat] if seat is not None else common_knowledge(state)
     current = state.current_player
     turn: dict[str, Any] = {
         "number": state.turn + 1,
@@ -90,6 +99,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
     if state.drawn and seat == current:
         turn["drawn"] = _ids(state, state.drawn)
 
+    log = state.log(seat)
     result: dict[str, Any] = {
         "game": "expedition",
         "seat": seat,
@@ -103,8 +113,9 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
                 [len(deck) - 1 - i, ids[c]] for i, c in enumerate(deck) if known >> c & 1
             ],
             "surely_inside": _ids(state, _bits(state.in_deck)),
+            "rejected_at_setup": [e["args"]["card"] for e in log if e["key"] == "reject"],
         },
-        "log": state.log(seat),
+        "log": log,
     }
     if current is not None and current == seat:
         result["legal_actions"] = state.legal_action_strs()
