@@ -69,8 +69,8 @@ def test_a_user_data_directory_is_used(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "old", "new", "says"),
     [
-        ("board.toml", '"......###.......",', '"......##........",', "101 hexes, not 100"),
-        ("board.toml", '".....####.......",', '"................",', "101 hexes"),
+        ("board.toml", '"....######......",', '"....#####.......",', "101 hexes, not 100"),
+        ("board.toml", '".....#####......",', '"................",', "101 hexes"),
         ("board.toml", 'hex = "L8"', 'hex = "E7"', "city.3 (Cape Town): E7 is not on the coast"),
         ("board.toml", 'hex = "L8"', 'hex = "Z1"', "city.3 (Cape Town): Z1 is not a land hex"),
         ("board.toml", 'hex = "L8"', 'hex = "A3"', "already holds another start city"),
@@ -114,7 +114,7 @@ def test_eleven_monuments_are_required(tmp_path: Path) -> None:
 
 def test_a_disconnected_board_is_refused(tmp_path: Path) -> None:
     target = copy_data(tmp_path)
-    edit(target / "board.toml", '".....####.......",', '"............####",')
+    edit(target / "board.toml", '".....#####......",', '"...........#####",')
     with pytest.raises(DataError, match="cannot be reached"):
         load_components(str(target))
 

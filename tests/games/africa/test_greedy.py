@@ -74,3 +74,85 @@ def test_greedy_beats_random_in_at_least_80_percent_of_two_player_games() -> Non
     assert summary.errors == 0, summary.error_messages
     assert summary.completed == 40
     assert summary.bot_wins["greedy"] >= 0.8 * 40, summary.to_dict()
+
+
+def steps(state: AfricaState, origin: int) -> list[int]:
+    """Steps from ``origin`` to every hex of the board."""
+    out = {origin: 0}
+    frontier = [origin]
+    for h in frontier:
+        for n in state.data.neighbours[h]:
+            if n not in out:
+                out[n] = out[h] + 1
+                frontier.append(n)
+    return [out[h] for h in range(state.data.num_hexes)]
+
+
+def test_greedy_starts_as_far_as_it_can_from_the_researchers_already_placed() -> None:
+    for players in range(2, 6):
+        state = table.new(players, players)
+        while state.phase_name == "start":
+            placed = [steps(state, h) for h in state.loc if h >= 0]
+            base = state.tables.start_base
+            apart = {
+                a - base: min((d[state.data.cities[a - base]] for d in placed), default=0)
+                for a in state.legal_actions()
+            }
+            choice = greedy(state, 0) - base
+            assert apart[choice] == max(apart.values()), (players, state.loc)
+            state.play(base + choice)
+        assert len(set(state.loc)) == players
+
+
+def two_markers_left(loser_at: str) -> AfricaState:
+    """Only the last monument and a nomad are face down, on H7 and H8; seat 0 is far behind
+    and stands at ``loser_at``, the leader (seat 1) far away on B5."""
+    state = table.started(2)
+    table.put(state, "H7", "monument", face_up=False)
+    table.put(state, "H8", "nomad", face_up=False)
+    keep = {table.hx(state, "H7"), table.hx(state, "H8")}
+    table.clear(
+        state,
+        *(state.data.hex_ids[h] for h, m in enumerate(state.marker) if m >= 0 and h not in keep),
+    )
+    state.found = state.last_monument - 1
+    state.track[1] = 30
+    table.place(state, 0, loser_at)
+    table.place(state, 1, "B5")
+    table.to_turn(state, 0)
+    return state
+
+
+def test_greedy_moves_away_from_the_last_markers_it_will_not_uncover() -> None:
+    """Losing if it ends the game, greedy does not uncover; but rather than block the last
+    markers for ever, it moves anywhere to a space that borders none."""
+    state = two_markers_left("H6")
+    action = greedy(state, 0)
+    text = state.action_str(action)
+    assert text.startswith("jump "), text
+    state.play(action)
+    assert not any(state.down[n] for n in state.data.neighbours[state.loc[0]])
+
+
+def test_greedy_players_end_a_game_whose_last_marker_they_surround() -> None:
+    """The last monument lies on L5, whose only neighbours are L6 and K6; the two players who
+    would lose stand there. They step aside and the leader ends the game."""
+    state = table.started(3)
+    table.put(state, "L5", "monument", face_up=False)
+    keep = table.hx(state, "L5")
+    table.clear(
+        state, *(state.data.hex_ids[h] for h, m in enumerate(state.marker) if m >= 0 and h != keep)
+    )
+    assert table.neighbours(state, "L5") == ["L6", "K6"]
+    state.found = state.last_monument - 1
+    state.track[2] = 30
+    table.place(state, 0, "L6")
+    table.place(state, 1, "K6")
+    table.place(state, 2, "B5")
+    table.to_turn(state, 0)
+    for _ in range(100):
+        if state.is_over:
+            break
+        state.play(greedy(state, 0))
+    assert state.is_over
+    assert state.winners() == [2]

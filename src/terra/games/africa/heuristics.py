@@ -6,8 +6,10 @@ before the coming action and every action there: the expected points of uncoveri
 animal or nomad, or a base camp (research points, or the gold and jewels it would take, less
 what a camp kept for later is worth). It walks to the best one and takes it. When nothing
 nearby is worth anything at the start of a turn, it moves anywhere (A) to the space with the
-best prospects. Goods are kept or exchanged for the best change of set values, animals and
-nomads placed where they score most.
+best prospects; with none anywhere, it moves away from face-down markers it will not
+uncover, so that it never blocks the last ones for ever. Goods are kept or exchanged for the
+best change of set values, animals and nomads placed where they score most. It starts in the
+free city farthest from the researchers already placed.
 
 It reads only what its seat may know: the board as seen (never what lies face down), the
 public counts of face-down markers by type, and the markers in front of each player.
@@ -25,6 +27,7 @@ from terra.games.africa.components import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT,
 from terra.games.africa.view import unseen_counts
 
 if TYPE_CHECKING:
+    from terra.games.africa.components import Components
     from terra.games.africa.state import AfricaState
 
 TREASURE_WORTH = 1.6  # a nugget or stone in hand, towards the majorities (points)
@@ -32,6 +35,7 @@ CAMP_WORTH = 1.5  # a base camp kept for later
 JUMP_BELOW = 0.5  # move anywhere (A) when the best action nearby is worth less
 END_SWING = 30.0  # ending the game: worth this much when winning it, its opposite when not
 BEST_BY = 0.01  # preference for fewer steps among equal plans
+TERRITORY_DECAY = 0.8  # start cities: land d steps away counts this to the power d
 
 
 class Planner:
@@ -185,6 +189,8 @@ class Planner:
                 best_value, best_action, best_hex = value, action, h
         if state.round == 0 and state.steps == 0 and best_value < JUMP_BELOW:
             jump = self.jump_target(others)
+            if jump < 0 and best_value <= 0:
+                jump = self.step_aside(others)
             if jump >= 0:
                 return state.tables.jump_base + jump
         if best_hex != here:
@@ -202,6 +208,29 @@ class Planner:
             value = self.best_at(h, with_camps=False)[0]
             if value > best_value:
                 best_value, best_hex = value, h
+        return best_hex
+
+    def step_aside(self, others: set[int]) -> int:
+        """Where to move anywhere (A) so as not to stand beside face-down markers that this
+        seat will not uncover (-1: stay). Without it, researchers that would lose by ending
+        the game could block the last markers from the leader for ever."""
+        state = self.state
+        down = state.down
+        neighbours = self.data.neighbours
+
+        def blocked(h: int) -> int:
+            return sum(down[n] for n in neighbours[h])
+
+        here = state.loc[self.player]
+        best_count, best_hex = blocked(here), -1
+        for h, d in enumerate(down):
+            if best_count == 0:
+                break
+            if d or h == here or h in others:
+                continue
+            count = blocked(h)
+            if count < best_count:
+                best_count, best_hex = count, h
         return best_hex
 
     def goods(self) -> int:
@@ -242,12 +271,42 @@ class Planner:
         return state.tables.place_base + best
 
     def start(self) -> int:
-        """The free start city with the most land around it."""
+        """The free start city farthest from the researchers already placed (so as not to
+        share its surroundings); among equals, the one with the largest territory: the land
+        nearer to it than to those researchers (halved when equally near), nearer land
+        counting more."""
         state = self.state
+        data = self.data
         base = state.tables.start_base
         free = [a - base for a in state.legal_actions()]
-        city = max(free, key=lambda c: len(self.data.neighbours[self.data.cities[c]]))
-        return base + city
+        taken = [distances(data, h) for h in state.loc if h >= 0]
+        best_value, best_city = (-1, -1.0), free[0]
+        for city in free:
+            mine = distances(data, data.cities[city])
+            territory = 0.0
+            for h, d in enumerate(mine):
+                nearest = min((theirs[h] for theirs in taken), default=d + 1)
+                if d < nearest:
+                    territory += TERRITORY_DECAY**d
+                elif d == nearest:
+                    territory += TERRITORY_DECAY**d / 2
+            apart = min((theirs[data.cities[city]] for theirs in taken), default=0)
+            if (apart, territory) > best_value:
+                best_value, best_city = (apart, territory), city
+        return base + best_city
+
+
+def distances(data: Components, origin: int) -> list[int]:
+    """Steps from ``origin`` to every hex across the board."""
+    out = [-1] * data.num_hexes
+    out[origin] = 0
+    frontier = [origin]
+    for h in frontier:
+        for n in data.neighbours[h]:
+            if out[n] < 0:
+                out[n] = out[h] + 1
+                frontier.append(n)
+    return out
 
 
 def greedy_action(state: AfricaState, rng: random.Random) -> int:
