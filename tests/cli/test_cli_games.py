@@ -38,3 +38,14 @@ def test_table_names_the_games() -> None:
     assert result.exit_code == 0, result.output
     assert "africana" in result.stdout
     assert "2-4" in result.stdout
+
+
+def test_table_lists_each_games_variant_options() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    for game in games():
+        assert game.id in result.stdout
+        for option in game.options:
+            if option.name != "data":
+                assert option.name in result.stdout
+    assert "-o OPTION=true" in result.stdout

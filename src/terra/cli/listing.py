@@ -19,12 +19,14 @@ def game_infos() -> list[dict[str, Any]]:
 
 def _table(infos: list[dict[str, Any]]) -> Table:
     table = Table(title="Terra Incognita games")
-    for column in ("id", "title", "designer", "year", "players", "data", "options (-o NAME=…)"):
-        table.add_column(column)
+    table.caption = "Variants: terra play GAME -o OPTION=true (see docs/cli.md)"
+    for column in ("id", "title", "designer", "year", "players", "data"):
+        table.add_column(column, no_wrap=column in ("id", "players", "data"))
+    table.add_column("options", no_wrap=True)
     for info in infos:
         players = f"{info['min_players']}-{info['max_players']}"
         data = "provisional" if info["provisional_data"] else "transcribed"
-        variants = ", ".join(name for name in info["options"] if name != "data") or "-"
+        variants = "\n".join(name for name in info["options"] if name != "data") or "-"
         row = (info["id"], info["title"], info["designer"], str(info["year"]), players, data)
         table.add_row(*row, variants)
     return table
