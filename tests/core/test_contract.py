@@ -41,7 +41,7 @@ class Decided(GameState):
     def _apply(self, action: int) -> None:
         self._over = True
 
-    def action_str(self, action: int) -> str:
+    def _action_text(self, action: int) -> str:
         return "end"
 
     def parse_action(self, text: str) -> int:

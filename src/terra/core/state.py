@@ -103,8 +103,8 @@ class GameState(ABC):
         """Carry out a legal action (``apply`` has already recorded it in the history)."""
 
     @abstractmethod
-    def action_str(self, action: int) -> str:
-        """The notation of ``action``; ``parse_action`` reads it back."""
+    def _action_text(self, action: int) -> str:
+        """The notation of ``action``, known to be in ``range(num_actions)``."""
 
     @abstractmethod
     def parse_action(self, text: str) -> int:
@@ -133,6 +133,10 @@ class GameState(ABC):
     @abstractmethod
     def sample_hidden(self, seat: int, rng: SupportsRandBits) -> GameState:
         """A full state that ``seat`` cannot tell from this one, with a fresh RNG."""
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, history and log aside (for ``==``)."""
+        raise NotImplementedError(f"{type(self).__name__} does not compare positions")
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's score by category; ``total`` is the score."""
@@ -235,6 +239,27 @@ class GameState(ABC):
             raise self.explain_illegal(action)
         self.apply(action)
         return action
+
+    def action_str(self, action: int) -> str:
+        """The notation of ``action``; ``parse_action`` reads it back."""
+        size = self.num_actions
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            raise IllegalAction(f"there is no action number {action!r} (0-{size - 1})")
+        return self._action_text(action)
+
+    def __eq__(self, other: object) -> bool:
+        """The same game, players and position (the same ``_key``), whatever led there."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return (
+            self.game is other.game
+            and self.num_players == other.num_players
+            and self.options == other.options
+            and self._key() == other._key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # positions are mutable
 
     def legal_action_strs(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_actions`."""

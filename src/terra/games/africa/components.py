@@ -158,13 +158,6 @@ def _load(directory: str) -> Components:
     return _build(board, markers, digest(board_text, markers_text), directory)
 
 
-def _read(directory: str, name: str) -> str:
-    try:
-        return (Path(directory) / name).read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
-
-
 def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:
     """The six grid cells around (row, col) in "odd-r" offset coordinates (odd rows shifted
     half a hex east): west, east, then the two above and the two below."""

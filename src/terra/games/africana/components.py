@@ -208,13 +208,6 @@ def _load(directory: str) -> Components:
     return _build(board, cards, digest(board_text, cards_text), directory)
 
 
-def _read(directory: str, name: str) -> str:
-    try:
-        return (Path(directory) / name).read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(f"cannot read {Path(directory) / name}: {error.strerror}") from None
-
-
 def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> Components:
     bwhere = f"{directory}/board.toml"
     cwhere = f"{directory}/cards.toml"
