@@ -15,6 +15,17 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+# ``--option NAME=VALUE``, repeatable: a game's variants, the same for play and simulate.
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        help="A game option as NAME=VALUE, repeatable (terra games lists them), "
+        "e.g. -o simple=true.",
+    ),
+]
+
 
 @app.command("games")
 def games_command(
@@ -51,15 +62,7 @@ def play_command(
     record: Annotated[
         Path | None, typer.Option("--record", help="Write the game's record to this file.")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="A game option as NAME=VALUE, repeatable (terra games lists them), "
-            "e.g. -o simple=true.",
-        ),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
     from terra.cli.play import run
@@ -98,15 +101,7 @@ def simulate_command(
         Path | None, typer.Option("--data", help="Directory with your own data files.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            help="A game option as NAME=VALUE, repeatable (terra games lists them), "
-            "e.g. -o simple=true.",
-        ),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Play many games between bots and report wins, scores and speed."""
     from terra.cli.simulate import run
