@@ -77,6 +77,11 @@ def digest(*texts: str) -> str:
     return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
 
 
+def fold_name(text: str) -> str:
+    """A name as lookups compare it: without case, spaces, hyphens or underscores."""
+    return "".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
 def unique_index(ids: Sequence[str], what: str, where: str | Path) -> dict[str, int]:
     """Each id's position; a :class:`DataError` if an id appears twice."""
     index: dict[str, int] = {}

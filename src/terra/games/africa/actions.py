@@ -29,8 +29,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from terra.core.data import fold_name
 from terra.core.errors import IllegalAction
-from terra.games.africa.components import Components, fold
+from terra.games.africa.components import Components
 
 # Researchers come in five colours (Africa, Contents); seat 0 plays the first.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white")
@@ -158,7 +159,7 @@ def parse(data: Components, text: str) -> int:
         if found is not None:
             return found
         goods = [data.type_names[t] for t in data.goods]
-        if fold(match["good"]) not in map(fold, goods):
+        if fold_name(match["good"]) not in map(fold_name, goods):
             raise IllegalAction(
                 f"{match['good']!r} is not a kind of goods; the goods are {', '.join(goods)}"
             )

@@ -20,6 +20,7 @@ from terra.core.data import (
     StrictModel,
     data_directory,
     digest,
+    fold_name,
     parse_data_file,
     read_data_file,
 )
@@ -119,29 +120,24 @@ class Components:
 
     def hex(self, name_or_id: str) -> int:
         """The hex with this id or city name (case and spacing ignored); -1 if none."""
-        return _hex_lookup(self).get(fold(name_or_id), -1)
+        return _hex_lookup(self).get(fold_name(name_or_id), -1)
 
     def marker_type(self, name: str) -> int:
         """The marker type with this name (``gold 2``, ``elephant``); -1 if none."""
-        return _type_lookup(self).get(fold(name), -1)
-
-
-def fold(text: str) -> str:
-    """Names compared without case, spaces, hyphens or underscores."""
-    return "".join(text.lower().replace("_", " ").replace("-", " ").split())
+        return _type_lookup(self).get(fold_name(name), -1)
 
 
 @cache
 def _hex_lookup(data: Components) -> dict[str, int]:
-    table = {fold(ident): i for i, ident in enumerate(data.hex_ids)}
+    table = {fold_name(ident): i for i, ident in enumerate(data.hex_ids)}
     for city, hex_ in enumerate(data.cities):
-        table[fold(data.city_names[city])] = hex_
+        table[fold_name(data.city_names[city])] = hex_
     return table
 
 
 @cache
 def _type_lookup(data: Components) -> dict[str, int]:
-    return {fold(name): i for i, name in enumerate(data.type_names)}
+    return {fold_name(name): i for i, name in enumerate(data.type_names)}
 
 
 def load_components(path: str | None = None) -> Components:
@@ -211,7 +207,8 @@ def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) 
         hex_ = hex_ids.index(city.hex)
         if hex_ in cities:
             raise DataError(f"{entry}: {city.hex} already holds another start city")
-        if fold(city.name) in {fold(n) for n in names} or fold(city.name) in map(fold, hex_ids):
+        folded = fold_name(city.name)
+        if folded in {fold_name(n) for n in names} or folded in map(fold_name, hex_ids):
             raise DataError(f"{entry}: the name is used twice")
         if not coastal[hex_]:
             raise DataError(f"{entry}: {city.hex} is not on the coast (start cities are coastal)")

@@ -20,6 +20,7 @@ from terra.core.data import (
     StrictModel,
     data_directory,
     digest,
+    fold_name,
     parse_data_file,
     read_data_file,
     unique_index,
@@ -178,19 +179,15 @@ class Components:
 
     def location(self, name_or_id: str) -> int:
         """The location with this id or name (case and spacing ignored); -1 if none."""
-        return _location_lookup(self).get(_fold(name_or_id), -1)
-
-
-def _fold(text: str) -> str:
-    return "".join(text.lower().replace("_", " ").replace("-", " ").split())
+        return _location_lookup(self).get(fold_name(name_or_id), -1)
 
 
 @cache
 def _location_lookup(data: Components) -> dict[str, int]:
     table: dict[str, int] = {}
     for i, (lid, name) in enumerate(zip(data.location_ids, data.location_names, strict=True)):
-        table[_fold(lid)] = i
-        table[_fold(name)] = i
+        table[fold_name(lid)] = i
+        table[fold_name(name)] = i
     return table
 
 
