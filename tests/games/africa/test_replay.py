@@ -17,16 +17,7 @@ import terra
 from terra.core import Record, TerraError
 from terra.games.africa import AfricaState
 from tests.games.africa import table
-
-
-def random_actions(state: AfricaState, count: int, seed: int) -> list[int]:
-    rng = random.Random(seed)
-    taken: list[int] = []
-    while not state.is_over and len(taken) < count:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        taken.append(action)
-    return taken
+from tests.walks import random_actions
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

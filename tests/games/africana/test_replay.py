@@ -9,7 +9,6 @@ engine's behaviour: see ``tests/golden/test_golden.py``.
 from __future__ import annotations
 
 import copy
-import random
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +18,7 @@ import terra
 from terra.core import Record
 from terra.games.africana import AfricanaState
 from tests.games.africana import table
-
-
-def random_actions(state: AfricanaState, count: int, seed: int) -> list[int]:
-    """Play up to ``count`` random actions on ``state``; returns them."""
-    rng = random.Random(seed)
-    taken: list[int] = []
-    while not state.is_over and len(taken) < count:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        taken.append(action)
-    return taken
+from tests.walks import random_actions
 
 
 class TestDeterminism:

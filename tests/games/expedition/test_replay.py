@@ -6,25 +6,14 @@ seed and the same actions always give the same game, and a record rebuilds it ex
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 import terra
 from terra.core import Record
-from terra.games.expedition import ExpeditionState
 from tests.games.expedition import table
-
-
-def random_actions(state: ExpeditionState, count: int, seed: int) -> list[int]:
-    rng = random.Random(seed)
-    taken: list[int] = []
-    while not state.is_over and len(taken) < count:
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        taken.append(action)
-    return taken
+from tests.walks import random_actions
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
