@@ -47,7 +47,7 @@ class Decided(GameState):
     def parse_action(self, text: str) -> int:
         return 0
 
-    def explain_illegal(self, action: int) -> IllegalAction:
+    def explain_illegal(self, action: int) -> IllegalAction | None:
         return IllegalAction("no")
 
     def clone(self) -> Decided:
@@ -132,7 +132,7 @@ class TestFinishedGame:
         for state in finished_games:
             assert state.is_over
             assert state.current_player is None
-            assert state.legal_actions() == []
+            assert state.legal_actions() == ()
             assert state.legal_action_strs() == []
 
     def test_scores_and_winners(self, finished_games: list[GameState]) -> None:
@@ -199,7 +199,9 @@ class TestPlay:
         """Africana, Gameplay: a turn starts by choosing one of three actions."""
         state = terra.game("africana").new(2, 3)
         assert state.legal_action_strs() == ["draw", "buy", "move"]
-        assert [state.parse_action(t) for t in state.legal_action_strs()] == (state.legal_actions())
+        assert tuple(state.parse_action(t) for t in state.legal_action_strs()) == (
+            state.legal_actions()
+        )
 
 
 class Secretive(Decided):

@@ -8,7 +8,7 @@ fixed per-game range with a stable text notation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from terra.core.errors import IllegalAction, TerraError
@@ -49,7 +49,7 @@ class GameState(ABC):
     seed: int
     options: dict[str, Any]
     _history: History
-    _legal: list[int] | None  # the legal actions of this decision, once computed
+    _legal: tuple[int, ...] | None  # the legal actions of this decision, once computed
     _log: Log
     _log_size: int
     _sampled: bool
@@ -95,7 +95,7 @@ class GameState(ABC):
         """Size of the action space: every action is an int in ``range(num_actions)``."""
 
     @abstractmethod
-    def _find_legal_actions(self) -> list[int]:
+    def _find_legal_actions(self) -> Sequence[int]:
         """The legal actions of this decision, computed afresh (``legal_actions`` caches them)."""
 
     @abstractmethod
@@ -111,8 +111,13 @@ class GameState(ABC):
         """The action that ``text`` names; raises :class:`IllegalAction` for unknown text."""
 
     @abstractmethod
-    def explain_illegal(self, action: int) -> IllegalAction:
-        """Why ``action`` is not legal now, with the rule that says so."""
+    def explain_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` is not legal now, with the rule that says so; ``None`` if it is legal.
+
+        This is the rules' second statement of legality, written from the player's side: the
+        contract suite checks at every decision of seeded games that it finds exactly the
+        actions that :meth:`legal_actions` leaves out.
+        """
 
     @abstractmethod
     def clone(self) -> GameState:
@@ -201,15 +206,23 @@ class GameState(ABC):
         actions.reverse()
         return actions
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> tuple[int, ...]:
         """The actions the current player may take now (empty when the game is over).
 
-        Computed once per decision: do not mutate the list.
+        Computed once per decision and immutable, so no caller can change what is legal.
         """
         found = self._legal
         if found is None:
-            found = self._legal = self._find_legal_actions()
+            found = self._legal = tuple(self._find_legal_actions())
         return found
+
+    def _forget_legal(self) -> None:
+        """Drop the cached legal actions (for a rule that changes the position outside apply)."""
+        self._legal = None
+
+    def _remember_legal(self, actions: Sequence[int]) -> None:
+        """Cache ``actions`` as this decision's legal actions (a rule that computed them)."""
+        self._legal = tuple(actions)
 
     def apply(self, action: int) -> None:
         """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
@@ -236,7 +249,9 @@ class GameState(ABC):
         elif isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction(f"an action is an int or its notation, not {action!r}")
         if action not in self.legal_actions():
-            raise self.explain_illegal(action)
+            raise self.explain_illegal(action) or IllegalAction(
+                f"{self.action_str(action)!r} is not allowed now", f"{title}, Gameplay"
+            )
         self.apply(action)
         return action
 

@@ -33,7 +33,7 @@ def test_the_last_monument_ends_the_game_at_once_with_the_bonus() -> None:
     assert state.bonus == 0
     parts = state.score_breakdown()[0]
     assert parts["bonus"] == 3 and parts["total"] == 3
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
     assert state.events[-1]["key"] == "game_end"
     with pytest.raises(IllegalAction, match="the game is over"):
         state.play("pass")

@@ -36,7 +36,7 @@ def test_the_round_is_played_to_the_end_so_all_had_the_same_turns() -> None:
     assert state.is_over
     assert state.current_player is None
     assert state.turn == 3
-    assert state.legal_actions() == []
+    assert state.legal_actions() == ()
 
 
 def ended_by_the_last_seat() -> AfricanaState:

@@ -20,7 +20,7 @@ def test_the_game_ends_at_once_when_no_arrow_can_be_played() -> None:
     """Expedition, Game End: the game ends immediately when no more arrows can be played."""
     for seed in range(5):
         state = finished(2, seed)
-        assert state.current_player is None and state.legal_actions() == []
+        assert state.current_player is None and state.legal_actions() == ()
         assert not legal.any_arrow(state)  # no expedition can go on
         assert state.events[-1]["key"] == "game_over"
 

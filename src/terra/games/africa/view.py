@@ -109,7 +109,7 @@ def sample_hidden(state: AfricaState, seat: int, rng: SupportsRandBits) -> Afric
     face-down hexes, and a fresh RNG."""
     sample = state.clone()
     sample._sampled = True
-    sample._legal = None
+    sample._forget_legal()  # computed from the real hands: would leak them
     shuffle = Rng(new_seed(rng)).shuffle
     hidden = [h for h, d in enumerate(state.down) if d]
     kinds = [state.marker[h] for h in hidden]

@@ -137,7 +137,7 @@ class AfricanaState(GameState):
     def parse_action(self, text: str) -> int:
         return act.parse(self.data, text)
 
-    def explain_illegal(self, action: int) -> IllegalAction:
+    def explain_illegal(self, action: int) -> IllegalAction | None:
         return legal.explain(self, action)
 
     def clone(self) -> AfricanaState:

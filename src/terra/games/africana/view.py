@@ -128,7 +128,7 @@ def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> Afr
     """
     sample = state.clone()
     sample._sampled = True
-    sample._legal = None  # computed from the real hands: would leak them and mislead
+    sample._forget_legal()  # computed from the real hands: would leak them
     shuffle = Rng(new_seed(rng)).shuffle
     data = state.data
     colours = len(data.colours)

@@ -14,6 +14,7 @@ cards or draw hidden cards, and its choice would depend on what its seat cannot 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
@@ -129,7 +130,7 @@ def _continuations(state: ExpeditionState, colour: int) -> list[int]:
     return continuations(state, colour)
 
 
-def _exchange(state: ExpeditionState, legal: list[int], ends: list[int]) -> int:
+def _exchange(state: ExpeditionState, legal: Sequence[int], ends: list[int]) -> int:
     """Exchange the unmarked card farthest from every expedition, if it is far enough."""
     table = state.tables
     distance = state.data.distance
@@ -143,13 +144,13 @@ def _exchange(state: ExpeditionState, legal: list[int], ends: list[int]) -> int:
     return best
 
 
-def _keep(state: ExpeditionState, legal: list[int], ends: list[int]) -> int:
+def _keep(state: ExpeditionState, legal: Sequence[int], ends: list[int]) -> int:
     distance = state.data.distance
     table = state.tables
     return min(legal, key=lambda a: (min(distance[end][table.arg[a]] for end in ends), a))
 
 
-def _mark(state: ExpeditionState, legal: list[int]) -> int:
+def _mark(state: ExpeditionState, legal: Sequence[int]) -> int:
     """Mark the destination nearest the start; in Variant A stop when none is near."""
     table = state.tables
     distance = state.data.distance[state.data.start]

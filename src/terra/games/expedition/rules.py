@@ -420,7 +420,7 @@ def check_game_end(state: ExpeditionState) -> None:
     if state.loop >= 0:
         found = legal.loop_arrows(state)
         if found:
-            state._legal = found  # the legal actions of this decision, computed once
+            state._remember_legal(found)  # the legal actions of this decision, computed once
             return
         state.emit("loop_blocked", player=state.player, colour=colour_name(state.loop))
         state.loop = -1
@@ -428,7 +428,7 @@ def check_game_end(state: ExpeditionState) -> None:
     if state.must or state.may:
         found = legal.playing_actions(state)
         if found and state.tables.kind[found[0]] == act.ARROW:
-            state._legal = found
+            state._remember_legal(found)
             return
     elif legal.any_arrow(state):
         return

@@ -133,7 +133,7 @@ def sample_hidden(state: ExpeditionState, seat: int, rng: SupportsRandBits) -> E
     """
     sample = state.clone()
     sample._sampled = True
-    sample._legal = None  # computed from the real hands: would leak them
+    sample._forget_legal()  # computed from the real hands: would leak them
     shuffle = Rng(new_seed(rng)).shuffle
     known = state.known[seat]
     others = [p for p in range(state.num_players) if p != seat]
