@@ -135,6 +135,22 @@ class TestLegality:
                 assert caught.value.rule, f"no rule for {state.action_str(action)!r}"
                 assert snapshot(state) == before
 
+    def test_the_explanations_agree_with_the_legal_actions(
+        self, positions: list[GameState]
+    ) -> None:
+        """Legality is stated twice, once by the generator and once by the explanations of
+        the rules; at every decision they must find exactly the same actions."""
+        for state in positions:
+            legal = set(state.legal_actions())
+            for action in range(state.num_actions):
+                error = state.explain_illegal(action)
+                text = state.action_str(action)
+                if action in legal:
+                    assert error is None, f"{text!r} is legal, but: {error}"
+                else:
+                    assert error is not None, f"{text!r} is not legal, but nothing says why"
+                    assert error.reason and error.rule, f"{text!r}: {error}"
+
     def test_checked_play_equals_unchecked_apply(self, positions: list[GameState]) -> None:
         rng = random.Random(4)
         for state in positions[::7]:
