@@ -3,23 +3,45 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 import pytest
 
 import terra
 from terra.core import IllegalAction, TerraError
-from terra.core.rng import SupportsRandBits
+from terra.core.actions import ActionSpace, ActionSpaceBuilder, Rule
+from terra.core.rng import Rng
 from terra.core.state import GameState
+
+
+def _end(state: Decided) -> None:
+    state._over = True
+
+
+def _one_action() -> dict[str, Any]:
+    builder = ActionSpaceBuilder("Test")
+    builder.add(0, "end")
+    return builder.fields()
 
 
 class Decided(GameState):
     """A stand-in state whose winners are set by hand: ``returns()`` in isolation."""
 
     __slots__ = ("_over", "_winners")
+    RULES: ClassVar[Mapping[int, Rule]] = {0: _end}
+    TABLE = ActionSpace(**_one_action())
 
     def __init__(self, players: int, winners: list[int], over: bool = True) -> None:
-        self._init_base(terra.game("africana"), players, 0, {})
+        game = terra.game("africana")
+        self._init_base(
+            game=game,
+            players=players,
+            seed=0,
+            options={},
+            data=game.load_data(),
+            tables=self.TABLE,
+        )
         self._winners = winners
         self._over = over
 
@@ -31,27 +53,16 @@ class Decided(GameState):
     def is_over(self) -> bool:
         return self._over
 
-    @property
-    def num_actions(self) -> int:
-        return 1
-
     def _find_legal_actions(self) -> list[int]:
         return [] if self._over else [0]
 
-    def _apply(self, action: int) -> None:
-        self._over = True
-
-    def _action_text(self, action: int) -> str:
-        return "end"
-
-    def parse_action(self, text: str) -> int:
-        return 0
-
     def explain_illegal(self, action: int) -> IllegalAction | None:
-        return IllegalAction("no")
+        return IllegalAction("the game is over") if self._over else None
 
-    def clone(self) -> Decided:
-        return Decided(self.num_players, self._winners, self._over)
+    def clone(self) -> Self:
+        other = type(self)(self.num_players, self._winners, self._over)
+        self._copy_base(other)
+        return other
 
     def scores(self) -> list[int]:
         return [int(seat in self._winners) for seat in range(self.num_players)]
@@ -59,11 +70,14 @@ class Decided(GameState):
     def winners(self) -> list[int]:
         return self._winners
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> Decided:
-        return self.clone()
+    def _redeal(self, sample: Self, seat: int, rng: Rng) -> None:
+        pass
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._over, tuple(self._winners))
 
 
 def random_game(players: int, seed: int) -> GameState:
@@ -240,13 +254,35 @@ class TestLog:
     def test_a_clone_shares_the_past_but_not_the_future(self) -> None:
         state = self.make()
         copy = state.clone()
-        state._copy_base(copy)  # the stand-in's clone leaves the log out
         copy.emit("pass", player=0)
         assert (state.log_size, copy.log_size) == (3, 4)
         assert [e["key"] for e in state.events] == ["start", "draw", "pass"]
 
-    def test_redacting_keeps_only_what_the_seat_saw(self) -> None:
+    def test_a_sample_knows_the_log_only_as_its_seat_read_it(self) -> None:
         state = self.make()
-        state._redact_log(0)
-        assert "cards" not in state.events[1]["args"]
-        assert state.log_size == 3
+        for seat in (0, 2):
+            sample = state.sample_hidden(seat, random.Random(1))
+            assert sample.events == state.log(seat)
+            assert "cards" not in sample.log(1)[1]["args"]
+        drawer = state.sample_hidden(1, random.Random(1))
+        assert drawer.events == state.events == drawer.log(1)
+        assert "cards" not in drawer.log(0)[1]["args"]
+
+    def test_what_a_sample_logs_itself_it_knows_in_full(self) -> None:
+        sample = self.make().sample_hidden(0, random.Random(1))
+        sample.emit("draw", player=2, cards=["grey"], count=1)
+        assert sample.events[-1]["args"]["cards"] == ["grey"]
+        assert "cards" not in sample.log(0)[-1]["args"]
+        assert sample.log(2)[-1]["args"]["cards"] == ["grey"]
+
+    def test_a_sample_of_a_sample_of_another_seat_reads_no_private_part(self) -> None:
+        first = self.make().sample_hidden(1, random.Random(1))
+        second = first.sample_hidden(0, random.Random(2))
+        assert all("cards" not in e["args"] for e in second.events)
+        assert second.log_size == 3
+
+    def test_sampling_costs_nothing_in_the_length_of_the_log(self) -> None:
+        """The sample keeps the real game's log chain and reads it as its seat would."""
+        state = self.make()
+        sample = state.sample_hidden(0, random.Random(1))
+        assert sample._log is state._log

@@ -73,7 +73,7 @@ class TestOptionCheck:
         assert Option("level", "", kind=int).check("4") == 4
 
     def test_a_value_that_does_not_convert(self) -> None:
-        with pytest.raises(OptionError, match=r"option 'level' must be an? int, not 'high'"):
+        with pytest.raises(OptionError, match=r"option 'level' must be a whole number, not 'high'"):
             Option("level", "", kind=int).check("high")
 
     @pytest.mark.parametrize("value", ["maybe", 1, 0, "", 2.0])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import terra
-from terra.core import RECORD_FORMAT, Record, ReplayError, TerraError, replay
+from terra.core import RECORD_FORMAT, Record, RecordError, ReplayError, TerraError, replay
 from terra.core.state import GameState
 
 
@@ -74,6 +74,7 @@ class TestRoundTrip:
             "actions",
             "result",
             "meta",
+            "data_digest",
         ]
         assert data["format"] == RECORD_FORMAT
         assert data["game"] == "africana"
@@ -119,10 +120,43 @@ class TestMalformed:
         with pytest.raises(TerraError, match="list of action strings"):
             Record.from_dict(with_field(finished, actions=actions))
 
-    @pytest.mark.parametrize("result", [[1, 2], "won", 3])
-    def test_result_must_be_an_object_or_null(self, finished: Record, result: Any) -> None:
-        with pytest.raises(TerraError, match="'result' must be an object or null"):
+    @pytest.mark.parametrize(
+        "result",
+        [[1, 2], "won", 3, {}, {"scores": [1, 2]}, {"scores": [1], "winners": [0], "x": 1}],
+    )
+    def test_result_must_be_null_or_the_scores_and_the_winners(
+        self, finished: Record, result: Any
+    ) -> None:
+        """An empty result would leave a finished game's result unchecked."""
+        with pytest.raises(RecordError, match="'result' must be null or an object of 'scores'"):
             Record.from_dict(with_field(finished, result=result))
+
+    @pytest.mark.parametrize(
+        "result",
+        [{"scores": "12", "winners": [0]}, {"scores": [1, 2], "winners": [True]}],
+    )
+    def test_results_are_lists_of_whole_numbers(self, finished: Record, result: Any) -> None:
+        with pytest.raises(RecordError, match="must be a list of whole numbers"):
+            Record.from_dict(with_field(finished, result=result))
+
+    @pytest.mark.parametrize("fmt", [True, 1.0, "1"])
+    def test_the_format_is_the_number_one_itself(self, finished: Record, fmt: Any) -> None:
+        with pytest.raises(RecordError, match=r"record format .* is not supported"):
+            Record.from_dict(with_field(finished, format=fmt))
+
+    @pytest.mark.parametrize("meta", [[], "note", 3])
+    def test_meta_is_an_object(self, finished: Record, meta: Any) -> None:
+        with pytest.raises(RecordError, match="'meta' must be an object"):
+            Record.from_dict(with_field(finished, meta=meta))
+
+    @pytest.mark.parametrize(("key", "value"), [("players", True), ("seed", False)])
+    def test_a_flag_is_no_number(self, finished: Record, key: str, value: Any) -> None:
+        with pytest.raises(RecordError, match=f"{key!r} is missing or has the wrong type"):
+            Record.from_dict(with_field(finished, **{key: value}))
+
+    def test_an_unknown_field_is_refused(self, finished: Record) -> None:
+        with pytest.raises(RecordError, match="a record has no field 'resutl'"):
+            Record.from_dict(with_field(finished, resutl=None))
 
     @pytest.mark.parametrize("data", [[], "record", None, 7])
     def test_a_record_is_an_object(self, data: Any) -> None:
@@ -191,7 +225,8 @@ class TestReplay:
             replay(record)
 
     def test_a_result_on_an_unfinished_game(self, unfinished: Record) -> None:
-        record = Record.from_dict(with_field(unfinished, result={"scores": [0, 0, 0]}))
+        result = {"scores": [0, 0, 0], "winners": [0]}
+        record = Record.from_dict(with_field(unfinished, result=result))
         with pytest.raises(ReplayError, match="has a result but the game is not over after 40"):
             replay(record)
 

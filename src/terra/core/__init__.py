@@ -1,14 +1,18 @@
 """The game-agnostic core: the contract every game implements, records, RNG, errors."""
 
+from terra.core.actions import ActionSpace, ActionSpaceBuilder
 from terra.core.errors import (
     DataError,
     IllegalAction,
+    NotationError,
     OptionError,
+    RecordError,
     ReplayError,
+    SeatError,
     TerraError,
     UnknownGame,
 )
-from terra.core.game import DATA_OPTION, Game, Option
+from terra.core.game import DATA_OPTION, Facts, Game, Option
 from terra.core.record import RECORD_FORMAT, Record, replay
 from terra.core.registry import game, games, register
 from terra.core.rng import Rng, SupportsRandBits, new_seed
@@ -17,15 +21,21 @@ from terra.core.state import GameState
 __all__ = [
     "DATA_OPTION",
     "RECORD_FORMAT",
+    "ActionSpace",
+    "ActionSpaceBuilder",
     "DataError",
+    "Facts",
     "Game",
     "GameState",
     "IllegalAction",
+    "NotationError",
     "Option",
     "OptionError",
     "Record",
+    "RecordError",
     "ReplayError",
     "Rng",
+    "SeatError",
     "SupportsRandBits",
     "TerraError",
     "UnknownGame",

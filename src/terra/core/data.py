@@ -3,26 +3,38 @@
 Every game keeps its boards, cards and tables in ``data/*.toml`` inside its package, each file
 with a ``[meta]`` table saying whether it is ``provisional`` and where its facts come from
 (``provenance``). The ``data`` option points at a user's own directory of the same files. This
-module holds what every game's loader shares; the models and the cross-checks are the game's.
+module holds what every game's loader shares: reading the files with sane limits, validation
+with errors that name the file and the entry, the digest that tells data sets apart, and the
+checks on ids and names; the models and the cross-checks are the game's.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from terra.core.errors import DataError
+from terra.core.errors import DataError, NotationError, quote
 
 # The ``data`` option's value for the data shipped with the game.
 DEFAULT_DATA = "default"
 
-Name = Annotated[str, Field(min_length=1)]
+# Sane limits: no printed game comes near them, and a typo or a hostile file cannot make the
+# engine build tables that fill the memory.
+MAX_FILE_BYTES = 1_000_000
+MAX_COUNT = 1_000  # any count in a data file (cards of a colour, markers of a kind)
+MAX_ENTRIES = 1_000  # entries in any one table of a data file
+MAX_PROBLEMS = 3  # validation problems quoted in one error
+
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 
 class StrictModel(BaseModel):
@@ -35,16 +47,32 @@ class Meta(StrictModel):
     """Every data file's ``[meta]`` table."""
 
     provisional: bool
-    provenance: Name
+    provenance: Annotated[str, Field(min_length=1, max_length=4_000)]
+
+
+class ComponentData(Protocol):
+    """What the core needs of any game's loaded data."""
+
+    @property
+    def provisional(self) -> bool: ...
+
+    @property
+    def digest(self) -> str: ...
 
 
 Model = TypeVar("Model", bound=BaseModel)
+Built = TypeVar("Built")
 
 
 def data_directory(package: str, path: str | None) -> str:
     """The directory to read: ``path`` resolved, or the game package's own ``data/``."""
     if path is None or path == DEFAULT_DATA:
         return str(files(package) / "data")
+    return absolute_data_path(path)
+
+
+def absolute_data_path(path: str) -> str:
+    """A user's data directory as an absolute path (records replay from anywhere)."""
     return str(Path(path).expanduser().resolve())
 
 
@@ -52,9 +80,16 @@ def read_data_file(directory: str, name: str) -> str:
     """The text of ``directory/name``; a :class:`DataError` saying why it cannot be read."""
     path = Path(directory) / name
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise DataError(f"cannot read {path}: {error.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes; this is no data file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(f"{path}: not UTF-8 text (byte {error.start})") from None
 
 
 def parse_data_file(model: type[Model], text: str, where: str | Path) -> Model:
@@ -63,13 +98,96 @@ def parse_data_file(model: type[Model], text: str, where: str | Path) -> Model:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{where}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise DataError(f"{where}: tables or arrays are nested too deeply") from None
     try:
         return model.model_validate(raw)
     except ValidationError as error:
+        found = error.errors()
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in error.errors()
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in found[:MAX_PROBLEMS]
         )
-        raise DataError(f"{where}: {problems}") from None
+        more = f" (and {len(found) - MAX_PROBLEMS} more)" if len(found) > MAX_PROBLEMS else ""
+        raise DataError(f"{where}: {problems}{more}") from None
+    except RecursionError:
+        raise DataError(f"{where}: tables or arrays are nested too deeply") from None
+
+
+@dataclass(frozen=True)
+class DataFiles:
+    """A game's data files, read and validated: ``model(name, Model)`` gives each one."""
+
+    directory: str
+    models: Mapping[str, BaseModel]
+    digest: str
+
+    def model(self, name: str, kind: type[Model]) -> Model:
+        """The validated contents of file ``name``."""
+        found = self.models[name]
+        assert isinstance(found, kind)
+        return found
+
+    def where(self, name: str) -> str:
+        """The path of file ``name``, for error messages."""
+        return f"{self.directory}/{name}"
+
+    @property
+    def provisional(self) -> bool:
+        """Whether any of the files is a provisional design."""
+        return any(_meta(m).provisional for m in self.models.values())
+
+    @property
+    def provenance(self) -> str:
+        """Where the facts of each file come from, one line per file."""
+        return "\n".join(
+            f"{name.removesuffix('.toml')}: {_meta(model).provenance.strip()}"
+            for name, model in self.models.items()
+        )
+
+
+def _meta(model: BaseModel) -> Meta:
+    meta = getattr(model, "meta", None)
+    assert isinstance(meta, Meta), "every data file model has a [meta] table"
+    return meta
+
+
+def read_data(directory: str, models: Mapping[str, type[BaseModel]]) -> DataFiles:
+    """Read and validate each file of ``models`` (file name to model) from ``directory``;
+    their digest covers every file's text."""
+    texts = {name: read_data_file(directory, name) for name in models}
+    parsed = {
+        name: parse_data_file(model, texts[name], Path(directory) / name)
+        for name, model in models.items()
+    }
+    return DataFiles(directory, parsed, digest(*texts.values()))
+
+
+class DataLoader(Generic[Built]):
+    """One game's loader: its data files, their models, and the function that cross-checks
+    them and builds the game's tables. Each directory is read once per process.
+
+    ``load(path)`` gives the built data of directory ``path`` (``None`` or ``"default"``: the
+    data shipped in the game package's ``data/``).
+    """
+
+    def __init__(
+        self,
+        package: str,
+        models: Mapping[str, type[BaseModel]],
+        build: Callable[[DataFiles], Built],
+    ) -> None:
+        self.package = package
+        self.models = dict(models)
+        self._build = build
+        self._loaded: dict[str, Built] = {}
+
+    def load(self, path: str | None = None) -> Built:
+        """The built data of directory ``path`` (see the class)."""
+        directory = data_directory(self.package, path)
+        found = self._loaded.get(directory)
+        if found is None:
+            found = self._loaded[directory] = self._build(read_data(directory, self.models))
+        return found
 
 
 def digest(*texts: str) -> str:
@@ -78,7 +196,11 @@ def digest(*texts: str) -> str:
 
 
 def fold_name(text: str) -> str:
-    """A name as lookups compare it: without case, spaces, hyphens or underscores."""
+    """A name as lookups compare it: without case, spaces, hyphens or underscores.
+
+    >>> fold_name("Cape Town") == fold_name("cape-town") == fold_name("CAPE_TOWN")
+    True
+    """
     return "".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
@@ -87,6 +209,72 @@ def unique_index(ids: Sequence[str], what: str, where: str | Path) -> dict[str, 
     index: dict[str, int] = {}
     for i, ident in enumerate(ids):
         if ident in index:
-            raise DataError(f"{where}: {what} id {ident!r} appears twice")
+            raise DataError(f"{where}: {what} id {quote(ident)} appears twice")
         index[ident] = i
     return index
+
+
+class Names:
+    """Lookup of one kind of thing (locations, sites, hexes) by its ids and names.
+
+    Every id and name, as ``fold`` reads it, must name one thing only: otherwise two actions
+    would read the same and a record could not be replayed. A name that is not found raises
+    :class:`NotationError` with the nearest names as suggestions.
+
+    >>> places = Names("location", ["TRI", "CAI"], ["Tripoli", "Cairo"], where="board.toml")
+    >>> places.find("cairo"), places.find("tri")
+    (1, 0)
+    >>> places.find("Tripolis")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    terra.core.errors.NotationError: there is no location ... Tripoli?
+    """
+
+    def __init__(
+        self,
+        what: str,
+        ids: Sequence[str],
+        names: Sequence[str],
+        *,
+        where: str | Path,
+        fold: Callable[[str], str] = fold_name,
+        on: str = "the board",
+    ) -> None:
+        self.what = what
+        self.on = on
+        self.names = tuple(names)
+        self._fold = fold
+        table: dict[str, int] = {}
+        owner: dict[str, str] = {}
+        for i, (ident, name) in enumerate(zip(ids, names, strict=True)):
+            for text in dict.fromkeys((ident, name)):
+                key = self._fold(text)
+                if key in table and table[key] != i:
+                    raise DataError(
+                        f"{where}: {what}s {quote(owner[key])} and {quote(text)} read the same "
+                        f"({quote(key)}); every id and name must name one {what} only"
+                    )
+                table[key] = i
+                owner[key] = text
+        self._table = table
+
+    def get(self, text: str) -> int:
+        """The index named by ``text`` (id or name); -1 if none."""
+        return self._table.get(self._fold(text), -1)
+
+    def find(self, text: str) -> int:
+        """The index named by ``text``; :class:`NotationError` with suggestions if none."""
+        found = self._table.get(self._fold(text), -1)
+        if found >= 0:
+            return found
+        raise NotationError(
+            f"there is no {self.what} called {quote(text)} on {self.on}{self.suggest(text)}"
+        )
+
+    def suggest(self, text: str) -> str:
+        """``"; did you mean X?"`` for the names nearest to ``text``, or ``""``."""
+        folded = {self._fold(name): name for name in self.names}
+        close = difflib.get_close_matches(self._fold(text), folded, n=3, cutoff=0.6)
+        if not close:
+            return ""
+        return "; did you mean " + " or ".join(folded[c] for c in close) + "?"

@@ -1,9 +1,30 @@
 """Exceptions shared by every game.
 
-Every error a user can cause says what is wrong and, where a rule is involved, which rule.
+Every error a user can cause says what is wrong and, where a rule is involved, which rule. A
+message quotes what the user gave only through :func:`quote`, so that no input, however long,
+turns into a message of the same size.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+# How much of a user's input a message quotes.
+QUOTE_LIMIT = 60
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as ``repr`` shows it, cut to about ``limit`` characters.
+
+    >>> quote("go Tripoli: grey")
+    "'go Tripoli: grey'"
+    >>> quote("a" * 100, limit=10)
+    "'aaaaaaaaaa…' (100 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}"[:-1] + f"…' ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class TerraError(Exception):
@@ -11,16 +32,23 @@ class TerraError(Exception):
 
 
 class IllegalAction(TerraError, ValueError):  # noqa: N818 - the contract's name for it
-    """An action that the rules do not allow now, or text that is not an action at all.
+    """An action that the rules do not allow now.
 
     ``reason`` says what is wrong in words a player understands; ``rule`` names the game and
-    the rulebook section that forbids it (or ``None`` for plain notation errors).
+    the rulebook section that forbids it (or ``None`` where no rule is involved).
     """
 
     def __init__(self, reason: str, rule: str | None = None) -> None:
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+class NotationError(IllegalAction):
+    """Text that names no action at all (a misspelt place, an unknown verb).
+
+    A kind of :class:`IllegalAction`, so a caller that plays what a person typed catches both.
+    """
 
 
 class UnknownGame(TerraError, KeyError):  # noqa: N818 - reads well at the call site
@@ -31,12 +59,20 @@ class UnknownGame(TerraError, KeyError):  # noqa: N818 - reads well at the call 
 
 
 class OptionError(TerraError, ValueError):
-    """An option passed to ``Game.new`` is unknown or has a bad value."""
+    """An argument of ``Game.new`` (players, seed, an option) is unknown or has a bad value."""
+
+
+class SeatError(TerraError, ValueError):
+    """A seat that is not a seat of this game (views and samples are per seat)."""
 
 
 class DataError(TerraError, ValueError):
     """A component data file is missing, malformed or inconsistent."""
 
 
+class RecordError(TerraError, ValueError):
+    """A record that is not a well-formed record (a missing field, a wrong type)."""
+
+
 class ReplayError(TerraError):
-    """A record does not replay: an illegal action, or a result that differs."""
+    """A well-formed record that does not replay: an illegal action, or a different result."""

@@ -1,4 +1,4 @@
-"""A game: its identity, its options, and the factory of its initial states."""
+"""A game: its identity, its options, the facts search needs, and its initial states."""
 
 from __future__ import annotations
 
@@ -6,13 +6,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from terra.core.errors import OptionError
+from terra.core.errors import OptionError, quote
 
 if TYPE_CHECKING:
+    from terra.core.data import ComponentData
     from terra.core.state import GameState
 
+S = TypeVar("S", bound="GameState")
+
+# Seeds are folded into the generator's 64 bits: seeds equal modulo 2**64 play the same game.
+SEED_BITS = 64
+_SEED_MASK = (1 << SEED_BITS) - 1
 
 # How a boolean option may be written on the command line.
 _BOOLEAN_WORDS = {
@@ -33,22 +39,29 @@ class Option:
     choices: tuple[Any, ...] | None = None
 
     def check(self, value: Any) -> Any:
-        """The value, validated; raises :class:`OptionError` saying what is wrong."""
+        """The value, validated; raises :class:`OptionError` saying what is wrong.
+
+        >>> Option("simple", "the simple game", False, bool).check("yes")
+        True
+        >>> Option("points", "victory points", 75, int).check("50")
+        50
+        """
         if value is None:
             return self.default
         if self.kind is bool and isinstance(value, str):
             value = _BOOLEAN_WORDS.get(value.strip().lower(), value)
         if self.kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
-        if not isinstance(value, self.kind):
-            try:
-                value = self.kind(value)
-            except (TypeError, ValueError):
-                kind = self.kind.__name__
-                raise OptionError(f"option {self.name!r} must be a {kind}, not {value!r}") from None
+            raise OptionError(f"option {self.name!r} must be true or false, not {quote(value)}")
+        if self.kind is int and isinstance(value, str):
+            value = value.strip()
+            if value.lstrip("+-").isascii() and value.lstrip("+-").isdigit() and len(value) < 20:
+                value = int(value)
+        if not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool)):
+            kind = {"str": "text", "int": "whole number"}.get(self.kind.__name__, "value")
+            raise OptionError(f"option {self.name!r} must be a {kind}, not {quote(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {allowed}, not {quote(value)}")
         return value
 
 
@@ -59,8 +72,48 @@ DATA_OPTION = Option(
 )
 
 
-class Game(ABC):
-    """A registered game. Subclasses set the class attributes and implement :meth:`_new`."""
+@dataclass(frozen=True)
+class Facts:
+    """What search and learning code needs to know of a game before it plays one.
+
+    ``max_length`` is the longest possible game in actions, or ``None`` where the rules set no
+    bound (players can always prolong the game by moves that change nothing lasting).
+    ``length_cap`` is then the documented bound to truncate at: far beyond every game seen in
+    seeded random and greedy play (see ``Game.length_cap``). ``scores`` bounds every seat's
+    score; ``returns`` bounds :meth:`GameState.returns`, which is zero-sum.
+    """
+
+    players: int
+    num_actions: int
+    max_length: int | None
+    length_cap: int
+    scores: tuple[int, int]
+    returns: tuple[float, float]
+    chance: str = "seeded"  # chance events come from the state's own seeded generator
+    information: str = "imperfect"
+    zero_sum: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "players": self.players,
+            "num_actions": self.num_actions,
+            "max_length": self.max_length,
+            "length_cap": self.length_cap,
+            "scores": list(self.scores),
+            "returns": list(self.returns),
+            "chance": self.chance,
+            "information": self.information,
+            "zero_sum": self.zero_sum,
+        }
+
+
+class Game(ABC, Generic[S]):
+    """A registered game over its state type ``S``.
+
+    Subclasses set the class attributes and implement :meth:`load_data`, :meth:`_create` and
+    :meth:`score_range`; the hooks at the end have safe defaults.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -69,40 +122,85 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = (DATA_OPTION,)
+    # The rulebook's own section names, cited for what the core refuses by itself.
+    turn_rule: ClassVar[str]  # whose turn it is, and what a turn consists of
+    end_rule: ClassVar[str]  # when the game ends
+    # The documented bound for search and learning where the rules set none (see Facts).
+    length_cap: ClassVar[int]
+    max_length: ClassVar[int | None] = None
 
     def new(
         self,
         players: int,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
-    ) -> GameState:
-        """A fresh game for ``players`` seats; ``seed`` fixes every chance event."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, "
-                f"not {players!r}"
-            )
+    ) -> S:
+        """A fresh game for ``players`` seats; ``seed`` fixes every chance event.
+
+        Any int is a seed; it is folded into 64 bits (``seed mod 2**64``), and the state and its
+        record keep the folded value. Without a seed one is drawn at random.
+        """
+        self.check_players(players)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        return self._new(players, int(seed), self.resolve_options(options))
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"a seed is a whole number, not {quote(seed)}")
+        checked = self.resolve_options(options)
+        return self._create(players, seed & _SEED_MASK, checked, self.load_data(checked["data"]))
+
+    def check_players(self, players: Any) -> None:
+        """Raise :class:`OptionError` unless ``players`` is a player count of this game."""
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise OptionError(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                f"not {quote(players)}"
+            )
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options checked against :attr:`options`, with defaults filled in."""
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options are a mapping of names to values, not {quote(options)}")
         given = dict(options or {})
         known = {option.name: option for option in self.options}
-        unknown = sorted(set(given) - set(known))
+        unknown = sorted((name for name in given if name not in known), key=str)
         if unknown:
             names = ", ".join(known) or "none"
-            raise OptionError(f"{self.title} has no option {unknown[0]!r} (options: {names})")
+            raise OptionError(f"{self.title} has no option {quote(unknown[0])} (options: {names})")
         return {name: option.check(given.get(name)) for name, option in known.items()}
 
     @abstractmethod
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
-        """Build the initial state; options are already validated."""
+    def load_data(self, path: str | None = None) -> ComponentData:
+        """The component data in directory ``path``, or the shipped data for ``None``."""
 
     @abstractmethod
+    def _create(self, players: int, seed: int, options: dict[str, Any], data: Any) -> S:
+        """Build the initial state; everything given is already checked."""
+
+    @abstractmethod
+    def score_range(self, players: int, data: Any) -> tuple[int, int]:
+        """Bounds on any seat's score with this data (need not be tight)."""
+
     def provisional_data(self, options: Mapping[str, Any] | None = None) -> bool:
         """Whether the component data in use is a provisional design, not a transcription."""
+        return self.load_data(self.resolve_options(options)["data"]).provisional
+
+    def facts(self, players: int, options: Mapping[str, Any] | None = None) -> Facts:
+        """The facts of a game of ``players`` with these options (see :class:`Facts`)."""
+        self.check_players(players)
+        data = self.load_data(self.resolve_options(options)["data"])
+        sample = self.new(players, 0, options)
+        return Facts(
+            players=players,
+            num_actions=sample.num_actions,
+            max_length=self.max_length,
+            length_cap=self.length_cap,
+            scores=self.score_range(players, data),
+            returns=(-1.0, 1.0),
+        )
 
     def info(self) -> dict[str, Any]:
         """JSON-ready facts about the game, as listed by ``terra games --json``."""
@@ -119,15 +217,15 @@ class Game(ABC):
 
     # Hooks for the layers above (ai, cli, web). They know games only through these.
 
-    def greedy_action(self, state: GameState, rng: random.Random) -> int:
+    def greedy_action(self, state: S, rng: random.Random) -> int:
         """The move of this game's heuristic player for ``state.current_player``."""
         raise NotImplementedError(f"{self.title} has no heuristic player yet")
 
-    def render_terminal(self, state: GameState, seat: int | None) -> Any:
+    def render_terminal(self, state: S, seat: int | None) -> Any:
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")
 
-    def describe_event(self, state: GameState, event: Mapping[str, Any]) -> str:
+    def describe_event(self, state: S, event: Mapping[str, Any]) -> str:
         """One log entry (``{key, args}``) of ``state``'s game in plain English."""
         return f"{event['key']} {event.get('args', {})}"
 

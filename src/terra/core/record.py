@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from terra.core.errors import IllegalAction, ReplayError, TerraError
+from terra.core.errors import IllegalAction, RecordError, ReplayError, quote
 from terra.core.registry import game as find_game
 
 if TYPE_CHECKING:
@@ -33,10 +33,11 @@ class Record:
     result: Mapping[str, Any] | None = None
     meta: Mapping[str, Any] = field(default_factory=dict)
     format: int = RECORD_FORMAT
+    data_digest: str | None = None  # the fingerprint of the data played with (None: unknown)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form; keys in a fixed order so files diff well."""
-        return {
+        out = {
             "format": self.format,
             "game": self.game,
             "options": dict(self.options),
@@ -46,6 +47,9 @@ class Record:
             "result": None if self.result is None else dict(self.result),
             "meta": dict(self.meta),
         }
+        if self.data_digest is not None:
+            out["data_digest"] = self.data_digest
+        return out
 
     def to_json(self, indent: int | None = 1) -> str:
         """The record as JSON text."""
@@ -53,36 +57,40 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
-        """Read a record, saying exactly what is wrong with a malformed one."""
+        """Read a record, saying exactly what is wrong with a malformed one
+        (:class:`RecordError`)."""
         if not isinstance(data, dict):
-            raise TerraError("a record is a JSON object")
+            raise RecordError("a record is a JSON object")
+        unknown = sorted(str(key) for key in data if key not in _FIELDS)
+        if unknown:
+            raise RecordError(f"a record has no field {quote(unknown[0])}")
         fmt = data.get("format")
-        if fmt != RECORD_FORMAT:
-            raise TerraError(f"record format {fmt!r} is not supported (expected {RECORD_FORMAT})")
-        checks: tuple[tuple[str, type | tuple[type, ...]], ...] = (
-            ("game", str),
-            ("players", int),
-            ("seed", int),
-            ("actions", list),
-            ("options", dict),
-        )
-        for key, kind in checks:
-            if not isinstance(data.get(key), kind):
-                raise TerraError(f"record field {key!r} is missing or has the wrong type")
+        if type(fmt) is not int or fmt != RECORD_FORMAT:
+            raise RecordError(
+                f"record format {quote(fmt)} is not supported (expected {RECORD_FORMAT})"
+            )
+        for key, kind in _REQUIRED:
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, kind):
+                raise RecordError(f"record field {key!r} is missing or has the wrong type")
         if not all(isinstance(a, str) for a in data["actions"]):
-            raise TerraError("record field 'actions' must be a list of action strings")
-        result = data.get("result")
-        if result is not None and not isinstance(result, dict):
-            raise TerraError("record field 'result' must be an object or null")
+            raise RecordError("record field 'actions' must be a list of action strings")
+        meta = data.get("meta")
+        if meta is not None and not isinstance(meta, dict):
+            raise RecordError("record field 'meta' must be an object")
+        digest = data.get("data_digest")
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError("record field 'data_digest' must be text")
         return cls(
             game=data["game"],
             players=data["players"],
             seed=data["seed"],
             actions=tuple(data["actions"]),
             options=data["options"],
-            result=result,
-            meta=data.get("meta") or {},
+            result=_result(data.get("result")),
+            meta=meta or {},
             format=fmt,
+            data_digest=digest,
         )
 
     @classmethod
@@ -91,7 +99,9 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise TerraError(f"not a JSON record: {error}") from None
+            raise RecordError(f"not a JSON record: {error}") from None
+        except RecursionError:
+            raise RecordError("not a record: nested too deeply") from None
         return cls.from_dict(data)
 
     @classmethod
@@ -100,7 +110,9 @@ class Record:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as error:
-            raise TerraError(f"cannot read {path}: {error.strerror}") from None
+            raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file (a record is UTF-8 JSON)") from None
         return cls.from_json(text)
 
     def save(self, path: str | Path) -> None:
@@ -108,18 +120,55 @@ class Record:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
 
+_REQUIRED: tuple[tuple[str, type], ...] = (
+    ("game", str),
+    ("players", int),
+    ("seed", int),
+    ("actions", list),
+    ("options", dict),
+)
+_FIELDS = {"format", "result", "meta", "data_digest", *(key for key, _ in _REQUIRED)}
+
+
+def _result(result: Any) -> dict[str, list[int]] | None:
+    """A record's ``result``: ``null``, or both the scores and the winners as lists of ints."""
+    if result is None:
+        return None
+    if not isinstance(result, dict) or set(result) != {"scores", "winners"}:
+        raise RecordError(
+            "record field 'result' must be null or an object of 'scores' and 'winners'"
+        )
+    for key in ("scores", "winners"):
+        value = result[key]
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise RecordError(f"record field 'result.{key}' must be a list of whole numbers")
+    return {"scores": list(result["scores"]), "winners": list(result["winners"])}
+
+
 def replay(record: Record) -> GameState:
     """Rebuild the game of ``record``, checking every action and the recorded result.
 
-    Raises :class:`ReplayError` naming the first action that is illegal or the first part of
-    the result that differs.
+    Raises :class:`ReplayError` naming the first action that is illegal, the first part of
+    the result that differs, or data that is not the data the record was played with. A data
+    directory that cannot be read raises :class:`DataError`: the data is to blame, not the
+    record.
     """
     state = find_game(record.game).new(record.players, record.seed, dict(record.options))
+    if record.data_digest is not None and record.data_digest != state.data.digest:
+        where = record.options.get("data") or "the shipped data"
+        raise ReplayError(
+            f"the record was played with other data than {quote(where)} holds now (data "
+            f"digest {record.data_digest}, here {state.data.digest}); it cannot replay"
+        )
     for index, text in enumerate(record.actions):
         try:
             state.play(text)
         except IllegalAction as error:
-            raise ReplayError(f"action {index + 1} ({text!r}) does not replay: {error}") from None
+            raise ReplayError(
+                f"action {index + 1} ({quote(text)}) does not replay: {error}"
+            ) from None
     if record.result is not None:
         if not state.is_over:
             raise ReplayError(
@@ -128,7 +177,7 @@ def replay(record: Record) -> GameState:
             )
         expected = {"scores": state.scores(), "winners": state.winners()}
         for key, value in expected.items():
-            if key in record.result and list(record.result[key]) != value:
+            if list(record.result[key]) != value:
                 raise ReplayError(
                     f"result mismatch: recorded {key} {list(record.result[key])}, "
                     f"replay gives {value}"

@@ -11,14 +11,18 @@ import importlib
 import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
 
-from terra.core.errors import UnknownGame
+from terra.core.errors import UnknownGame, quote
 from terra.core.game import Game
 
-_GAMES: dict[str, Game] = {}
+if TYPE_CHECKING:
+    from terra.core.state import GameState
+
+_GAMES: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     """Add ``game`` to the registry (idempotent for the same object)."""
     existing = _GAMES.get(game.id)
     if existing is not None and existing is not game:
@@ -41,17 +45,17 @@ def _discover() -> None:
             register(found)
 
 
-def game(game_id: str) -> Game:
+def game(game_id: str) -> Game[GameState]:
     """The game registered under ``game_id``."""
     _discover()
-    try:
-        return _GAMES[game_id]
-    except KeyError:
+    found = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"no game {game_id!r} (known games: {known})") from None
+        raise UnknownGame(f"no game {quote(game_id)} (known games: {known})")
+    return found
 
 
-def games() -> list[Game]:
+def games() -> list[Game[GameState]]:
     """Every registered game, sorted by id."""
     _discover()
     return [_GAMES[k] for k in sorted(_GAMES)]

@@ -1,20 +1,29 @@
-"""The contract every game state implements.
+"""The contract every game state implements, and the plumbing every game shares.
 
 ``legal_actions()`` is the one source of truth for legality; ``apply()`` trusts its caller
 (search, replays of verified records); ``play()`` checks and explains. Actions are ints in a
-fixed per-game range with a stable text notation.
+fixed per-game range with a stable text notation (:mod:`terra.core.actions`).
+
+A game writes only its rules: the fields of its position, ``_find_legal_actions`` and
+``explain_illegal``, one function per kind of action (``RULES``), scoring, ``_view`` and
+``_redeal``. The core does the rest: the history and the log, caching the legal actions,
+checked play, notation, views and samples, records.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from terra.core.errors import IllegalAction, TerraError
+from terra.core.actions import MAX_NOTATION, ActionSpace, Rule
+from terra.core.data import DEFAULT_DATA, absolute_data_path
+from terra.core.errors import IllegalAction, NotationError, SeatError, TerraError, quote
 from terra.core.record import Record
+from terra.core.rng import Rng, new_seed
 
 if TYPE_CHECKING:
+    from terra.core.data import ComponentData
     from terra.core.game import Game
     from terra.core.rng import SupportsRandBits
 
@@ -23,6 +32,11 @@ History = tuple[int, "History"] | None
 
 # The game log, newest first, in the same shape: clones share it and emitting is O(1).
 Log = tuple[tuple[str, dict[str, Any]], "Log"] | None
+
+# Where a sample's log stops being the real game's: its first ``count`` entries are read as
+# ``seat`` read them; entries after are the sample's own.
+Seal = tuple[int, int]
+_NOBODY = -1  # a seat no event names: it reads no private argument
 
 
 class GameState(ABC):
@@ -33,37 +47,59 @@ class GameState(ABC):
         "_legal",
         "_log",
         "_log_size",
-        "_sampled",
+        "_seal",
+        "data",
         "game",
         "num_players",
         "options",
+        "rng",
         "seed",
+        "tables",
     )
+
+    # The rule of each kind of action: ``RULES[kind](state, *args)`` (see ``ActionSpace``).
+    RULES: ClassVar[Mapping[int, Rule]]
 
     # Event arguments that only the event's ``player`` may read, by event key (the cards a
     # player drew face down, say). Every other seat and spectators see the event without them.
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
-    game: Game
+    game: Game[Any]
     num_players: int
     seed: int
     options: dict[str, Any]
+    rng: Rng
+    data: ComponentData
+    tables: ActionSpace
     _history: History
     _legal: tuple[int, ...] | None  # the legal actions of this decision, once computed
     _log: Log
     _log_size: int
-    _sampled: bool
+    _seal: Seal | None  # set in samples only
 
-    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def _init_base(
+        self,
+        *,
+        game: Game[Any],
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        data: ComponentData,
+        tables: ActionSpace,
+    ) -> None:
+        """Set the shared fields of a new game (for the game's own constructor)."""
         self.game = game
         self.num_players = players
         self.seed = seed
         self.options = options
+        self.rng = Rng(seed)
+        self.data = data
+        self.tables = tables
         self._history = None
         self._legal = None
         self._log = None
         self._log_size = 0
-        self._sampled = False
+        self._seal = None
 
     def _copy_base(self, other: GameState) -> None:
         """Copy the shared fields into ``other`` (for the subclass's ``clone``)."""
@@ -71,11 +107,14 @@ class GameState(ABC):
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = self.options
+        other.rng = self.rng.clone()
+        other.data = self.data
+        other.tables = self.tables
         other._history = self._history
         other._legal = self._legal
         other._log = self._log
         other._log_size = self._log_size
-        other._sampled = self._sampled
+        other._seal = self._seal
 
     # --- the game-specific part ---------------------------------------------------------
 
@@ -89,26 +128,9 @@ class GameState(ABC):
     def is_over(self) -> bool:
         """Whether the game has ended."""
 
-    @property
-    @abstractmethod
-    def num_actions(self) -> int:
-        """Size of the action space: every action is an int in ``range(num_actions)``."""
-
     @abstractmethod
     def _find_legal_actions(self) -> Sequence[int]:
         """The legal actions of this decision, computed afresh (``legal_actions`` caches them)."""
-
-    @abstractmethod
-    def _apply(self, action: int) -> None:
-        """Carry out a legal action (``apply`` has already recorded it in the history)."""
-
-    @abstractmethod
-    def _action_text(self, action: int) -> str:
-        """The notation of ``action``, known to be in ``range(num_actions)``."""
-
-    @abstractmethod
-    def parse_action(self, text: str) -> int:
-        """The action that ``text`` names; raises :class:`IllegalAction` for unknown text."""
 
     @abstractmethod
     def explain_illegal(self, action: int) -> IllegalAction | None:
@@ -120,7 +142,7 @@ class GameState(ABC):
         """
 
     @abstractmethod
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy, cheap enough for search."""
 
     @abstractmethod
@@ -132,79 +154,34 @@ class GameState(ABC):
         """The winning seats after every tie-break; several seats share a victory."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's part of :meth:`view`: the position as ``seat`` may know it."""
 
     @abstractmethod
-    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> GameState:
-        """A full state that ``seat`` cannot tell from this one, with a fresh RNG."""
+    def _redeal(self, sample: Self, seat: int, rng: Rng) -> None:
+        """Redeal in ``sample`` (a clone of this state) everything ``seat`` cannot know,
+        keeping everything ``view(seat)`` shows; ``rng`` is for the shuffles."""
 
+    @abstractmethod
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position, history and log aside (for ``==``)."""
-        raise NotImplementedError(f"{type(self).__name__} does not compare positions")
+
+    def _parse(self, text: str) -> int:
+        """The action ``text`` names, where it is not the notation itself: the game's
+        readings of ids for names, other words and the like; -1 when ``text`` is no action.
+        Raises :class:`NotationError` to say what exactly is wrong (a misspelt place)."""
+        return -1
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's score by category; ``total`` is the score."""
         return [{"total": score} for score in self.scores()]
 
-    # --- shared behaviour ---------------------------------------------------------------
-
-    def emit(self, key: str, **args: Any) -> None:
-        """Append an event to the log. ``args`` must be JSON-ready and never changed after."""
-        self._log = ((key, args), self._log)
-        self._log_size += 1
+    # --- actions ------------------------------------------------------------------------
 
     @property
-    def log_size(self) -> int:
-        """How many events the log holds."""
-        return self._log_size
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """The whole log, oldest first, omniscient: ``{"key": ..., "args": {...}}`` entries."""
-        return self._entries(None, 0, omniscient=True)
-
-    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        """The log from entry ``since`` on, oldest first, as ``seat`` may read it.
-
-        Arguments named in :attr:`private_args` are left out of events whose ``player`` is not
-        ``seat``. Only the entries asked for are built, so polling for new ones is cheap.
-        """
-        return self._entries(seat, since, omniscient=False)
-
-    def _entries(self, seat: int | None, since: int, omniscient: bool) -> list[dict[str, Any]]:
-        private = self.private_args
-        out: list[dict[str, Any]] = []
-        node = self._log
-        for _ in range(max(0, self._log_size - max(0, since))):
-            assert node is not None
-            (key, args), node = node
-            hidden = private.get(key)
-            if hidden and not omniscient and args.get("player") != seat:
-                args = {k: v for k, v in args.items() if k not in hidden}
-            else:
-                args = dict(args)
-            out.append({"key": key, "args": args})
-        out.reverse()
-        return out
-
-    def _redact_log(self, seat: int) -> None:
-        """Keep only what ``seat`` may read of the log (for :meth:`sample_hidden`)."""
-        chain: Log = None
-        for event in self.log(seat):
-            chain = ((event["key"], event["args"]), chain)
-        self._log = chain
-
-    @property
-    def history(self) -> list[int]:
-        """Every action taken since the start, oldest first."""
-        actions: list[int] = []
-        node = self._history
-        while node is not None:
-            actions.append(node[0])
-            node = node[1]
-        actions.reverse()
-        return actions
+    def num_actions(self) -> int:
+        """Size of the action space: every action is an int in ``range(num_actions)``."""
+        return len(self.tables.text)
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions the current player may take now (empty when the game is over).
@@ -228,29 +205,33 @@ class GameState(ABC):
         """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
         self._legal = None
         self._history = (action, self._history)
-        self._apply(action)
+        tables = self.tables
+        self.RULES[tables.kind[action]](self, *tables.args[action])
 
     def play(self, action: int | str, seat: int | None = None) -> int:
         """Take ``action`` (an int or its notation) after checking it; returns the int.
 
-        Raises :class:`IllegalAction` with the reason and the rule, and then the state is
-        exactly as it was. ``seat``, when given, must be the seat whose turn it is.
+        Raises :class:`IllegalAction` with the reason and the rule (:class:`NotationError`
+        for text that is no action), and then the state is exactly as it was. ``seat``, when
+        given, must be the seat whose turn it is (:class:`SeatError` if it is no seat).
         """
-        title = self.game.title
+        game = self.game
+        if seat is not None:
+            self._check_seat(seat)
         if self.is_over:
-            raise IllegalAction("the game is over; no more actions", f"{title}, Game End")
+            raise IllegalAction("the game is over; no more actions", game.end_rule)
         current = self.current_player
         if seat is not None and seat != current:
-            raise IllegalAction(
-                f"it is seat {current}'s turn, not seat {seat}'s", f"{title}, Gameplay"
-            )
+            raise IllegalAction(f"it is seat {current}'s turn, not seat {seat}'s", game.turn_rule)
         if isinstance(action, str):
             action = self.parse_action(action)
         elif isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction(f"an action is an int or its notation, not {action!r}")
+            raise NotationError(f"an action is an int or its notation, not {quote(action)}")
+        elif not 0 <= action < self.num_actions:
+            raise NotationError(f"there is no action number {action} (0-{self.num_actions - 1})")
         if action not in self.legal_actions():
             raise self.explain_illegal(action) or IllegalAction(
-                f"{self.action_str(action)!r} is not allowed now", f"{title}, Gameplay"
+                f"{self.action_str(action)!r} is not allowed now", game.turn_rule
             )
         self.apply(action)
         return action
@@ -259,26 +240,155 @@ class GameState(ABC):
         """The notation of ``action``; ``parse_action`` reads it back."""
         size = self.num_actions
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
-            raise IllegalAction(f"there is no action number {action!r} (0-{size - 1})")
-        return self._action_text(action)
+            raise NotationError(f"there is no action number {quote(action)} (0-{size - 1})")
+        return self.tables.text[action]
 
-    def __eq__(self, other: object) -> bool:
-        """The same game, players and position (the same ``_key``), whatever led there."""
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, GameState)
-        return (
-            self.game is other.game
-            and self.num_players == other.num_players
-            and self.options == other.options
-            and self._key() == other._key()
-        )
+    def parse_action(self, text: str) -> int:
+        """The action that ``text`` names, ignoring case and spacing.
 
-    __hash__ = None  # type: ignore[assignment]  # positions are mutable
+        Raises :class:`NotationError` for text that names no action, saying what is wrong and
+        suggesting what was probably meant.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {quote(text)}")
+        title = self.game.title
+        an = "an" if title[:1].lower() in "aeiou" else "a"
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"{quote(text)} is not {an} {title} action: far too long")
+        found = self.tables.find(text)
+        if found < 0:
+            found = self._parse(text)
+        if found < 0:
+            raise NotationError(
+                f"{quote(text.strip())} is not {an} {title} action{self._suggest(text)}; "
+                f"try: {self.game.notation_help()}"
+            )
+        return found
+
+    def _suggest(self, text: str) -> str:
+        """``"; did you mean X?"`` for the legal actions nearest to ``text``, or ``""``."""
+        import difflib  # noqa: PLC0415 - only for a person's typing mistakes
+
+        legal = {self.tables.text[a].lower(): self.tables.text[a] for a in self.legal_actions()}
+        close = difflib.get_close_matches(text.strip().lower(), legal, n=3, cutoff=0.75)
+        if not close:
+            return ""
+        return "; did you mean " + " or ".join(repr(legal[c]) for c in close) + "?"
 
     def legal_action_strs(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_actions`."""
-        return [self.action_str(a) for a in self.legal_actions()]
+        text = self.tables.text
+        return [text[a] for a in self.legal_actions()]
+
+    # --- what a seat may know -----------------------------------------------------------
+
+    def _check_seat(self, seat: Any, spectator: bool = False) -> None:
+        """Raise :class:`SeatError` unless ``seat`` is a seat of this game (or ``None``, a
+        spectator, where ``spectator`` allows)."""
+        if seat is None and spectator:
+            return
+        n = self.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            spectators = " or None (a spectator)" if spectator else ""
+            raise SeatError(f"a seat is 0 to {n - 1}{spectators}, not {quote(seat)}")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator).
+
+        The position only: the log is read with :meth:`log`, so a view costs the same at any
+        length of game. The seat to act also finds its legal moves in notation.
+        """
+        self._check_seat(seat, spectator=True)
+        view: dict[str, Any] = {"game": self.game.id, "seat": seat}
+        view.update(self._view(seat))
+        current = self.current_player
+        if current is not None and current == seat:
+            view["legal_actions"] = self.legal_action_strs()
+        if self.is_over:
+            view["winners"] = self.winners()
+        return view
+
+    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> Self:
+        """A full state that ``seat`` cannot tell from this one, with a fresh RNG.
+
+        Everything hidden from ``seat`` is redealt (the game's ``_redeal``), the generator is
+        reseeded so the sample cannot read the future, and its log reads as ``seat`` reads
+        this one. The cost is that of a clone and the redeal, whatever the length of the game.
+        """
+        self._check_seat(seat)
+        sample = self.clone()
+        sample._legal = None  # found from what is really hidden: would leak it
+        self._redeal(sample, seat, Rng(new_seed(rng)))
+        sample.rng = Rng(new_seed(rng))
+        seal = self._seal
+        if seal is not None and seal[0] != seat:  # a sample of another seat's sample:
+            seat = _NOBODY  # its log reads as neither seat could read it
+        sample._seal = (seat, self._log_size)
+        return sample
+
+    # --- the log ------------------------------------------------------------------------
+
+    def emit(self, key: str, **args: Any) -> None:
+        """Append an event to the log. ``args`` must be JSON-ready and never changed after."""
+        self._log = ((key, args), self._log)
+        self._log_size += 1
+
+    @property
+    def log_size(self) -> int:
+        """How many events the log holds."""
+        return self._log_size
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log, oldest first, as complete as this state knows it: ``{"key": ...,
+        "args": {...}}`` entries (in a sample, the real game's part as its seat read it)."""
+        return self._entries(None, 0, omniscient=True)
+
+    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The log from entry ``since`` on, oldest first, as ``seat`` may read it.
+
+        Arguments named in :attr:`private_args` are left out of events whose ``player`` is not
+        ``seat``. Only the entries asked for are built, so polling for new ones is cheap.
+        """
+        self._check_seat(seat, spectator=True)
+        return self._entries(seat, since, omniscient=False)
+
+    def _entries(self, seat: int | None, since: int, omniscient: bool) -> list[dict[str, Any]]:
+        private = self.private_args
+        sealed_for, sealed = self._seal or (_NOBODY, 0)
+        out: list[dict[str, Any]] = []
+        node = self._log
+        index = self._log_size
+        for _ in range(max(0, self._log_size - max(0, since))):
+            assert node is not None
+            (key, args), node = node
+            index -= 1
+            hidden = private.get(key)
+            if hidden:
+                player = args.get("player")
+                reader: int | None
+                if index < sealed:  # the real game's part, as the sample's seat read it
+                    reader = sealed_for if omniscient or seat == sealed_for else _NOBODY
+                else:
+                    reader = player if omniscient else seat
+                if player != reader:
+                    args = {k: v for k, v in args.items() if k not in hidden}
+            out.append({"key": key, "args": dict(args)})
+        out.reverse()
+        return out
+
+    @property
+    def history(self) -> list[int]:
+        """Every action taken since the start, oldest first."""
+        actions: list[int] = []
+        node = self._history
+        while node is not None:
+            actions.append(node[0])
+            node = node[1]
+        actions.reverse()
+        return actions
+
+    # --- results ------------------------------------------------------------------------
 
     def returns(self) -> list[float]:
         """Zero-sum rewards: a sole winner gets 1, losers -1/(n-1), shared wins split.
@@ -295,19 +405,43 @@ class GameState(ABC):
         return [factor * ((share if s in won else 0.0) - 1.0 / n) for s in range(n)]
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
-        """The public inputs that rebuild this state: game, options, players, seed, actions."""
-        if self._sampled:
+        """The public inputs that rebuild this state: game, options, players, seed, actions,
+        and the digest of the data they were played with."""
+        if self._seal is not None:
             raise TerraError("a state from sample_hidden() has no replayable record")
         result = None
         if self.is_over:
             result = {"scores": self.scores(), "winners": self.winners()}
         options = {k: v for k, v in self.options.items() if v is not None}
+        if options.get("data") not in (None, DEFAULT_DATA):
+            # an absolute path, so the record replays from any working directory
+            options["data"] = absolute_data_path(options["data"])
+        text = self.tables.text
         return Record(
             game=self.game.id,
             players=self.num_players,
             seed=self.seed,
             options=options,
-            actions=tuple(self.action_str(a) for a in self.history),
+            actions=tuple(text[a] for a in self.history),
             result=result,
             meta=dict(meta or {}),
+            data_digest=self.data.digest,
         )
+
+    # --- comparison ---------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        """The same game, players and position (the same ``_key``), whatever led there."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return (
+            self.game is other.game
+            and self.num_players == other.num_players
+            and self.options == other.options
+            and self.data is other.data
+            and self.rng.state == other.rng.state
+            and self._key() == other._key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # positions are mutable
