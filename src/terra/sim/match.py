@@ -85,7 +85,7 @@ def bot_seeds(seed: int, players: int) -> list[int]:
 
 def check_setup(
     game_id: str, players: int, bots: Sequence[str], options: Mapping[str, Any] | None
-) -> Game:
+) -> Game[Any]:
     """The game, after checking that these players, bots and options can start it.
 
     Raises :class:`TerraError` saying what is wrong, so that bad input is reported once

@@ -81,7 +81,7 @@ def buying(seed: int = 0) -> AfricanaState:
         ("go to Atlantis with grey", "there is no location called 'atlantis'"),
         ("go Cairo: purple", "cannot pay with 'purple': name a colour (magenta, turquoise"),
         ("go Cairo: joker recoloured", "cannot pay with 'joker recoloured'"),
-        ("go Cairo:", "is not an Africana action"),
+        ("go Cairo:", "say which card pays for the step"),
         ("637", "is not an Africana action"),
         ("-1", "is not an Africana action"),
     ],

@@ -153,7 +153,7 @@ class TestDescribe:
         seen = set()
         for state in finished:
             for seat in (None, 0):
-                for event in state.view(seat)["log"]:
+                for event in state.log(seat):
                     seen.add(event["key"])
                     sentence = describe(event)
                     assert event["key"] in catalog()["event"]
@@ -178,7 +178,7 @@ class TestDescribe:
     def test_cards_drawn_by_others_stay_hidden(self) -> None:
         state = new_game(3, 1)
         state.play("draw")
-        mine, theirs = state.view(0)["log"][-1], state.view(1)["log"][-1]
+        mine, theirs = state.log(0)[-1], state.log(1)[-1]
         assert describe(mine).startswith("White draws 2 travel cards (")
         assert describe(theirs) == "White draws 2 travel cards."
 

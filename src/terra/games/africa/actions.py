@@ -29,8 +29,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from terra.core.data import fold_name
-from terra.core.errors import IllegalAction
+from terra.core.actions import ActionSpace, ActionSpaceBuilder, fold_notation
+from terra.core.errors import NotationError, quote
 from terra.games.africa.components import Components
 
 # Researchers come in five colours (Africa, Contents); seat 0 plays the first.
@@ -51,14 +51,10 @@ _HEX_VERBS = {"jump": JUMP, "go": GO, "uncover": UNCOVER, "move": MOVE, "place":
 
 
 @dataclass(frozen=True, eq=False)
-class ActionTable:
-    """Every action of one data set: kind and argument by int, notation both ways."""
+class ActionTable(ActionSpace):
+    """Every action of one data set; ``args`` are ``(arg,)`` as the rules take them."""
 
-    size: int
-    kind: tuple[int, ...]
     arg: tuple[int, ...]  # the hex, the city, or seat * goods + good for an exchange
-    text: tuple[str, ...]
-    lookup: dict[str, int]
     start_base: int
     jump_base: int
     go_base: int
@@ -69,53 +65,35 @@ class ActionTable:
     num_goods: int
 
 
-def _fold(text: str) -> str:
-    """Notation compared without case and with single spaces."""
-    return " ".join(text.lower().replace(",", " ").replace(":", " ").split())
-
-
 @cache
 def action_table(data: Components) -> ActionTable:
     """The action table of ``data`` (built once per data set)."""
-    kind: list[int] = []
-    arg: list[int] = []
-    text: list[str] = []
-    aliases: dict[str, int] = {}
-
-    def add(k: int, a: int, t: str) -> None:
-        kind.append(k)
-        arg.append(a)
-        text.append(t)
-
-    add(PASS, 0, "pass")
-    add(KEEP, 0, "keep")
-    add(RESEARCH, 0, "camp research")
-    add(RESOURCES, 0, "camp resources")
-    start_base = len(kind)
+    actions = ActionSpaceBuilder("Africa")
+    add = actions.add
+    add(PASS, "pass", 0)
+    add(KEEP, "keep", 0)
+    add(RESEARCH, "camp research", 0)
+    add(RESOURCES, "camp resources", 0)
+    start_base = len(actions)
     for city, name in enumerate(data.city_names):
-        add(START, city, f"start {name}")
-        aliases[_fold(f"start {data.hex_ids[data.cities[city]]}")] = start_base + city
+        action = add(START, f"start {name}", city)
+        actions.alias(f"start {data.hex_ids[data.cities[city]]}", action)
     bases = {}
-    for verb, k in _HEX_VERBS.items():
-        bases[k] = len(kind)
+    for verb, kind in _HEX_VERBS.items():
+        bases[kind] = len(actions)
         for hex_ in range(data.num_hexes):
-            add(k, hex_, f"{verb} {data.hex_name(hex_)}")
-            aliases[_fold(f"{verb} {data.hex_ids[hex_]}")] = len(kind) - 1
-    exchange_base = len(kind)
+            action = add(kind, f"{verb} {data.hex_name(hex_)}", hex_)
+            actions.alias(f"{verb} {data.hex_ids[hex_]}", action)
+    exchange_base = len(actions)
     goods = len(data.goods)
     for seat, colour in enumerate(PLAYER_COLOURS):
         for good, t in enumerate(data.goods):
-            add(EXCHANGE, seat * goods + good, f"exchange {data.type_names[t]} with {colour}")
+            add(EXCHANGE, f"exchange {data.type_names[t]} with {colour}", seat * goods + good)
 
-    lookup = {_fold(t): a for a, t in enumerate(text)}
-    for alias, a in aliases.items():
-        lookup.setdefault(alias, a)
+    fields = actions.fields()
     return ActionTable(
-        size=len(kind),
-        kind=tuple(kind),
-        arg=tuple(arg),
-        text=tuple(text),
-        lookup=lookup,
+        **fields,
+        arg=tuple(args[0] for args in fields["args"]),
         start_base=start_base,
         jump_base=bases[JUMP],
         go_base=bases[GO],
@@ -132,39 +110,41 @@ _EXCHANGE = re.compile(r"^exchange (?P<good>.+?) (?:with|from) (?P<colour>\S+)$"
 
 
 def parse(data: Components, text: str) -> int:
-    """The action ``text`` names, accepting small variations (case, city names, 'go to')."""
+    """The action ``text`` names where it is not the notation itself (``go to E7``, ``exchange
+    kettle from blue``); -1 when it is no action. A misspelt hex, city, good or colour is a
+    :class:`NotationError` that says what is wrong and suggests the nearest names."""
     table = action_table(data)
-    folded = _fold(text)
-    found = table.lookup.get(folded)
-    if found is not None:
-        return found
+    folded = fold_notation(text)
     match = _VERB.match(folded)
     if match:
         where = match["where"]
-        hex_ = data.hex(where)
+        hex_ = data.hexes.get(where)
         if hex_ < 0:
-            raise IllegalAction(
-                f"there is no hex called {where!r} on the board (a hex is a row letter and a "
-                "column, like E7, or a start city's name)"
+            raise NotationError(
+                f"there is no hex called {quote(where)} on the board (a hex is a row letter and "
+                f"a column, like E7, or a start city's name){data.hexes.suggest(where)}"
             )
         if match["verb"] == "start":
             if data.city_of[hex_] >= 0:
                 return table.start_base + data.city_of[hex_]
             cities = ", ".join(data.city_names)
-            raise IllegalAction(f"{where!r} is not a start city; the start cities are {cities}")
-        return table.lookup[_fold(f"{match['verb']} {data.hex_ids[hex_]}")]
+            raise NotationError(
+                f"{quote(where)} is not a start city; the start cities are {cities}"
+            )
+        return table.find(f"{match['verb']} {data.hex_ids[hex_]}")
     match = _EXCHANGE.match(folded)
     if match:
-        found = table.lookup.get(f"exchange {match['good']} with {match['colour']}")
-        if found is not None:
+        found = table.find(f"exchange {match['good']} with {match['colour']}")
+        if found >= 0:
             return found
-        goods = [data.type_names[t] for t in data.goods]
-        if fold_name(match["good"]) not in map(fold_name, goods):
-            raise IllegalAction(
-                f"{match['good']!r} is not a kind of goods; the goods are {', '.join(goods)}"
+        good = data.types.get(match["good"])
+        if good not in data.goods:
+            goods = ", ".join(data.type_names[t] for t in data.goods)
+            raise NotationError(
+                f"{quote(match['good'])} is not a kind of goods; the goods are {goods}"
             )
-        raise IllegalAction(
-            f"{match['colour']!r} is not a player colour; the colours are "
+        raise NotationError(
+            f"{quote(match['colour'])} is not a player colour; the colours are "
             f"{', '.join(PLAYER_COLOURS)}"
         )
-    raise IllegalAction(f"{text.strip()!r} is not an Africa action; try: {NOTATION_HELP}")
+    return -1

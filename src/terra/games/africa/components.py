@@ -9,20 +9,19 @@ reports problems by file and entry.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from terra.core.data import (
+    MAX_COUNT,
+    MAX_ENTRIES,
+    DataFiles,
+    DataLoader,
     Meta,
+    Name,
+    Names,
     StrictModel,
-    data_directory,
-    digest,
-    fold_name,
-    parse_data_file,
-    read_data_file,
 )
 from terra.core.errors import DataError
 
@@ -37,11 +36,12 @@ ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 GOLD, JEWELS, GOODS, ANIMAL, NOMAD, MONUMENT = range(6)
 CATEGORIES = ("gold", "jewels", "goods", "animal", "nomad", "monument")
 
-Name = Annotated[str, Field(min_length=1)]
-
 
 class MapSpec(StrictModel):
-    rows: Annotated[list[Annotated[str, Field(pattern=r"^[#.]+$")]], Field(min_length=1)]
+    rows: Annotated[
+        list[Annotated[str, Field(pattern=r"^[#.]+$", max_length=99)]],
+        Field(min_length=1, max_length=len(ROW_LETTERS)),
+    ]
 
 
 class CitySpec(StrictModel):
@@ -53,14 +53,14 @@ class CitySpec(StrictModel):
 class BoardFile(StrictModel):
     meta: Meta
     map: MapSpec
-    city: Annotated[list[CitySpec], Field(min_length=1)]
+    city: Annotated[list[CitySpec], Field(min_length=1, max_length=CITIES)]
 
 
 class MarkerSpec(StrictModel):
     category: Literal["gold", "jewels", "goods", "animal", "nomad", "monument"]
     kind: Annotated[str, Field(pattern=r"^[a-z][a-z ]*$")]
     value: Annotated[int, Field(ge=1, le=9)] = 1
-    count: Annotated[int, Field(ge=1)]
+    count: Annotated[int, Field(ge=1, le=MAX_COUNT)]
     label: Annotated[str, Field(min_length=2, max_length=2)]
 
     @model_validator(mode="after")
@@ -72,7 +72,7 @@ class MarkerSpec(StrictModel):
 
 class MarkersFile(StrictModel):
     meta: Meta
-    marker: Annotated[list[MarkerSpec], Field(min_length=1)]
+    marker: Annotated[list[MarkerSpec], Field(min_length=1, max_length=MAX_ENTRIES)]
 
 
 @dataclass(frozen=True, eq=False)
@@ -104,6 +104,8 @@ class Components:
     goods: tuple[int, ...]  # the types of goods, in file order
     animals: tuple[int, ...]  # the types of animals
     monuments: int  # how many monument markers there are
+    hexes: Names  # the hexes by id, and the start cities by name
+    types: Names  # the marker types by name
 
     @property
     def num_hexes(self) -> int:
@@ -120,38 +122,11 @@ class Components:
 
     def hex(self, name_or_id: str) -> int:
         """The hex with this id or city name (case and spacing ignored); -1 if none."""
-        return _hex_lookup(self).get(fold_name(name_or_id), -1)
+        return self.hexes.get(name_or_id)
 
     def marker_type(self, name: str) -> int:
         """The marker type with this name (``gold 2``, ``elephant``); -1 if none."""
-        return _type_lookup(self).get(fold_name(name), -1)
-
-
-@cache
-def _hex_lookup(data: Components) -> dict[str, int]:
-    table = {fold_name(ident): i for i, ident in enumerate(data.hex_ids)}
-    for city, hex_ in enumerate(data.cities):
-        table[fold_name(data.city_names[city])] = hex_
-    return table
-
-
-@cache
-def _type_lookup(data: Components) -> dict[str, int]:
-    return {fold_name(name): i for i, name in enumerate(data.type_names)}
-
-
-def load_components(path: str | None = None) -> Components:
-    """The components in directory ``path`` (``board.toml``, ``markers.toml``), or the defaults."""
-    return _load(data_directory("terra.games.africa", path))
-
-
-@cache
-def _load(directory: str) -> Components:
-    board_text = read_data_file(directory, "board.toml")
-    markers_text = read_data_file(directory, "markers.toml")
-    board = parse_data_file(BoardFile, board_text, Path(directory) / "board.toml")
-    markers = parse_data_file(MarkersFile, markers_text, Path(directory) / "markers.toml")
-    return _build(board, markers, digest(board_text, markers_text), directory)
+        return self.types.get(name)
 
 
 def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:
@@ -168,9 +143,11 @@ def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) -> Components:
-    bwhere = f"{directory}/board.toml"
-    mwhere = f"{directory}/markers.toml"
+def _build(files: DataFiles) -> Components:
+    board = files.model("board.toml", BoardFile)
+    markers = files.model("markers.toml", MarkersFile)
+    bwhere = files.where("board.toml")
+    mwhere = files.where("markers.toml")
     rows = board.map.rows
     if len(rows) > len(ROW_LETTERS):
         raise DataError(f"{bwhere}: map.rows: at most {len(ROW_LETTERS)} rows")
@@ -207,9 +184,6 @@ def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) 
         hex_ = hex_ids.index(city.hex)
         if hex_ in cities:
             raise DataError(f"{entry}: {city.hex} already holds another start city")
-        folded = fold_name(city.name)
-        if folded in {fold_name(n) for n in names} or folded in map(fold_name, hex_ids):
-            raise DataError(f"{entry}: the name is used twice")
         if not coastal[hex_]:
             raise DataError(f"{entry}: {city.hex} is not on the coast (start cities are coastal)")
         cities.append(hex_)
@@ -242,13 +216,11 @@ def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) 
         raise DataError(f"{mwhere}: marker: {monuments} monuments, not {MONUMENTS}")
     category = tuple(CATEGORIES.index(spec.category) for spec in markers.marker)
 
+    hex_names = [names[city_of[h]] if city_of[h] >= 0 else hex_ids[h] for h in range(HEXES)]
     return Components(
-        provisional=board.meta.provisional or markers.meta.provisional,
-        provenance="\n".join(
-            f"{name}: {meta.provenance.strip()}"
-            for name, meta in (("board", board.meta), ("markers", markers.meta))
-        ),
-        digest=digest,
+        provisional=files.provisional,
+        provenance=files.provenance,
+        digest=files.digest,
         hex_ids=hex_ids,
         row=tuple(r for r, _ in cells),
         col=tuple(c for _, c in cells),
@@ -269,7 +241,16 @@ def _build(board: BoardFile, markers: MarkersFile, digest: str, directory: str) 
         goods=tuple(t for t, c in enumerate(category) if c == GOODS),
         animals=tuple(t for t, c in enumerate(category) if c == ANIMAL),
         monuments=monuments,
+        hexes=Names("hex", hex_ids, hex_names, where=bwhere),
+        types=Names("marker", type_names, type_names, where=mwhere),
     )
+
+
+# The components in a directory (``board.toml``, ``markers.toml``), or the shipped ones.
+DATA = DataLoader(
+    "terra.games.africa", {"board.toml": BoardFile, "markers.toml": MarkersFile}, _build
+)
+load_components = DATA.load
 
 
 def as_dict(data: Components) -> dict[str, Any]:

@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.core.state import GameState
+from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
-from terra.games.africa.components import load_components
+from terra.games.africa.components import Components, load_components
 from terra.games.africa.heuristics import greedy_action
 from terra.games.africa.state import AfricaState
 
 
-class Africa(Game):
+class Africa(Game[AfricaState]):
     """Africa (Reiner Knizia, 2001): 2-5 researchers uncover markers across the continent."""
 
     id = "africa"
@@ -23,6 +23,11 @@ class Africa(Game):
     year = 2001
     min_players = 2
     max_players = 5
+    turn_rule = rules.RULE_TURN
+    end_rule = rules.RULE_END
+    # No bound in the rules: researchers may jump about for ever without uncovering anything.
+    # Seeded random games last up to a few thousand actions; none comes near this cap.
+    length_cap = 100_000
     options = (
         DATA_OPTION,
         Option(
@@ -41,24 +46,27 @@ class Africa(Game):
         ),
     )
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> AfricaState:
-        return AfricaState.create(self, players, seed, options, load_components(options["data"]))
+    def load_data(self, path: str | None = None) -> Components:
+        return load_components(path)
 
-    def provisional_data(self, options: Mapping[str, Any] | None = None) -> bool:
-        return load_components((options or {}).get("data")).provisional
+    def _create(
+        self, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> AfricaState:
+        return AfricaState.create(self, players, seed, options, data)
 
-    def greedy_action(self, state: GameState, rng: random.Random) -> int:
-        assert isinstance(state, AfricaState)
+    def score_range(self, players: int, data: Components) -> tuple[int, int]:
+        return scoring.score_bounds(data, self.length_cap)
+
+    def greedy_action(self, state: AfricaState, rng: random.Random) -> int:
         return greedy_action(state, rng)
 
-    def render_terminal(self, state: GameState, seat: int | None) -> Any:
+    def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
         from terra.games.africa.render import render  # noqa: PLC0415 - rich only when drawn
 
-        assert isinstance(state, AfricaState)
         return render(state, seat)
 
-    def describe_event(self, state: GameState, event: Mapping[str, Any]) -> str:
+    def describe_event(self, state: AfricaState, event: Mapping[str, Any]) -> str:
         """One log entry in plain English, from the catalog ``locale/en.toml``."""
         from terra.games.africa.render import describe  # noqa: PLC0415 - as above
 

@@ -89,3 +89,17 @@ def winners(state: AfricaState) -> list[int]:
     totals = final_scores(state)
     best = max(totals)
     return [p for p, t in enumerate(totals) if t == best]
+
+
+def score_bounds(data: Components, actions: int) -> tuple[int, int]:
+    """Bounds on any player's score in a game of at most ``actions`` actions (not tight).
+
+    Scores never fall. During play one action scores at most the largest of: a gold or jewel
+    marker's value, an animal (1 and its six neighbours), a nomad or a move (six bordering
+    spaces), research (six neighbours); a player acts at most twice per turn, and the rules
+    set no end to a game in which nobody uncovers the last monument, hence ``actions``. At the
+    end come the goods sets, both majorities and the bonus.
+    """
+    per_action = max(7, *data.value)
+    end = len(data.goods) * SET_POINTS[-1] + 2 * PLACE_POINTS[0] + BONUS
+    return 0, per_action * actions + end

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from terra.core.actions import Rule
 from terra.core.errors import IllegalAction
-from terra.core.rng import Rng, SupportsRandBits
+from terra.core.rng import Rng
 from terra.core.state import GameState
 from terra.games.africa import actions as act
 from terra.games.africa import legal, rules, scoring, view
@@ -15,14 +15,6 @@ from terra.games.africa.components import Components
 
 if TYPE_CHECKING:
     from terra.core.game import Game
-
-Rule = Callable[["AfricaState", int], None]
-
-
-@cache
-def _dispatch(tables: act.ActionTable) -> tuple[Rule, ...]:
-    """The rule function of every action int (built once per data set)."""
-    return tuple(rules.APPLY[kind] for kind in tables.kind)
 
 
 class AfricaState(GameState):
@@ -39,11 +31,9 @@ class AfricaState(GameState):
         "_empty",
         "_movable",
         "_open",
-        "_rules",
         "bonus",
         "camp",
         "camps",
-        "data",
         "down",
         "found",
         "hand",
@@ -54,19 +44,18 @@ class AfricaState(GameState):
         "pending",
         "phase",
         "player",
-        "rng",
         "round",
         "rounds",
         "steps",
         "supply",
-        "tables",
         "track",
         "turn",
     )
 
+    RULES: ClassVar[Mapping[int, Rule]] = rules.APPLY
+
     data: Components
     tables: act.ActionTable
-    rng: Rng
     phase: int
     player: int
     turn: int  # turns completed (the start-city choices are not turns)
@@ -89,19 +78,17 @@ class AfricaState(GameState):
     _movable: dict[int, bool] | None  # legal.movable, cached until the board changes
     _empty: list[int] | None  # the empty hexes, cached until the board changes
     _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
-    _rules: tuple[Rule, ...]
 
     @classmethod
     def create(
-        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
     ) -> AfricaState:
         """Africa, Game Setup, with the shuffle of the markers drawn from ``seed``."""
         state = cls.__new__(cls)
-        state._init_base(game, players, seed, options)
-        state.data = data
-        state.tables = act.action_table(data)
-        state._rules = _dispatch(state.tables)
-        state.rng = Rng(seed)
+        tables = act.action_table(data)
+        state._init_base(
+            game=game, players=players, seed=seed, options=options, data=data, tables=tables
+        )
         state._movable = None
         state._empty = None
         state._open = None
@@ -118,20 +105,10 @@ class AfricaState(GameState):
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
-    @property
-    def num_actions(self) -> int:
-        return self.tables.size
-
     def _find_legal_actions(self) -> list[int]:
         return legal.legal_actions(self)
 
-    def _apply(self, action: int) -> None:
-        self._rules[action](self, self.tables.arg[action])
-
-    def _action_text(self, action: int) -> str:
-        return self.tables.text[action]
-
-    def parse_action(self, text: str) -> int:
+    def _parse(self, text: str) -> int:
         return act.parse(self.data, text)
 
     def explain_illegal(self, action: int) -> IllegalAction | None:
@@ -140,10 +117,6 @@ class AfricaState(GameState):
     def clone(self) -> AfricaState:
         other = AfricaState.__new__(AfricaState)
         self._copy_base(other)
-        other.data = self.data
-        other.tables = self.tables
-        other._rules = self._rules
-        other.rng = self.rng.clone()
         other._movable = self._movable
         other._empty = self._empty
         other._open = self._open
@@ -177,11 +150,11 @@ class AfricaState(GameState):
     def winners(self) -> list[int]:
         return scoring.winners(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> AfricaState:
-        return view.sample_hidden(self, seat, rng)
+    def _redeal(self, sample: AfricaState, seat: int, rng: Rng) -> None:
+        view.redeal(self, sample, rng)
 
     # --- helpers for tests, bots and displays ------------------------------------------------
 
@@ -193,8 +166,6 @@ class AfricaState(GameState):
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (history and log aside)."""
         return (
-            id(self.data),
-            self.rng.state,
             self.phase,
             self.player,
             self.turn,

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from terra.core.rng import Rng, SupportsRandBits, new_seed
 from terra.games.africa import rules, scoring
 from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import GOLD, JEWELS
 
 if TYPE_CHECKING:
+    from terra.core.rng import Rng
     from terra.games.africa.state import AfricaState
 
 FACE_DOWN = "?"
@@ -84,9 +84,7 @@ def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
         }
     if state.phase == rules.GOODS_CHOICE:
         turn["uncovered_good"] = names[state.pending]
-    result: dict[str, Any] = {
-        "game": "africa",
-        "seat": seat,
+    return {
         "board": board,
         "players": players,
         "turn": turn,
@@ -95,27 +93,14 @@ def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
         "last_monument": state.last_monument,
         "bonus": None if state.bonus < 0 else state.bonus,
         "face_down": {names[t]: n for t, n in enumerate(unseen_counts(state))},
-        "log": state.log(seat),
     }
-    if current is not None and current == seat:
-        result["legal_actions"] = state.legal_action_strs()
-    if state.is_over:
-        result["winners"] = state.winners()
-    return result
 
 
-def sample_hidden(state: AfricaState, seat: int, rng: SupportsRandBits) -> AfricaState:
-    """A state ``seat`` cannot tell from ``state``: the face-down markers redealt among the
-    face-down hexes, and a fresh RNG."""
-    sample = state.clone()
-    sample._sampled = True
-    sample._forget_legal()  # computed from the real hands: would leak them
-    shuffle = Rng(new_seed(rng)).shuffle
+def redeal(state: AfricaState, sample: AfricaState, rng: Rng) -> None:
+    """Make ``sample`` (a clone of ``state``) a state no seat can tell from it: the face-down
+    markers redealt among the face-down hexes (every seat knows the same of them)."""
     hidden = [h for h, d in enumerate(state.down) if d]
     kinds = [state.marker[h] for h in hidden]
-    shuffle(kinds)
+    rng.shuffle(kinds)
     for h, kind in zip(hidden, kinds, strict=True):
         sample.marker[h] = kind
-    sample.rng = Rng(new_seed(rng))
-    sample._redact_log(seat)
-    return sample

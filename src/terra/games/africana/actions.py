@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from terra.core.errors import IllegalAction
+from terra.core.actions import ActionSpace, ActionSpaceBuilder
+from terra.core.errors import NotationError, quote
 from terra.games.africana.components import Components
 
 # Kinds of action (the first column of the table).
@@ -41,20 +42,16 @@ NOTATION_HELP = (
 
 
 @dataclass(frozen=True, eq=False)
-class ActionTable:
-    """Every action of one data set: kind and arguments by int, notation both ways.
+class ActionTable(ActionSpace):
+    """Every action of one data set; ``args`` are ``(arg, pay)`` as the rules take them.
 
     Hand slots: ``0..C-1`` travel cards by colour, ``C..2C-1`` assistants by colour, ``2C`` the
     joker. A step's payment is a hand slot (``0..2C``) or ``2C+1+slot`` for a recoloured travel
     or assistant card.
     """
 
-    size: int
-    kind: tuple[int, ...]
     arg: tuple[int, ...]
     pay: tuple[int, ...]
-    text: tuple[str, ...]
-    lookup: dict[str, int]
     buy_base: int
     step_base: int
     pay_codes: int
@@ -65,11 +62,6 @@ class ActionTable:
     drop_base: int
     hand_slots: int
     joker: int
-
-
-def _fold(text: str) -> str:
-    """Notation compared without case and with single spaces."""
-    return " ".join(text.lower().replace(",", " ").split())
 
 
 def slot_name(data: Components, slot: int) -> str:
@@ -96,54 +88,43 @@ def action_table(data: Components) -> ActionTable:
     colours = len(data.colours)
     slots = 2 * colours + 1
     pay_codes = slots + 2 * colours  # every slot, then every non-joker slot recoloured
-    kind: list[int] = []
-    arg: list[int] = []
-    pay: list[int] = []
-    text: list[str] = []
+    actions = ActionSpaceBuilder("Africana")
+    add = actions.add
 
-    def add(k: int, a: int, p: int, t: str) -> None:
-        kind.append(k)
-        arg.append(a)
-        pay.append(p)
-        text.append(t)
-
-    add(DRAW, 0, 0, "draw")
-    add(BUY, 0, 0, "buy")
-    add(MOVE, 0, 0, "move")
-    add(DONE, 0, 0, "done")
-    add(TURN_FORWARD, 1, 0, "turn forward")
-    add(TURN_BACK, 0, 0, "turn back")
-    buy_base = len(kind)
+    add(DRAW, "draw", 0, 0)
+    add(BUY, "buy", 0, 0)
+    add(MOVE, "move", 0, 0)
+    add(DONE, "done", 0, 0)
+    add(TURN_FORWARD, "turn forward", 1, 0)
+    add(TURN_BACK, "turn back", 0, 0)
+    buy_base = len(actions)
     for card, ident in enumerate(data.adventure_ids):
-        add(BUY_CARD, card, 0, f"buy {ident}")
-    step_base = len(kind)
+        add(BUY_CARD, f"buy {ident}", card, 0)
+    step_base = len(actions)
     for loc, name in enumerate(data.location_names):
         for code in range(pay_codes):
-            add(STEP, loc, code, f"go {name}: {payment_name(data, code)}")
-    join_base = len(kind)
+            add(STEP, f"go {name}: {payment_name(data, code)}", loc, code)
+    join_base = len(actions)
     for card, ident in enumerate(data.expedition_ids):
-        add(JOIN, card, 0, f"join {ident}")
-    finish_expedition_base = len(kind)
+        add(JOIN, f"join {ident}", card, 0)
+    finish_expedition_base = len(actions)
     for card, ident in enumerate(data.expedition_ids):
-        add(FINISH_EXPEDITION, card, 0, f"finish {ident}")
-    finish_adventure_base = len(kind)
+        add(FINISH_EXPEDITION, f"finish {ident}", card, 0)
+    finish_adventure_base = len(actions)
     for card, ident in enumerate(data.adventure_ids):
-        add(FINISH_ADVENTURE, card, 0, f"finish {ident}")
-    discard_base = len(kind)
+        add(FINISH_ADVENTURE, f"finish {ident}", card, 0)
+    discard_base = len(actions)
     for slot in range(slots):
-        add(DISCARD, slot, 0, f"discard {slot_name(data, slot)}")
-    drop_base = len(kind)
+        add(DISCARD, f"discard {slot_name(data, slot)}", slot, 0)
+    drop_base = len(actions)
     for card, ident in enumerate(data.adventure_ids):
-        add(DROP, card, 0, f"discard {ident}")
+        add(DROP, f"discard {ident}", card, 0)
 
-    lookup = {_fold(t): a for a, t in enumerate(text)}
+    fields = actions.fields()
     return ActionTable(
-        size=len(kind),
-        kind=tuple(kind),
-        arg=tuple(arg),
-        pay=tuple(pay),
-        text=tuple(text),
-        lookup=lookup,
+        **fields,
+        arg=tuple(arg for arg, _ in fields["args"]),
+        pay=tuple(pay for _, pay in fields["args"]),
         buy_base=buy_base,
         step_base=step_base,
         pay_codes=pay_codes,
@@ -157,27 +138,32 @@ def action_table(data: Components) -> ActionTable:
     )
 
 
-_GO = re.compile(r"^(?:go|step|move)(?: to)? (?P<where>.+?) ?(?::|with|paying) ?(?P<pay>.+)$")
+_GO = re.compile(r"^(?:go|step|move)(?: to)? (?P<where>.+?)(?: ?(?::|with|paying) ?(?P<pay>.+))?$")
 
 
 def parse(data: Components, text: str) -> int:
-    """The action ``text`` names, accepting small variations (case, 'recolored', 'go to')."""
+    """The action ``text`` names where it is not the notation itself (``go to Cairo with
+    grey``, ``recolored``); -1 when it is no action. A misspelt place or payment is a
+    :class:`NotationError` that says what is wrong and suggests the nearest names."""
     table = action_table(data)
-    folded = _fold(text).replace("recolored", "recoloured")
-    found = table.lookup.get(folded)
-    if found is not None:
+    folded = " ".join(text.lower().replace("recolored", "recoloured").split())
+    found = table.find(folded)
+    if found >= 0:
         return found
     match = _GO.match(folded)
-    if match:
-        loc = data.location(match["where"])
-        if loc < 0:
-            raise IllegalAction(f"there is no location called {match['where']!r} on the board")
-        canonical = f"go {data.location_names[loc]}: {match['pay']}"
-        found = table.lookup.get(_fold(canonical))
-        if found is not None:
-            return found
-        raise IllegalAction(
-            f"cannot pay with {match['pay']!r}: name a colour ({', '.join(data.colours)}), "
-            "optionally followed by 'assistant' and/or 'recoloured', or 'joker'"
+    if not match:
+        return -1
+    name = data.location_names[data.locations.find(match["where"].rstrip(" :"))]
+    if match["pay"] is None:
+        raise NotationError(
+            f"say which card pays for the step: 'go {name}: <card>', the card being a colour "
+            "(optionally followed by 'assistant' and/or 'recoloured') or 'joker'"
         )
-    raise IllegalAction(f"{text.strip()!r} is not an Africana action; try: {NOTATION_HELP}")
+    found = table.find(f"go {name}: {match['pay']}")
+    if found >= 0:
+        return found
+    colours = ", ".join(data.colours)
+    raise NotationError(
+        f"cannot pay with {quote(match['pay'])}: name a colour ({colours}), optionally followed "
+        "by 'assistant' and/or 'recoloured', or 'joker'"
+    )

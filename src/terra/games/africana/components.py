@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
 from terra.core.data import (
+    MAX_COUNT,
+    MAX_ENTRIES,
+    Count,
+    DataFiles,
+    DataLoader,
     Meta,
+    Name,
+    Names,
     StrictModel,
-    data_directory,
-    digest,
-    fold_name,
-    parse_data_file,
-    read_data_file,
     unique_index,
 )
 from terra.core.errors import DataError
@@ -35,9 +35,7 @@ EXPEDITION_SPACES = 5
 # Africana, Game Setup: C cards removed unseen by player count; the largest removal.
 MOST_C_REMOVED = 10
 
-Name = Annotated[str, Field(min_length=1)]
-Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_]+$")]
-Count = Annotated[int, Field(ge=0)]
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_]+$", max_length=20)]
 
 
 class LocationSpec(StrictModel):
@@ -60,17 +58,17 @@ class BonusSpec(StrictModel):
 
 class BoardFile(StrictModel):
     meta: Meta
-    location: Annotated[list[LocationSpec], Field(min_length=2)]
-    route: Annotated[list[RouteSpec], Field(min_length=1)]
+    location: Annotated[list[LocationSpec], Field(min_length=2, max_length=MAX_ENTRIES)]
+    route: Annotated[list[RouteSpec], Field(min_length=1, max_length=MAX_ENTRIES)]
     joining_bonus: Annotated[
         list[BonusSpec], Field(min_length=EXPEDITION_SPACES, max_length=EXPEDITION_SPACES)
     ]
 
 
 class TravelSpec(StrictModel):
-    colours: Annotated[list[Id], Field(min_length=2)]
-    cards_per_colour: Annotated[int, Field(ge=1)]
-    jokers: Annotated[int, Field(ge=MAX_PLAYERS)]
+    colours: Annotated[list[Id], Field(min_length=2, max_length=20)]
+    cards_per_colour: Annotated[int, Field(ge=1, le=MAX_COUNT)]
+    jokers: Annotated[int, Field(ge=MAX_PLAYERS, le=MAX_COUNT)]
     assistants_per_colour: Count
 
 
@@ -113,8 +111,8 @@ class CardsFile(StrictModel):
     meta: Meta
     travel: TravelSpec
     company: Annotated[list[CompanySpec], Field(min_length=MAX_PLAYERS, max_length=MAX_PLAYERS)]
-    expedition: Annotated[list[ExpeditionSpec], Field(min_length=1)]
-    adventure: Annotated[list[AdventureSpec], Field(min_length=2)]
+    expedition: Annotated[list[ExpeditionSpec], Field(min_length=1, max_length=MAX_ENTRIES)]
+    adventure: Annotated[list[AdventureSpec], Field(min_length=2, max_length=MAX_ENTRIES)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +166,7 @@ class Components:
     adventure_silver: tuple[int, ...]
     adventure_points: tuple[int, ...]
     artifacts: tuple[str, ...]
+    locations: Names  # the locations by id or name
 
     @property
     def num_colours(self) -> int:
@@ -179,35 +178,14 @@ class Components:
 
     def location(self, name_or_id: str) -> int:
         """The location with this id or name (case and spacing ignored); -1 if none."""
-        return _location_lookup(self).get(fold_name(name_or_id), -1)
+        return self.locations.get(name_or_id)
 
 
-@cache
-def _location_lookup(data: Components) -> dict[str, int]:
-    table: dict[str, int] = {}
-    for i, (lid, name) in enumerate(zip(data.location_ids, data.location_names, strict=True)):
-        table[fold_name(lid)] = i
-        table[fold_name(name)] = i
-    return table
-
-
-def load_components(path: str | None = None) -> Components:
-    """The components in directory ``path`` (``board.toml``, ``cards.toml``), or the defaults."""
-    return _load(data_directory("terra.games.africana", path))
-
-
-@cache
-def _load(directory: str) -> Components:
-    board_text = read_data_file(directory, "board.toml")
-    cards_text = read_data_file(directory, "cards.toml")
-    board = parse_data_file(BoardFile, board_text, Path(directory) / "board.toml")
-    cards = parse_data_file(CardsFile, cards_text, Path(directory) / "cards.toml")
-    return _build(board, cards, digest(board_text, cards_text), directory)
-
-
-def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> Components:
-    bwhere = f"{directory}/board.toml"
-    cwhere = f"{directory}/cards.toml"
+def _build(files: DataFiles) -> Components:
+    board = files.model("board.toml", BoardFile)
+    cards = files.model("cards.toml", CardsFile)
+    bwhere = files.where("board.toml")
+    cwhere = files.where("cards.toml")
     colours = cards.travel.colours
     colour_of = unique_index(colours, "colour", cwhere)
     loc_of = unique_index([loc.id for loc in board.location], "location", bwhere)
@@ -292,12 +270,9 @@ def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> C
             raise DataError(f"{cwhere}: the {half} book holds no adventure cards")
 
     return Components(
-        provisional=board.meta.provisional or cards.meta.provisional,
-        provenance="\n".join(
-            f"{name}: {meta.provenance.strip()}"
-            for name, meta in (("board", board.meta), ("cards", cards.meta))
-        ),
-        digest=digest,
+        provisional=files.provisional,
+        provenance=files.provenance,
+        digest=files.digest,
         colours=tuple(colours),
         cards_per_colour=cards.travel.cards_per_colour,
         jokers=cards.travel.jokers,
@@ -340,7 +315,20 @@ def _build(board: BoardFile, cards: CardsFile, digest: str, directory: str) -> C
         adventure_silver=tuple(a.silver for a in cards.adventure),
         adventure_points=tuple(a.points for a in cards.adventure),
         artifacts=tuple(artifacts),
+        locations=Names(
+            "location",
+            [loc.id for loc in board.location],
+            [loc.name for loc in board.location],
+            where=bwhere,
+        ),
     )
+
+
+# The components in a directory (``board.toml``, ``cards.toml``), or the shipped ones.
+DATA = DataLoader(
+    "terra.games.africana", {"board.toml": BoardFile, "cards.toml": CardsFile}, _build
+)
+load_components = DATA.load
 
 
 def _distances(adjacency: Sequence[set[int]], source: int) -> tuple[int, ...]:

@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from terra.core.game import Game
-from terra.core.state import GameState
+from terra.games.africana import rules, scoring
 from terra.games.africana.actions import NOTATION_HELP
-from terra.games.africana.components import load_components
+from terra.games.africana.components import Components, load_components
 from terra.games.africana.heuristics import greedy_action
 from terra.games.africana.state import AfricanaState
 
 
-class Africana(Game):
+class Africana(Game[AfricanaState]):
     """Africana (Michael Schacht, 2012): 2-4 explorers, expeditions and adventures."""
 
     id = "africana"
@@ -23,29 +23,36 @@ class Africana(Game):
     year = 2012
     min_players = 2
     max_players = 4
+    turn_rule = rules.RULE_TURN
+    end_rule = rules.RULE_END
+    # No bound in the rules: players may draw and discard for ever. The longest of 1,000
+    # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
+    length_cap = 100_000
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> AfricanaState:
-        return AfricanaState.create(self, players, seed, options, load_components(options["data"]))
+    def load_data(self, path: str | None = None) -> Components:
+        return load_components(path)
 
-    def provisional_data(self, options: Mapping[str, Any] | None = None) -> bool:
-        return load_components((options or {}).get("data")).provisional
+    def _create(
+        self, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> AfricanaState:
+        return AfricanaState.create(self, players, seed, options, data)
 
-    def greedy_action(self, state: GameState, rng: random.Random) -> int:
-        assert isinstance(state, AfricanaState)
+    def score_range(self, players: int, data: Components) -> tuple[int, int]:
+        return scoring.score_bounds(data)
+
+    def greedy_action(self, state: AfricanaState, rng: random.Random) -> int:
         return greedy_action(state, rng)
 
-    def render_terminal(self, state: GameState, seat: int | None) -> Any:
+    def render_terminal(self, state: AfricanaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africana.render)."""
         from terra.games.africana.render import render  # noqa: PLC0415 - rich only when drawn
 
-        assert isinstance(state, AfricanaState)
         return render(state, seat)
 
-    def describe_event(self, state: GameState, event: Mapping[str, Any]) -> str:
+    def describe_event(self, state: AfricanaState, event: Mapping[str, Any]) -> str:
         """One log entry in plain English, from the catalog ``locale/en.toml``."""
         from terra.games.africana.render import describe  # noqa: PLC0415 - as above
 
-        assert isinstance(state, AfricanaState)
         return describe(event, state.data)
 
     def notation_help(self) -> str:

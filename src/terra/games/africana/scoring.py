@@ -113,3 +113,30 @@ def winners(state: AfricanaState) -> list[int]:
     tied = [p for p, t in enumerate(totals) if t == best]
     richest = max(state.silver[p] for p in tied)
     return [p for p in tied if state.silver[p] == richest]
+
+
+def score_bounds(data: Components) -> tuple[int, int]:
+    """Bounds on any player's score with ``data`` (for search and learning, not tight).
+
+    Silver enters the game only with the companies, the joining bonuses (one per expedition
+    card and player), finished expeditions and artifact adventures, so it is bounded too.
+    """
+    artifacts = tuple(
+        sum(data.adventure_artifact[c] == kind for c in range(len(data.adventure_ids)))
+        for kind in range(len(data.artifacts))
+    )
+    silver = (
+        max(company.silver for company in data.companies)
+        + sum(data.expedition_silver)
+        + len(data.expedition_ids) * max(data.bonus_silver)
+        + sum(data.adventure_silver)
+    )
+    best = (
+        sum(data.expedition_points)
+        + sum(data.adventure_points)
+        + best_collections(artifacts)[0]
+        + silver // SILVER_PER_POINT
+        + len(data.colours) * data.cards_per_colour // TRAVEL_CARDS_PER_POINT
+        + sum(artifacts)
+    )
+    return min(points for _, points in ASSISTANT_PENALTY), best

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from terra.core.actions import Rule
 from terra.core.errors import IllegalAction
-from terra.core.rng import Rng, SupportsRandBits
+from terra.core.rng import Rng
 from terra.core.state import GameState
 from terra.games.africana import actions as act
 from terra.games.africana import legal, rules, scoring, view
@@ -15,14 +15,6 @@ from terra.games.africana.components import Components
 
 if TYPE_CHECKING:
     from terra.core.game import Game
-
-Rule = Callable[["AfricanaState", int, int], None]
-
-
-@cache
-def _dispatch(tables: act.ActionTable) -> tuple[Rule, ...]:
-    """The rule function of every action int (built once per data set)."""
-    return tuple(rules.APPLY[kind] for kind in tables.kind)
 
 
 class AfricanaState(GameState):
@@ -35,11 +27,10 @@ class AfricanaState(GameState):
 
     # The colours of travel cards drawn face down are for the drawer's eyes only.
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("cards",), "join": ("cards",)}
+    RULES: ClassVar[Mapping[int, Rule]] = rules.APPLY
 
     __slots__ = (
-        "_rules",
         "adventures",
-        "data",
         "deck",
         "discard",
         "ending",
@@ -56,12 +47,10 @@ class AfricanaState(GameState):
         "removed",
         "retired",
         "right",
-        "rng",
         "seen",
         "silver",
         "spaces",
         "supply",
-        "tables",
         "turn",
         "won_adventures",
         "won_expeditions",
@@ -69,7 +58,6 @@ class AfricanaState(GameState):
 
     data: Components
     tables: act.ActionTable
-    rng: Rng
     phase: int
     player: int
     turn: int
@@ -94,19 +82,17 @@ class AfricanaState(GameState):
     discard: list[int]
     supply: list[int]
     retired: list[int]
-    _rules: tuple[Rule, ...]
 
     @classmethod
     def create(
-        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
     ) -> AfricanaState:
         """Africana, Game Setup, with every chance event drawn from ``seed``."""
         state = cls.__new__(cls)
-        state._init_base(game, players, seed, options)
-        state.data = data
-        state.tables = act.action_table(data)
-        state._rules = _dispatch(state.tables)
-        state.rng = Rng(seed)
+        tables = act.action_table(data)
+        state._init_base(
+            game=game, players=players, seed=seed, options=options, data=data, tables=tables
+        )
         rules.set_up(state)
         return state
 
@@ -120,21 +106,10 @@ class AfricanaState(GameState):
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
-    @property
-    def num_actions(self) -> int:
-        return self.tables.size
-
     def _find_legal_actions(self) -> list[int]:
         return legal.legal_actions(self)
 
-    def _apply(self, action: int) -> None:
-        tables = self.tables
-        self._rules[action](self, tables.arg[action], tables.pay[action])
-
-    def _action_text(self, action: int) -> str:
-        return self.tables.text[action]
-
-    def parse_action(self, text: str) -> int:
+    def _parse(self, text: str) -> int:
         return act.parse(self.data, text)
 
     def explain_illegal(self, action: int) -> IllegalAction | None:
@@ -143,10 +118,6 @@ class AfricanaState(GameState):
     def clone(self) -> AfricanaState:
         other = AfricanaState.__new__(AfricanaState)
         self._copy_base(other)
-        other.data = self.data
-        other.tables = self.tables
-        other._rules = self._rules
-        other.rng = self.rng.clone()
         other.phase = self.phase
         other.player = self.player
         other.turn = self.turn
@@ -182,11 +153,11 @@ class AfricanaState(GameState):
     def winners(self) -> list[int]:
         return scoring.winners(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> AfricanaState:
-        return view.sample_hidden(self, seat, rng)
+    def _redeal(self, sample: AfricanaState, seat: int, rng: Rng) -> None:
+        view.redeal(self, sample, seat, rng)
 
     # --- helpers for tests, bots and displays ------------------------------------------------
 
@@ -203,8 +174,6 @@ class AfricanaState(GameState):
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (history and log aside)."""
         return (
-            id(self.data),
-            self.rng.state,
             self.phase,
             self.player,
             self.turn,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from terra.core.rng import Rng, SupportsRandBits, new_seed
 from terra.games.africana import rules, scoring
 from terra.games.africana.components import HEMISPHERES
 
 if TYPE_CHECKING:
+    from terra.core.rng import Rng
     from terra.games.africana.state import AfricanaState
 
 
@@ -86,9 +86,7 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
             "jokers": state.played[joker],
         }
 
-    result: dict[str, Any] = {
-        "game": "africana",
-        "seat": seat,
+    return {
         "players": players,
         "turn": turn,
         "expeditions": [
@@ -110,26 +108,17 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
             "assistants": _by_colour(state, state.retired[:colours]),
             "jokers": state.retired[colours],
         },
-        "log": state.log(seat),
     }
-    if current is not None and current == seat:
-        result["legal_actions"] = state.legal_action_strs()
-    if state.is_over:
-        result["winners"] = state.winners()
-    return result
 
 
-def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> AfricanaState:
-    """A state ``seat`` cannot tell from ``state``: every unknown card redealt, a fresh RNG.
+def redeal(state: AfricanaState, sample: AfricanaState, seat: int, rng: Rng) -> None:
+    """Make ``sample`` (a clone of ``state``) a state ``seat`` cannot tell from it.
 
     Redeals: the travel cards of the other hands together with the draw pile (hand sizes kept);
     the expedition pile and the removed C cards, letter by letter (the letters on the backs are
     public); the unseen pages of each book among themselves.
     """
-    sample = state.clone()
-    sample._sampled = True
-    sample._forget_legal()  # computed from the real hands: would leak them
-    shuffle = Rng(new_seed(rng)).shuffle
+    shuffle = rng.shuffle
     data = state.data
     colours = len(data.colours)
 
@@ -167,7 +156,3 @@ def sample_hidden(state: AfricanaState, seat: int, rng: SupportsRandBits) -> Afr
         shuffle(cards)
         for i, card in zip(hidden_at, cards, strict=True):
             stack[i] = card
-
-    sample.rng = Rng(new_seed(rng))
-    sample._redact_log(seat)
-    return sample

@@ -22,7 +22,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from terra.core.errors import IllegalAction
+from terra.core.actions import ActionSpace, ActionSpaceBuilder
+from terra.core.errors import NotationError
 from terra.games.expedition.components import Components
 
 COLOURS = ("red", "blue", "yellow")
@@ -37,8 +38,9 @@ NOTATION_HELP = (
 
 
 @dataclass(frozen=True, eq=False)
-class ActionTable:
-    """Every action of one map: kind and arguments by int, notation both ways.
+class ActionTable(ActionSpace):
+    """Every action of one map; ``args`` are what the rules take: an arrow's ``(colour,
+    origin, target, line)``, a removal's colour, a site (mark, exchange, keep), or nothing.
 
     ``arg`` is a colour (remove, arrow) or a site (mark, exchange, keep); an arrow also has its
     ``origin``, ``target`` and ``line``. ``exits[p]`` lists for point ``p`` the triples
@@ -46,14 +48,10 @@ class ActionTable:
     code``.
     """
 
-    size: int
-    kind: tuple[int, ...]
     arg: tuple[int, ...]
     origin: tuple[int, ...]
     target: tuple[int, ...]
     line: tuple[int, ...]
-    text: tuple[str, ...]
-    lookup: dict[str, int]
     remove_base: int
     mark_base: int
     exchange_base: int
@@ -63,51 +61,33 @@ class ActionTable:
     exits: tuple[tuple[tuple[int, int, int], ...], ...]
 
 
-def fold_text(text: str) -> str:
-    """Notation compared without case and with single spaces."""
-    return " ".join(text.lower().replace(",", " ").split())
-
-
 @cache
 def action_table(data: Components) -> ActionTable:
     """The action table of ``data`` (built once per map)."""
     names = data.point_names
-    kind: list[int] = []
-    arg: list[int] = []
-    origin: list[int] = []
-    target: list[int] = []
-    line_of: list[int] = []
-    text: list[str] = []
-
-    def add(k: int, a: int, t: str, *, src: int = -1, dst: int = -1, line: int = -1) -> None:
-        kind.append(k)
-        arg.append(a)
-        origin.append(src)
-        target.append(dst)
-        line_of.append(line)
-        text.append(t)
-
-    add(DONE, 0, "done")
-    add(PASS, 0, "pass")
-    add(BUY_ARROW, 0, "voucher arrow")
-    remove_base = len(kind)
+    actions = ActionSpaceBuilder("Expedition")
+    add = actions.add
+    add(DONE, "done")
+    add(PASS, "pass")
+    add(BUY_ARROW, "voucher arrow")
+    remove_base = len(actions)
     for colour, name in enumerate(COLOURS):
-        add(REMOVE, colour, f"voucher remove {name}")
-    mark_base = len(kind)
+        add(REMOVE, f"voucher remove {name}", colour)
+    mark_base = len(actions)
     for site in range(data.num_sites):
-        add(MARK, site, f"mark {names[site]}")
-    exchange_base = len(kind)
+        add(MARK, f"mark {names[site]}", site)
+    exchange_base = len(actions)
     for site in range(data.num_sites):
-        add(EXCHANGE, site, f"voucher exchange {names[site]}")
-    keep_base = len(kind)
+        add(EXCHANGE, f"voucher exchange {names[site]}", site)
+    keep_base = len(actions)
     for site in range(data.num_sites):
-        add(KEEP, site, f"keep {names[site]}")
-    arrow_base = len(kind)
+        add(KEEP, f"keep {names[site]}", site)
+    arrow_base = len(actions)
     per_colour = 2 * len(data.lines)
     for colour, name in enumerate(COLOURS):
         for line, (a, b) in enumerate(data.lines):
-            add(ARROW, colour, f"{name} {names[a]} > {names[b]}", src=a, dst=b, line=line)
-            add(ARROW, colour, f"{name} {names[b]} > {names[a]}", src=b, dst=a, line=line)
+            add(ARROW, f"{name} {names[a]} > {names[b]}", colour, a, b, line)
+            add(ARROW, f"{name} {names[b]} > {names[a]}", colour, b, a, line)
     exits = tuple(
         tuple(
             (there, line, 2 * line + (0 if data.lines[line][0] == here else 1))
@@ -115,16 +95,15 @@ def action_table(data: Components) -> ActionTable:
         )
         for here in range(data.num_points)
     )
-    lookup = {fold_text(t): a for a, t in enumerate(text)}
+    fields = actions.fields()
+    args = fields["args"]
+    arrows = [a if len(a) == 4 else (-1, -1, -1, -1) for a in args]
     return ActionTable(
-        size=len(kind),
-        kind=tuple(kind),
-        arg=tuple(arg),
-        origin=tuple(origin),
-        target=tuple(target),
-        line=tuple(line_of),
-        text=tuple(text),
-        lookup=lookup,
+        **fields,
+        arg=tuple(a[0] if a else 0 for a in args),
+        origin=tuple(a[1] for a in arrows),
+        target=tuple(a[2] for a in arrows),
+        line=tuple(a[3] for a in arrows),
         remove_base=remove_base,
         mark_base=mark_base,
         exchange_base=exchange_base,
@@ -144,39 +123,31 @@ _ARROW = re.compile(r"^(?P<colour>red|blue|yellow):? (?P<src>.+?)(?: ?-?> ?| to 
 _SITE = re.compile(r"^(?P<verb>mark|keep|(?:voucher )?exchange) (?P<site>.+)$")
 
 
-def _point(data: Components, name: str) -> int:
-    point = data.point(name)
-    if point < 0:
-        raise IllegalAction(f"there is no point called {name!r} on the map")
-    return point
-
-
 def parse(data: Components, text: str) -> int:
-    """The action ``text`` names; ids work as well as names, and ``->`` or ``to`` as ``>``."""
+    """The action ``text`` names where it is not the notation itself (ids for names, ``->`` or
+    ``to`` for ``>``); -1 when it is no action. A misspelt point is a :class:`NotationError`
+    with the nearest names."""
     table = action_table(data)
-    folded = fold_text(text)
-    found = table.lookup.get(folded)
-    if found is not None:
-        return found
+    folded = " ".join(text.lower().replace(",", " ").split())
     match = _ARROW.match(folded)
     if match:
-        src = _point(data, match["src"])
-        dst = _point(data, match["dst"])
+        src = data.points.find(match["src"])
+        dst = data.points.find(match["dst"])
         line = data.line_between(src, dst)
         if line < 0:
-            raise IllegalAction(
-                f"no line joins {data.point_names[src]} and {data.point_names[dst]}",
-                "Expedition, Building Rules",
+            names = data.point_names
+            raise NotationError(
+                f"no line joins {names[src]} and {names[dst]}", "Expedition, Building Rules"
             )
         colour = COLOURS.index(match["colour"])
         code = 2 * line + (0 if data.lines[line][0] == src else 1)
         return arrow(table, colour, code)
     match = _SITE.match(folded)
     if match:
-        site = _point(data, match["site"])
+        site = data.points.find(match["site"])
         if site >= data.num_sites:
-            raise IllegalAction(f"{data.point_names[site]} is not a research site; it has no card")
+            raise NotationError(f"{data.point_names[site]} is not a research site; it has no card")
         verb = match["verb"]
         base = {"mark": table.mark_base, "keep": table.keep_base}.get(verb, table.exchange_base)
         return base + site
-    raise IllegalAction(f"{text.strip()!r} is not an Expedition action; try: {NOTATION_HELP}")
+    return -1

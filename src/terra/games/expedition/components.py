@@ -11,19 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from terra.core.data import (
+    MAX_ENTRIES,
+    DataFiles,
+    DataLoader,
     Meta,
+    Name,
+    Names,
     StrictModel,
-    data_directory,
-    digest,
-    parse_data_file,
-    read_data_file,
     unique_index,
 )
 from terra.core.errors import DataError
@@ -33,8 +32,7 @@ KIND_NAMES = ("site", "green", "red", "start")
 MAX_LINES = 6  # no point on the board has more than six lines
 WRAPS = 3  # Expedition, Building: stations 1, 2 and 3 on the left and right edges
 
-Name = Annotated[str, Field(min_length=1)]
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
 Lat = Annotated[float, Field(ge=-90, le=90)]
 Lon = Annotated[float, Field(ge=-180, le=180)]
 
@@ -76,10 +74,12 @@ class LineSpec(StrictModel):
 class MapFile(StrictModel):
     meta: Meta
     start: StartSpec
-    continent: Annotated[list[ContinentSpec], Field(min_length=1)]
-    site: Annotated[list[SiteSpec], Field(min_length=1)]
-    station: list[StationSpec] = Field(default_factory=list)
-    line: Annotated[list[LineSpec], Field(min_length=1)]
+    continent: Annotated[list[ContinentSpec], Field(min_length=1, max_length=MAX_ENTRIES)]
+    site: Annotated[list[SiteSpec], Field(min_length=1, max_length=MAX_ENTRIES)]
+    station: Annotated[list[StationSpec], Field(max_length=MAX_ENTRIES)] = Field(
+        default_factory=list
+    )
+    line: Annotated[list[LineSpec], Field(min_length=1, max_length=3 * MAX_ENTRIES)]
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,6 +105,7 @@ class Components:
     neighbours: tuple[tuple[int, ...], ...]
     line_to: tuple[tuple[int, ...], ...]  # the line to each neighbour, in the same order
     distance: tuple[tuple[int, ...], ...]
+    points: Names  # the points by id or name
 
     @property
     def num_points(self) -> int:
@@ -112,7 +113,7 @@ class Components:
 
     def point(self, name_or_id: str) -> int:
         """The point with this id or name (case, spaces and dashes ignored); -1 if none."""
-        return _point_lookup(self).get(fold(name_or_id), -1)
+        return self.points.get(name_or_id)
 
     def line_between(self, a: int, b: int) -> int:
         """The line joining points ``a`` and ``b``, or -1."""
@@ -127,31 +128,9 @@ def fold(text: str) -> str:
     return "".join(c for c in text.lower() if c.isalnum())
 
 
-@cache
-def _point_lookup(data: Components) -> dict[str, int]:
-    table: dict[str, int] = {}
-    for i, (pid, name) in enumerate(zip(data.point_ids, data.point_names, strict=True)):
-        table[fold(pid)] = i
-        table[fold(name)] = i
-    return table
-
-
-MAP_FILE = "map.toml"
-
-
-def load_components(path: str | None = None) -> Components:
-    """The map in directory ``path`` (``map.toml``), or the shipped provisional map."""
-    return _load(data_directory("terra.games.expedition", path))
-
-
-@cache
-def _load(directory: str) -> Components:
-    text = read_data_file(directory, MAP_FILE)
-    where = Path(directory) / MAP_FILE
-    return _build(parse_data_file(MapFile, text, where), digest(text), str(where))
-
-
-def _build(spec: MapFile, digest: str, where: str) -> Components:
+def _build(files: DataFiles) -> Components:
+    spec = files.model(MAP_FILE, MapFile)
+    where = files.where(MAP_FILE)
     continent_of = unique_index([c.id for c in spec.continent], "continent", where)
     ids = [s.id for s in spec.site] + [s.id for s in spec.station] + [spec.start.id]
     point_of = unique_index(ids, "point", where)
@@ -188,17 +167,16 @@ def _build(spec: MapFile, digest: str, where: str) -> Components:
     for links in adjacency:
         links.sort()
 
+    names = [s.name for s in spec.site] + [s.name for s in spec.station] + [spec.start.name]
     return Components(
-        provisional=spec.meta.provisional,
+        provisional=files.provisional,
         provenance=spec.meta.provenance.strip(),
-        digest=digest,
+        digest=files.digest,
         continent_ids=tuple(c.id for c in spec.continent),
         continent_names=tuple(c.name for c in spec.continent),
         continent_colours=tuple(c.colour for c in spec.continent),
         point_ids=tuple(ids),
-        point_names=tuple(
-            [s.name for s in spec.site] + [s.name for s in spec.station] + [spec.start.name]
-        ),
+        point_names=tuple(names),
         kind=tuple(
             [SITE] * sites + [GREEN if s.kind == "green" else RED for s in spec.station] + [START]
         ),
@@ -214,7 +192,15 @@ def _build(spec: MapFile, digest: str, where: str) -> Components:
         neighbours=tuple(tuple(there for there, _ in links) for links in adjacency),
         line_to=tuple(tuple(line for _, line in links) for links in adjacency),
         distance=distance,
+        points=Names("point", ids, names, where=where, fold=fold, on="the map"),
     )
+
+
+MAP_FILE = "map.toml"
+
+# The map in a directory (``map.toml``), or the shipped provisional map.
+DATA = DataLoader("terra.games.expedition", {MAP_FILE: MapFile}, _build)
+load_components = DATA.load
 
 
 def _distances(adjacency: Sequence[list[tuple[int, int]]], source: int) -> tuple[int, ...]:

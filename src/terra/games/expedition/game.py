@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.core.state import GameState
+from terra.games.expedition import rules, scoring
 from terra.games.expedition.actions import NOTATION_HELP
-from terra.games.expedition.components import load_components
+from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.heuristics import greedy_action
 from terra.games.expedition.state import ExpeditionState
 
 
-class Expedition(Game):
+class Expedition(Game[ExpeditionState]):
     """Expedition (Wolfgang Kramer, 1996): three shared expeditions, secret research missions."""
 
     id = "expedition"
@@ -23,6 +23,11 @@ class Expedition(Game):
     year = 1996
     min_players = 2
     max_players = 6
+    turn_rule = rules.RULE_TURN
+    end_rule = rules.RULE_END
+    # No bound in the rules: an arrow placed and taken back with a voucher each turn changes
+    # nothing lasting (docs/rules-decisions.md). Seeded games last a few hundred actions.
+    length_cap = 20_000
     options = (
         DATA_OPTION,
         Option(
@@ -40,29 +45,30 @@ class Expedition(Game):
         ),
     )
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> ExpeditionState:
-        data = load_components(options["data"])
+    def load_data(self, path: str | None = None) -> Components:
+        return load_components(path)
+
+    def _create(
+        self, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> ExpeditionState:
         return ExpeditionState.create(self, players, seed, options, data)
 
-    def provisional_data(self, options: Mapping[str, Any] | None = None) -> bool:
-        return load_components((options or {}).get("data")).provisional
+    def score_range(self, players: int, data: Components) -> tuple[int, int]:
+        return scoring.score_bounds(data, players)
 
-    def greedy_action(self, state: GameState, rng: random.Random) -> int:
-        assert isinstance(state, ExpeditionState)
+    def greedy_action(self, state: ExpeditionState, rng: random.Random) -> int:
         return greedy_action(state, rng)
 
-    def render_terminal(self, state: GameState, seat: int | None) -> Any:
+    def render_terminal(self, state: ExpeditionState, seat: int | None) -> Any:
         """The map as ``seat`` sees it, as a ``rich`` renderable (expedition.render)."""
         from terra.games.expedition.render import render  # noqa: PLC0415 - rich only when drawn
 
-        assert isinstance(state, ExpeditionState)
         return render(state, seat)
 
-    def describe_event(self, state: GameState, event: Mapping[str, Any]) -> str:
+    def describe_event(self, state: ExpeditionState, event: Mapping[str, Any]) -> str:
         """One log entry in plain English, from the catalog ``locale/en.toml``."""
         from terra.games.expedition.render import describe  # noqa: PLC0415 - as above
 
-        assert isinstance(state, ExpeditionState)
         return describe(event, state.data)
 
     def notation_help(self) -> str:

@@ -486,7 +486,7 @@ def render(state: ExpeditionState, seat: int | None) -> RenderableType:
             parts.append(drew)
     parts.append(_deck(data, view["deck"], seat))
     log = Text()
-    for event in view["log"][-RECENT:]:
+    for event in state.log(seat, state.log_size - RECENT):
         log.append(describe(event, data) + "\n")
     parts.append(Panel(log, title="Recent events", box=box.ROUNDED))
     return Group(*parts)

@@ -113,6 +113,7 @@ def set_up(state: ExpeditionState) -> None:
     state.looped = 0
     state.phase = MARKING
     state.winner = -1
+    state.rejected = ()
     lay_out_public_missions(state)
     for p in range(players):
         if not legal.can_mark(state, p):
@@ -137,6 +138,7 @@ def lay_out_public_missions(state: ExpeditionState) -> None:
             state.deck.insert(0, card)
             for p in range(state.num_players):
                 state.known[p] |= 1 << card
+            state.rejected += (card,)
             state.emit("reject", card=data.point_ids[card])
             rejected_in_a_row += 1
 

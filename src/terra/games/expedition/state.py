@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from terra.core.actions import Rule
 from terra.core.errors import IllegalAction
-from terra.core.rng import Rng, SupportsRandBits
+from terra.core.rng import Rng
 from terra.core.state import GameState
 from terra.games.expedition import actions as act
 from terra.games.expedition import legal, rules, scoring, view
@@ -14,6 +15,16 @@ from terra.games.expedition.components import Components
 
 if TYPE_CHECKING:
     from terra.core.game import Game
+
+
+def _then_check_the_end(rule: Rule) -> Rule:
+    """``rule``, followed by the check whether any arrow can still be played (Game End)."""
+
+    def play(state: ExpeditionState, *args: int) -> None:
+        rule(state, *args)
+        rules.check_game_end(state)
+
+    return play
 
 
 class ExpeditionState(GameState):
@@ -31,13 +42,22 @@ class ExpeditionState(GameState):
         "exchange": ("card", "drawn"),
         "keep": ("card", "back"),
     }
+    RULES: ClassVar[Mapping[int, Rule]] = {
+        act.ARROW: _then_check_the_end(rules.place_arrow),
+        act.DONE: _then_check_the_end(rules.end_turn),
+        act.MARK: rules.mark_destination,
+        act.PASS: rules.pass_marking,
+        act.BUY_ARROW: _then_check_the_end(rules.buy_arrow),
+        act.REMOVE: _then_check_the_end(rules.remove_arrow),
+        act.EXCHANGE: _then_check_the_end(rules.exchange_card),
+        act.KEEP: _then_check_the_end(rules.keep_card),
+    }
 
     __slots__ = (
         "arrows",
         "chip",
         "chips_back",
         "chips_placed",
-        "data",
         "deck",
         "done_marking",
         "drawn",
@@ -54,10 +74,9 @@ class ExpeditionState(GameState):
         "phase",
         "player",
         "public",
-        "rng",
+        "rejected",
         "route",
         "spent",
-        "tables",
         "turn",
         "used",
         "vouchers",
@@ -66,13 +85,13 @@ class ExpeditionState(GameState):
 
     data: Components
     tables: act.ActionTable
-    rng: Rng
     phase: int
     player: int
     turn: int
     hand: list[list[int]]
     laid: list[list[int]]
     public: list[int]
+    rejected: tuple[int, ...]  # the cards put under the deck at setup, seen by all
     deck: list[int]
     chip: list[int]  # by site: the seat whose chip lies there, or -1
     chips_placed: list[int]
@@ -96,14 +115,14 @@ class ExpeditionState(GameState):
 
     @classmethod
     def create(
-        cls, game: Game, players: int, seed: int, options: dict[str, Any], data: Components
+        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
     ) -> ExpeditionState:
         """Expedition, Preparation, with every chance event drawn from ``seed``."""
         state = cls.__new__(cls)
-        state._init_base(game, players, seed, options)
-        state.data = data
-        state.tables = act.action_table(data)
-        state.rng = Rng(seed)
+        tables = act.action_table(data)
+        state._init_base(
+            game=game, players=players, seed=seed, options=options, data=data, tables=tables
+        )
         rules.set_up(state)
         return state
 
@@ -117,43 +136,10 @@ class ExpeditionState(GameState):
     def is_over(self) -> bool:
         return self.phase == rules.OVER
 
-    @property
-    def num_actions(self) -> int:
-        return self.tables.size
-
     def _find_legal_actions(self) -> list[int]:
         return legal.legal_actions(self)
 
-    def _apply(self, action: int) -> None:
-        tables = self.tables
-        kind = tables.kind[action]
-        if kind == act.ARROW:
-            rules.place_arrow(
-                self, tables.arg[action], tables.origin[action], tables.target[action],
-                tables.line[action],
-            )  # fmt: skip
-        elif kind == act.DONE:
-            rules.end_turn(self)
-        elif kind == act.MARK:
-            rules.mark_destination(self, tables.arg[action])
-            return
-        elif kind == act.PASS:
-            rules.pass_marking(self)
-            return
-        elif kind == act.BUY_ARROW:
-            rules.buy_arrow(self)
-        elif kind == act.REMOVE:
-            rules.remove_arrow(self, tables.arg[action])
-        elif kind == act.EXCHANGE:
-            rules.exchange_card(self, tables.arg[action])
-        else:
-            rules.keep_card(self, tables.arg[action])
-        rules.check_game_end(self)
-
-    def _action_text(self, action: int) -> str:
-        return self.tables.text[action]
-
-    def parse_action(self, text: str) -> int:
+    def _parse(self, text: str) -> int:
         return act.parse(self.data, text)
 
     def explain_illegal(self, action: int) -> IllegalAction | None:
@@ -162,15 +148,13 @@ class ExpeditionState(GameState):
     def clone(self) -> ExpeditionState:
         other = ExpeditionState.__new__(ExpeditionState)
         self._copy_base(other)
-        other.data = self.data
-        other.tables = self.tables
-        other.rng = self.rng.clone()
         other.phase = self.phase
         other.player = self.player
         other.turn = self.turn
         other.hand = [cards[:] for cards in self.hand]
         other.laid = [cards[:] for cards in self.laid]
         other.public = self.public[:]
+        other.rejected = self.rejected
         other.deck = self.deck[:]
         other.chip = self.chip[:]
         other.chips_placed = self.chips_placed[:]
@@ -202,11 +186,11 @@ class ExpeditionState(GameState):
     def winners(self) -> list[int]:
         return scoring.winners(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def sample_hidden(self, seat: int, rng: SupportsRandBits) -> ExpeditionState:
-        return view.sample_hidden(self, seat, rng)
+    def _redeal(self, sample: ExpeditionState, seat: int, rng: Rng) -> None:
+        view.redeal(self, sample, seat, rng)
 
     # --- helpers for tests, bots and displays ------------------------------------------------
 
@@ -222,14 +206,13 @@ class ExpeditionState(GameState):
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (history and log aside)."""
         return (
-            id(self.data),
-            self.rng.state,
             self.phase,
             self.player,
             self.turn,
             self.hand,
             self.laid,
             self.public,
+            self.rejected,
             self.deck,
             self.chip,
             self.chips_placed,

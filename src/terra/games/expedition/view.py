@@ -15,10 +15,10 @@ from functools import reduce
 from operator import and_
 from typing import TYPE_CHECKING, Any
 
-from terra.core.rng import Rng, SupportsRandBits, new_seed
 from terra.games.expedition import rules, scoring
 
 if TYPE_CHECKING:
+    from terra.core.rng import Rng
     from terra.games.expedition.state import ExpeditionState
 
 
@@ -99,10 +99,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
     if state.drawn and seat == current:
         turn["drawn"] = _ids(state, state.drawn)
 
-    log = state.log(seat)
-    result: dict[str, Any] = {
-        "game": "expedition",
-        "seat": seat,
+    return {
         "players": players,
         "turn": turn,
         "expeditions": expeditions,
@@ -113,28 +110,19 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
                 [len(deck) - 1 - i, ids[c]] for i, c in enumerate(deck) if known >> c & 1
             ],
             "surely_inside": _ids(state, _bits(state.in_deck)),
-            "rejected_at_setup": [e["args"]["card"] for e in log if e["key"] == "reject"],
+            "rejected_at_setup": _ids(state, list(state.rejected)),
         },
-        "log": log,
     }
-    if current is not None and current == seat:
-        result["legal_actions"] = state.legal_action_strs()
-    if state.is_over:
-        result["winners"] = state.winners()
-    return result
 
 
-def sample_hidden(state: ExpeditionState, seat: int, rng: SupportsRandBits) -> ExpeditionState:
-    """A state ``seat`` cannot tell from ``state``: every unknown card redealt, a fresh RNG.
+def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: Rng) -> None:
+    """Make ``sample`` (a clone of ``state``) a state ``seat`` cannot tell from it.
 
     The unmarked cards of the other hands, another player's drawn cards and the deck cards
     whose place ``seat`` does not know are shuffled among those places; cards everybody knows
     to be in the deck stay in it. What the other seats remember of the deck is kept by place.
     """
-    sample = state.clone()
-    sample._sampled = True
-    sample._forget_legal()  # computed from the real hands: would leak them
-    shuffle = Rng(new_seed(rng)).shuffle
+    shuffle = rng.shuffle
     known = state.known[seat]
     others = [p for p in range(state.num_players) if p != seat]
     remembered = {
@@ -170,7 +158,3 @@ def sample_hidden(state: ExpeditionState, seat: int, rng: SupportsRandBits) -> E
         for i in remembered[q]:
             mask |= 1 << sample.deck[i]
         sample.known[q] = mask
-
-    sample.rng = Rng(new_seed(rng))
-    sample._redact_log(seat)
-    return sample
