@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -159,7 +160,25 @@ def read_data(directory: str, models: Mapping[str, type[BaseModel]]) -> DataFile
         name: parse_data_file(model, texts[name], Path(directory) / name)
         for name, model in models.items()
     }
+    for name, model in parsed.items():
+        _check_names(model, Path(directory) / name)
     return DataFiles(directory, parsed, digest(*texts.values()))
+
+
+def _check_names(model: BaseModel, where: Path) -> None:
+    """In every table of entries with a ``name``, no two names may read the same."""
+    for table, value in model:
+        if not isinstance(value, list) or not value or not hasattr(value[0], "name"):
+            continue
+        seen: dict[str, str] = {}
+        for entry in value:
+            key = fold_name(entry.name)
+            if key in seen:
+                raise DataError(
+                    f"{where}: {table} {quote(seen[key])} and {quote(entry.name)} read the same; "
+                    "every name in a table must differ by more than case and spacing"
+                )
+            seen[key] = entry.name
 
 
 class DataLoader(Generic[Built]):
@@ -179,15 +198,32 @@ class DataLoader(Generic[Built]):
         self.package = package
         self.models = dict(models)
         self._build = build
-        self._loaded: dict[str, Built] = {}
+        self._loaded: dict[str, tuple[tuple[tuple[int, int, int], ...], Built]] = {}
 
     def load(self, path: str | None = None) -> Built:
-        """The built data of directory ``path`` (see the class)."""
+        """The built data of directory ``path`` (see the class); read again when a file has
+        changed since."""
         directory = data_directory(self.package, path)
+        stamp = _stamp(directory, self.models)
         found = self._loaded.get(directory)
-        if found is None:
-            found = self._loaded[directory] = self._build(read_data(directory, self.models))
-        return found
+        if found is None or found[0] != stamp:
+            found = self._loaded[directory] = (
+                stamp,
+                self._build(read_data(directory, self.models)),
+            )
+        return found[1]
+
+
+def _stamp(directory: str, names: Iterable[str]) -> tuple[tuple[int, int, int], ...]:
+    """What tells whether the files changed: each one's inode, size and modification time."""
+    stamps = []
+    for name in names:
+        try:
+            info = os.stat(Path(directory) / name)
+        except OSError:
+            return ()  # read_data says why
+        stamps.append((info.st_ino, info.st_size, info.st_mtime_ns))
+    return tuple(stamps)
 
 
 def digest(*texts: str) -> str:

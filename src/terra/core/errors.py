@@ -23,6 +23,8 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """
     if isinstance(value, str) and len(value) > limit:
         return f"{value[:limit]!r}"[:-1] + f"…' ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # too long to print at all
+        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
 

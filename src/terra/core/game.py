@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import OptionError, quote
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class Game(ABC, Generic[S]):
         elif isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"a seed is a whole number, not {quote(seed)}")
         checked = self.resolve_options(options)
+        if checked["data"] not in (None, DEFAULT_DATA):  # a record replays from anywhere
+            checked["data"] = absolute_data_path(checked["data"])
         return self._create(players, seed & _SEED_MASK, checked, self.load_data(checked["data"]))
 
     def check_players(self, players: Any) -> None:

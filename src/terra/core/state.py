@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from terra.core.actions import MAX_NOTATION, ActionSpace, Rule
-from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import IllegalAction, NotationError, SeatError, TerraError, quote
 from terra.core.record import Record
 from terra.core.rng import Rng, new_seed
@@ -228,7 +227,9 @@ class GameState(ABC):
         elif isinstance(action, bool) or not isinstance(action, int):
             raise NotationError(f"an action is an int or its notation, not {quote(action)}")
         elif not 0 <= action < self.num_actions:
-            raise NotationError(f"there is no action number {action} (0-{self.num_actions - 1})")
+            raise NotationError(
+                f"there is no action number {quote(action)} (0-{self.num_actions - 1})"
+            )
         if action not in self.legal_actions():
             raise self.explain_illegal(action) or IllegalAction(
                 f"{self.action_str(action)!r} is not allowed now", game.turn_rule
@@ -413,9 +414,6 @@ class GameState(ABC):
         if self.is_over:
             result = {"scores": self.scores(), "winners": self.winners()}
         options = {k: v for k, v in self.options.items() if v is not None}
-        if options.get("data") not in (None, DEFAULT_DATA):
-            # an absolute path, so the record replays from any working directory
-            options["data"] = absolute_data_path(options["data"])
         text = self.tables.text
         return Record(
             game=self.game.id,

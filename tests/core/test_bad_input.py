@@ -1,0 +1,172 @@
+"""Bad input through the API, for every registered game: a clear error, nothing changed.
+
+Seats, seeds, options and actions of the wrong kind; input of any size; views and samples for
+seats that do not exist. Every error is a ``TerraError`` that says what is wrong, quotes at
+most a short prefix of what it was given, and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+import terra
+from terra.core import (
+    IllegalAction,
+    NotationError,
+    OptionError,
+    SeatError,
+    TerraError,
+    UnknownGame,
+)
+from terra.core.errors import QUOTE_LIMIT, quote
+from terra.core.state import GameState
+from tests.refusals import refused
+
+GAMES = [game.id for game in terra.games()]
+LONGEST_MESSAGE = 2_000  # any message: the game's notation help is the longest part
+
+
+def started(game_id: str, seed: int = 3, steps: int = 30) -> GameState:
+    """A game some random steps in (every game has had a few turns)."""
+    state = terra.game(game_id).new(terra.game(game_id).min_players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+class TestSeats:
+    @pytest.mark.parametrize("seat", [-1, 99, 1.0, True, "0", None])
+    def test_a_view_or_a_sample_is_for_a_seat_of_the_game(self, game_id: str, seat: Any) -> None:
+        """Views are the security boundary: ``view(-1)`` must not be the last seat's."""
+        state = started(game_id)
+        if seat is not None:
+            with pytest.raises(SeatError, match="a seat is 0 to 1 or None"):
+                state.view(seat)
+            with pytest.raises(SeatError, match="a seat is 0 to 1 or None"):
+                state.log(seat)
+        with pytest.raises(SeatError, match="a seat is 0 to 1, not"):
+            state.sample_hidden(seat, random.Random(1))
+
+    @pytest.mark.parametrize("seat", [1.0, True, -1, 7, "1"])
+    def test_play_takes_a_seat_number_only(self, game_id: str, seat: Any) -> None:
+        state = started(game_id)
+        before = state.clone()
+        with pytest.raises(SeatError):
+            state.play(state.legal_actions()[0], seat)
+        assert state == before and state.history == before.history
+
+    def test_out_of_turn_play_cites_the_games_own_section(self, game_id: str) -> None:
+        """Each game names its own sections: Africa's is "Game Play", not "Gameplay"."""
+        state = started(game_id)
+        game = state.game
+        current = state.current_player
+        assert current is not None
+        other = (current + 1) % state.num_players
+        error = refused(state, state.legal_actions()[0], other)
+        assert error.rule == game.turn_rule
+        assert game.turn_rule.startswith(f"{game.title}, ")
+        assert game.end_rule.startswith(f"{game.title}, ")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+class TestActions:
+    @pytest.mark.parametrize("action", [None, 5.0, b"draw", ["draw"], True])
+    def test_an_action_is_an_int_or_text(self, game_id: str, action: Any) -> None:
+        state = started(game_id)
+        error = refused(state, action)
+        assert isinstance(error, NotationError)
+        with pytest.raises(NotationError, match="an action is written as text"):
+            state.parse_action(action)  # type: ignore[arg-type]
+
+    def test_a_huge_text_is_refused_with_a_short_message(self, game_id: str) -> None:
+        state = started(game_id)
+        error = refused(state, "a" * 10**7)
+        assert isinstance(error, NotationError)
+        assert len(str(error)) < 200
+        assert "10,000,000 characters" in str(error)
+
+    def test_an_unknown_text_is_quoted_short_with_the_notation(self, game_id: str) -> None:
+        state = started(game_id)
+        error = refused(state, "fly to the moon " * 10)
+        assert isinstance(error, NotationError)
+        assert len(str(error)) < LONGEST_MESSAGE
+        assert state.game.notation_help() in str(error)
+
+    def test_a_huge_number_is_no_action(self, game_id: str) -> None:
+        state = started(game_id)
+        error = refused(state, 10**5000)
+        assert "there is no action number" in str(error)
+        assert len(str(error)) < 200
+
+    def test_the_legal_actions_cannot_be_changed_by_their_caller(self, game_id: str) -> None:
+        """``play()`` must not trust a list its caller can change."""
+        state = started(game_id)
+        legal = state.legal_actions()
+        illegal = next(a for a in range(state.num_actions) if a not in legal)
+        with pytest.raises((AttributeError, TypeError)):
+            legal.append(illegal)  # type: ignore[attr-defined]
+        refused(state, illegal)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+class TestNew:
+    @pytest.mark.parametrize("seed", ["7", 1.5, True, b"1", "abc", math.nan, [1], None.__class__])
+    def test_a_seed_is_a_whole_number(self, game_id: str, seed: Any) -> None:
+        game = terra.game(game_id)
+        with pytest.raises(OptionError, match="a seed is a whole number, not"):
+            game.new(game.min_players, seed)
+
+    def test_a_seed_folds_into_64_bits(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        big = game.new(game.min_players, 2**64 + 5)
+        assert big.seed == 5
+        assert json.dumps(big.view(0)) == json.dumps(game.new(game.min_players, 5).view(0))
+        assert game.new(game.min_players, -1).seed == 2**64 - 1
+
+    @pytest.mark.parametrize("options", ["abc", ["data"], 3])
+    def test_options_are_a_mapping(self, game_id: str, options: Any) -> None:
+        game = terra.game(game_id)
+        with pytest.raises(OptionError, match="options are a mapping of names to values"):
+            game.new(game.min_players, 1, options)
+
+    @pytest.mark.parametrize("players", [True, 2.0, "2", None])
+    def test_a_player_count_is_a_whole_number(self, game_id: str, players: Any) -> None:
+        game = terra.game(game_id)
+        with pytest.raises(OptionError, match=f"is for {game.min_players}-"):
+            game.new(players, 1)
+
+    def test_an_unknown_option_name_is_quoted_short(self, game_id: str) -> None:
+        game = terra.game(game_id)
+        with pytest.raises(OptionError) as caught:
+            game.new(game.min_players, 1, {"x" * 10**6: True})
+        assert len(str(caught.value)) < 300
+
+
+def test_an_unknown_game_is_quoted_short() -> None:
+    with pytest.raises(UnknownGame) as caught:
+        terra.game("z" * 10**6)
+    assert len(str(caught.value)) < 300
+    with pytest.raises(UnknownGame):
+        terra.game(None)  # type: ignore[arg-type]
+
+
+def test_quote_keeps_short_input_whole_and_cuts_long_input() -> None:
+    assert quote("go Cairo: grey") == "'go Cairo: grey'"
+    cut = quote("é" * 1000)
+    assert cut.startswith("'éé") and cut.endswith("…' (1,000 characters)")
+    assert len(cut) < QUOTE_LIMIT + 40
+    assert len(quote(list(range(10_000)))) <= QUOTE_LIMIT + 1
+
+
+def test_every_refusal_is_a_terra_error() -> None:
+    """A caller that catches TerraError catches every mistake of its user."""
+    for kind in (IllegalAction, NotationError, OptionError, SeatError):
+        assert issubclass(kind, TerraError)
+    assert issubclass(NotationError, IllegalAction)
