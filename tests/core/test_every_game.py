@@ -17,6 +17,7 @@ import pytest
 
 import terra
 from terra.core import IllegalAction, TerraError
+from terra.core.actions import fold_notation
 from terra.core.game import Game
 from terra.core.state import GameState
 
@@ -71,6 +72,31 @@ class TestIdentity:
         assert game.notation_help()
 
     @pytest.mark.parametrize("game_id", GAMES)
+    def test_the_facts_search_and_learning_need(self, game_id: str) -> None:
+        """Declared, not guessed: action count, length bound, score and return ranges."""
+        game = terra.game(game_id)
+        for players in range(game.min_players, game.max_players + 1):
+            facts = game.facts(players)
+            assert json.loads(json.dumps(facts.to_dict())) == facts.to_dict()
+            state = game.new(players, 1)
+            assert facts.num_actions == state.num_actions
+            assert facts.max_length is None or facts.max_length <= facts.length_cap
+            assert facts.length_cap > 0
+            low, high = facts.scores
+            assert low < high and low <= min(state.scores()) and max(state.scores()) <= high
+            assert facts.returns == (-1.0, 1.0) and facts.zero_sum
+
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_every_action_has_a_rule_and_a_notation_of_its_own(self, game_id: str) -> None:
+        """One dispatch: every kind of action in the table has its rule; no two actions read
+        the same, so every record replays to the same actions."""
+        game = terra.game(game_id)
+        state = game.new(game.min_players, 1)
+        assert set(state.tables.kind) <= set(type(state).RULES)
+        folded = {fold_notation(text) for text in state.tables.text}
+        assert len(folded) == state.num_actions == len(state.tables.args)
+
+    @pytest.mark.parametrize("game_id", GAMES)
     def test_a_player_count_outside_the_range_is_refused(self, game_id: str) -> None:
         game = terra.game(game_id)
         for players in (game.min_players - 1, game.max_players + 1):
@@ -98,6 +124,7 @@ class TestLegality:
             assert bool(legal) != state.is_over
             assert (state.current_player is None) == state.is_over
             assert len(set(legal)) == len(legal)
+            assert len(set(state.legal_action_strs())) == len(legal)
             assert all(0 <= a < state.num_actions for a in legal)
 
     def test_the_notation_reads_back(self, positions: list[GameState]) -> None:
@@ -267,6 +294,10 @@ def test_random_games_end_with_a_result(game_id: str) -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
         assert state.is_over, f"{game_id} {players}p did not end in 200,000 actions"
+        facts = game.facts(players)
+        assert len(state.history) <= facts.length_cap
+        low, high = facts.scores
+        assert all(low <= score <= high for score in state.scores())
         assert state.winners()
         assert sum(state.returns()) == pytest.approx(0.0)
         breakdown: list[dict[str, Any]] = state.score_breakdown()
