@@ -12,6 +12,7 @@ checked play, notation, views and samples, records.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -157,7 +158,7 @@ class GameState(ABC):
         """The game's part of :meth:`view`: the position as ``seat`` may know it."""
 
     @abstractmethod
-    def _redeal(self, sample: Self, seat: int, rng: Rng) -> None:
+    def _redeal(self, sample: Self, seat: int, rng: random.Random) -> None:
         """Redeal in ``sample`` (a clone of this state) everything ``seat`` cannot know,
         keeping everything ``view(seat)`` shows; ``rng`` is for the shuffles."""
 
@@ -319,7 +320,9 @@ class GameState(ABC):
         self._check_seat(seat)
         sample = self.clone()
         sample._legal = None  # found from what is really hidden: would leak it
-        self._redeal(sample, seat, Rng(new_seed(rng)))
+        # Shuffles for search need no replay across versions: the C-backed generator serves
+        shuffler = rng if isinstance(rng, random.Random) else random.Random(rng.getrandbits(64))
+        self._redeal(sample, seat, shuffler)
         sample.rng = Rng(new_seed(rng))
         seal = self._seal
         if seal is not None and seal[0] != seat:  # a sample of another seat's sample:

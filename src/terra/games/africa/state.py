@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from terra.core.actions import Rule
 from terra.core.errors import IllegalAction
-from terra.core.rng import Rng
 from terra.core.state import GameState
 from terra.games.africa import actions as act
 from terra.games.africa import legal, rules, scoring, view
@@ -153,7 +153,7 @@ class AfricaState(GameState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def _redeal(self, sample: AfricaState, seat: int, rng: Rng) -> None:
+    def _redeal(self, sample: AfricaState, seat: int, rng: random.Random) -> None:
         view.redeal(self, sample, rng)
 
     # --- helpers for tests, bots and displays ------------------------------------------------

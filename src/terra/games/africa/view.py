@@ -8,6 +8,7 @@ How many markers of each type are still face down follows from the public counts
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from terra.games.africa import rules, scoring
@@ -15,7 +16,6 @@ from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import GOLD, JEWELS
 
 if TYPE_CHECKING:
-    from terra.core.rng import Rng
     from terra.games.africa.state import AfricaState
 
 FACE_DOWN = "?"
@@ -96,7 +96,7 @@ def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal(state: AfricaState, sample: AfricaState, rng: Rng) -> None:
+def redeal(state: AfricaState, sample: AfricaState, rng: random.Random) -> None:
     """Make ``sample`` (a clone of ``state``) a state no seat can tell from it: the face-down
     markers redealt among the face-down hexes (every seat knows the same of them)."""
     hidden = [h for h, d in enumerate(state.down) if d]

@@ -9,13 +9,13 @@ face up, jokers and assistants (gained and lost in the open). docs/rules-decisio
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from terra.games.africana import rules, scoring
 from terra.games.africana.components import HEMISPHERES
 
 if TYPE_CHECKING:
-    from terra.core.rng import Rng
     from terra.games.africana.state import AfricanaState
 
 
@@ -111,7 +111,7 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal(state: AfricanaState, sample: AfricanaState, seat: int, rng: Rng) -> None:
+def redeal(state: AfricanaState, sample: AfricanaState, seat: int, rng: random.Random) -> None:
     """Make ``sample`` (a clone of ``state``) a state ``seat`` cannot tell from it.
 
     Redeals: the travel cards of the other hands together with the draw pile (hand sizes kept);

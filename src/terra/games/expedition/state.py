@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from terra.core.actions import Rule
 from terra.core.errors import IllegalAction
-from terra.core.rng import Rng
 from terra.core.state import GameState
 from terra.games.expedition import actions as act
 from terra.games.expedition import legal, rules, scoring, view
@@ -189,7 +189,7 @@ class ExpeditionState(GameState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
-    def _redeal(self, sample: ExpeditionState, seat: int, rng: Rng) -> None:
+    def _redeal(self, sample: ExpeditionState, seat: int, rng: random.Random) -> None:
         view.redeal(self, sample, seat, rng)
 
     # --- helpers for tests, bots and displays ------------------------------------------------

@@ -11,6 +11,7 @@ someone draws unseen cards from the deck). A spectator knows what everybody know
 
 from __future__ import annotations
 
+import random
 from functools import reduce
 from operator import and_
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from terra.games.expedition import rules, scoring
 
 if TYPE_CHECKING:
-    from terra.core.rng import Rng
     from terra.games.expedition.state import ExpeditionState
 
 
@@ -115,7 +115,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: Rng) -> None:
+def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: random.Random) -> None:
     """Make ``sample`` (a clone of ``state``) a state ``seat`` cannot tell from it.
 
     The unmarked cards of the other hands, another player's drawn cards and the deck cards
