@@ -44,7 +44,7 @@ def kind(state: AfricaState, name: str) -> int:
 
 def touched(state: AfricaState) -> None:
     """Forget what was computed from the old position."""
-    state._legal = None
+    state._forget_legal()
     state._movable = None
     state._empty = None
     state._open = None

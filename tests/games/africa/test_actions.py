@@ -304,3 +304,65 @@ def test_a_step_onto_another_researcher_is_refused() -> None:
     assert error.value.rule == "Africa, B. Researchers move"
     with pytest.raises(IllegalAction, match="face-down marker"):
         state.play("go D5")
+
+
+# --- readings the rulebook leaves to the engine (docs/rules-decisions.md) ----------------------
+
+
+def test_natural_resources_are_only_the_face_up_gold_and_jewels() -> None:
+    """Africa, Actions - 5. Establish a Base Camp and Use Natural Resources: the camp takes
+    the gold and jewel markers bordering it that lie face up; a face-down one stays where it
+    is, face down, even if it is gold or jewels (docs/rules-decisions.md, Africa 16)."""
+    state = at_c5()
+    table.put(state, "C4", "gold 2")
+    table.put(state, "C6", "jewels 2", face_up=False)
+    table.put(state, "B4", "gold 1", face_up=False)
+    state.play("camp resources")
+    hand = state.hand[0]
+    assert hand[table.kind(state, "gold 2")] == 1
+    assert hand[table.kind(state, "jewels 2")] == 0 and hand[table.kind(state, "gold 1")] == 0
+    for where, name in (("C6", "jewels 2"), ("B4", "gold 1")):
+        h = table.hx(state, where)
+        assert state.marker[h] == table.kind(state, name) and state.down[h] == 1
+    assert state.events[-1]["args"]["taken"] == ["gold 2"]
+
+
+def test_animals_and_nomads_move_from_beside_ones_own_researcher_only() -> None:
+    """Africa, Actions - 2. Moving Animals / 3. Moving Nomads: "from a space that a player's
+    researcher is on or next to" is the acting player's own researcher, as for every action
+    (docs/rules-decisions.md, Africa 18)."""
+    state = at_c5()
+    table.clear(state, "H7", "J7", "I7", "I8")
+    table.place(state, 1, "H7")  # blue's researcher, far from red's
+    table.put(state, "H6", "giraffe")
+    table.put(state, "H8", "giraffe")
+    table.put(state, "G7", "nomad")
+    assert not any(a.startswith("move") for a in state.legal_action_strs())
+    with pytest.raises(IllegalAction, match="neither on nor next to your researcher") as error:
+        state.play("move H6")
+    assert error.value.rule == "Africa, Actions - 2. Moving Animals"
+    with pytest.raises(IllegalAction, match="neither on nor next to your researcher") as error:
+        state.play("move G7")
+    assert error.value.rule == "Africa, Actions - 3. Moving Nomads"
+    table.to_turn(state, 1)  # blue may move them
+    assert {"move H6", "move H8", "move G7"} <= set(state.legal_action_strs())
+
+
+def test_an_animal_uncovered_by_the_first_action_may_be_moved_by_the_second() -> None:
+    """Africa, Actions - 2. Moving Animals: an animal "that is already face up" may be moved,
+    also when it was uncovered by the turn's first action (General Rules - The Sequence of
+    Actions: the order is free; docs/rules-decisions.md, Africa 19). It scores the same as
+    placing it there at once: 1 and its neighbours, then the improvement."""
+    state = at_c5()
+    table.clear(state, "H7")
+    h7 = table.neighbours(state, "H7")
+    table.put(state, h7[0], "zebra")
+    table.put(state, h7[1], "zebra")
+    table.put(state, "D5", "zebra", face_up=False)
+    table.play(state, "uncover D5", "place D5")  # left where it lay: 1 point
+    assert state.track[0] == 1 and state.round == 1
+    assert "move D5" in state.legal_action_strs()
+    table.play(state, "move D5", "place H7")
+    assert state.track[0] == 1 + 2
+    assert state.marker[table.hx(state, "H7")] == table.kind(state, "zebra")
+    assert state.current_player == 1

@@ -101,6 +101,67 @@ def test_the_positions_cover_every_phase() -> None:
     assert {s.phase_name for s in positions()} == {"start", "turn", "goods", "place"}
 
 
+def agree(state: AfricaState) -> None:
+    """The rules' two statements of legality judge every action of ``state`` alike: the
+    explanation is None exactly for the legal actions, and otherwise cites Africa."""
+    legal = set(state.legal_actions())
+    for action in range(state.num_actions):
+        error = state.explain_illegal(action)
+        text = state.action_str(action)
+        if action in legal:
+            assert error is None, f"{text!r} is legal, but: {error}"
+            continue
+        assert isinstance(error, IllegalAction), f"{text!r} is not legal, but nothing says why"
+        assert error.reason
+        assert error.rule is not None and error.rule.startswith("Africa, "), error
+
+
+def test_every_action_is_judged_alike_by_the_legal_actions_and_the_explanations() -> None:
+    """Legality is stated twice (the legal actions and the explanation of each action) and
+    both agree in every phase of random games."""
+    for state in positions():
+        agree(state)
+
+
+@cache
+def greedy_positions() -> tuple[AfricaState, ...]:
+    """Every 3rd decision of greedy games: 2 players with and without the 2-player variant,
+    3 players in the simple game, 5 players."""
+    games: list[tuple[int, int, dict[str, bool]]] = [
+        (2, 1, {}),
+        (2, 2, {"two_player": False}),
+        (3, 3, {"simple": True}),
+        (5, 4, {}),
+    ]
+    found = []
+    for players, seed, options in games:
+        state = table.new(players, seed, **options)
+        rng = random.Random(seed)
+        count = 0
+        while not state.is_over:
+            if count % 3 == 0 or state.phase_name in ("goods", "place"):
+                found.append(state.clone())
+            state.apply(state.game.greedy_action(state, rng))
+            count += 1
+        found.append(state)
+    return tuple(found)
+
+
+def test_greedy_games_are_judged_alike_by_both_statements_of_legality() -> None:
+    """Africa, Game Play and Actions 1-5, the Simple Game Variant and the Special Variant for
+    2 Players: at decisions of greedy games (herds, nomads, exchanges, camps) both statements
+    agree."""
+    for state in greedy_positions():
+        agree(state)
+
+
+def test_every_kind_of_action_is_legal_in_some_position_judged() -> None:
+    judged = positions() + greedy_positions()
+    kinds = {state.tables.kind[a] for state in judged for a in state.legal_actions()}
+    assert len(kinds) == 11
+    assert any(state.is_over for state in judged)
+
+
 @SETTINGS
 @given(index=st.integers(min_value=0), action=st.integers(min_value=-5, max_value=2000))
 def test_any_illegal_int_is_explained_and_changes_nothing(index: int, action: int) -> None:

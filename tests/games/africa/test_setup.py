@@ -75,8 +75,13 @@ def test_start_cities_are_chosen_in_turn_order_and_not_shared() -> None:
     state.play("start Cairo")
     assert state.current_player == 1
     assert "start Cairo" not in state.legal_action_strs()
-    with pytest.raises(IllegalAction, match="already in Cairo"):
+    with pytest.raises(IllegalAction) as error:
         state.play("start Cairo")
+    assert error.value.reason == (
+        "the red researcher is already in Cairo; "
+        "free start cities: Tangier, Mombasa, Cape Town, Luanda"
+    )
+    assert error.value.rule == "Africa, Game Setup"
     state.play("start A3")  # Tangier by its hex id
     state.play("start Cape Town")
     assert state.phase_name == "turn" and state.current_player == 0

@@ -106,3 +106,22 @@ def test_steps_onto_face_up_markers_and_camps_are_allowed() -> None:
     assert "go C4" in legal and "go C6" in legal
     table.play(state, "go C4")
     assert "camp research" not in state.legal_action_strs()  # not an empty space
+
+
+def test_the_simple_game_keeps_move_anywhere_and_a_move_of_up_to_two_spaces() -> None:
+    """Africa, Simple Game Variant: "only moves his researcher once per turn and only executes
+    one action" halves B.: its one move is a move of B. (up to two spaces), and A. Move a
+    Researcher Anywhere, a single move without action, stays (docs/rules-decisions.md,
+    Africa 17)."""
+    state = opened(simple=True)
+    assert "jump C7" in state.legal_action_strs()
+    state.play("jump C7")
+    assert state.loc[0] == table.hx(state, "C7") and state.current_player == 1
+
+    state = opened(simple=True)
+    table.play(state, "go C6", "go C7")
+    with pytest.raises(IllegalAction, match="moved 2 spaces") as error:
+        state.play("go B6")
+    assert error.value.rule == "Africa, B. Researchers move"
+    state.play("pass")
+    assert state.current_player == 1 and state.turn == 1

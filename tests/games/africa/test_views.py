@@ -63,7 +63,7 @@ def shuffled_hidden(state: AfricaState, seed: int) -> AfricaState:
     random.Random(seed).shuffle(kinds)
     for h, k in zip(hidden, kinds, strict=True):
         other.marker[h] = k
-    other._legal = None
+    other._forget_legal()
     return other
 
 

@@ -80,13 +80,13 @@ def set_hand(state: AfricanaState, seat: int, cards: Mapping[str, int]) -> None:
             state.supply[index - colours] -= count
             assert state.supply[index - colours] >= 0, "no such assistant card left"
         hand[index] = count
-    state._legal = None
+    state._forget_legal()
 
 
 def place(state: AfricanaState, seat: int, where: str) -> None:
     """Put ``seat``'s explorer on a location."""
     state.loc[seat] = loc(state, where)
-    state._legal = None
+    state._forget_legal()
 
 
 def show(state: AfricanaState, cards: Iterable[str | None]) -> None:
@@ -110,7 +110,7 @@ def show(state: AfricanaState, cards: Iterable[str | None]) -> None:
             state.removed.remove(card)
     state.spaces[:] = [-1 if card is None else card for card in wanted]
     state.markers[:] = [0] * state.num_players
-    state._legal = None
+    state._forget_legal()
 
 
 def set_pile(state: AfricanaState, top_first: list[str]) -> None:
@@ -131,7 +131,7 @@ def join(state: AfricanaState, seat: int, ident: str) -> None:
     space = state.spaces.index(expedition(state, ident))
     state.joined[space] |= 1 << seat
     state.markers[seat] += 1
-    state._legal = None
+    state._forget_legal()
 
 
 def give_adventures(state: AfricanaState, seat: int, idents: Iterable[str]) -> None:
@@ -140,7 +140,7 @@ def give_adventures(state: AfricanaState, seat: int, idents: Iterable[str]) -> N
         card = adventure(state, ident)
         _take_from_book(state, card)
         state.adventures[seat].append(card)
-    state._legal = None
+    state._forget_legal()
 
 
 def give_won(
@@ -178,7 +178,7 @@ def set_book(state: AfricanaState, book: str, turned: list[str], unturned: list[
     for stack in (state.left[index], state.right[index]):
         if stack:
             state.seen |= 1 << stack[-1]
-    state._legal = None
+    state._forget_legal()
 
 
 def _take_from_book(state: AfricanaState, card: int) -> None:
@@ -197,7 +197,7 @@ def _take_from_book(state: AfricanaState, card: int) -> None:
 def end_game(state: AfricanaState) -> None:
     """Declare the game over where it stands (for scoring tests)."""
     state.phase = rules.OVER
-    state._legal = None
+    state._forget_legal()
 
 
 def play(state: AfricanaState, *moves: str) -> None:
@@ -227,4 +227,4 @@ def set_draw_pile(state: AfricanaState, top_first: list[str]) -> None:
         free.remove(colour)
     state.deck[:] = list(reversed(wanted))
     state.discard[:] = [free.count(c) for c in range(len(colours))]
-    state._legal = None
+    state._forget_legal()

@@ -388,7 +388,10 @@ def test_turning_a_page_without_silver() -> None:
 
 
 def test_turning_back_before_any_page_is_turned() -> None:
-    refused_by_rule(buying(), "turn back", r.RULE_BUY, "no turned pages left")
+    """Africana, B): pages are turned in both directions; before any is turned only forward."""
+    refused_by_rule(
+        buying(), "turn back", r.RULE_BUY, "no turned pages left", "(turn forward instead)"
+    )
 
 
 # --- End of a Turn - Check Card Limits ------------------------------------------------------------
@@ -457,19 +460,59 @@ def test_the_positions_cover_every_phase() -> None:
     }
 
 
-def test_every_illegal_action_is_explained_with_its_rule() -> None:
-    """No action outside legal_actions() goes through, and each says why, citing Africana."""
+def agree(state: AfricanaState) -> None:
+    """The rules' two statements of legality judge every action of ``state`` alike: the
+    explanation is None exactly for the legal actions, and otherwise cites Africana."""
+    legal = set(state.legal_actions())
+    for action in range(state.num_actions):
+        error = state.explain_illegal(action)
+        text = state.action_str(action)
+        if action in legal:
+            assert error is None, f"{text!r} is legal, but: {error}"
+            continue
+        assert isinstance(error, IllegalAction), f"{text!r} is not legal, but nothing says why"
+        assert error.reason
+        assert error.rule is not None and error.rule.startswith("Africana, "), error
+        if state.is_over:
+            assert error.rule == r.RULE_END
+
+
+def test_every_action_is_judged_alike_by_the_legal_actions_and_the_explanations() -> None:
+    """Legality is stated twice (the legal actions and the explanation of each action) and
+    both agree in every phase, the hand-built positions included."""
     for state in phase_positions():
-        legal = set(state.legal_actions())
-        for action in range(state.num_actions):
-            if action in legal:
-                continue
-            error = state.explain_illegal(action)
-            assert isinstance(error, IllegalAction)
-            assert error.reason
-            assert error.rule is not None and error.rule.startswith("Africana, "), error
-            if state.is_over:
-                assert error.rule == r.RULE_END
+        agree(state)
+
+
+@cache
+def greedy_positions() -> tuple[AfricanaState, ...]:
+    """Every 4th decision of greedy games with 2, 3 and 4 players: they join, end expeditions
+    and adventures, recolour and buy far more often than random play."""
+    found = []
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        state = table.new(players, seed)
+        rng = random.Random(seed)
+        count = 0
+        while not state.is_over:
+            if count % 4 == 0:
+                found.append(state.clone())
+            state.apply(state.game.greedy_action(state, rng))
+            count += 1
+        found.append(state)
+    return tuple(found)
+
+
+def test_greedy_games_are_judged_alike_by_both_statements_of_legality() -> None:
+    """Africana, C) Move explorer, B) Buy adventure cards, Check Card Limits: at decisions of
+    greedy games (joins, endings, recoloured cards, purchases) both statements agree."""
+    for state in greedy_positions():
+        agree(state)
+
+
+def test_every_kind_of_action_is_legal_in_some_position_judged() -> None:
+    positions = phase_positions() + greedy_positions()
+    kinds = {state.tables.kind[a] for state in positions for a in state.legal_actions()}
+    assert len(kinds) == 13
 
 
 def test_a_refused_action_leaves_every_phase_untouched() -> None:

@@ -15,7 +15,7 @@ def test_more_than_five_cards_must_be_discarded_down_to_five() -> None:
     excess of your choice; discarded travel cards go onto the discard pile."""
     state = table.new(2)
     table.set_hand(state, 0, {"grey": 2, "orange": 1, "joker": 1})
-    table.set_draw_pile(state, ["violet", "violet"])
+    table.set_draw_pile(state, ["violet", "violet", "magenta"])  # does not run out
     discards = sum(state.discard)
     state.play("draw")
     assert state.current_player == 0

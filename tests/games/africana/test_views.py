@@ -44,8 +44,9 @@ PHASES: dict[str, Callable[[AfricanaState], bool]] = {
 @cache
 def positions(players: int, seed: int) -> tuple[Position, ...]:
     """Snapshots of one random game: at every depth of DEPTHS, then the first position of each
-    kind in PHASES after that depth, the first after the end is triggered, the end, and one
-    position where a seat must discard an adventure. Tests must not mutate them (clone first)."""
+    kind in PHASES after that depth, the first just after a reshuffle of the travel cards, the
+    first after the end is triggered, the end, and one position where a seat must discard an
+    adventure. Tests must not mutate them (clone first)."""
     state = table.new(players, seed)
     rng = random.Random(seed)
     name = f"{players}p seed {seed}"
@@ -53,6 +54,7 @@ def positions(players: int, seed: int) -> tuple[Position, ...]:
     wanted: dict[str, Callable[[AfricanaState], bool]] = {}
     depth = 0
     ending = False
+    reshuffled = False
     while True:
         if depth in DEPTHS:
             found.append((f"{name} at action {depth}", state.clone()))
@@ -65,11 +67,19 @@ def positions(players: int, seed: int) -> tuple[Position, ...]:
         if state.ending and not ending:
             ending = True
             found.append((f"{name} end triggered at action {depth}", state.clone()))
+        if not reshuffled and just_reshuffled(state):
+            reshuffled = True
+            found.append((f"{name} reshuffled at action {depth}", state.clone()))
         if state.is_over:
             found.append((f"{name} game over", state.clone()))
             return tuple(found)
         state.apply(rng.choice(state.legal_actions()))
         depth += 1
+
+
+def just_reshuffled(state: AfricanaState) -> bool:
+    """Africana, A) Draw travel cards: the discards have just become the new draw pile."""
+    return any(event["key"] == "reshuffle" for event in state.log(None, state.log_size - 1))
 
 
 def dropping(players: int, seed: int) -> AfricanaState:
@@ -107,6 +117,8 @@ def test_positions_cover_every_phase() -> None:
     assert any(state.ending and not state.is_over for _, state in all_positions())
     assert any(any(state.played) for _, state in all_positions())
     assert any(state.pages > 1 for _, state in all_positions())
+    # Africana, A) Draw travel cards: just after the discards became the new draw pile.
+    assert any("reshuffled" in label for label, _ in all_positions())
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)

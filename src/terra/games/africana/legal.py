@@ -1,11 +1,16 @@
-"""Which actions are legal now, and why any other one is not.
+"""Which actions are legal now, and why any other one is not: the rules stated twice.
 
-``legal_actions`` is the single source of truth: ``play`` checks against it and bots choose from
-it. ``explain`` is only called for an action that is not in it, to tell the player why.
+``legal_actions`` lists what the current player may do (``play`` checks against it and bots
+choose from it). ``explain`` judges one action on its own, from the rule's conditions, and
+answers ``None`` when it is legal or the :class:`IllegalAction` saying what is wrong, what the
+player could do instead and which rule says so. The two are written independently, rule by
+rule in the order of the rulebook, and the contract suite checks at every decision of seeded
+games that they agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -17,6 +22,172 @@ from terra.games.africana.components import Components
 
 if TYPE_CHECKING:
     from terra.games.africana.state import AfricanaState
+
+Explainer = Callable[["AfricanaState", int, int], IllegalAction | None]
+
+
+def legal_actions(state: AfricanaState) -> list[int]:
+    """Every action the current player may take now."""
+    phase = state.phase
+    if phase == r.MOVING:
+        return move_actions(state)
+    if phase == r.CHOOSE:
+        return choose_actions(state)
+    if phase == r.BUYING:
+        return buy_actions(state)
+    if phase == r.DISCARDING:
+        return discard_actions(state)
+    if phase == r.DROPPING:
+        return drop_actions(state)
+    return []
+
+
+def explain(state: AfricanaState, action: int) -> IllegalAction | None:
+    """``None`` if ``action`` is legal now; otherwise why not, with the rule that says so."""
+    tables = state.tables
+    if not 0 <= action < tables.size:
+        return IllegalAction(f"there is no action number {action} (0-{tables.size - 1})")
+    phase = state.phase
+    if phase == r.OVER:
+        return IllegalAction("the game is over", r.RULE_END)
+    kind = tables.kind[action]
+    if kind == act.DONE:
+        return explain_done(state)
+    if _KIND_PHASE[kind] != phase:
+        return IllegalAction(
+            f"cannot {tables.text[action]!r} now: {_PHASE_DOING[phase]}", _PHASE_RULE[phase]
+        )
+    return _EXPLAIN[kind](state, tables.arg[action], tables.pay[action])
+
+
+# --- Gameplay: the action of the turn --------------------------------------------------------
+
+_PHASE_DOING = {
+    r.CHOOSE: "first choose the action of your turn: draw, buy or move",
+    r.BUYING: "you are buying adventure cards this turn (turn pages, buy, or done)",
+    r.MOVING: "you are moving your explorer this turn (go, join, finish, or done)",
+    r.DISCARDING: "your turn is over; first discard down to the hand limit of 5 cards",
+    r.DROPPING: "your turn is over; first discard unfinished adventures down to 3",
+}
+_PHASE_RULE = {
+    r.CHOOSE: r.RULE_TURN,
+    r.BUYING: r.RULE_BUY,
+    r.MOVING: r.RULE_MOVE,
+    r.DISCARDING: r.RULE_LIMITS,
+    r.DROPPING: r.RULE_LIMITS,
+}
+_KIND_PHASE = {
+    act.DRAW: r.CHOOSE,
+    act.BUY: r.CHOOSE,
+    act.MOVE: r.CHOOSE,
+    act.TURN_FORWARD: r.BUYING,
+    act.TURN_BACK: r.BUYING,
+    act.BUY_CARD: r.BUYING,
+    act.STEP: r.MOVING,
+    act.JOIN: r.MOVING,
+    act.FINISH_EXPEDITION: r.MOVING,
+    act.FINISH_ADVENTURE: r.MOVING,
+    act.DISCARD: r.DISCARDING,
+    act.DROP: r.DROPPING,
+}
+
+
+def choose_actions(_state: AfricanaState) -> list[int]:
+    """Africana, Gameplay: one of the three actions A), B) or C)."""
+    return [act.DRAW, act.BUY, act.MOVE]
+
+
+def explain_choice(_state: AfricanaState, _arg: int, _pay: int) -> IllegalAction | None:
+    """Africana, Gameplay: any of the three actions may be chosen, even one that can achieve
+    nothing (drawing from empty piles, buying without silver, moving without cards)."""
+    return None
+
+
+def explain_done(state: AfricanaState) -> IllegalAction | None:
+    """Africana, B) and C): ``done`` ends a buy or move action, at any point of it."""
+    phase = state.phase
+    if phase in (r.BUYING, r.MOVING):
+        return None
+    return IllegalAction(
+        f"'done' ends a buy or move action; {_PHASE_DOING[phase]}", _PHASE_RULE[phase]
+    )
+
+
+# --- B) Buy adventure cards ------------------------------------------------------------------
+
+
+def buy_actions(state: AfricanaState) -> list[int]:
+    """Africana, B) Buy adventure cards: the top card of either half of the book, turning a
+    page, or done."""
+    player = state.player
+    book = r.book_of(state)
+    left = state.left[book]
+    right = state.right[book]
+    silver = state.silver[player]
+    out = []
+    if silver >= r.ADVENTURE_PRICE:
+        base = state.tables.buy_base
+        if left:
+            out.append(base + left[-1])
+        if right:
+            out.append(base + right[-1])
+    if silver >= r.page_cost(state):
+        if right:
+            out.append(act.TURN_FORWARD)
+        if left:
+            out.append(act.TURN_BACK)
+    out.append(act.DONE)
+    return out
+
+
+def explain_turn_page(state: AfricanaState, forward: int, _pay: int) -> IllegalAction | None:
+    """Africana, B): a page is turned from a half that has one; the first page of the action is
+    free, each further one costs 1 silver."""
+    book = r.book_of(state)
+    side, other = (state.right, state.left) if forward else (state.left, state.right)
+    if not side[book]:
+        where = "unturned" if forward else "turned"
+        hint = f" (turn {'back' if forward else 'forward'} instead)" if other[book] else ""
+        return IllegalAction(
+            f"no {where} pages left to turn that way in this book{hint}", r.RULE_BUY
+        )
+    silver = state.silver[state.player]
+    if silver < r.page_cost(state):
+        return IllegalAction(
+            f"each page after the first costs {r.PAGE_PRICE} silver; you have {silver}",
+            r.RULE_BUY,
+        )
+    return None
+
+
+def explain_buy_adventure(state: AfricanaState, card: int, _pay: int) -> IllegalAction | None:
+    """Africana, B): 5 silver for a card showing on top of either half of the book of the
+    explorer's hemisphere."""
+    data = state.data
+    ident = data.adventure_ids[card]
+    book = r.book_of(state)
+    names = ("north", "south")
+    if data.adventure_book[card] != book:
+        return IllegalAction(
+            f"{ident} is in the {names[data.adventure_book[card]]} book; with your explorer in "
+            f"the {names[book]} you may only buy from the {names[book]} book",
+            r.RULE_BUY,
+        )
+    tops = [stack[-1] for stack in (state.left[book], state.right[book]) if stack]
+    if card not in tops:
+        return IllegalAction(
+            f"{ident} is not showing on top of either half of the book; turn pages to reach it",
+            r.RULE_BUY,
+        )
+    silver = state.silver[state.player]
+    if silver < r.ADVENTURE_PRICE:
+        return IllegalAction(
+            f"an adventure card costs {r.ADVENTURE_PRICE} silver; you have {silver}", r.RULE_BUY
+        )
+    return None
+
+
+# --- C) Move explorer ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, eq=False)
@@ -53,48 +224,9 @@ def routes_from(data: Components) -> tuple[tuple[Step, ...], ...]:
     return tuple(out)
 
 
-def legal_actions(state: AfricanaState) -> list[int]:
-    """Every action the current player may take now."""
-    phase = state.phase
-    if phase == r.MOVING:
-        return _moving(state)
-    if phase == r.CHOOSE:
-        return [act.DRAW, act.BUY, act.MOVE]
-    if phase == r.BUYING:
-        return _buying(state)
-    if phase == r.DISCARDING:
-        hand = state.hand[state.player]
-        base = state.tables.discard_base
-        return [base + slot for slot, count in enumerate(hand) if count]
-    if phase == r.DROPPING:
-        base = state.tables.drop_base
-        return [base + card for card in state.adventures[state.player]]
-    return []
-
-
-def _buying(state: AfricanaState) -> list[int]:
-    player = state.player
-    book = r.book_of(state)
-    left = state.left[book]
-    right = state.right[book]
-    silver = state.silver[player]
-    out = []
-    if silver >= r.ADVENTURE_PRICE:
-        base = state.tables.buy_base
-        if left:
-            out.append(base + left[-1])
-        if right:
-            out.append(base + right[-1])
-    if silver >= r.page_cost(state):
-        if right:
-            out.append(act.TURN_FORWARD)
-        if left:
-            out.append(act.TURN_BACK)
-    out.append(act.DONE)
-    return out
-
-
-def _moving(state: AfricanaState) -> list[int]:
+def move_actions(state: AfricanaState) -> list[int]:
+    """Africana, C) Move explorer: steps along the routes with a card that fits, joining and
+    ending expeditions and adventures here, or done."""
     player = state.player
     here = state.loc[player]
     hand = state.hand[player]
@@ -135,38 +267,6 @@ def _moving(state: AfricanaState) -> list[int]:
     return out
 
 
-# --- explanations -----------------------------------------------------------------------------
-
-_PHASE_DOING = {
-    r.CHOOSE: "first choose the action of your turn: draw, buy or move",
-    r.BUYING: "you are buying adventure cards this turn (turn pages, buy, or done)",
-    r.MOVING: "you are moving your explorer this turn (go, join, finish, or done)",
-    r.DISCARDING: "your turn is over; first discard down to the hand limit of 5 cards",
-    r.DROPPING: "your turn is over; first discard unfinished adventures down to 3",
-}
-_PHASE_RULE = {
-    r.CHOOSE: r.RULE_TURN,
-    r.BUYING: r.RULE_BUY,
-    r.MOVING: r.RULE_MOVE,
-    r.DISCARDING: r.RULE_LIMITS,
-    r.DROPPING: r.RULE_LIMITS,
-}
-_KIND_PHASE = {
-    act.DRAW: r.CHOOSE,
-    act.BUY: r.CHOOSE,
-    act.MOVE: r.CHOOSE,
-    act.TURN_FORWARD: r.BUYING,
-    act.TURN_BACK: r.BUYING,
-    act.BUY_CARD: r.BUYING,
-    act.STEP: r.MOVING,
-    act.JOIN: r.MOVING,
-    act.FINISH_EXPEDITION: r.MOVING,
-    act.FINISH_ADVENTURE: r.MOVING,
-    act.DISCARD: r.DISCARDING,
-    act.DROP: r.DROPPING,
-}
-
-
 def _a(phrase: str) -> str:
     """``phrase`` with its indefinite article: "a grey card", "an orange card"."""
     return ("an " if phrase[0] in "aeiou" else "a ") + phrase
@@ -176,67 +276,10 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def explain(state: AfricanaState, action: int) -> IllegalAction:
-    """Why ``action`` is not legal now, with the rule that says so."""
-    tables = state.tables
-    if not 0 <= action < tables.size:
-        return IllegalAction(f"there is no action number {action} (0-{tables.size - 1})")
-    text = tables.text[action]
-    if state.phase == r.OVER:
-        return IllegalAction("the game is over", r.RULE_END)
-    kind = tables.kind[action]
-    if kind == act.DONE:
-        return IllegalAction(
-            f"'done' ends a buy or move action; {_PHASE_DOING[state.phase]}",
-            _PHASE_RULE[state.phase],
-        )
-    if _KIND_PHASE[kind] != state.phase:
-        return IllegalAction(
-            f"cannot {text!r} now: {_PHASE_DOING[state.phase]}", _PHASE_RULE[state.phase]
-        )
-    arg = tables.arg[action]
-    explainer = _EXPLAIN.get(kind)
-    if explainer is not None:
-        return explainer(state, arg, tables.pay[action])
-    return IllegalAction(f"cannot {text!r} now", _PHASE_RULE[state.phase])
-
-
-def _explain_turn(state: AfricanaState, forward: int, _pay: int) -> IllegalAction:
-    book = r.book_of(state)
-    side = state.right[book] if forward else state.left[book]
-    if not side:
-        where = "unturned" if forward else "turned"
-        return IllegalAction(f"no {where} pages left to turn that way in this book", r.RULE_BUY)
-    silver = state.silver[state.player]
-    return IllegalAction(
-        f"each page after the first costs {r.PAGE_PRICE} silver; you have {silver}", r.RULE_BUY
-    )
-
-
-def _explain_buy(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
-    data = state.data
-    ident = data.adventure_ids[card]
-    book = r.book_of(state)
-    names = ("north", "south")
-    if data.adventure_book[card] != book:
-        return IllegalAction(
-            f"{ident} is in the {names[data.adventure_book[card]]} book; with your explorer in "
-            f"the {names[book]} you may only buy from the {names[book]} book",
-            r.RULE_BUY,
-        )
-    tops = [stack[-1] for stack in (state.left[book], state.right[book]) if stack]
-    if card not in tops:
-        return IllegalAction(
-            f"{ident} is not showing on top of either half of the book; turn pages to reach it",
-            r.RULE_BUY,
-        )
-    silver = state.silver[state.player]
-    return IllegalAction(
-        f"an adventure card costs {r.ADVENTURE_PRICE} silver; you have {silver}", r.RULE_BUY
-    )
-
-
-def _explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction:
+def explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction | None:
+    """Africana, C) Movement: along a route, playing a travel card of the destination's
+    symbol, an assistant of that colour or the joker; Change Travel Card Color: or any other
+    card recoloured for 5 silver (never one that already fits, docs/rules-decisions.md)."""
     data = state.data
     tables = state.tables
     player = state.player
@@ -246,8 +289,8 @@ def _explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction:
         return IllegalAction(
             f"no travel route leads from {data.location_names[here]} to {name}", r.RULE_MOVE
         )
-    slots = tables.hand_slots
-    slot = pay if pay < slots else pay - slots
+    recoloured = pay >= tables.hand_slots
+    slot = pay - tables.hand_slots if recoloured else pay
     card = act.slot_name(data, slot)
     hand = state.hand[player]
     if not hand[slot]:
@@ -258,30 +301,38 @@ def _explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction:
                 r.RULE_MOVE,
             )
         return IllegalAction(f"you hold no {card} card to play", r.RULE_MOVE)
-    needed = _or([data.colours[c] for c in data.symbols[there]])
-    if pay < slots:
+    fits = slot == tables.joker or slot % len(data.colours) in data.symbols[there]
+    silver = state.silver[player]
+    if not recoloured:
+        if fits:
+            return None
         ways = []
-        if state.silver[player] >= r.RECOLOUR_PRICE:
+        if silver >= r.RECOLOUR_PRICE:
             ways.append(f"recolour it for {r.RECOLOUR_PRICE} silver")
-        if hand[state.tables.joker]:
+        if hand[tables.joker]:
             ways.append("play your joker")
         hint = f" ({_or(ways)} instead)" if ways else ""
+        needed = _or([data.colours[c] for c in data.symbols[there]])
         return IllegalAction(
             f"{name} needs {_a(needed)} card; {_a(card)} card does not fit{hint}", r.RULE_MOVE
         )
-    if slot % len(data.colours) in data.symbols[there]:
+    if fits:
         return IllegalAction(
             f"your {card} card already fits {name}; recolouring it would cost "
             f"{r.RECOLOUR_PRICE} silver for nothing (docs/rules-decisions.md)",
             r.RULE_RECOLOUR,
         )
-    return IllegalAction(
-        f"recolouring a card costs {r.RECOLOUR_PRICE} silver; you have {state.silver[player]}",
-        r.RULE_RECOLOUR,
-    )
+    if silver < r.RECOLOUR_PRICE:
+        return IllegalAction(
+            f"recolouring a card costs {r.RECOLOUR_PRICE} silver; you have {silver}",
+            r.RULE_RECOLOUR,
+        )
+    return None
 
 
-def _explain_join(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
+def explain_join_expedition(state: AfricanaState, card: int, _pay: int) -> IllegalAction | None:
+    """Africana, C) Joining Expeditions: a displayed expedition starting where the explorer
+    stands, not joined yet, with a company marker to spare."""
     data = state.data
     ident = data.expedition_ids[card]
     if card not in state.spaces:
@@ -296,12 +347,16 @@ def _explain_join(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
             f"{data.location_names[state.loc[player]]}",
             r.RULE_JOIN,
         )
-    return IllegalAction(
-        f"all {r.MARKERS} of your company markers are on expeditions already", r.RULE_JOIN
-    )
+    if state.markers[player] >= r.MARKERS:
+        return IllegalAction(
+            f"all {r.MARKERS} of your company markers are on expeditions already", r.RULE_JOIN
+        )
+    return None
 
 
-def _explain_finish_expedition(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
+def explain_end_expedition(state: AfricanaState, card: int, _pay: int) -> IllegalAction | None:
+    """Africana, C) Ending An Expedition: a displayed expedition the player has joined, at its
+    destination."""
     data = state.data
     ident = data.expedition_ids[card]
     if card not in state.spaces:
@@ -312,14 +367,18 @@ def _explain_finish_expedition(state: AfricanaState, card: int, _pay: int) -> Il
     if not state.joined[state.spaces.index(card)] >> player & 1:
         return IllegalAction(f"you have not joined expedition {ident}", r.RULE_END_EXPEDITION)
     target = data.expedition_target[card]
-    return IllegalAction(
-        f"expedition {ident} ends in {data.location_names[target]}; your explorer is in "
-        f"{data.location_names[state.loc[player]]}",
-        r.RULE_END_EXPEDITION,
-    )
+    if state.loc[player] != target:
+        return IllegalAction(
+            f"expedition {ident} ends in {data.location_names[target]}; your explorer is in "
+            f"{data.location_names[state.loc[player]]}",
+            r.RULE_END_EXPEDITION,
+        )
+    return None
 
 
-def _explain_finish_adventure(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
+def explain_end_adventure(state: AfricanaState, card: int, _pay: int) -> IllegalAction | None:
+    """Africana, C) Ending An Adventure: one of the player's unfinished adventures, at its
+    destination."""
     data = state.data
     ident = data.adventure_ids[card]
     player = state.player
@@ -328,33 +387,59 @@ def _explain_finish_adventure(state: AfricanaState, card: int, _pay: int) -> Ill
             f"adventure {ident} is not one of your unfinished adventures", r.RULE_END_ADVENTURE
         )
     target = data.adventure_target[card]
-    return IllegalAction(
-        f"adventure {ident} ends in {data.location_names[target]}; your explorer is in "
-        f"{data.location_names[state.loc[player]]}",
-        r.RULE_END_ADVENTURE,
-    )
+    if state.loc[player] != target:
+        return IllegalAction(
+            f"adventure {ident} ends in {data.location_names[target]}; your explorer is in "
+            f"{data.location_names[state.loc[player]]}",
+            r.RULE_END_ADVENTURE,
+        )
+    return None
 
 
-def _explain_discard(state: AfricanaState, slot: int, _pay: int) -> IllegalAction:
+# --- End of a Turn - Check Card Limits -------------------------------------------------------
+
+
+def discard_actions(state: AfricanaState) -> list[int]:
+    """Africana, Check Card Limits: discard any card held, jokers and assistants included."""
+    base = state.tables.discard_base
+    return [base + slot for slot, count in enumerate(state.hand[state.player]) if count]
+
+
+def explain_discard_card(state: AfricanaState, slot: int, _pay: int) -> IllegalAction | None:
+    """Africana, Check Card Limits: a card the player holds."""
+    if state.hand[state.player][slot]:
+        return None
     card = act.slot_name(state.data, slot)
     return IllegalAction(f"you hold no {card} card to discard", r.RULE_LIMITS)
 
 
-def _explain_drop(state: AfricanaState, card: int, _pay: int) -> IllegalAction:
+def drop_actions(state: AfricanaState) -> list[int]:
+    """Africana, Check Card Limits: discard any unfinished adventure."""
+    base = state.tables.drop_base
+    return [base + card for card in state.adventures[state.player]]
+
+
+def explain_drop_adventure(state: AfricanaState, card: int, _pay: int) -> IllegalAction | None:
+    """Africana, Check Card Limits: one of the player's unfinished adventures."""
+    if card in state.adventures[state.player]:
+        return None
     ident = state.data.adventure_ids[card]
     return IllegalAction(
         f"adventure {ident} is not one of your unfinished adventures", r.RULE_LIMITS
     )
 
 
-_EXPLAIN = {
-    act.TURN_FORWARD: _explain_turn,
-    act.TURN_BACK: _explain_turn,
-    act.BUY_CARD: _explain_buy,
-    act.STEP: _explain_step,
-    act.JOIN: _explain_join,
-    act.FINISH_EXPEDITION: _explain_finish_expedition,
-    act.FINISH_ADVENTURE: _explain_finish_adventure,
-    act.DISCARD: _explain_discard,
-    act.DROP: _explain_drop,
+_EXPLAIN: dict[int, Explainer] = {
+    act.DRAW: explain_choice,
+    act.BUY: explain_choice,
+    act.MOVE: explain_choice,
+    act.TURN_FORWARD: explain_turn_page,
+    act.TURN_BACK: explain_turn_page,
+    act.BUY_CARD: explain_buy_adventure,
+    act.STEP: explain_step,
+    act.JOIN: explain_join_expedition,
+    act.FINISH_EXPEDITION: explain_end_expedition,
+    act.FINISH_ADVENTURE: explain_end_adventure,
+    act.DISCARD: explain_discard_card,
+    act.DROP: explain_drop_adventure,
 }

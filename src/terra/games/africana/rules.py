@@ -83,8 +83,9 @@ def set_up(state: AfricanaState) -> None:
         state.silver.append(company.silver)
         hand = [0] * slots
         hand[state.tables.joker] = 1
-        hand[draw_travel_card(state)] += 1
         state.hand.append(hand)
+    for player in range(players):
+        draw_into_hand(state, player, 1)
     state.markers = [0] * players
     state.adventures = [[] for _ in range(players)]
     state.won_expeditions = [[] for _ in range(players)]
@@ -106,41 +107,55 @@ def log(state: AfricanaState, key: str, **args: Any) -> None:
 # --- A) Draw travel cards -------------------------------------------------------------------
 
 
-def draw_travel_card(state: AfricanaState) -> int:
-    """Africana, A) Draw travel cards: take the top card, reshuffling the discards if needed.
+def replace_empty_draw_pile(state: AfricanaState) -> None:
+    """Africana, A) Draw travel cards: should the draw pile run out, the discard pile is
+    shuffled face down as the new draw pile. Cards discarded later start a new discard pile.
 
-    Returns the colour drawn, or -1 when the draw pile and the discard pile are both empty.
+    Called the moment the last card is drawn. A pile that runs out while the discard pile is
+    empty stays empty until a card is needed (docs/rules-decisions.md).
     """
     deck = state.deck
-    if not deck:
-        discard = state.discard
-        total = sum(discard)
-        if not total:
-            return -1
-        for colour, count in enumerate(discard):
-            deck.extend([colour] * count)
-        state.discard = [0] * len(discard)
-        state.rng.shuffle(deck)
-        log(state, "reshuffle", cards=total)
-    return deck.pop()
+    if deck:
+        return
+    discard = state.discard
+    total = sum(discard)
+    if not total:
+        return
+    for colour, count in enumerate(discard):
+        deck.extend([colour] * count)
+    state.discard = [0] * len(discard)
+    state.rng.shuffle(deck)
+    log(state, "reshuffle", cards=total)
 
 
-def draw_into_hand(state: AfricanaState, count: int) -> list[str]:
-    """Draw up to ``count`` travel cards into the current player's hand; their colours."""
-    hand = state.hand[state.player]
+def draw_into_hand(state: AfricanaState, player: int, count: int) -> list[str]:
+    """Africana, A) Draw travel cards: up to ``count`` cards from the top of the draw pile into
+    ``player``'s hand; the colours drawn. With both piles empty nothing more is drawn.
+
+    A pile that runs out in the middle is replaced before the next card; the caller replaces
+    one that ran out with the last card (``replace_empty_draw_pile``) once it has logged the
+    draw, so the log tells the events in their order.
+    """
+    hand = state.hand[player]
+    deck = state.deck
+    colours = state.data.colours
     drawn = []
     for _ in range(count):
-        colour = draw_travel_card(state)
-        if colour >= 0:
-            hand[colour] += 1
-            drawn.append(state.data.colours[colour])
+        if not deck:
+            replace_empty_draw_pile(state)
+            if not deck:
+                break
+        colour = deck.pop()
+        hand[colour] += 1
+        drawn.append(colours[colour])
     return drawn
 
 
 def draw_travel_cards(state: AfricanaState, _arg: int, _pay: int) -> None:
     """Africana, A) Draw travel cards: draw 2 travel cards; the turn then ends."""
-    drawn = draw_into_hand(state, CARDS_DRAWN)
+    drawn = draw_into_hand(state, state.player, CARDS_DRAWN)
     log(state, "draw", player=state.player, count=len(drawn), cards=drawn)
+    replace_empty_draw_pile(state)
     end_of_turn(state)
 
 
@@ -248,7 +263,7 @@ def join_expedition(state: AfricanaState, card: int, _pay: int) -> None:
     data = state.data
     silver = data.bonus_silver[space]
     state.silver[player] += silver
-    drawn = draw_into_hand(state, data.bonus_cards[space])
+    drawn = draw_into_hand(state, player, data.bonus_cards[space])
     log(
         state,
         "join",
@@ -259,6 +274,7 @@ def join_expedition(state: AfricanaState, card: int, _pay: int) -> None:
         count=len(drawn),
         cards=drawn,
     )
+    replace_empty_draw_pile(state)
 
 
 def end_expedition(state: AfricanaState, card: int, _pay: int) -> None:
