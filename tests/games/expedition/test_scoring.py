@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from terra.games.expedition import ExpeditionState, legal
+from terra.games.expedition import ExpeditionState, routes
 from tests.games.expedition import table
 
 
@@ -21,7 +21,7 @@ def test_the_game_ends_at_once_when_no_arrow_can_be_played() -> None:
     for seed in range(5):
         state = finished(2, seed)
         assert state.current_player is None and state.legal_actions() == ()
-        assert not legal.any_arrow(state)  # no expedition can go on
+        assert not routes.can_continue(state)  # no expedition can go on
         assert state.events[-1]["key"] == "game_over"
 
 

@@ -10,132 +10,11 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction
 from terra.games.expedition import actions as act
+from terra.games.expedition import routes
 from terra.games.expedition import rules as r
 
 if TYPE_CHECKING:
     from terra.games.expedition.state import ExpeditionState
-
-
-def can_mark(state: ExpeditionState, player: int) -> bool:
-    """Whether ``player`` may still place a chip (Marking Research Destinations)."""
-    if state.chips_placed[player] >= r.chip_limit(state):
-        return False
-    return any(_markable(state, card) for card in state.hand[player])
-
-
-def _markable(state: ExpeditionState, card: int) -> bool:
-    data = state.data
-    return state.chip[card] < 0 and data.distance[data.start][card] >= r.CHIP_DISTANCE
-
-
-def continuations(state: ExpeditionState, colour: int) -> list[int]:
-    """Arrows continuing expedition ``colour`` from its end (Building Rules): never along a line
-    the colour already uses (no parallel arrows, no turnabout), a new expedition only along a
-    free line from the start, and no second loop of one expedition in a turn."""
-    arrows = state.arrows[colour]
-    if len(arrows) >= r.ARROWS:
-        return []
-    table = state.tables
-    used = state.used[colour]
-    if not arrows:
-        used |= state.used[0] | state.used[1] | state.used[2]
-    route = state.route[colour] if state.looped >> colour & 1 else 0
-    base = table.arrow_base + colour * table.per_colour
-    return [
-        base + code
-        for there, line, code in table.exits[state.end[colour]]
-        if not used >> line & 1 and not route >> there & 1
-    ]
-
-
-def loop_arrows(state: ExpeditionState) -> list[int]:
-    """The arrows that may follow a closed loop (Loops): from any point of the expedition (in
-    Variant A, of the loop), along a free line, and not closing a second loop."""
-    colour = state.loop
-    if len(state.arrows[colour]) >= r.ARROWS:
-        return []
-    table = state.tables
-    used = state.used[colour]
-    route = state.route[colour]
-    base = table.arrow_base + colour * table.per_colour
-    found: list[int] = []
-    points = state.loop_from
-    while points:
-        low = points & -points
-        point = low.bit_length() - 1
-        points ^= low
-        for there, line, code in table.exits[point]:
-            if not used >> line & 1 and not route >> there & 1:
-                found.append(base + code)
-    found.sort()
-    return found
-
-
-def any_arrow(state: ExpeditionState) -> bool:
-    """Whether some expedition can still be continued (Game End)."""
-    return any(continuations(state, colour) for colour in range(r.EXPEDITIONS))
-
-
-def route_of(state: ExpeditionState, colour: int) -> int:
-    """The points an expedition has visited: the start and every arrowhead, as a bitmask."""
-    mask = 1 << state.data.start
-    for arrow in state.arrows[colour]:
-        mask |= 1 << (arrow & r.POINT_MASK)
-    return mask
-
-
-def _heads(arrows: list[int], point: int) -> int:
-    return sum((arrow & r.POINT_MASK) == point for arrow in arrows)
-
-
-def removal_closes_loop(state: ExpeditionState, colour: int) -> bool:
-    """After a removal (already done): the expedition is back where its route meets itself,
-    a point with two arrowheads of its colour (or the start with one)."""
-    end = state.end[colour]
-    heads = _heads(state.arrows[colour], end)
-    return heads >= (1 if end == state.data.start else 2)
-
-
-def _removal_would_close_loop(state: ExpeditionState, colour: int) -> bool:
-    arrows = state.arrows[colour]
-    origin = arrows[-1] >> r.SHIFT_ORIGIN & r.POINT_MASK
-    heads = _heads(arrows[:-1], origin)
-    return heads >= (1 if origin == state.data.start else 2)
-
-
-def loop_points(state: ExpeditionState, colour: int, point: int) -> int:
-    """Variant A: the points of the loop just closed at ``point``, as a bitmask. Following the
-    arrows from ``point`` back to where the closing arrow began; of several such loops the
-    shortest counts (illustration 6). After a removal, the shortest loop through ``point``."""
-    arrows = state.arrows[colour]
-    last_origin = arrows[-1] >> r.SHIFT_ORIGIN & r.POINT_MASK
-    closing = state.end[colour] == point and (arrows[-1] & r.POINT_MASK) == point
-    goal = last_origin if closing else -1
-    out: dict[int, list[int]] = {}
-    into_point: set[int] = set()
-    for arrow in arrows:
-        _, origin, target = r.unpack(arrow)
-        out.setdefault(origin, []).append(target)
-        if target == point:
-            into_point.add(origin)
-    parent = {point: point}
-    frontier = [point]
-    found = -1
-    for here in frontier:
-        if (goal >= 0 and here == goal) or (goal < 0 and here in into_point and here != point):
-            found = here
-            break
-        for there in sorted(out.get(here, ())):
-            if there not in parent:
-                parent[there] = here
-                frontier.append(there)
-    if found < 0 and goal < 0 and point in into_point:
-        found = point  # an arrow from the point to itself cannot exist; kept for safety
-    mask = 1 << point
-    while found >= 0 and found != point:
-        mask |= 1 << found
-        found = parent[found]
-    return mask
 
 
 # --- the legal actions ----------------------------------------------------------------------
@@ -148,16 +27,11 @@ def legal_actions(state: ExpeditionState) -> list[int]:
     if state.phase == r.MARKING:
         p = state.player
         base = state.tables.mark_base
-        found = sorted(base + card for card in state.hand[p] if _markable(state, card))
+        found = sorted(base + card for card in state.hand[p] if r.markable(state, card))
         if state.options.get("variant_a"):
             found.append(act.PASS)
         return found
     return []
-
-
-def playing_actions(state: ExpeditionState) -> list[int]:
-    """The legal actions of the playing phase (the arrows, if any, come first)."""
-    return _playing(state)
 
 
 def _playing(state: ExpeditionState) -> list[int]:
@@ -165,14 +39,14 @@ def _playing(state: ExpeditionState) -> list[int]:
     if state.drawn:
         return sorted({table.keep_base + card for card in state.drawn})
     if state.loop >= 0:
-        return loop_arrows(state)
+        return routes.loop_arrows(state)
     found: list[int] = []
     if state.must or state.may:
         for colour in range(r.EXPEDITIONS):
-            found += continuations(state, colour)
+            found += routes.continuations(state, colour)
     p = state.player
     if state.vouchers[p] and state.spent < r.VOUCHERS_PER_TURN:
-        if found or any_arrow(state):
+        if found or routes.can_continue(state):
             found.append(act.BUY_ARROW)
         for colour in range(r.EXPEDITIONS):
             if _may_remove(state, colour):
@@ -188,7 +62,7 @@ def _playing(state: ExpeditionState) -> list[int]:
 def _may_remove(state: ExpeditionState, colour: int) -> bool:
     if not state.arrows[colour]:
         return False
-    return not (state.looped >> colour & 1 and _removal_would_close_loop(state, colour))
+    return not (state.looped >> colour & 1 and routes.removal_would_close_loop(state, colour))
 
 
 # --- why not ------------------------------------------------------------------------------
@@ -314,7 +188,7 @@ def _explain_arrow(state: ExpeditionState, action: int) -> IllegalAction:
             r.RULE_BUILD,
         )
     if state.used[colour] >> line & 1:
-        last = arrows[-1] >> r.SHIFT_LINE if arrows else -1
+        last = arrows[-1] >> routes.SHIFT_LINE if arrows else -1
         if line == last:
             return IllegalAction(f"a {cname} arrow may not turn back by 180 degrees", r.RULE_BUILD)
         return IllegalAction(

@@ -2,8 +2,9 @@
 
 Every function here trusts that the action is legal (``legal.legal_actions`` decides that and
 ``legal.explain`` says why something is not); they only carry the rule out. Sections cited are
-those of the English translation of the Queen Games 1996 rulebook. Arrows are packed ints
-(``line << 20 | origin << 10 | target``); a card is the index of its site.
+those of the English translation of the Queen Games 1996 rulebook. The geometry of the routes
+(arrows, points visited, loops) is in :mod:`terra.games.expedition.routes`; a card is the index
+of its site.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
-from terra.games.expedition import legal
+from terra.games.expedition import routes, scoring
 from terra.games.expedition.components import GREEN, RED, SITE
 
 if TYPE_CHECKING:
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 MARKING, PLAYING, OVER = range(3)
 PHASE_NAMES = ("marking", "playing", "over")
 
-ARROWS = 45  # arrows per expedition colour
-EXPEDITIONS = len(act.COLOURS)
+ARROWS = routes.ARROWS  # arrows per expedition colour
+EXPEDITIONS = routes.EXPEDITIONS
 EXPEDITION_NAMES = act.COLOURS
 HAND = {2: 12, 3: 12, 4: 9, 5: 9, 6: 9}  # research cards dealt by player count
 PUBLIC = 6  # public research missions on display
@@ -32,10 +33,6 @@ CHIPS = 4  # chips each player places in the basic game
 CHIPS_VARIANT_A = 10  # all the chips of a colour (Variant A)
 VOUCHERS = 3  # travel vouchers each player starts with
 VOUCHERS_PER_TURN = 2
-
-SHIFT_ORIGIN = 10
-SHIFT_LINE = 20
-POINT_MASK = (1 << SHIFT_ORIGIN) - 1
 
 RULE_SETUP = "Expedition, Preparation"
 RULE_CHIPS = "Expedition, Marking Research Destinations"
@@ -55,13 +52,7 @@ RULE_END = "Expedition, Game End"
 RULE_TURN = "Expedition, Gameplay"
 
 
-def pack(line: int, origin: int, target: int) -> int:
-    return line << SHIFT_LINE | origin << SHIFT_ORIGIN | target
-
-
-def unpack(arrow: int) -> tuple[int, int, int]:
-    """``(line, origin, target)`` of a packed arrow."""
-    return arrow >> SHIFT_LINE, arrow >> SHIFT_ORIGIN & POINT_MASK, arrow & POINT_MASK
+unpack = routes.unpack  # the views unpack arrows through this module
 
 
 def colour_name(colour: int) -> str:
@@ -71,6 +62,20 @@ def colour_name(colour: int) -> str:
 def chip_limit(state: ExpeditionState) -> int:
     """Basic game: 4 chips each; Variant A: as many as a player likes, up to all 10."""
     return CHIPS_VARIANT_A if state.options.get("variant_a") else CHIPS
+
+
+def markable(state: ExpeditionState, card: int) -> bool:
+    """Expedition, Marking Research Destinations: a destination not yet marked, at least two
+    lines from the start."""
+    data = state.data
+    return state.chip[card] < 0 and data.distance[data.start][card] >= CHIP_DISTANCE
+
+
+def can_mark(state: ExpeditionState, player: int) -> bool:
+    """Expedition, Marking Research Destinations: whether ``player`` may still place a chip."""
+    if state.chips_placed[player] >= chip_limit(state):
+        return False
+    return any(markable(state, card) for card in state.hand[player])
 
 
 # --- setup ----------------------------------------------------------------------------------
@@ -115,7 +120,7 @@ def set_up(state: ExpeditionState) -> None:
     state.winner = -1
     lay_out_public_missions(state)
     for p in range(players):
-        if not legal.can_mark(state, p):
+        if not can_mark(state, p):
             state.done_marking |= 1 << p
     _next_marker(state, first=True)
 
@@ -148,7 +153,7 @@ def mark_destination(state: ExpeditionState, site: int) -> None:
     state.chip[site] = p
     state.chips_placed[p] += 1
     state.emit("mark", player=p, card=state.data.point_ids[site])
-    if not legal.can_mark(state, p):
+    if not can_mark(state, p):
         state.done_marking |= 1 << p
     _next_marker(state)
 
@@ -207,7 +212,7 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
         state.must -= 1
     else:
         state.may -= 1
-    state.arrows[colour].append(pack(line, origin, target))
+    state.arrows[colour].append(routes.pack(line, origin, target))
     state.used[colour] |= 1 << line
     state.end[colour] = target
     data = state.data
@@ -231,7 +236,7 @@ def close_loop(state: ExpeditionState, colour: int, point: int) -> None:
     state.looped |= 1 << colour
     state.loop = colour
     if state.options.get("variant_a"):
-        state.loop_from = legal.loop_points(state, colour, point)
+        state.loop_from = routes.loop_points(state, colour, point)
     else:
         state.loop_from = state.route[colour]
     state.emit("loop", player=state.player, colour=colour_name(colour))
@@ -339,10 +344,10 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
     before, with that point's effects; back where its route meets itself, a loop forms."""
     _spend_voucher(state)
     arrow = state.arrows[colour].pop()
-    line, origin, target = unpack(arrow)
+    line, origin, target = routes.unpack(arrow)
     state.used[colour] &= ~(1 << line)
     state.end[colour] = origin
-    state.route[colour] = legal.route_of(state, colour)
+    state.route[colour] = routes.route_of(state, colour)
     data = state.data
     state.emit(
         "remove",
@@ -351,7 +356,7 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
         origin=data.point_ids[origin],
         target=data.point_ids[target],
     )
-    if legal.removal_closes_loop(state, colour):
+    if routes.removal_closes_loop(state, colour):
         close_loop(state, colour, origin)
     arrive(state, colour, origin)
 
@@ -418,26 +423,17 @@ def check_game_end(state: ExpeditionState) -> None:
     if state.phase != PLAYING or state.drawn:
         return
     if state.loop >= 0:
-        found = legal.loop_arrows(state)
-        if found:
-            state._remember_legal(found)  # the legal actions of this decision, computed once
+        if routes.loop_arrows(state):
             return
         state.emit("loop_blocked", player=state.player, colour=colour_name(state.loop))
         state.loop = -1
         state.loop_from = 0
-    if state.must or state.may:
-        found = legal.playing_actions(state)
-        if found and state.tables.kind[found[0]] == act.ARROW:
-            state._remember_legal(found)
-            return
-    elif legal.any_arrow(state):
-        return
-    end_game(state)
+    if not routes.can_continue(state):
+        end_game(state)
 
 
 def end_game(state: ExpeditionState) -> None:
-    from terra.games.expedition import scoring  # noqa: PLC0415 - scoring imports this module
-
+    """Expedition, Game End: the result is final."""
     state.phase = OVER
     state.loop = -1
     state.emit("game_over", scores=scoring.scores(state), winners=scoring.winners(state))

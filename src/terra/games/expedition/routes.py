@@ -1,0 +1,160 @@
+"""Expedition's route geometry: the arrows of an expedition, where it has been, where it may go
+on, and its loops.
+
+Rules (what an action does) and legality (which actions are allowed) both read the routes
+through this module, which reads nothing of theirs. An arrow is a packed int
+(``line << 20 | origin << 10 | target``); point and line numbers are those of
+:mod:`terra.games.expedition.components`; a set of points is a bitmask.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terra.games.expedition import actions as act
+
+if TYPE_CHECKING:
+    from terra.games.expedition.state import ExpeditionState
+
+ARROWS = 45  # arrows per expedition colour
+EXPEDITIONS = len(act.COLOURS)
+
+SHIFT_ORIGIN = 10
+SHIFT_LINE = 20
+POINT_MASK = (1 << SHIFT_ORIGIN) - 1
+
+
+def pack(line: int, origin: int, target: int) -> int:
+    return line << SHIFT_LINE | origin << SHIFT_ORIGIN | target
+
+
+def unpack(arrow: int) -> tuple[int, int, int]:
+    """``(line, origin, target)`` of a packed arrow."""
+    return arrow >> SHIFT_LINE, arrow >> SHIFT_ORIGIN & POINT_MASK, arrow & POINT_MASK
+
+
+def arrowheads(arrows: list[int]) -> int:
+    """The points where an arrowhead of these arrows lies."""
+    mask = 0
+    for arrow in arrows:
+        mask |= 1 << (arrow & POINT_MASK)
+    return mask
+
+
+def route_of(state: ExpeditionState, colour: int) -> int:
+    """The points an expedition has visited: the start and every arrowhead (``state.route``
+    keeps it up to date)."""
+    return 1 << state.data.start | arrowheads(state.arrows[colour])
+
+
+def _heads_at(arrows: list[int], point: int) -> int:
+    return sum((arrow & POINT_MASK) == point for arrow in arrows)
+
+
+def removal_closes_loop(state: ExpeditionState, colour: int) -> bool:
+    """After a removal (already done): the expedition is back where its route meets itself,
+    a point with two arrowheads of its colour (or the start with one)."""
+    end = state.end[colour]
+    heads = _heads_at(state.arrows[colour], end)
+    return heads >= (1 if end == state.data.start else 2)
+
+
+def removal_would_close_loop(state: ExpeditionState, colour: int) -> bool:
+    """Whether removing the last arrow of ``colour`` would form a loop (see
+    :func:`removal_closes_loop`)."""
+    arrows = state.arrows[colour]
+    origin = arrows[-1] >> SHIFT_ORIGIN & POINT_MASK
+    heads = _heads_at(arrows[:-1], origin)
+    return heads >= (1 if origin == state.data.start else 2)
+
+
+# --- where an expedition may go on ------------------------------------------------------------
+
+
+def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) -> list[int]:
+    """The arrow actions continuing expedition ``colour`` from its end: not along a line the
+    colour already uses (no parallel arrows, no turnabout), a new expedition only along a line
+    no colour uses from the start, and, with ``loop_limit``, not back onto its route if it
+    already closed a loop this turn."""
+    arrows = state.arrows[colour]
+    if len(arrows) >= ARROWS:
+        return []
+    table = state.tables
+    used = state.used[colour]
+    if not arrows:
+        for other in state.used:
+            used |= other
+    route = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
+    base = table.arrow_base + colour * table.per_colour
+    return [
+        base + code
+        for there, line, code in table.exits[state.end[colour]]
+        if not used >> line & 1 and not route >> there & 1
+    ]
+
+
+def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
+    """Whether some expedition can be continued from its end (with ``loop_limit``: by the
+    player whose turn it is; without: by the player whose turn comes next)."""
+    return any(continuations(state, colour, loop_limit) for colour in range(EXPEDITIONS))
+
+
+def loop_arrows(state: ExpeditionState) -> list[int]:
+    """The arrows that may follow the loop of colour ``state.loop``: from a point of
+    ``state.loop_from``, along a line the colour does not use, and not closing a second loop."""
+    colour = state.loop
+    if len(state.arrows[colour]) >= ARROWS:
+        return []
+    table = state.tables
+    used = state.used[colour]
+    route = state.route[colour]
+    base = table.arrow_base + colour * table.per_colour
+    found: list[int] = []
+    points = state.loop_from
+    while points:
+        low = points & -points
+        point = low.bit_length() - 1
+        points ^= low
+        for there, line, code in table.exits[point]:
+            if not used >> line & 1 and not route >> there & 1:
+                found.append(base + code)
+    found.sort()
+    return found
+
+
+# --- loops --------------------------------------------------------------------------------------
+
+
+def loop_points(state: ExpeditionState, colour: int, point: int) -> int:
+    """Variant A: the points of the loop just closed at ``point``, as a bitmask. Following the
+    arrows from ``point`` back to where the closing arrow began; of several such loops the
+    shortest counts (illustration 6). After a removal, the shortest loop through ``point``."""
+    arrows = state.arrows[colour]
+    last_origin = arrows[-1] >> SHIFT_ORIGIN & POINT_MASK
+    closing = state.end[colour] == point and (arrows[-1] & POINT_MASK) == point
+    goal = last_origin if closing else -1
+    out: dict[int, list[int]] = {}
+    into_point: set[int] = set()
+    for arrow in arrows:
+        _, origin, target = unpack(arrow)
+        out.setdefault(origin, []).append(target)
+        if target == point:
+            into_point.add(origin)
+    parent = {point: point}
+    frontier = [point]
+    found = -1
+    for here in frontier:
+        if (goal >= 0 and here == goal) or (goal < 0 and here in into_point and here != point):
+            found = here
+            break
+        for there in sorted(out.get(here, ())):
+            if there not in parent:
+                parent[there] = here
+                frontier.append(there)
+    if found < 0 and goal < 0 and point in into_point:
+        found = point  # an arrow from the point to itself cannot exist; kept for safety
+    mask = 1 << point
+    while found >= 0 and found != point:
+        mask |= 1 << found
+        found = parent[found]
+    return mask
