@@ -148,9 +148,9 @@ def arrows(state: ExpeditionState) -> list[int]:
 
 def explain_arrow(state: ExpeditionState, action: int) -> IllegalAction | None:
     """An arrow continues an expedition from its end (right after a loop: of that colour, from a
-    point it was at), never along a line its colour already uses (no parallel arrow, no
-    turnabout); a new expedition leaves the start on a line no arrow uses; an expedition has 45
-    arrows; and it closes at most one loop in a turn."""
+    point with an arrowhead of that colour), never along a line its colour already uses (no
+    parallel arrow, no turnabout); a new expedition leaves the start on a line no arrow uses; an
+    expedition has 45 arrows; and it closes at most one loop in a turn."""
     table = state.tables
     names = state.data.point_names
     colour = table.arg[action]
@@ -165,9 +165,13 @@ def explain_arrow(state: ExpeditionState, action: int) -> IllegalAction | None:
             )
         if not state.loop_from >> origin & 1:
             variant_a = bool(state.options.get("variant_a"))
-            where = "the loop just closed" if variant_a else "its route"
+            where = (
+                "a point of the loop just closed"
+                if variant_a
+                else f"a point it was already at, where a {cname} arrowhead lies"
+            )
             return IllegalAction(
-                f"after a loop the {cname} expedition continues from a point of {where}; "
+                f"after a loop the {cname} expedition continues from {where}; "
                 f"{names[origin]} is not one",
                 r.RULE_LOOP_A if variant_a else r.RULE_LOOP,
             )

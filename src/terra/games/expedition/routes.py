@@ -125,6 +125,13 @@ def loop_arrows(state: ExpeditionState) -> list[int]:
 # --- loops --------------------------------------------------------------------------------------
 
 
+def loop_origins(state: ExpeditionState, colour: int) -> int:
+    """Expedition, Loops: the points the loop arrow may leave from, those the expedition "was
+    already at, i.e. a like-colored arrowhead must be present". The bare start has none; it
+    qualifies once an arrow of the colour has led back to it."""
+    return arrowheads(state.arrows[colour])
+
+
 def loop_points(state: ExpeditionState, colour: int, point: int) -> int:
     """Variant A: the points of the loop just closed at ``point``, as a bitmask. Following the
     arrows from ``point`` back to where the closing arrow began; of several such loops the

@@ -232,13 +232,14 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
 
 def close_loop(state: ExpeditionState, colour: int, point: int) -> None:
     """Expedition, Loops: the expedition is back on its own route, so the player must place
-    another arrow of that colour from a point it has visited (Variant A: a point of this loop)."""
+    another arrow of that colour from a point with an arrowhead of its colour (Variant A: a
+    point of this loop)."""
     state.looped |= 1 << colour
     state.loop = colour
     if state.options.get("variant_a"):
         state.loop_from = routes.loop_points(state, colour, point)
     else:
-        state.loop_from = state.route[colour]
+        state.loop_from = routes.loop_origins(state, colour)
     state.emit("loop", player=state.player, colour=colour_name(colour))
 
 
