@@ -117,6 +117,33 @@ def test_removing_an_arrow_can_form_a_loop() -> None:
     assert "done" not in state.legal_action_strs()
 
 
+def test_removing_the_loop_arrow_takes_the_expedition_back_to_where_the_loop_closed() -> None:
+    """Expedition, Building Rules and Travel Vouchers - Remove an Arrow: "branches are not
+    allowed except immediately after the construction of a loop", and a removal leads the
+    expedition back to its last point. Before the loop arrow that was where the loop closed, so
+    there "a loop can also form from the removal of an arrow": the next arrow is a loop arrow
+    again, never an ordinary branch from the point the loop arrow left (decision 5)."""
+    state = closed_at_b()
+    table.arrow(state, "red", "A", "H")  # the loop arrow branches off at A
+    refused_by_rule(state, "voucher remove red", r.RULE_LOOP, "second")  # one loop a turn
+    table.finish_turn(state)
+    state.play("voucher remove red")
+    assert state.end[0] == table.point(state, "B")
+    assert state.loop == 0
+    legal = state.legal_action_strs()
+    assert legal and all(a.startswith("red ") for a in legal)
+    assert origins(state) == {"A", "B", "C", "D", "E"}
+    table.arrow(state, "red", "C", "K")
+    assert state.end[0] == table.point(state, "K")
+
+    variant_a = closed_at_b(variant_a=True)
+    table.arrow(variant_a, "red", "E", "F")
+    table.finish_turn(variant_a)
+    variant_a.play("voucher remove red")
+    assert variant_a.end[0] == table.point(variant_a, "B")
+    assert loop_points(variant_a) == {"B", "C", "E", "D"}
+
+
 def test_variant_a_the_loop_arrow_starts_from_a_point_of_the_loop_illustration_4() -> None:
     """Expedition, Variant A (illustration 4): after a loop the expedition continues only from
     the dots of that loop, here B, C, E and D, not from S or A."""

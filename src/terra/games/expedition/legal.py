@@ -234,7 +234,7 @@ def voucher_actions(state: ExpeditionState, arrow_now: bool) -> list[int]:
         found.append(act.BUY_ARROW)
     for colour in range(r.EXPEDITIONS):
         if state.arrows[colour] and not (
-            state.looped >> colour & 1 and routes.removal_would_close_loop(state, colour)
+            state.looped >> colour & 1 and routes.removal_forms_loop(state, colour)
         ):
             found.append(table.remove_base + colour)
     if state.deck:
@@ -269,7 +269,7 @@ def explain_remove(state: ExpeditionState, colour: int) -> IllegalAction | None:
     cname = r.colour_name(colour)
     if not state.arrows[colour]:
         return IllegalAction(f"the {cname} expedition has no arrow to remove", r.RULE_REMOVE)
-    if state.looped >> colour & 1 and routes.removal_would_close_loop(state, colour):
+    if state.looped >> colour & 1 and routes.removal_forms_loop(state, colour):
         return IllegalAction(
             f"removing the last {cname} arrow would close a second {cname} loop this turn",
             r.RULE_LOOP,

@@ -47,25 +47,28 @@ def route_of(state: ExpeditionState, colour: int) -> int:
     return 1 << state.data.start | arrowheads(state.arrows[colour])
 
 
-def _heads_at(arrows: list[int], point: int) -> int:
-    return sum((arrow & POINT_MASK) == point for arrow in arrows)
+def last_point(arrows: list[int], start: int) -> int:
+    """Where an expedition with these arrows stands: the head of its last arrow, or the start.
+    After a loop arrow that is where the loop arrow led; after removing it, where the loop had
+    closed (not the point the loop arrow left from)."""
+    return arrows[-1] & POINT_MASK if arrows else start
 
 
-def removal_closes_loop(state: ExpeditionState, colour: int) -> bool:
-    """After a removal (already done): the expedition is back where its route meets itself,
-    a point with two arrowheads of its colour (or the start with one)."""
-    end = state.end[colour]
-    heads = _heads_at(state.arrows[colour], end)
-    return heads >= (1 if end == state.data.start else 2)
+def closed_a_loop(arrows: list[int], start: int) -> bool:
+    """Whether the last of these arrows led the expedition back onto its own route: to a point
+    with an earlier arrowhead of its colour, or to the start, where every route begins."""
+    if not arrows:
+        return False
+    point = arrows[-1] & POINT_MASK
+    heads = sum((arrow & POINT_MASK) == point for arrow in arrows)
+    return heads >= (1 if point == start else 2)
 
 
-def removal_would_close_loop(state: ExpeditionState, colour: int) -> bool:
-    """Whether removing the last arrow of ``colour`` would form a loop (see
-    :func:`removal_closes_loop`)."""
-    arrows = state.arrows[colour]
-    origin = arrows[-1] >> SHIFT_ORIGIN & POINT_MASK
-    heads = _heads_at(arrows[:-1], origin)
-    return heads >= (1 if origin == state.data.start else 2)
+def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
+    """Whether removing the last arrow of ``colour`` would take the expedition back to where a
+    loop closed, forming that loop again ("a loop can also form from the removal of an
+    arrow")."""
+    return closed_a_loop(state.arrows[colour][:-1], state.data.start)
 
 
 # --- where an expedition may go on ------------------------------------------------------------
@@ -132,34 +135,27 @@ def loop_origins(state: ExpeditionState, colour: int) -> int:
     return arrowheads(state.arrows[colour])
 
 
-def loop_points(state: ExpeditionState, colour: int, point: int) -> int:
-    """Variant A: the points of the loop just closed at ``point``, as a bitmask. Following the
-    arrows from ``point`` back to where the closing arrow began; of several such loops the
-    shortest counts (illustration 6). After a removal, the shortest loop through ``point``."""
+def loop_points(state: ExpeditionState, colour: int) -> int:
+    """Variant A: the points of the loop closed by the last arrow of ``colour`` (just placed, or
+    the last one left after a removal). Following the arrows from the point it reached back to
+    the point it left; of several such chains the shortest counts (illustration 6)."""
     arrows = state.arrows[colour]
-    last_origin = arrows[-1] >> SHIFT_ORIGIN & POINT_MASK
-    closing = state.end[colour] == point and (arrows[-1] & POINT_MASK) == point
-    goal = last_origin if closing else -1
+    _, goal, point = unpack(arrows[-1])
     out: dict[int, list[int]] = {}
-    into_point: set[int] = set()
     for arrow in arrows:
         _, origin, target = unpack(arrow)
         out.setdefault(origin, []).append(target)
-        if target == point:
-            into_point.add(origin)
     parent = {point: point}
     frontier = [point]
     found = -1
     for here in frontier:
-        if (goal >= 0 and here == goal) or (goal < 0 and here in into_point and here != point):
+        if here == goal:
             found = here
             break
         for there in sorted(out.get(here, ())):
             if there not in parent:
                 parent[there] = here
                 frontier.append(there)
-    if found < 0 and goal < 0 and point in into_point:
-        found = point  # an arrow from the point to itself cannot exist; kept for safety
     mask = 1 << point
     while found >= 0 and found != point:
         mask |= 1 << found

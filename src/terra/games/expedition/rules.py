@@ -226,18 +226,18 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     closes = state.route[colour] >> target & 1
     state.route[colour] |= 1 << target
     if closes:
-        close_loop(state, colour, target)
+        close_loop(state, colour)
     arrive(state, colour, target)
 
 
-def close_loop(state: ExpeditionState, colour: int, point: int) -> None:
+def close_loop(state: ExpeditionState, colour: int) -> None:
     """Expedition, Loops: the expedition is back on its own route, so the player must place
     another arrow of that colour from a point with an arrowhead of its colour (Variant A: a
     point of this loop)."""
     state.looped |= 1 << colour
     state.loop = colour
     if state.options.get("variant_a"):
-        state.loop_from = routes.loop_points(state, colour, point)
+        state.loop_from = routes.loop_points(state, colour)
     else:
         state.loop_from = routes.loop_origins(state, colour)
     state.emit("loop", player=state.player, colour=colour_name(colour))
@@ -341,13 +341,16 @@ def buy_arrow(state: ExpeditionState) -> None:
 
 
 def remove_arrow(state: ExpeditionState, colour: int) -> None:
-    """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to the point
-    before, with that point's effects; back where its route meets itself, a loop forms."""
+    """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to its last point,
+    where it stood before this arrow (after a loop arrow: where the loop closed), with that
+    point's effects; back where its route ran into itself, the loop forms again."""
     _spend_voucher(state)
-    arrow = state.arrows[colour].pop()
-    line, origin, target = routes.unpack(arrow)
+    arrows = state.arrows[colour]
+    line, origin, target = routes.unpack(arrows.pop())
+    start = state.data.start
+    back = routes.last_point(arrows, start)
     state.used[colour] &= ~(1 << line)
-    state.end[colour] = origin
+    state.end[colour] = back
     state.route[colour] = routes.route_of(state, colour)
     data = state.data
     state.emit(
@@ -357,9 +360,9 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
         origin=data.point_ids[origin],
         target=data.point_ids[target],
     )
-    if routes.removal_closes_loop(state, colour):
-        close_loop(state, colour, origin)
-    arrive(state, colour, origin)
+    if routes.closed_a_loop(arrows, start):
+        close_loop(state, colour)
+    arrive(state, colour, back)
 
 
 def exchange_card(state: ExpeditionState, card: int) -> None:
