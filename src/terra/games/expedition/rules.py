@@ -204,14 +204,16 @@ def start_playing(state: ExpeditionState) -> None:
 
 def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, line: int) -> None:
     """Expedition, Building Rules: one arrow along a line, from the end of an expedition (or
-    from any point of it right after a loop), with the effects of the point it reaches."""
+    from any point of it right after a loop), with the effects of the point it reaches. It is
+    the loop arrow if one is due, else a green station's arrow if one is pending (that one
+    lapses at the player's next other action), else an arrow the turn owes."""
     if state.loop == colour:
         state.loop = -1
         state.loop_from = 0
-    elif state.must:
-        state.must -= 1
-    else:
+    elif state.may:
         state.may -= 1
+    else:
+        state.must -= 1
     state.arrows[colour].append(routes.pack(line, origin, target))
     state.used[colour] |= 1 << line
     state.end[colour] = target
@@ -259,8 +261,8 @@ def arrive(state: ExpeditionState, colour: int, point: int) -> None:
 
 
 def green_station(state: ExpeditionState) -> None:
-    """Expedition, Stations - Green Station: the player may place another arrow, on any
-    expedition."""
+    """Expedition, Stations - Green Station: the player may immediately place another arrow, on
+    any expedition (right after the loop arrow, if one is due)."""
     state.may += 1
     state.emit("green", player=state.player)
 
@@ -329,8 +331,10 @@ def _forget(state: ExpeditionState, card: int) -> None:
 
 
 def _spend_voucher(state: ExpeditionState) -> None:
+    """Expedition, Travel Vouchers. A green station's arrow not placed at once is forgone."""
     state.vouchers[state.player] -= 1
     state.spent += 1
+    state.may = 0
 
 
 def buy_arrow(state: ExpeditionState) -> None:
