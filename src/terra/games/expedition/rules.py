@@ -426,8 +426,11 @@ def end_turn(state: ExpeditionState) -> None:
 
 
 def check_game_end(state: ExpeditionState) -> None:
-    """Expedition, Game End: the game ends at once when no arrow can be played any more. A loop
-    arrow that cannot be placed is simply dropped."""
+    """Expedition, Game End: the game ends at once when no more arrows can be played, that is
+    when the player whose turn comes next could continue no expedition. The limit of one loop
+    per expedition a turn ends with the turn, so it does not end the game: what it alone keeps
+    the player to act from placing (the loop arrow, the arrows still owed, a green station's
+    arrow) lapses instead."""
     if state.phase != PLAYING or state.drawn:
         return
     if state.loop >= 0:
@@ -436,8 +439,12 @@ def check_game_end(state: ExpeditionState) -> None:
         state.emit("loop_blocked", player=state.player, colour=colour_name(state.loop))
         state.loop = -1
         state.loop_from = 0
-    if not routes.can_continue(state):
+    if not routes.can_continue(state, loop_limit=False):
         end_game(state)
+    elif state.looped and (state.must or state.may) and not routes.can_continue(state):
+        state.emit("arrows_blocked", player=state.player)
+        state.must = 0
+        state.may = 0
 
 
 def end_game(state: ExpeditionState) -> None:
