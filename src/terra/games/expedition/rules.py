@@ -327,6 +327,24 @@ def _forget(state: ExpeditionState, card: int) -> None:
         known[p] &= mask
 
 
+def surely_in_deck(state: ExpeditionState, seat: int | None) -> int:
+    """Expedition, Research Missions: the cards ``seat`` knows to be in the deck (``None``: what
+    everybody knows). The card of a site an expedition reached without anyone laying it down is
+    there. While a player holds the cards drawn in an exchange, such a card may be among them:
+    that player knows, the others stay sure only of the cards whose place below they know."""
+    sure = state.in_deck
+    if state.drawn:
+        if seat == state.player:
+            for card in state.drawn:
+                sure &= ~(1 << card)
+        elif seat is not None:
+            sure &= state.known[seat]
+        else:
+            for known in state.known:
+                sure &= known
+    return sure
+
+
 # --- travel vouchers ----------------------------------------------------------------------
 
 
@@ -405,6 +423,7 @@ def keep_card(state: ExpeditionState, card: int) -> None:
         state.deck.insert(0, c)
         state.known[p] |= 1 << c
     state.drawn = []
+    state.in_deck &= ~(1 << card)  # known to be in the deck, it is laid down just below
     state.emit("keep", player=p, card=ids[card], back=[ids[c] for c in back])
     if card in state.end:
         lay_down_missions(state, card)
