@@ -9,6 +9,7 @@ through this module, which reads nothing of theirs. An arrow is a packed int
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
@@ -74,55 +75,71 @@ def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
 # --- where an expedition may go on ------------------------------------------------------------
 
 
-def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) -> list[int]:
-    """The arrow actions continuing expedition ``colour`` from its end: not along a line the
-    colour already uses (no parallel arrows, no turnabout), a new expedition only along a line
-    no colour uses from the start, and, with ``loop_limit``, not back onto its route if it
-    already closed a loop this turn."""
+def _free_exits(state: ExpeditionState, colour: int, loop_limit: bool) -> Iterator[int]:
+    """The exit codes (see ``ActionTable.exits``) by which expedition ``colour`` may go on from
+    its end."""
     arrows = state.arrows[colour]
     if len(arrows) >= ARROWS:
-        return []
-    table = state.tables
+        return
     used = state.used[colour]
     if not arrows:
         for other in state.used:
             used |= other
     route = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
+    for there, line, code in state.tables.exits[state.end[colour]]:
+        if not used >> line & 1 and not route >> there & 1:
+            yield code
+
+
+def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) -> list[int]:
+    """The arrow actions continuing expedition ``colour`` from its end: not along a line the
+    colour already uses (no parallel arrows, no turnabout), a new expedition only along a line
+    no colour uses from the start, and, with ``loop_limit``, not back onto its route if it
+    already closed a loop this turn."""
+    table = state.tables
     base = table.arrow_base + colour * table.per_colour
-    return [
-        base + code
-        for there, line, code in table.exits[state.end[colour]]
-        if not used >> line & 1 and not route >> there & 1
-    ]
+    return [base + code for code in _free_exits(state, colour, loop_limit)]
 
 
 def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
     """Whether some expedition can be continued from its end (with ``loop_limit``: by the
     player whose turn it is; without: by the player whose turn comes next)."""
-    return any(continuations(state, colour, loop_limit) for colour in range(EXPEDITIONS))
+    for colour in range(EXPEDITIONS):
+        for _ in _free_exits(state, colour, loop_limit):
+            return True
+    return False
+
+
+def _loop_exits(state: ExpeditionState) -> Iterator[int]:
+    """The exit codes of the arrows that may follow the loop of colour ``state.loop``."""
+    colour = state.loop
+    if len(state.arrows[colour]) >= ARROWS:
+        return
+    exits = state.tables.exits
+    used = state.used[colour]
+    route = state.route[colour]
+    points = state.loop_from
+    while points:
+        low = points & -points
+        points ^= low
+        for there, line, code in exits[low.bit_length() - 1]:
+            if not used >> line & 1 and not route >> there & 1:
+                yield code
 
 
 def loop_arrows(state: ExpeditionState) -> list[int]:
     """The arrows that may follow the loop of colour ``state.loop``: from a point of
     ``state.loop_from``, along a line the colour does not use, and not closing a second loop."""
-    colour = state.loop
-    if len(state.arrows[colour]) >= ARROWS:
-        return []
     table = state.tables
-    used = state.used[colour]
-    route = state.route[colour]
-    base = table.arrow_base + colour * table.per_colour
-    found: list[int] = []
-    points = state.loop_from
-    while points:
-        low = points & -points
-        point = low.bit_length() - 1
-        points ^= low
-        for there, line, code in table.exits[point]:
-            if not used >> line & 1 and not route >> there & 1:
-                found.append(base + code)
-    found.sort()
-    return found
+    base = table.arrow_base + state.loop * table.per_colour
+    return sorted(base + code for code in _loop_exits(state))
+
+
+def can_place_loop_arrow(state: ExpeditionState) -> bool:
+    """Whether some loop arrow (see :func:`loop_arrows`) can be placed."""
+    for _ in _loop_exits(state):
+        return True
+    return False
 
 
 # --- loops --------------------------------------------------------------------------------------

@@ -423,7 +423,7 @@ def keep_card(state: ExpeditionState, card: int) -> None:
         state.deck.insert(0, c)
         state.known[p] |= 1 << c
     state.drawn = []
-    state.in_deck &= ~(1 << card)  # known to be in the deck, it is laid down just below
+    state.in_deck &= ~(1 << card)  # if known to be in the deck, it is laid down just below
     state.emit("keep", player=p, card=ids[card], back=[ids[c] for c in back])
     if card in state.end:
         lay_down_missions(state, card)
@@ -453,7 +453,7 @@ def check_game_end(state: ExpeditionState) -> None:
     if state.phase != PLAYING or state.drawn:
         return
     if state.loop >= 0:
-        if routes.loop_arrows(state):
+        if routes.can_place_loop_arrow(state):
             return
         state.emit("loop_blocked", player=state.player, colour=colour_name(state.loop))
         state.loop = -1
