@@ -6,6 +6,7 @@ import random
 
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused_by_rule
 
 
 def arrows_of(legal: list[str], colour: str) -> list[str]:
@@ -124,6 +125,39 @@ def test_a_green_station_gives_another_arrow_for_any_expedition() -> None:
     assert arrows_of(legal, "blue") and arrows_of(legal, "red")
     table.arrow(state, "blue", "Stockholm", "Moscow")
     assert not [a for a in state.legal_action_strs() if " > " in a]
+
+
+def test_a_green_stations_arrow_is_placed_at_once_or_not_at_all() -> None:
+    """Expedition, Stations - Green Station: whoever reaches a green dot "may immediately place
+    another arrow". It cannot be kept for later in the turn: a travel voucher used first forgoes
+    it, even one that removes the very arrow that reached the station (decision 6)."""
+    state = table.playing()
+    table.arrow(state, "red", "Stockholm", "Vienna")
+    state.play("voucher remove red")  # back at the start, which is no station
+    assert state.may == 0
+    assert not [a for a in state.legal_action_strs() if " > " in a]
+    refused_by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
+
+    exchanged = table.playing()
+    table.arrow(exchanged, "red", "Stockholm", "Vienna")
+    card = next(c for c in exchanged.hand[0] if exchanged.chip[c] < 0)
+    exchanged.play(f"voucher exchange {table.name(exchanged, card)}")
+    exchanged.play(exchanged.legal_actions()[0])  # keep a card
+    assert exchanged.legal_action_strs()[-1] == "done"
+    assert not [a for a in exchanged.legal_action_strs() if " > " in a]
+
+
+def test_the_arrow_right_after_a_green_station_is_the_stations_arrow() -> None:
+    """Expedition, Stations - Green Station and Travel Vouchers: the arrow placed right after
+    reaching a green dot is the station's; an arrow bought earlier in the turn is still due
+    (decision 6)."""
+    state = table.playing()
+    state.play("voucher arrow")
+    table.arrow(state, "red", "Stockholm", "Vienna")
+    table.arrow(state, "red", "Vienna", table.path(state, "Vienna", "Pompeii")[1])
+    assert "done" not in state.legal_action_strs()
+    table.arrow(state, "blue", "Stockholm", "Moscow")
+    assert "done" in state.legal_action_strs()
 
 
 def test_a_red_station_gives_a_travel_voucher() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from terra.games.expedition import ExpeditionState, legal
+from terra.games.expedition import ExpeditionState, routes
 from terra.games.expedition import rules as r
 from terra.games.expedition.heuristics import greedy_action
 from tests.games.expedition import table
@@ -30,13 +30,13 @@ def check(state: ExpeditionState) -> None:
     for colour in range(r.EXPEDITIONS):
         arrows = state.arrows[colour]
         assert len(arrows) + state.arrows_left(colour) == r.ARROWS, "arrows conserved"
-        lines = [a >> r.SHIFT_LINE for a in arrows]
+        lines = [a >> routes.SHIFT_LINE for a in arrows]
         assert len(set(lines)) == len(lines), "one colour never twice along a line"
         assert sum(1 << line for line in lines) == state.used[colour]
-        assert state.route[colour] == legal.route_of(state, colour)
+        assert state.route[colour] == routes.route_of(state, colour)
         here = data.start
         for arrow in arrows:
-            line, origin, target = r.unpack(arrow)
+            line, origin, target = routes.unpack(arrow)
             assert data.lines[line] in ((origin, target), (target, origin))
             assert origin == here or state.route[colour] >> origin & 1, "no gaps"
             here = target
@@ -61,7 +61,7 @@ def play(state: ExpeditionState, choose: Chooser) -> int:
         state.apply(choose(state))
         actions += 1
         check(state)
-    assert not legal.any_arrow(state) or state.winner >= 0
+    assert not routes.can_continue(state, loop_limit=False) or state.winner >= 0
     return actions
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused_by_rule
 
 FIRST_LOOP = ["S", "A", "B", "C", "E", "D"]  # then D > B closes a loop at B
 
@@ -53,10 +54,26 @@ def test_the_loop_arrow_may_start_from_any_point_the_expedition_visited() -> Non
     """Expedition, Loops: the new starting point may be chosen freely among the points the
     expedition was at; only then is a branch allowed."""
     state = closed_at_b()
-    assert origins(state) == {"S", "A", "B", "D", "E", "C"}
+    assert origins(state) == {"A", "B", "D", "E", "C"}
     table.arrow(state, "red", "A", "H")
     assert state.end[0] == table.point(state, "H")
     assert "done" in state.legal_action_strs()
+
+
+def test_the_loop_arrow_leaves_from_an_arrowhead_of_its_colour_not_the_bare_start() -> None:
+    """Expedition, Loops: the new exit point "must be a point that the expedition was already
+    at, i.e. a like-colored arrowhead must be present on this point". The start, where every
+    expedition began, carries no arrowhead until an arrow leads back to it (decision 2)."""
+    state = closed_at_b()
+    assert "S" not in loop_points(state)
+    assert "red S > G1" not in state.legal_action_strs()
+    refused_by_rule(state, "red S > G1", r.RULE_LOOP, "arrowhead", "S is not one")
+
+    back = table.playing(2, 0, data=table.LOOPS)
+    table.walk(back, "red", ["S", "A", "G1"])
+    table.arrow(back, "red", "G1", "S")  # back at the start: a loop, and an arrowhead there
+    assert back.loop == 0
+    assert loop_points(back) == {"S", "A", "G1"}
 
 
 def test_a_loop_arrow_may_not_close_a_second_loop_in_the_same_turn() -> None:
@@ -96,8 +113,35 @@ def test_removing_an_arrow_can_form_a_loop() -> None:
     state.play("voucher remove red")
     assert state.end[0] == table.point(state, "B")
     assert state.loop == 0
-    assert origins(state) >= {"S", "A", "E"}
+    assert origins(state) >= {"A", "E"}
     assert "done" not in state.legal_action_strs()
+
+
+def test_removing_the_loop_arrow_takes_the_expedition_back_to_where_the_loop_closed() -> None:
+    """Expedition, Building Rules and Travel Vouchers - Remove an Arrow: "branches are not
+    allowed except immediately after the construction of a loop", and a removal leads the
+    expedition back to its last point. Before the loop arrow that was where the loop closed, so
+    there "a loop can also form from the removal of an arrow": the next arrow is a loop arrow
+    again, never an ordinary branch from the point the loop arrow left (decision 5)."""
+    state = closed_at_b()
+    table.arrow(state, "red", "A", "H")  # the loop arrow branches off at A
+    refused_by_rule(state, "voucher remove red", r.RULE_LOOP, "second")  # one loop a turn
+    table.finish_turn(state)
+    state.play("voucher remove red")
+    assert state.end[0] == table.point(state, "B")
+    assert state.loop == 0
+    legal = state.legal_action_strs()
+    assert legal and all(a.startswith("red ") for a in legal)
+    assert origins(state) == {"A", "B", "C", "D", "E"}
+    table.arrow(state, "red", "C", "K")
+    assert state.end[0] == table.point(state, "K")
+
+    variant_a = closed_at_b(variant_a=True)
+    table.arrow(variant_a, "red", "E", "F")
+    table.finish_turn(variant_a)
+    variant_a.play("voucher remove red")
+    assert variant_a.end[0] == table.point(variant_a, "B")
+    assert loop_points(variant_a) == {"B", "C", "E", "D"}
 
 
 def test_variant_a_the_loop_arrow_starts_from_a_point_of_the_loop_illustration_4() -> None:

@@ -77,7 +77,7 @@ def test_every_event_reads_as_a_sentence() -> None:
                 seen.add(event["key"])
         assert GAME.describe_event(state, state.events[-1]).startswith("The game is over")
     assert seen <= keys
-    assert keys - seen <= {"loop_blocked", "reject", "pass"}
+    assert keys - seen <= {"loop_blocked", "arrows_blocked", "reject", "pass"}
 
 
 def test_the_notation_help_names_every_kind_of_action() -> None:

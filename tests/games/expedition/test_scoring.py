@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from terra.games.expedition import ExpeditionState, legal
+from terra.games.expedition import ExpeditionState, routes
+from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused_by_rule
 
 
 def finished(players: int, seed: int, **options: bool) -> ExpeditionState:
@@ -21,8 +23,40 @@ def test_the_game_ends_at_once_when_no_arrow_can_be_played() -> None:
     for seed in range(5):
         state = finished(2, seed)
         assert state.current_player is None and state.legal_actions() == ()
-        assert not legal.any_arrow(state)  # no expedition can go on
+        assert not routes.can_continue(state, loop_limit=False)  # no expedition can go on
         assert state.events[-1]["key"] == "game_over"
+
+
+def round_to_the_start() -> ExpeditionState:
+    """On the small loops map the red expedition runs a long round that ends beside the start,
+    on both lines of the start, so blue and yellow cannot begin."""
+    state = table.playing(2, 0, data=table.LOOPS)
+    table.walk(state, "red", ["S", "A", "H", "G", "F", "E", "C", "B", "N", "G1"])
+    return state
+
+
+def test_the_game_goes_on_while_the_next_player_could_place_an_arrow() -> None:
+    """Expedition, Game End: "the game ends immediately however when no more arrows can be
+    played". A player forms only one loop per expedition in a turn, so an expedition whose only
+    free lines lead back onto its route after a loop this turn can still be continued by the
+    next player: the game goes on, and arrows still owed this turn lapse (decisions 6, 11)."""
+    state = round_to_the_start()
+    table.arrow(state, "red", "G1", "S")  # a loop at the start
+    table.arrow(state, "red", "C", "K")  # the loop arrow: K's other line leads back to E
+    assert not state.is_over
+    assert state.legal_action_strs()[-1] == "done"
+    table.finish_turn(state)
+    table.arrow(state, "red", "K", "E")  # the next player closes the next loop
+
+    owed = round_to_the_start()
+    owed.play("voucher arrow")
+    table.arrow(owed, "red", "G1", "S")
+    table.arrow(owed, "red", "C", "K")
+    assert not owed.is_over
+    assert owed.must == 0 and owed.events[-1]["key"] == "arrows_blocked"
+    refused_by_rule(owed, "red K > E", r.RULE_TURN, "no arrow left")
+    owed.play("done")
+    table.arrow(owed, "red", "K", "E")
 
 
 def test_the_score_adds_missions_and_chips_back_and_subtracts_cards_and_chips_left() -> None:

@@ -6,6 +6,7 @@ import random
 
 import terra
 from terra.games.expedition import rules as r
+from terra.games.expedition import scoring
 from tests.games.expedition import table
 
 
@@ -76,3 +77,20 @@ def test_variant_b_otherwise_most_chips_then_fewest_lines_to_the_chips_left() ->
         tied = [p for p in range(3) if state.chips_back[p] == most]
         lines = {p: state.score_breakdown()[p]["lines_to_chips"] for p in tied}
         assert state.winners() == [p for p in tied if lines[p] == min(lines.values())]
+
+
+def test_variant_b_scores_and_the_breakdown_total_are_the_chips_taken_back() -> None:
+    """Expedition, Variant B: whoever collects all their chips wins, otherwise the most chips,
+    so the score is the chips taken back, in scores() and in the breakdown's total alike; the
+    tie-break, the fewest lines to the chips left, has its own key (decision 9)."""
+    for seed in range(4):
+        state = table.new(3, seed, variant_b=True)
+        rng = random.Random(seed)
+        while True:
+            breakdown = state.score_breakdown()
+            assert [parts["total"] for parts in breakdown] == state.scores() == state.chips_back
+            for p, parts in enumerate(breakdown):
+                assert parts["lines_to_chips"] == scoring.lines_to_chips(state, p)
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))

@@ -15,6 +15,7 @@ import pytest
 
 from terra.core import TerraError
 from terra.games.expedition import ExpeditionState
+from terra.games.expedition.heuristics import greedy_action
 from terra.games.expedition.view import common_knowledge
 from tests.games.expedition import table
 
@@ -114,15 +115,19 @@ def test_samples_redeal_the_hidden_cards() -> None:
 
 
 def test_a_sample_keeps_the_cards_known_to_be_in_the_deck_there() -> None:
-    for state in all_positions():
-        if state.in_deck and state.phase_name != "over":
-            for k in range(3):
-                sample = state.sample_hidden(1, random.Random(k))
-                for card in range(sample.data.num_sites):
-                    if state.in_deck >> card & 1:
-                        assert card in sample.deck
-            return
-    raise AssertionError("no position with cards known to be in the deck")
+    """Expedition, Research Missions: what a seat knows to be in the deck stays there in every
+    sample for that seat (decision 13)."""
+    checked = 0
+    for index, state in enumerate(all_positions()):
+        if state.is_over:
+            continue
+        for seat in range(state.num_players):
+            sure = state.view(seat)["deck"]["surely_inside"]
+            if sure:
+                sample = state.sample_hidden(seat, random.Random(index))
+                assert all(sample.data.point(card) in sample.deck for card in sure)
+                checked += 1
+    assert checked > 20
 
 
 def test_a_sample_has_no_record() -> None:
@@ -195,3 +200,80 @@ def test_a_sample_looks_the_same_to_a_spectator() -> None:
         for seat in range(state.num_players):
             sample = state.sample_hidden(seat, random.Random(index))
             assert sample.view(None) == state.view(None)
+
+
+DECK_GAMES = [
+    (2, 34, "random"),
+    (3, 2, "random"),
+    (2, 23, "greedy"),
+    (4, 15, "greedy"),
+    (5, 0, "greedy"),
+]
+
+
+def false_deck_claims(state: ExpeditionState) -> list[str]:
+    """What a view of ``state`` (any seat or a spectator) says about the deck that is not so."""
+    data = state.data
+    wrong = []
+    for seat in [None, *range(state.num_players)]:
+        deck = state.view(seat)["deck"]
+        for card in deck["surely_inside"]:
+            if data.point(card) not in state.deck:
+                wrong.append(f"seat {seat}: {card} is said to be in the deck")
+        for depth, card in deck["known_places"]:
+            if state.deck[len(state.deck) - 1 - depth] != data.point(card):
+                wrong.append(f"seat {seat}: {card} is said to lie at depth {depth}")
+    return wrong
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), DECK_GAMES)
+def test_every_claim_a_view_makes_about_the_deck_is_true(players: int, seed: int, bot: str) -> None:
+    """Expedition, Research Missions and Travel Vouchers - Exchange a Research Mission: a card
+    whose site an expedition reached unclaimed is known to be in the deck, and a card seen going
+    under it has a known place; when a player draws cards unseen, those claims must still hold.
+    At every decision, for every seat and a spectator, every card a view lists as surely in the
+    deck is there, and every known place is right (decision 13)."""
+    state = table.new(players, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert not false_deck_claims(state), false_deck_claims(state)
+        if bot == "random":
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            state.apply(greedy_action(state, rng))
+    assert not false_deck_claims(state)
+
+
+def drawing_a_card_known_to_be_in_the_deck() -> ExpeditionState:
+    """A random game stopped when a player has drawn, in an exchange, the card of a site where
+    an expedition stands (everybody knew it was in the deck)."""
+    state = table.new(3, 2)
+    rng = random.Random(2)
+    while not (state.drawn and any(state.in_deck >> c & 1 for c in state.drawn)):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_sample_may_deal_a_card_known_to_be_in_the_deck_among_the_cards_drawn() -> None:
+    """Expedition, Travel Vouchers - Exchange a Research Mission: nobody else sees which cards
+    a player draws, so a card known to be in the deck may now be among them; it is in no hand,
+    as it would be laid down at once (decisions 7, 13). For the other seats, samples deal it
+    to the deck or among the drawn cards, so some deal it where it really is."""
+    state = drawing_a_card_known_to_be_in_the_deck()
+    card = next(c for c in state.drawn if state.in_deck >> c & 1)
+    name = state.data.point_ids[card]
+    for seat in [None, *range(state.num_players)]:
+        assert name not in state.view(seat)["deck"]["surely_inside"]
+    for seat in range(state.num_players):
+        if seat == state.player:
+            continue
+        places = set()
+        for k in range(100):
+            sample = state.sample_hidden(seat, random.Random(k))
+            assert not any(card in hand for hand in sample.hand)
+            places.add("drawn" if card in sample.drawn else "deck" if card in sample.deck else "")
+        assert places == {"drawn", "deck"}
+    state.apply(state.parse_action(f"keep {name}"))
+    assert name in state.view(None)["players"][state.player]["laid_down"]
+    for seat in [None, *range(state.num_players)]:
+        assert name not in state.view(seat)["deck"]["surely_inside"]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
+from terra.games.expedition import routes
 from terra.games.expedition import rules as r
 from terra.games.expedition.components import GREEN, RED
 
@@ -119,15 +120,9 @@ def _worth_buying(
     """A voucher buys an arrow only if some arrow now is worth a good deal."""
     best = float("-inf")
     for colour in range(r.EXPEDITIONS):
-        for action in _continuations(state, colour):
+        for action in routes.continuations(state, colour):
             best = max(best, _arrow_value(state, goals, base, action, ends))
     return best >= BUY_ABOVE
-
-
-def _continuations(state: ExpeditionState, colour: int) -> list[int]:
-    from terra.games.expedition.legal import continuations  # noqa: PLC0415 - small cycle
-
-    return continuations(state, colour)
 
 
 def _exchange(state: ExpeditionState, legal: Sequence[int], ends: list[int]) -> int:

@@ -2,16 +2,18 @@
 
 Every function here trusts that the action is legal (``legal.legal_actions`` decides that and
 ``legal.explain`` says why something is not); they only carry the rule out. Sections cited are
-those of the English translation of the Queen Games 1996 rulebook. Arrows are packed ints
-(``line << 20 | origin << 10 | target``); a card is the index of its site.
+those of the English translation of the Queen Games 1996 rulebook. The geometry of the routes
+(arrows, points visited, loops) is in :mod:`terra.games.expedition.routes`; a card is the index
+of its site.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from terra.core.actions import Rule
 from terra.games.expedition import actions as act
-from terra.games.expedition import legal
+from terra.games.expedition import routes, scoring
 from terra.games.expedition.components import GREEN, RED, SITE
 
 if TYPE_CHECKING:
@@ -21,8 +23,8 @@ if TYPE_CHECKING:
 MARKING, PLAYING, OVER = range(3)
 PHASE_NAMES = ("marking", "playing", "over")
 
-ARROWS = 45  # arrows per expedition colour
-EXPEDITIONS = len(act.COLOURS)
+ARROWS = routes.ARROWS  # arrows per expedition colour
+EXPEDITIONS = routes.EXPEDITIONS
 EXPEDITION_NAMES = act.COLOURS
 HAND = {2: 12, 3: 12, 4: 9, 5: 9, 6: 9}  # research cards dealt by player count
 PUBLIC = 6  # public research missions on display
@@ -32,10 +34,6 @@ CHIPS = 4  # chips each player places in the basic game
 CHIPS_VARIANT_A = 10  # all the chips of a colour (Variant A)
 VOUCHERS = 3  # travel vouchers each player starts with
 VOUCHERS_PER_TURN = 2
-
-SHIFT_ORIGIN = 10
-SHIFT_LINE = 20
-POINT_MASK = (1 << SHIFT_ORIGIN) - 1
 
 RULE_SETUP = "Expedition, Preparation"
 RULE_CHIPS = "Expedition, Marking Research Destinations"
@@ -55,13 +53,7 @@ RULE_END = "Expedition, Game End"
 RULE_TURN = "Expedition, Gameplay"
 
 
-def pack(line: int, origin: int, target: int) -> int:
-    return line << SHIFT_LINE | origin << SHIFT_ORIGIN | target
-
-
-def unpack(arrow: int) -> tuple[int, int, int]:
-    """``(line, origin, target)`` of a packed arrow."""
-    return arrow >> SHIFT_LINE, arrow >> SHIFT_ORIGIN & POINT_MASK, arrow & POINT_MASK
+unpack = routes.unpack  # the views unpack arrows through this module
 
 
 def colour_name(colour: int) -> str:
@@ -71,6 +63,20 @@ def colour_name(colour: int) -> str:
 def chip_limit(state: ExpeditionState) -> int:
     """Basic game: 4 chips each; Variant A: as many as a player likes, up to all 10."""
     return CHIPS_VARIANT_A if state.options.get("variant_a") else CHIPS
+
+
+def markable(state: ExpeditionState, card: int) -> bool:
+    """Expedition, Marking Research Destinations: a destination not yet marked, at least two
+    lines from the start."""
+    data = state.data
+    return state.chip[card] < 0 and data.distance[data.start][card] >= CHIP_DISTANCE
+
+
+def can_mark(state: ExpeditionState, player: int) -> bool:
+    """Expedition, Marking Research Destinations: whether ``player`` may still place a chip."""
+    if state.chips_placed[player] >= chip_limit(state):
+        return False
+    return any(markable(state, card) for card in state.hand[player])
 
 
 # --- setup ----------------------------------------------------------------------------------
@@ -116,7 +122,7 @@ def set_up(state: ExpeditionState) -> None:
     state.rejected = ()
     lay_out_public_missions(state)
     for p in range(players):
-        if not legal.can_mark(state, p):
+        if not can_mark(state, p):
             state.done_marking |= 1 << p
     _next_marker(state, first=True)
 
@@ -150,7 +156,7 @@ def mark_destination(state: ExpeditionState, site: int) -> None:
     state.chip[site] = p
     state.chips_placed[p] += 1
     state.emit("mark", player=p, card=state.data.point_ids[site])
-    if not legal.can_mark(state, p):
+    if not can_mark(state, p):
         state.done_marking |= 1 << p
     _next_marker(state)
 
@@ -201,15 +207,17 @@ def start_playing(state: ExpeditionState) -> None:
 
 def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, line: int) -> None:
     """Expedition, Building Rules: one arrow along a line, from the end of an expedition (or
-    from any point of it right after a loop), with the effects of the point it reaches."""
+    from any point of it right after a loop), with the effects of the point it reaches. It is
+    the loop arrow if one is due, else a green station's arrow if one is pending (that one
+    lapses at the player's next other action), else an arrow the turn owes."""
     if state.loop == colour:
         state.loop = -1
         state.loop_from = 0
-    elif state.must:
-        state.must -= 1
-    else:
+    elif state.may:
         state.may -= 1
-    state.arrows[colour].append(pack(line, origin, target))
+    else:
+        state.must -= 1
+    state.arrows[colour].append(routes.pack(line, origin, target))
     state.used[colour] |= 1 << line
     state.end[colour] = target
     data = state.data
@@ -223,19 +231,20 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     closes = state.route[colour] >> target & 1
     state.route[colour] |= 1 << target
     if closes:
-        close_loop(state, colour, target)
+        close_loop(state, colour)
     arrive(state, colour, target)
 
 
-def close_loop(state: ExpeditionState, colour: int, point: int) -> None:
+def close_loop(state: ExpeditionState, colour: int) -> None:
     """Expedition, Loops: the expedition is back on its own route, so the player must place
-    another arrow of that colour from a point it has visited (Variant A: a point of this loop)."""
+    another arrow of that colour from a point with an arrowhead of its colour (Variant A: a
+    point of this loop)."""
     state.looped |= 1 << colour
     state.loop = colour
     if state.options.get("variant_a"):
-        state.loop_from = legal.loop_points(state, colour, point)
+        state.loop_from = routes.loop_points(state, colour)
     else:
-        state.loop_from = state.route[colour]
+        state.loop_from = routes.loop_origins(state, colour)
     state.emit("loop", player=state.player, colour=colour_name(colour))
 
 
@@ -255,8 +264,8 @@ def arrive(state: ExpeditionState, colour: int, point: int) -> None:
 
 
 def green_station(state: ExpeditionState) -> None:
-    """Expedition, Stations - Green Station: the player may place another arrow, on any
-    expedition."""
+    """Expedition, Stations - Green Station: the player may immediately place another arrow, on
+    any expedition (right after the loop arrow, if one is due)."""
     state.may += 1
     state.emit("green", player=state.player)
 
@@ -321,12 +330,32 @@ def _forget(state: ExpeditionState, card: int) -> None:
         known[p] &= mask
 
 
+def surely_in_deck(state: ExpeditionState, seat: int | None) -> int:
+    """Expedition, Research Missions: the cards ``seat`` knows to be in the deck (``None``: what
+    everybody knows). The card of a site an expedition reached without anyone laying it down is
+    there. While a player holds the cards drawn in an exchange, such a card may be among them:
+    that player knows, the others stay sure only of the cards whose place below they know."""
+    sure = state.in_deck
+    if state.drawn:
+        if seat == state.player:
+            for card in state.drawn:
+                sure &= ~(1 << card)
+        elif seat is not None:
+            sure &= state.known[seat]
+        else:
+            for known in state.known:
+                sure &= known
+    return sure
+
+
 # --- travel vouchers ----------------------------------------------------------------------
 
 
 def _spend_voucher(state: ExpeditionState) -> None:
+    """Expedition, Travel Vouchers. A green station's arrow not placed at once is forgone."""
     state.vouchers[state.player] -= 1
     state.spent += 1
+    state.may = 0
 
 
 def buy_arrow(state: ExpeditionState) -> None:
@@ -337,14 +366,17 @@ def buy_arrow(state: ExpeditionState) -> None:
 
 
 def remove_arrow(state: ExpeditionState, colour: int) -> None:
-    """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to the point
-    before, with that point's effects; back where its route meets itself, a loop forms."""
+    """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to its last point,
+    where it stood before this arrow (after a loop arrow: where the loop closed), with that
+    point's effects; back where its route ran into itself, the loop forms again."""
     _spend_voucher(state)
-    arrow = state.arrows[colour].pop()
-    line, origin, target = unpack(arrow)
+    arrows = state.arrows[colour]
+    line, origin, target = routes.unpack(arrows.pop())
+    start = state.data.start
+    back = routes.last_point(arrows, start)
     state.used[colour] &= ~(1 << line)
-    state.end[colour] = origin
-    state.route[colour] = legal.route_of(state, colour)
+    state.end[colour] = back
+    state.route[colour] = routes.route_of(state, colour)
     data = state.data
     state.emit(
         "remove",
@@ -353,9 +385,9 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
         origin=data.point_ids[origin],
         target=data.point_ids[target],
     )
-    if legal.removal_closes_loop(state, colour):
-        close_loop(state, colour, origin)
-    arrive(state, colour, origin)
+    if routes.closed_a_loop(arrows, start):
+        close_loop(state, colour)
+    arrive(state, colour, back)
 
 
 def exchange_card(state: ExpeditionState, card: int) -> None:
@@ -394,6 +426,7 @@ def keep_card(state: ExpeditionState, card: int) -> None:
         state.deck.insert(0, c)
         state.known[p] |= 1 << c
     state.drawn = []
+    state.in_deck &= ~(1 << card)  # if known to be in the deck, it is laid down just below
     state.emit("keep", player=p, card=ids[card], back=[ids[c] for c in back])
     if card in state.end:
         lay_down_missions(state, card)
@@ -415,31 +448,29 @@ def end_turn(state: ExpeditionState) -> None:
 
 
 def check_game_end(state: ExpeditionState) -> None:
-    """Expedition, Game End: the game ends at once when no arrow can be played any more. A loop
-    arrow that cannot be placed is simply dropped."""
+    """Expedition, Game End: the game ends at once when no more arrows can be played, that is
+    when the player whose turn comes next could continue no expedition. The limit of one loop
+    per expedition a turn ends with the turn, so it does not end the game: what it alone keeps
+    the player to act from placing (the loop arrow, the arrows still owed, a green station's
+    arrow) lapses instead."""
     if state.phase != PLAYING or state.drawn:
         return
     if state.loop >= 0:
-        found = legal.loop_arrows(state)
-        if found:
-            state._remember_legal(found)  # the legal actions of this decision, computed once
+        if routes.can_place_loop_arrow(state):
             return
         state.emit("loop_blocked", player=state.player, colour=colour_name(state.loop))
         state.loop = -1
         state.loop_from = 0
-    if state.must or state.may:
-        found = legal.playing_actions(state)
-        if found and state.tables.kind[found[0]] == act.ARROW:
-            state._remember_legal(found)
-            return
-    elif legal.any_arrow(state):
-        return
-    end_game(state)
+    if not routes.can_continue(state, loop_limit=False):
+        end_game(state)
+    elif state.looped and (state.must or state.may) and not routes.can_continue(state):
+        state.emit("arrows_blocked", player=state.player)
+        state.must = 0
+        state.may = 0
 
 
 def end_game(state: ExpeditionState) -> None:
-    from terra.games.expedition import scoring  # noqa: PLC0415 - scoring imports this module
-
+    """Expedition, Game End: the result is final."""
     state.phase = OVER
     state.loop = -1
     state.emit("game_over", scores=scoring.scores(state), winners=scoring.winners(state))
@@ -448,3 +479,28 @@ def end_game(state: ExpeditionState) -> None:
 def site_ids(state: ExpeditionState, cards: list[int]) -> list[str]:
     ids = state.data.point_ids
     return [ids[c] for c in cards]
+
+
+def _then_the_end_check(rule: Rule) -> Rule:
+    """``rule``, then Expedition, Game End: does the game go on?"""
+
+    def carried_out(state: ExpeditionState, *args: int) -> None:
+        rule(state, *args)
+        check_game_end(state)
+
+    carried_out.__doc__ = rule.__doc__
+    return carried_out
+
+
+# The rule of each kind of action (terra.games.expedition.actions); every action of the
+# playing phase is followed by the check whether any arrow can still be played.
+APPLY: dict[int, Rule] = {
+    act.MARK: mark_destination,
+    act.PASS: pass_marking,
+    act.ARROW: _then_the_end_check(place_arrow),
+    act.BUY_ARROW: _then_the_end_check(buy_arrow),
+    act.REMOVE: _then_the_end_check(remove_arrow),
+    act.EXCHANGE: _then_the_end_check(exchange_card),
+    act.KEEP: _then_the_end_check(keep_card),
+    act.DONE: _then_the_end_check(end_turn),
+}

@@ -19,7 +19,11 @@ CATEGORIES = ("missions", "chips_back", "cards_in_hand", "chips_on_board")
 
 
 def breakdown(state: ExpeditionState, player: int) -> dict[str, int]:
-    """Expedition, Scoring: every category of one player, and the ``total``."""
+    """Expedition, Scoring: every category of one player, and the ``total``. Variant B: the
+    chips taken back are the score, and ``lines_to_chips``, the tie-break, comes beside it."""
+    if state.options.get("variant_b"):
+        back = state.chips_back[player]
+        return {"chips_back": back, "lines_to_chips": lines_to_chips(state, player), "total": back}
     parts = {
         "missions": len(state.laid[player]),
         "chips_back": state.chips_back[player],
@@ -27,15 +31,11 @@ def breakdown(state: ExpeditionState, player: int) -> dict[str, int]:
         "chips_on_board": -(state.chips_placed[player] - state.chips_back[player]),
     }
     parts["total"] = sum(parts.values())
-    if state.options.get("variant_b"):
-        parts["lines_to_chips"] = lines_to_chips(state, player)
     return parts
 
 
 def scores(state: ExpeditionState) -> list[int]:
-    """Points (basic game, Variant A) or chips taken back (Variant B)."""
-    if state.options.get("variant_b"):
-        return state.chips_back[:]
+    """Points (basic game, Variant A) or chips taken back (Variant B): each breakdown's total."""
     return [breakdown(state, p)["total"] for p in range(state.num_players)]
 
 

@@ -17,16 +17,6 @@ if TYPE_CHECKING:
     from terra.core.game import Game
 
 
-def _then_check_the_end(rule: Rule) -> Rule:
-    """``rule``, followed by the check whether any arrow can still be played (Game End)."""
-
-    def play(state: ExpeditionState, *args: int) -> None:
-        rule(state, *args)
-        rules.check_game_end(state)
-
-    return play
-
-
 class ExpeditionState(GameState):
     """A position of Expedition.
 
@@ -42,16 +32,7 @@ class ExpeditionState(GameState):
         "exchange": ("card", "drawn"),
         "keep": ("card", "back"),
     }
-    RULES: ClassVar[Mapping[int, Rule]] = {
-        act.ARROW: _then_check_the_end(rules.place_arrow),
-        act.DONE: _then_check_the_end(rules.end_turn),
-        act.MARK: rules.mark_destination,
-        act.PASS: rules.pass_marking,
-        act.BUY_ARROW: _then_check_the_end(rules.buy_arrow),
-        act.REMOVE: _then_check_the_end(rules.remove_arrow),
-        act.EXCHANGE: _then_check_the_end(rules.exchange_card),
-        act.KEEP: _then_check_the_end(rules.keep_card),
-    }
+    RULES: ClassVar[Mapping[int, Rule]] = rules.APPLY
 
     __slots__ = (
         "arrows",

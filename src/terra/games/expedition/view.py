@@ -109,7 +109,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
             "known_places": [
                 [len(deck) - 1 - i, ids[c]] for i, c in enumerate(deck) if known >> c & 1
             ],
-            "surely_inside": _ids(state, _bits(state.in_deck)),
+            "surely_inside": _ids(state, _bits(rules.surely_in_deck(state, seat))),
             "rejected_at_setup": _ids(state, list(state.rejected)),
         },
     }
@@ -136,11 +136,16 @@ def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: rand
         pool_hands += [c for c in state.hand[q] if state.chip[c] != q]
     drawn = state.drawn if state.player != seat else []
     pool = pool_deck + pool_hands + drawn
-    forced = [c for c in pool if state.in_deck >> c & 1]
+    sure = rules.surely_in_deck(state, seat)
+    forced = [c for c in pool if sure >> c & 1]
+    loose = [c for c in pool if state.in_deck >> c & 1 and not sure >> c & 1]  # deck or drawn
     free = [c for c in pool if not state.in_deck >> c & 1]
     shuffle(free)
-    into_deck = forced + free[: len(slots_deck) - len(forced)]
-    rest = free[len(slots_deck) - len(forced) :]
+    not_in_hands = loose + free[: len(slots_deck) + len(drawn) - len(forced) - len(loose)]
+    rest = free[len(not_in_hands) - len(loose) :]
+    if drawn:
+        shuffle(not_in_hands)
+    into_deck = forced + not_in_hands[len(drawn) :]
     shuffle(into_deck)
     for i, card in zip(slots_deck, into_deck, strict=True):
         sample.deck[i] = card
@@ -152,7 +157,7 @@ def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: rand
                 hand[i] = rest[taken]
                 taken += 1
     if drawn:
-        sample.drawn = rest[taken : taken + len(drawn)]
+        sample.drawn = not_in_hands[: len(drawn)]
     for q in others:
         mask = 0
         for i in remembered[q]:

@@ -1,0 +1,180 @@
+"""Expedition's route geometry: the arrows of an expedition, where it has been, where it may go
+on, and its loops.
+
+Rules (what an action does) and legality (which actions are allowed) both read the routes
+through this module, which reads nothing of theirs. An arrow is a packed int
+(``line << 20 | origin << 10 | target``); point and line numbers are those of
+:mod:`terra.games.expedition.components`; a set of points is a bitmask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from terra.games.expedition import actions as act
+
+if TYPE_CHECKING:
+    from terra.games.expedition.state import ExpeditionState
+
+ARROWS = 45  # arrows per expedition colour
+EXPEDITIONS = len(act.COLOURS)
+
+SHIFT_ORIGIN = 10
+SHIFT_LINE = 20
+POINT_MASK = (1 << SHIFT_ORIGIN) - 1
+
+
+def pack(line: int, origin: int, target: int) -> int:
+    return line << SHIFT_LINE | origin << SHIFT_ORIGIN | target
+
+
+def unpack(arrow: int) -> tuple[int, int, int]:
+    """``(line, origin, target)`` of a packed arrow."""
+    return arrow >> SHIFT_LINE, arrow >> SHIFT_ORIGIN & POINT_MASK, arrow & POINT_MASK
+
+
+def arrowheads(arrows: list[int]) -> int:
+    """The points where an arrowhead of these arrows lies."""
+    mask = 0
+    for arrow in arrows:
+        mask |= 1 << (arrow & POINT_MASK)
+    return mask
+
+
+def route_of(state: ExpeditionState, colour: int) -> int:
+    """The points an expedition has visited: the start and every arrowhead (``state.route``
+    keeps it up to date)."""
+    return 1 << state.data.start | arrowheads(state.arrows[colour])
+
+
+def last_point(arrows: list[int], start: int) -> int:
+    """Where an expedition with these arrows stands: the head of its last arrow, or the start.
+    After a loop arrow that is where the loop arrow led; after removing it, where the loop had
+    closed (not the point the loop arrow left from)."""
+    return arrows[-1] & POINT_MASK if arrows else start
+
+
+def closed_a_loop(arrows: list[int], start: int) -> bool:
+    """Whether the last of these arrows led the expedition back onto its own route: to a point
+    with an earlier arrowhead of its colour, or to the start, where every route begins."""
+    if not arrows:
+        return False
+    point = arrows[-1] & POINT_MASK
+    heads = sum((arrow & POINT_MASK) == point for arrow in arrows)
+    return heads >= (1 if point == start else 2)
+
+
+def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
+    """Whether removing the last arrow of ``colour`` would take the expedition back to where a
+    loop closed, forming that loop again ("a loop can also form from the removal of an
+    arrow")."""
+    return closed_a_loop(state.arrows[colour][:-1], state.data.start)
+
+
+# --- where an expedition may go on ------------------------------------------------------------
+
+
+def _free_exits(state: ExpeditionState, colour: int, loop_limit: bool) -> Iterator[int]:
+    """The exit codes (see ``ActionTable.exits``) by which expedition ``colour`` may go on from
+    its end."""
+    arrows = state.arrows[colour]
+    if len(arrows) >= ARROWS:
+        return
+    used = state.used[colour]
+    if not arrows:
+        for other in state.used:
+            used |= other
+    route = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
+    for there, line, code in state.tables.exits[state.end[colour]]:
+        if not used >> line & 1 and not route >> there & 1:
+            yield code
+
+
+def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) -> list[int]:
+    """The arrow actions continuing expedition ``colour`` from its end: not along a line the
+    colour already uses (no parallel arrows, no turnabout), a new expedition only along a line
+    no colour uses from the start, and, with ``loop_limit``, not back onto its route if it
+    already closed a loop this turn."""
+    table = state.tables
+    base = table.arrow_base + colour * table.per_colour
+    return [base + code for code in _free_exits(state, colour, loop_limit)]
+
+
+def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
+    """Whether some expedition can be continued from its end (with ``loop_limit``: by the
+    player whose turn it is; without: by the player whose turn comes next)."""
+    for colour in range(EXPEDITIONS):
+        for _ in _free_exits(state, colour, loop_limit):
+            return True
+    return False
+
+
+def _loop_exits(state: ExpeditionState) -> Iterator[int]:
+    """The exit codes of the arrows that may follow the loop of colour ``state.loop``."""
+    colour = state.loop
+    if len(state.arrows[colour]) >= ARROWS:
+        return
+    exits = state.tables.exits
+    used = state.used[colour]
+    route = state.route[colour]
+    points = state.loop_from
+    while points:
+        low = points & -points
+        points ^= low
+        for there, line, code in exits[low.bit_length() - 1]:
+            if not used >> line & 1 and not route >> there & 1:
+                yield code
+
+
+def loop_arrows(state: ExpeditionState) -> list[int]:
+    """The arrows that may follow the loop of colour ``state.loop``: from a point of
+    ``state.loop_from``, along a line the colour does not use, and not closing a second loop."""
+    table = state.tables
+    base = table.arrow_base + state.loop * table.per_colour
+    return sorted(base + code for code in _loop_exits(state))
+
+
+def can_place_loop_arrow(state: ExpeditionState) -> bool:
+    """Whether some loop arrow (see :func:`loop_arrows`) can be placed."""
+    for _ in _loop_exits(state):
+        return True
+    return False
+
+
+# --- loops --------------------------------------------------------------------------------------
+
+
+def loop_origins(state: ExpeditionState, colour: int) -> int:
+    """Expedition, Loops: the points the loop arrow may leave from, those the expedition "was
+    already at, i.e. a like-colored arrowhead must be present". The bare start has none; it
+    qualifies once an arrow of the colour has led back to it."""
+    return arrowheads(state.arrows[colour])
+
+
+def loop_points(state: ExpeditionState, colour: int) -> int:
+    """Variant A: the points of the loop closed by the last arrow of ``colour`` (just placed, or
+    the last one left after a removal). Following the arrows from the point it reached back to
+    the point it left; of several such chains the shortest counts (illustration 6)."""
+    arrows = state.arrows[colour]
+    _, goal, point = unpack(arrows[-1])
+    out: dict[int, list[int]] = {}
+    for arrow in arrows:
+        _, origin, target = unpack(arrow)
+        out.setdefault(origin, []).append(target)
+    parent = {point: point}
+    frontier = [point]
+    found = -1
+    for here in frontier:
+        if here == goal:
+            found = here
+            break
+        for there in sorted(out.get(here, ())):
+            if there not in parent:
+                parent[there] = here
+                frontier.append(there)
+    mask = 1 << point
+    while found >= 0 and found != point:
+        mask |= 1 << found
+        found = parent[found]
+    return mask

@@ -1,0 +1,81 @@
+"""Legality is stated twice, and both statements agree.
+
+``legal_actions()`` generates the legal actions; ``explain_illegal()`` checks one action against
+the conditions of its rule (Marking Research Destinations, Building Rules, Loops, Travel
+Vouchers, Gameplay). The contract suite compares them on the world map without variants; here
+they are compared in both variants, on the small loops map where loops and removals are
+frequent, and in greedy games as well as random ones.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+
+from terra.games.expedition import ExpeditionState
+from terra.games.expedition.heuristics import greedy_action
+from tests.games.expedition import table
+
+EVERY = 9  # on the world map, every 9th decision (and every one with a loop, a draw or a
+# green arrow pending) is checked: each check explains about 1,500 actions
+
+GAMES: list[tuple[int, int, dict[str, Any], str]] = [
+    (2, 11, {"variant_a": True}, "random"),
+    (3, 17, {"variant_b": True}, "greedy"),
+    (4, 13, {"variant_a": True, "variant_b": True}, "random"),
+    (5, 14, {}, "greedy"),
+    (2, 15, {"data": table.LOOPS}, "random"),
+    (3, 16, {"data": table.LOOPS, "variant_a": True}, "random"),
+    (2, 17, {"data": table.LOOPS}, "greedy"),
+]
+
+
+@cache
+def positions(index: int) -> tuple[ExpeditionState, ...]:
+    players, seed, options, bot = GAMES[index]
+    state = table.new(players, seed, **options)
+    rng = random.Random(seed)
+    small = "data" in options
+    found = []
+    count = 0
+    while not state.is_over:
+        count += 1
+        if small or count % EVERY == 0 or state.loop >= 0 or state.drawn or state.may:
+            found.append(state.clone())
+        if bot == "random":
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            state.apply(greedy_action(state, rng))
+    found.append(state)
+    return tuple(found)
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_every_action_is_legal_or_explained_by_its_rule_never_both(index: int) -> None:
+    """Expedition, every rule: an action is legal exactly when its rule's explanation finds
+    nothing against it, and an illegal one is explained with a reason and its rulebook
+    section."""
+    checked = 0
+    for state in positions(index):
+        legal = set(state.legal_actions())
+        for action in range(state.num_actions):
+            error = state.explain_illegal(action)
+            text = state.action_str(action)
+            if action in legal:
+                assert error is None, f"{text!r} is legal, but: {error}"
+            else:
+                assert error is not None, f"{text!r} is not legal, but nothing says why"
+                assert error.reason and error.rule.startswith("Expedition"), (text, error)
+        checked += 1
+    assert checked > 20
+
+
+def test_the_positions_cover_loops_exchanges_and_green_arrows() -> None:
+    found = [state for index in range(len(GAMES)) for state in positions(index)]
+    assert any(state.loop >= 0 for state in found)
+    assert any(state.drawn for state in found)
+    assert any(state.may for state in found)
+    assert any(state.looped for state in found)
