@@ -97,6 +97,12 @@ def measure(game_id: str, players: int, seeds: int, calls: int) -> list[Point]:
             state._forget_legal()
             return state.legal_actions()
 
+        def sample(state: GameState = state, seat: int = seat, rng: random.Random = rng) -> object:
+            return state.sample_hidden(seat, rng)
+
+        def view(state: GameState = state, seat: int = seat) -> object:
+            return state.view(seat)
+
         points.append(
             Point(
                 game=game_id,
@@ -106,8 +112,8 @@ def measure(game_id: str, players: int, seeds: int, calls: int) -> list[Point]:
                 length=length,
                 clone=mean_us(state.clone, calls),
                 legal_actions=mean_us(fresh_legal, calls),
-                sample_hidden=mean_us(lambda s=state, k=seat, r=rng: s.sample_hidden(k, r), calls),
-                view=mean_us(lambda s=state, k=seat: s.view(k), calls),
+                sample_hidden=mean_us(sample, calls),
+                view=mean_us(view, calls),
             )
         )
     return points

@@ -38,3 +38,10 @@ def refused_by_rule(state: GameState, action: Any, rule: str, *says: str) -> Ill
     for words in says:
         assert words in error.reason, error
     return error
+
+
+def explanation(state: GameState, action: int) -> IllegalAction:
+    """Why ``action`` is illegal now, as ``explain_illegal`` says (it must say something)."""
+    error = state.explain_illegal(action)
+    assert error is not None, f"{state.action_str(action)!r} is legal"
+    return error

@@ -83,7 +83,7 @@ class TestActions:
         error = refused(state, action)
         assert isinstance(error, NotationError)
         with pytest.raises(NotationError, match="an action is written as text"):
-            state.parse_action(action)  # type: ignore[arg-type]
+            state.parse_action(action)
 
     def test_a_huge_text_is_refused_with_a_short_message(self, game_id: str) -> None:
         state = started(game_id)

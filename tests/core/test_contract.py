@@ -11,7 +11,6 @@ import pytest
 import terra
 from terra.core import IllegalAction, TerraError
 from terra.core.actions import ActionSpace, ActionSpaceBuilder, Rule
-from terra.core.rng import Rng
 from terra.core.state import GameState
 
 
@@ -73,7 +72,7 @@ class Decided(GameState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def _redeal(self, sample: Self, seat: int, rng: Rng) -> None:
+    def _redeal(self, sample: Self, seat: int, rng: random.Random) -> None:
         pass
 
     def _key(self) -> tuple[Any, ...]:

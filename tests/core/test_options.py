@@ -12,25 +12,27 @@ from terra.core import DataError, Option, OptionError, TerraError
 
 
 @pytest.fixture
-def africana() -> terra.Game:
+def africana() -> terra.Game[Any]:
     return terra.game("africana")
 
 
 class TestPlayerCount:
     @pytest.mark.parametrize("players", [2, 3, 4])
-    def test_africana_is_for_two_to_four_players(self, africana: terra.Game, players: int) -> None:
+    def test_africana_is_for_two_to_four_players(
+        self, africana: terra.Game[Any], players: int
+    ) -> None:
         """Africana, Game Setup: each player takes one of the 4 company cards."""
         state = africana.new(players, seed=1)
         assert state.num_players == players
         assert len(state.returns()) == players
 
     @pytest.mark.parametrize("players", [1, 5, 0, -2])
-    def test_too_few_or_too_many_players(self, africana: terra.Game, players: int) -> None:
+    def test_too_few_or_too_many_players(self, africana: terra.Game[Any], players: int) -> None:
         with pytest.raises(OptionError, match=f"Africana is for 2-4 players, not {players}$"):
             africana.new(players, seed=1)
 
     @pytest.mark.parametrize("players", ["3", 3.0, None, True])
-    def test_the_player_count_is_an_int(self, africana: terra.Game, players: Any) -> None:
+    def test_the_player_count_is_an_int(self, africana: terra.Game[Any], players: Any) -> None:
         with pytest.raises(OptionError, match="Africana is for 2-4 players, not "):
             africana.new(players, seed=1)
 
@@ -40,25 +42,27 @@ class TestPlayerCount:
 
 
 class TestOptions:
-    def test_an_unknown_option_is_named_with_the_known_ones(self, africana: terra.Game) -> None:
+    def test_an_unknown_option_is_named_with_the_known_ones(
+        self, africana: terra.Game[Any]
+    ) -> None:
         with pytest.raises(OptionError, match=r"Africana has no option 'speed' \(options: data\)"):
             africana.new(2, seed=1, options={"speed": "fast"})
 
-    def test_no_options_means_the_defaults(self, africana: terra.Game) -> None:
+    def test_no_options_means_the_defaults(self, africana: terra.Game[Any]) -> None:
         assert africana.resolve_options(None) == africana.resolve_options({})
         assert africana.resolve_options({}) == {"data": None}
 
     def test_a_missing_data_directory_is_a_data_error(
-        self, africana: terra.Game, tmp_path: Path
+        self, africana: terra.Game[Any], tmp_path: Path
     ) -> None:
         missing = tmp_path / "no-such-dir"
         with pytest.raises(DataError, match=r"cannot read .*no-such-dir.*board\.toml"):
             africana.new(2, seed=1, options={"data": str(missing)})
 
-    def test_the_record_keeps_only_options_that_were_set(self, africana: terra.Game) -> None:
+    def test_the_record_keeps_only_options_that_were_set(self, africana: terra.Game[Any]) -> None:
         assert africana.new(2, seed=1).record().options == {}
 
-    def test_without_a_seed_the_game_draws_one(self, africana: terra.Game) -> None:
+    def test_without_a_seed_the_game_draws_one(self, africana: terra.Game[Any]) -> None:
         state = africana.new(2)
         assert isinstance(state.seed, int)
         assert state.record().seed == state.seed

@@ -118,18 +118,11 @@ def playthrough(game_id: str, players: int, seed: int, options: dict[str, Any]) 
         lines.append(f"   plays {state.action_str(action)}")
         state.apply(action)
         now = views(state)
-        shared = None
-        for seat, view in now.items():
-            found = set(changes(seen[seat], view))
-            shared = found if shared is None else shared & found
-        shared = shared or set()
+        found = {viewer: changes(seen[viewer], view) for viewer, view in now.items()}
+        shared = set.intersection(*(set(changed) for changed in found.values()))
         lines += [f"   all: {line}" for line in sorted(shared)]
-        for seat, view in now.items():
-            lines += [
-                f"   {seat_name(seat)}: {line}"
-                for line in changes(seen[seat], view)
-                if line not in shared
-            ]
+        for viewer, changed in found.items():
+            lines += [f"   {seat_name(viewer)}: {line}" for line in changed if line not in shared]
         seen = now
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.africa import AfricaState
 from tests.games.africa import table
 
 
-def at_c5(seed: int = 0, players: int = 2) -> table.AfricaState:
+def at_c5(seed: int = 0, players: int = 2) -> AfricaState:
     """Seat 0's researcher on C5 (emptied); every hex around it still holds its face-down
     marker."""
     state = table.started(players, seed)

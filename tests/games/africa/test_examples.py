@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from terra.games.africa import AfricaState
 from tests.games.africa import table
 
 
@@ -51,7 +52,7 @@ def test_statue_exchanged_for_the_kettle_or_two_statues_for_two_clothing() -> No
     already. He may exchange it with Birgit for her kettle, or both statues for her two
     articles of clothing."""
 
-    def position() -> table.AfricaState:
+    def position() -> AfricaState:
         state = table.started(2, 3)
         table.clear(state, "C5")
         table.place(state, 0, "C5")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
-from terra.games.africa import scoring
+from terra.games.africa import AfricaState, scoring
 from tests.games.africa import table
 
 
-def one_monument_left(players: int = 3, seed: int = 0, **options: object) -> table.AfricaState:
+def one_monument_left(players: int = 3, seed: int = 0, **options: object) -> AfricaState:
     """Seat 0 beside the last face-down monument (all the others are face up)."""
     state = table.started(players, seed, **options)
     table.clear(state, "C5")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.africa import AfricaState
 from tests.games.africa import table
 
 
-def opened(seed: int = 0, simple: bool = False) -> table.AfricaState:
+def opened(seed: int = 0, simple: bool = False) -> AfricaState:
     """Seat 0's researcher on an open patch: C5 and its neighbours are empty, except D5."""
     state = table.started(2, seed, simple=simple)
     table.clear(state, "C5", "C4", "C6", "B4", "B5", "D4", "C3", "C7", "B6")

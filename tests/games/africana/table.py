@@ -101,13 +101,13 @@ def show(state: AfricanaState, cards: Iterable[str | None]) -> None:
         if card >= 0 and card not in wanted:
             state.pile.append(card)
         state.joined[space] = 0
-    for card in wanted:
-        if card is None or card in state.spaces:
+    for chosen in wanted:
+        if chosen is None or chosen in state.spaces:
             continue
-        if card in state.pile:
-            state.pile.remove(card)
+        if chosen in state.pile:
+            state.pile.remove(chosen)
         else:
-            state.removed.remove(card)
+            state.removed.remove(chosen)
     state.spaces[:] = [-1 if card is None else card for card in wanted]
     state.markers[:] = [0] * state.num_players
     state._forget_legal()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from terra.games.africana import AfricanaState
 from tests.games.africana import table
 
 DRAW = "Africana, A) Draw travel cards"
 
 
-def keys(state: table.AfricanaState) -> list[str]:
+def keys(state: AfricanaState) -> list[str]:
     return [event["key"] for event in state.events]
 
 

@@ -6,7 +6,7 @@ import random
 
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
-from tests.refusals import refused_by_rule
+from tests.refusals import explanation, refused_by_rule
 
 
 def arrows_of(legal: list[str], colour: str) -> list[str]:
@@ -55,7 +55,7 @@ def test_a_new_expedition_starts_from_the_start_on_a_free_line() -> None:
     blue = arrows_of(state.legal_action_strs(), "blue")
     assert len(blue) == 5
     assert "blue Stockholm > Kizhi" not in blue
-    error = state.explain_illegal(state.parse_action("blue Stockholm > Kizhi"))
+    error = explanation(state, state.parse_action("blue Stockholm > Kizhi"))
     assert error.rule == r.RULE_START
 
 
@@ -65,7 +65,7 @@ def test_no_turnabout_and_never_twice_along_one_line_in_one_colour() -> None:
     state = table.playing()
     table.walk(state, "red", ["Stockholm", "Kizhi"])
     assert "red Kizhi > Stockholm" not in state.legal_action_strs()
-    error = state.explain_illegal(state.parse_action("red Kizhi > Stockholm"))
+    error = explanation(state, state.parse_action("red Kizhi > Stockholm"))
     assert "turn back" in error.reason
 
 

@@ -52,6 +52,16 @@ def check(state: ExpeditionState) -> None:
         assert not any(end in hand for hand in state.hand) or state.drawn
 
 
+def random_chooser(seed: int) -> Chooser:
+    """A player choosing uniformly among the legal actions, seeded."""
+    rng = random.Random(seed)
+
+    def choose(state: ExpeditionState) -> int:
+        return rng.choice(state.legal_actions())
+
+    return choose
+
+
 def play(state: ExpeditionState, choose: Chooser) -> int:
     actions = 0
     while not state.is_over:
@@ -73,8 +83,7 @@ OPTIONS = [{}, {"variant_a": True}, {"variant_b": True}, {"variant_a": True, "va
 def test_random_games_keep_every_invariant_and_end(players: int, variant: int) -> None:
     for seed in range(6):
         state = table.new(players, seed * 7 + variant, **OPTIONS[variant])
-        rng = random.Random(seed)
-        play(state, lambda s, rng=rng: rng.choice(s.legal_actions()))
+        play(state, random_chooser(seed))
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -82,11 +91,14 @@ def test_greedy_games_keep_every_invariant_and_end(players: int) -> None:
     for seed in range(3):
         state = table.new(players, seed)
         rng = random.Random(seed)
-        play(state, lambda s, rng=rng: greedy_action(s, rng))
+
+        def greedy(state: ExpeditionState, rng: random.Random = rng) -> int:
+            return greedy_action(state, rng)
+
+        play(state, greedy)
 
 
 def test_random_games_on_the_small_map_end() -> None:
     for seed in range(30):
         state = table.new(2 + seed % 3, seed, data=table.LOOPS, variant_a=seed % 2 == 0)
-        rng = random.Random(seed)
-        play(state, lambda s, rng=rng: rng.choice(s.legal_actions()))
+        play(state, random_chooser(seed))

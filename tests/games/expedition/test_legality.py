@@ -68,7 +68,7 @@ def test_every_action_is_legal_or_explained_by_its_rule_never_both(index: int) -
                 assert error is None, f"{text!r} is legal, but: {error}"
             else:
                 assert error is not None, f"{text!r} is not legal, but nothing says why"
-                assert error.reason and error.rule.startswith("Expedition"), (text, error)
+                assert error.reason and (error.rule or "").startswith("Expedition"), (text, error)
         checked += 1
     assert checked > 20
 

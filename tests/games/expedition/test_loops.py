@@ -18,7 +18,7 @@ from __future__ import annotations
 from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
-from tests.refusals import refused_by_rule
+from tests.refusals import explanation, refused_by_rule
 
 FIRST_LOOP = ["S", "A", "B", "C", "E", "D"]  # then D > B closes a loop at B
 
@@ -46,7 +46,7 @@ def test_closing_a_loop_obliges_another_arrow_of_that_colour() -> None:
     state = closed_at_b()
     legal = state.legal_action_strs()
     assert legal and all(a.startswith("red ") for a in legal)
-    error = state.explain_illegal(state.parse_action("done"))
+    error = explanation(state, state.parse_action("done"))
     assert error.rule == r.RULE_LOOP and "loop" in error.reason
 
 
@@ -82,7 +82,7 @@ def test_a_loop_arrow_may_not_close_a_second_loop_in_the_same_turn() -> None:
     table.arrow(state, "red", "E", "K")
     state.play("voucher arrow")
     assert "red K > C" not in state.legal_action_strs()
-    error = state.explain_illegal(state.parse_action("red K > C"))
+    error = explanation(state, state.parse_action("red K > C"))
     assert error.rule == r.RULE_LOOP and "another" in error.reason
     table.arrow(state, "blue", "S", "G1")
     table.finish_turn(state)
@@ -149,7 +149,7 @@ def test_variant_a_the_loop_arrow_starts_from_a_point_of_the_loop_illustration_4
     the dots of that loop, here B, C, E and D, not from S or A."""
     state = closed_at_b(variant_a=True)
     assert loop_points(state) == origins(state) == {"B", "C", "E", "D"}
-    error = state.explain_illegal(state.parse_action("red A > H"))
+    error = explanation(state, state.parse_action("red A > H"))
     assert error.rule == r.RULE_LOOP_A
 
 
@@ -192,5 +192,5 @@ def test_a_removal_may_not_form_a_second_loop_in_the_same_turn() -> None:
     state = closed_at_b()
     table.arrow(state, "red", "B", "N")
     assert "voucher remove red" not in state.legal_action_strs()
-    error = state.explain_illegal(state.parse_action("voucher remove red"))
+    error = explanation(state, state.parse_action("voucher remove red"))
     assert error.rule == r.RULE_LOOP and "second" in error.reason

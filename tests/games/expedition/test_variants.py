@@ -8,6 +8,7 @@ import terra
 from terra.games.expedition import rules as r
 from terra.games.expedition import scoring
 from tests.games.expedition import table
+from tests.refusals import explanation
 
 
 def test_the_variants_are_boolean_options() -> None:
@@ -46,7 +47,7 @@ def test_the_basic_game_has_no_pass_while_chips_are_due() -> None:
     """Expedition, Marking Research Destinations: four chips each in the basic game."""
     state = table.new(2, 0)
     assert "pass" not in state.legal_action_strs()
-    assert state.explain_illegal(1).rule == r.RULE_CHIPS
+    assert explanation(state, 1).rule == r.RULE_CHIPS
 
 
 def test_variant_b_the_first_to_take_back_all_chips_wins_at_once() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import explanation
 
 
 def test_a_voucher_buys_another_arrow_at_the_start_of_a_turn() -> None:
@@ -28,7 +29,7 @@ def test_at_most_two_vouchers_a_turn() -> None:
     table.arrow(state, "blue", "Stockholm", "Externsteine")
     assert state.spent == 2 and state.vouchers[0] >= 1
     assert not [a for a in state.legal_action_strs() if a.startswith("voucher")]
-    error = state.explain_illegal(state.parse_action("voucher arrow"))
+    error = explanation(state, state.parse_action("voucher arrow"))
     assert "two travel vouchers" in error.reason and error.rule == r.RULE_VOUCHERS
     table.finish_turn(state)
     assert "voucher arrow" in state.legal_action_strs()
@@ -100,4 +101,4 @@ def test_a_card_marked_with_a_chip_cannot_be_exchanged() -> None:
     marked = next(c for c in state.hand[0] if state.chip[c] == 0)
     action = state.parse_action(f"voucher exchange {table.name(state, marked)}")
     assert action not in state.legal_actions()
-    assert "chip" in state.explain_illegal(action).reason
+    assert "chip" in explanation(state, action).reason
