@@ -11,6 +11,7 @@ contract suite checks at every decision of seeded games that they agree.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -140,9 +141,12 @@ def turn_actions(state: AfricaState) -> list[int]:
         if opened is None:
             base = tables.jump_base
             opened = state._open = [base + h for h, d in enumerate(down) if not d]
-        out.extend(opened)
-        for h in state.loc:  # every researcher stands on an open space: not a jump target
-            out.remove(tables.jump_base + h)
+        # every researcher stands on an open space, which is no jump target: cut them out
+        start = 0
+        for taken in sorted(bisect_left(opened, tables.jump_base + h) for h in state.loc):
+            out += opened[start:taken]
+            start = taken + 1
+        out += opened[start:]
     go = tables.go_base if state.steps < r.STEPS else -1
     uncover = tables.uncover_base
     loc = state.loc
@@ -315,35 +319,56 @@ def movable(state: AfricaState, hex_: int) -> bool:
 
 def destinations(state: AfricaState, origin: int, stay: bool, first: bool = False) -> list[int]:
     """Where the animal or nomad on ``origin`` may go: every empty space that borders more of
-    its kind (animals) or more empty spaces (nomads) than ``origin`` does, and ``origin`` itself
-    when ``stay`` (a marker just uncovered may stay). With ``first``, stop at the first one."""
+    its kind (animals) or more empty spaces (nomads) than ``origin`` does, in the order of the
+    hexes, and ``origin`` itself first when ``stay`` (a marker just uncovered may stay). With
+    ``first``, stop at the first one."""
     kind = state.marker[origin]
-    data = state.data
     marker = state.marker
     camp = state.camp
-    neighbours = data.neighbours
+    neighbours = state.data.neighbours
     out = [origin] if stay else []
-    if data.category[kind] == NOMAD:
-
-        def value(h: int) -> int:
-            return sum(1 for n in neighbours[h] if (marker[n] < 0 or n == origin) and camp[n] < 0)
-    else:
-        down = state.down
-
-        def value(h: int) -> int:
-            return sum(
-                1 for n in neighbours[h] if marker[n] == kind and n != origin and not down[n]
-            )
-
-    before = value(origin)
-    empty = state._empty
-    if empty is None:
-        empty = state._empty = [h for h in range(data.num_hexes) if marker[h] < 0 and camp[h] < 0]
-    for h in empty:
-        if value(h) > before:
-            out.append(h)
-            if first:
-                break
+    if state.data.category[kind] == NOMAD:
+        before = 0
+        for n in neighbours[origin]:
+            if (marker[n] < 0 or n == origin) and camp[n] < 0:
+                before += 1
+        empty = state._empty
+        if empty is None:
+            empty = state._empty = [h for h, m in enumerate(marker) if m < 0 and camp[h] < 0]
+        for h in empty:
+            value = 0
+            for n in neighbours[h]:
+                if (marker[n] < 0 or n == origin) and camp[n] < 0:
+                    value += 1
+            if value > before:
+                out.append(h)
+                if first:
+                    break
+        return out
+    # An animal: only an empty space next to another face-up animal of its kind can border
+    # more of them, so count around those animals instead of trying every empty space.
+    down = state.down
+    herds = state._herds
+    if herds is None:
+        herds = state._herds = {}
+    herd = herds.get(kind)
+    if herd is None:
+        herd = herds[kind] = [h for h, m in enumerate(marker) if m == kind and not down[h]]
+    before = 0
+    for n in neighbours[origin]:
+        if marker[n] == kind and not down[n]:
+            before += 1
+    if len(herd) - 1 <= before:  # the herd counts the animal itself
+        return out
+    around: dict[int, int] = {}
+    for animal in herd:
+        if animal == origin:
+            continue
+        for h in neighbours[animal]:
+            if marker[h] < 0 and camp[h] < 0:
+                around[h] = around.get(h, 0) + 1
+    found = sorted(h for h, count in around.items() if count > before)
+    out.extend(found[:1] if first else found)
     return out
 
 
