@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import signal
+import tempfile
 from collections.abc import Callable, Iterable
 from importlib.resources import files
 from pathlib import Path
@@ -14,7 +17,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import terra
-from terra.ai.bots import make_bot
+from terra.ai.bots import RandomBot, make_bot
 from terra.cli.main import app
 from terra.cli.play import INTERRUPTED, Session
 from terra.core import GameState, Record
@@ -178,6 +181,25 @@ class TestBadInput:
         assert text.count("choose a number from 1 to 3") == 3
         assert state.history == []
 
+    def test_text_that_looks_like_a_number_keeps_the_game_going(self, tmp_path: Path) -> None:
+        # "²" and "½" are digits to str.isdigit() but no number to int(); a number of over
+        # 4,300 digits is refused by int(); "٣" is an Arabic-Indic 3, a move number.
+        path = tmp_path / "game.json"
+        huge = "1" + "7" * 5000
+        keys = "".join(f"{line}\n" for line in ("²", "½", huge, "٣", "x" * 100_000, "quit"))
+        code, out, err = play("-p", "2", "--seed", "1", "--record", str(path), keys=keys)
+        assert code == 0, err
+        assert "Traceback" not in out + err
+        text = " ".join(out.split())
+        assert "Not allowed: '²' is not an Africana action" in text
+        assert "Not allowed: '½' is not an Africana action" in text
+        assert "there is no move 1777" in text and "(5,001 characters)" in text
+        assert "(100,000 characters) is not an Africana action" in text
+        assert "x" * 200 not in out and "7" * 200 not in out
+        record = Record.load(path)
+        assert record.actions == ("move",)
+        assert terra.replay(record).history == [2]
+
     def test_a_number_plays_that_move(self) -> None:
         state = terra.game("africana").new(3, 1)
         table, _ = session(state, Keyboard(["3", "quit"]))
@@ -212,6 +234,87 @@ class TestStopping:
         table, out = session(terra.game("africana").new(2, 1), interrupt)
         assert table.play() == INTERRUPTED
         assert "Interrupted: game stopped after 0 actions." in out.getvalue()
+
+    def test_an_unexpected_error_stops_the_game_and_keeps_its_record(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        choose = RandomBot.choose
+        calls = 0
+
+        def breaks_on_its_third_move(bot: RandomBot, state: GameState) -> int:
+            nonlocal calls
+            calls += 1
+            if calls == 3:
+                raise RuntimeError("the bot fell over")
+            return choose(bot, state)
+
+        monkeypatch.setattr(RandomBot, "choose", breaks_on_its_third_move)
+        path = tmp_path / "game.json"
+        keys = "1\n" * 20
+        code, out, err = play("-p", "2", "--seed", "4", "--record", str(path), keys=keys)
+        assert code == 1
+        assert "Traceback" not in out + err
+        assert err.count("\n") == 1
+        assert err.startswith("terra play: error: the game stopped on an unexpected error")
+        assert "RuntimeError: the bot fell over at test_play.py:" in err
+        assert f"Record written to {path}" in " ".join(out.split())
+        record = Record.load(path)
+        assert len(record.actions) >= 2 and record.result is None
+        assert len(terra.replay(record).history) == len(record.actions)
+
+    def test_ctrl_c_in_the_middle_of_an_action_waits_for_its_end(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        apply = AfricanaState._apply
+        applied = 0
+
+        def interrupted_on_the_third_action(state: AfricanaState, action: int) -> None:
+            nonlocal applied
+            applied += 1
+            if applied == 3:
+                os.kill(os.getpid(), signal.SIGINT)
+            apply(state, action)
+
+        monkeypatch.setattr(AfricanaState, "_apply", interrupted_on_the_third_action)
+        state = terra.game("africana").new(2, 6)
+        path = tmp_path / "game.json"
+        table, out = session(state, Keyboard(["1"] * 5), record=path)
+        assert table.play() == INTERRUPTED
+        assert "Interrupted: game stopped after 3 actions." in out.getvalue()
+        monkeypatch.undo()
+        assert terra.replay(Record.load(path)) == state
+
+    def test_a_record_that_cannot_be_written_at_the_end_goes_to_a_temporary_file(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+        folder = tmp_path / "games"
+        folder.mkdir()
+        keys = Keyboard(["draw", "quit"])
+
+        def folder_removed_during_the_game(prompt: str) -> str:
+            if folder.exists():
+                folder.rmdir()
+            return keys(prompt)
+
+        state = terra.game("africana").new(2, 3)
+        console, _ = screen()
+        errors, err = screen()
+        table = Session(
+            state,
+            (0,),
+            {1: make_bot("random", 1)},
+            console=console,
+            errors=errors,
+            read=folder_removed_during_the_game,
+            record=folder / "game.json",
+        )
+        assert table.play() == 1
+        message = " ".join(err.getvalue().split())
+        assert message.startswith(f"terra play: error: cannot write the record {folder}")
+        (rescued,) = tmp_path.glob("terra-record-*.json")
+        assert f"it is in {rescued} instead" in message
+        assert Record.load(rescued).actions[0] == "draw"
 
     def test_quit_writes_a_record_that_replays(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"

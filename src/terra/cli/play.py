@@ -9,9 +9,15 @@ script a whole game.
 from __future__ import annotations
 
 import random
+import signal
+import tempfile
+import threading
+import traceback
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import typer
 from rich.columns import Columns
@@ -21,8 +27,9 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot, make_bot
+from terra.cli.messages import PATH_LIMIT, clip, shorten
 from terra.cli.options import parse_options
-from terra.core import GameState, IllegalAction, Rng, TerraError, new_seed
+from terra.core import GameState, IllegalAction, Record, Rng, TerraError, new_seed
 from terra.core import game as find_game
 
 Reader = Callable[[str], str]
@@ -30,6 +37,9 @@ Reader = Callable[[str], str]
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
+FAILED = 1
+# A move number longer than this is no move (and int() refuses numbers of over 4,300 digits).
+MOVE_NUMBER_DIGITS = 6
 # Bots draw their seeds from the game seed mixed with this, so they do not echo the game's RNG.
 BOT_SEED_SALT = 0x7E44A_B075
 COMMANDS = (
@@ -107,6 +117,7 @@ def new_session(
     console: Console,
     read: Reader,
     option: list[str] | None = None,
+    errors: Console | None = None,
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
     game = find_game(game_id)
@@ -136,7 +147,7 @@ def new_session(
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
             ) from None
-    return Session(state, people, robots, console=console, read=read, record=record)
+    return Session(state, people, robots, console=console, read=read, record=record, errors=errors)
 
 
 class Session:
@@ -151,6 +162,7 @@ class Session:
         console: Console,
         read: Reader,
         record: Path | None = None,
+        errors: Console | None = None,
     ) -> None:
         missing = set(range(state.num_players)) - set(people) - set(bots)
         if missing:
@@ -160,31 +172,48 @@ class Session:
         self.people = tuple(people)
         self.bots = bots
         self.console = console
+        self.errors = errors or console
         self.read = read
         self.record_path = record
         start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
+        self._changing = False
+        self._interrupted = False
 
     # --- the game loop ---------------------------------------------------------------------
 
     def play(self) -> int:
-        """Play until the game ends or the people stop it; returns the exit code."""
+        """Play until the game ends or stops; returns the exit code.
+
+        However the game stops (the end, ``quit``, end of input, Ctrl-C, an unexpected error
+        in a game or a bot), the record is written when ``--record`` asks for it.
+        """
         code = 0
-        try:
-            self._loop()
-        except _Quit:
-            self._say(f"Game stopped after {len(self.state.history)} actions.")
-        except EOFError:
-            self.console.print()
-            self._say(f"Input ended: game stopped after {len(self.state.history)} actions.")
-        except KeyboardInterrupt:
-            self.console.print()
-            self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
-            code = INTERRUPTED
-        else:
-            self._finish()
-        return self._save() or code
+        with self._interrupts_between_changes():
+            try:
+                self._loop()
+                self._finish()
+            except _Quit:
+                self._say(f"Game stopped after {len(self.state.history)} actions.")
+            except EOFError:
+                self.console.print()
+                self._say(f"Input ended: game stopped after {len(self.state.history)} actions.")
+            except KeyboardInterrupt:
+                self.console.print()
+                self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
+                code = INTERRUPTED
+            except Exception as error:  # a bug in a game or a bot must not lose the game
+                self._error(
+                    f"the game stopped on an unexpected error after "
+                    f"{len(self.state.history)} actions: {describe_error(error)}"
+                )
+                code = FAILED
+            self._changing = True  # a Ctrl-C now does not cut the writing of the record short
+            saved = self._save()
+        if self._interrupted:
+            code = code or INTERRUPTED
+        return saved or code
 
     def _loop(self) -> None:
         state = self.state
@@ -193,9 +222,42 @@ class Session:
             assert seat is not None
             bot = self.bots.get(seat)
             if bot is not None:
-                state.play(bot.choose(state), seat=seat)
+                action = bot.choose(state)
+                with self._change():
+                    state.play(action, seat=seat)
             else:
                 self._person_turn(seat)
+
+    @contextmanager
+    def _interrupts_between_changes(self) -> Iterator[None]:
+        """While the game runs, Ctrl-C waits for the end of a change of the game (an action,
+        the writing of the record), so that the record never holds half an action."""
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signal handlers belong to the main thread; a test may play elsewhere
+            return
+        previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+        if self._changing:
+            self._interrupted = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def _change(self) -> Iterator[None]:
+        """A change of the game that Ctrl-C does not cut in two."""
+        self._changing = True
+        try:
+            yield
+        finally:
+            self._changing = False
+        if self._interrupted:
+            self._interrupted = False
+            raise KeyboardInterrupt
 
     def _person_turn(self, seat: int) -> None:
         if len(self.people) > 1 and seat != self.at_keyboard:
@@ -223,20 +285,24 @@ class Session:
         """Play the move ``line`` names (a number or notation); explain when it is illegal."""
         state = self.state
         move: int | str = line
-        if line.isdigit():
+        if line.isdecimal():  # digits of any script; not "²", which int() refuses
             legal = state.legal_actions()
-            number = int(line)
+            number = int(line) if len(line) <= MOVE_NUMBER_DIGITS else 0
             if not 1 <= number <= len(legal):
                 self._complain(
-                    f"there is no move {number}: choose a number from 1 to "
+                    f"there is no move {clip(line)}: choose a number from 1 to "
                     f"{len(legal)}, or type a move"
                 )
                 return False
             move = legal[number - 1]
         try:
-            state.play(move, seat=seat)
+            with self._change():
+                state.play(move, seat=seat)
         except IllegalAction as error:
             self._complain(error.reason, error.rule)
+            return False
+        except TerraError as error:
+            self._complain(str(error))
             return False
         return True
 
@@ -254,10 +320,14 @@ class Session:
         self.console.print(Text(text, style=style))
 
     def _complain(self, reason: str, rule: str | None = None) -> None:
-        text = Text("Not allowed: ", style="bold red").append(reason, style="")
+        text = Text("Not allowed: ", style="bold red").append(shorten(reason), style="")
         if rule:
-            text.append(f" ({rule})", style="dim")
+            text.append(f" ({shorten(rule)})", style="dim")
         self.console.print(text)
+
+    def _error(self, message: str) -> None:
+        """One line on stderr (soft wrap: a terminal folds it, a log file keeps one line)."""
+        self.errors.print(Text(f"terra play: error: {shorten(message)}"), soft_wrap=True)
 
     def _new_lines(self, seat: int | None) -> None:
         """The log entries ``seat`` has not seen yet."""
@@ -328,25 +398,44 @@ class Session:
         )
 
     def _save(self) -> int:
-        """Write the record when ``--record`` asks for it; returns 1 if it cannot be written."""
+        """Write the record when ``--record`` asks for it; returns 1 if it could not be
+        written there (it is then written to a temporary file, so the game is not lost)."""
         if self.record_path is None:
             return 0
         seats = [
             self.bots[s].name if s in self.bots else PERSON for s in range(self.state.num_players)
         ]
+        record = self.state.record(meta={"seats": seats})
         try:
-            self.state.record(meta={"seats": seats}).save(self.record_path)
+            record.save(self.record_path)
         except OSError as error:
-            self.console.print(
-                Text(
-                    f"Cannot write the record {self.record_path}: {error.strerror}",
-                    style="bold red",
-                )
-            )
-            return 1
+            where = f"cannot write the record {clip(str(self.record_path), PATH_LIMIT)}"
+            self._error(f"{where}: {error.strerror or error}; {self._rescue(record)}")
+            return FAILED
         # soft wrap: a path broken across lines could not be copied
         self.console.print(Text(f"Record written to {self.record_path}"), soft_wrap=True)
         return 0
+
+    @staticmethod
+    def _rescue(record: Record) -> str:
+        """Write ``record`` to a new temporary file; says where, or why that failed too."""
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", prefix="terra-record-", suffix=".json", delete=False, encoding="utf-8"
+            ) as rescue:
+                rescue.write(record.to_json() + "\n")
+        except OSError as error:
+            return f"nor a temporary file: {error.strerror or error}"
+        return f"it is in {rescue.name} instead"
+
+
+def describe_error(error: BaseException) -> str:
+    """An unexpected exception in one line: its type, message and where it was raised."""
+    where = ""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}"
+    return f"{type(error).__name__}: {error}{where}"
 
 
 def score_table(state: GameState, labels: Sequence[str]) -> Table:
@@ -394,10 +483,10 @@ def run(
             console=console,
             read=read or console.input,
             option=option,
+            errors=errors,
         )
     except TerraError as error:
-        message = " ".join(str(error).split())
-        errors.print(Text(f"terra play: error: {message}"), soft_wrap=True)
+        errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
     code = session.play()
     if code:
