@@ -365,6 +365,26 @@ class TestBadOptions:
         assert err.count("\n") == 1 and err.startswith("terra play: error: ")
         assert out == ""
 
+    def test_a_record_path_that_cannot_be_written_is_refused_before_the_game(
+        self, tmp_path: Path
+    ) -> None:
+        (tmp_path / "notes.txt").write_text("not a folder", encoding="utf-8")
+        cases = [
+            (tmp_path, "is a directory; give the name of a file"),
+            (tmp_path / "notes.txt" / "game.json", "notes.txt is not a directory"),
+            (tmp_path / ("x" * 300 + ".json"), "File name too long"),
+        ]
+        if Path("/proc/1").is_dir():  # refused even to root
+            cases.append((Path("/proc/1/game.json"), "cannot write /proc/1/game.json"))
+        for path, message in cases:
+            code, out, err = play("--record", str(path), keys="1\n")
+            assert code == 2, path
+            assert message in err
+            assert err.count("\n") == 1 and err.startswith("terra play: error: --record: ")
+            assert out == ""
+            assert len(err) < 400
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
     def test_unknown_game(self) -> None:
         result = runner.invoke(app, ["play", "monopoly"])
         assert result.exit_code == 2

@@ -8,6 +8,7 @@ script a whole game.
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import tempfile
@@ -105,6 +106,27 @@ def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
     }
 
 
+def check_record_path(path: Path) -> None:
+    """Refuse, before the game starts, a record file that could not be written at its end."""
+    shown = clip(str(path), PATH_LIMIT)
+    folder = clip(str(path.parent), PATH_LIMIT)
+    try:
+        if path.is_dir():
+            raise PlayError(f"--record: {shown} is a directory; give the name of a file")
+        if not path.parent.exists():
+            raise PlayError(f"--record: the directory {folder} does not exist")
+        if not path.parent.is_dir():
+            raise PlayError(f"--record: {folder} is not a directory")
+        existed = path.exists()
+        # Append, so an existing file is untouched; non-blocking, so a pipe with no reader
+        # is refused instead of waited on.
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666))
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        raise PlayError(f"--record: cannot write {shown}: {error.strerror or error}") from None
+
+
 def new_session(
     game_id: str,
     *,
@@ -133,8 +155,8 @@ def new_session(
     if data is not None and not data.is_dir():
         raise PlayError(f"--data: {data} is not a directory")
     options = parse_options(option, data)
-    if record is not None and not record.parent.is_dir():
-        raise PlayError(f"--record: the directory {record.parent} does not exist")
+    if record is not None:
+        check_record_path(record)
     state = game.new(players, seed, options)
     try:
         game.render_terminal(state, people[0])
