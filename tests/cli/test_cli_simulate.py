@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -137,3 +140,40 @@ def test_options_reach_the_game_and_its_records(tmp_path: Path) -> None:
     assert report["completed"] == 1
     (path,) = tmp_path.glob("*.json")
     assert Record.load(path).options == {"data": str(shipped)}
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_run_of_any_length_starts_at_once_and_ctrl_c_stops_it(
+    tmp_path: Path, workers: str
+) -> None:
+    """10**15 games, in 1 GB of memory: the games are made as they are played. Ctrl-C (sent
+    to the whole process group, as a terminal does) stops the run in one line."""
+
+    command = (
+        "import resource, signal;"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30));"
+        "signal.signal(signal.SIGINT, signal.default_int_handler);"  # even if this one ignores it
+        "from terra.cli.main import main; main()"
+    )
+    args = ["simulate", "africana", "-n", str(10**15), "-w", workers, "--record-dir", str(tmp_path)]
+    run = subprocess.Popen(
+        [sys.executable, "-c", command, *args, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while run.poll() is None and time.monotonic() < deadline and not any(tmp_path.iterdir()):
+        time.sleep(0.05)
+    started = any(tmp_path.iterdir())
+    if run.poll() is None:
+        os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert started, err[-2000:]
+    assert run.returncode == 130
+    assert out == ""
+    assert err.startswith("terra simulate: interrupted after ")
+    assert err.endswith(" of 1,000,000,000,000,000 games\n")
+    assert err.count("\n") == 1
+    assert not list(tmp_path.glob(".*")), "a half-written record"

@@ -19,6 +19,7 @@ from terra.sim import GameResult, Summary, run_games
 
 # click's exit code for bad usage: scripts can tell bad input from a failed run.
 USAGE_ERROR = 2
+INTERRUPTED = 130
 
 
 def fail(message: str) -> NoReturn:
@@ -35,16 +36,21 @@ def parse_bots(text: str) -> list[str]:
     return names
 
 
-class _ProgressBar:
-    """A rich progress bar on stderr, started at the first finished game (so that bad input
-    never flashes an empty bar) and only when stderr is a terminal."""
+class _Progress:
+    """Counts finished games; on a terminal, also draws a rich progress bar on stderr, started
+    at the first finished game (so that bad input never flashes an empty bar)."""
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, description: str, *, draw: bool) -> None:
         self.description = description
+        self.draw = draw
+        self.done = 0
         self.bar: Progress | None = None
         self.task = TaskID(0)
 
     def __call__(self, done: int, total: int, result: GameResult) -> None:
+        self.done = done
+        if not self.draw:
+            return
         if self.bar is None:
             self.bar = Progress(
                 "[progress.description]{task.description}",
@@ -61,6 +67,7 @@ class _ProgressBar:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+            self.bar = None
 
 
 def _percent(part: float, whole: int) -> str:
@@ -125,7 +132,7 @@ def run(
         options = parse_options(option, data)
     except TerraError as error:
         fail(str(error))
-    progress = _ProgressBar(f"{game} x{games}") if sys.stderr.isatty() else None
+    progress = _Progress(f"{game} x{games}", draw=sys.stderr.isatty())
     try:
         summary = run_games(
             game,
@@ -141,9 +148,14 @@ def run(
         )
     except TerraError as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        progress.close()
+        typer.echo(
+            f"terra simulate: interrupted after {progress.done:,} of {games:,} games", err=True
+        )
+        raise typer.Exit(INTERRUPTED) from None
     finally:
-        if progress is not None:
-            progress.close()
+        progress.close()
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))
     else:
