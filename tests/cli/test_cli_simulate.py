@@ -118,6 +118,35 @@ def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: s
     assert "Traceback" not in result.output
 
 
+@pytest.mark.skipif(not Path("/proc/1").is_dir(), reason="needs a folder nobody may write in")
+def test_a_record_dir_nobody_may_write_in_is_refused_before_any_game() -> None:
+    result = runner.invoke(app, ["simulate", "africana", "-n", "2", "--record-dir", "/proc/1"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("terra simulate: error: cannot write in record directory")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_run_with_a_failed_game_exits_1_with_the_reason_on_stderr(
+    tmp_path: Path, as_json: bool
+) -> None:
+    (tmp_path / "africana-2p-seed1.json").mkdir()  # game 2's record cannot be written
+    args = ["simulate", "africana", "-n", "2", "--record-dir", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--json"] if as_json else args)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "terra simulate: error: 1 of 2 games failed; the first, seed 1: cannot write "
+        f"{tmp_path / 'africana-2p-seed1.json'}: Is a directory\n"
+    )
+    if as_json:
+        report = json.loads(result.stdout)
+        assert (report["completed"], report["errors"]) == (1, 1)
+    else:
+        assert "completed 1, errors 1" in result.stdout
+        assert "Is a directory" not in result.stdout  # said once, on stderr
+
+
 def test_as_a_process_stdout_is_pure_json_and_stderr_quiet() -> None:
     # stderr is a pipe here, not a terminal, so no progress bar may appear on it.
     command = "from terra.cli.main import main; main()"

@@ -289,6 +289,16 @@ class TestRunGames:
         with pytest.raises(TerraError, match="cannot read"):
             run_games(GAME, 2, ["random"], 1, options={"data": str(tmp_path / "missing")})
 
+    def test_a_record_dir_that_cannot_be_written_is_refused(self, tmp_path: Path) -> None:
+        (tmp_path / "file").write_text("", encoding="utf-8")
+        with pytest.raises(TerraError, match="cannot create record directory"):
+            run_games(GAME, 2, ["random"], 1, record_dir=tmp_path / "file" / "records")
+        if Path("/proc/1").is_dir():  # no one may write there, not even root
+            with pytest.raises(TerraError, match="cannot write in record directory /proc/1"):
+                run_games(GAME, 2, ["random"], 1, record_dir="/proc/1")
+        run_games(GAME, 2, ["random"], 1, record_dir=tmp_path, max_actions=10)
+        assert sorted(p.name for p in tmp_path.iterdir()) == [record_name(GAME, 2, 0), "file"]
+
     def test_workers_zero_means_one_per_cpu(self) -> None:
         assert resolve_workers(0) >= 1
         assert resolve_workers(3) == 3

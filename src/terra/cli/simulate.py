@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
 from rich.table import Table
 
+from terra.cli.messages import shorten
 from terra.cli.options import parse_options
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
@@ -19,12 +20,14 @@ from terra.sim import GameResult, Summary, run_games
 
 # click's exit code for bad usage: scripts can tell bad input from a failed run.
 USAGE_ERROR = 2
+# A run in which a game failed: a bot or an engine raised, or a record could not be written.
+FAILED = 1
 INTERRUPTED = 130
 
 
 def fail(message: str) -> NoReturn:
     """Report bad input on one line of stderr and exit with the usage-error code."""
-    typer.echo(f"terra simulate: error: {message}", err=True)
+    typer.echo(shorten(f"terra simulate: error: {message}"), err=True)
     raise typer.Exit(USAGE_ERROR)
 
 
@@ -108,8 +111,6 @@ def render(summary: Summary, title: str) -> None:
         score = _number(summary.bot_mean_scores[name])
         bots.add_row(name, count, f"{wins:g}", _percent(wins, summary.completed), score)
     console.print(bots)
-    for message in summary.error_messages:
-        console.print(f"[red]error[/red] {message}", markup=True, highlight=False)
 
 
 def run(
@@ -160,3 +161,13 @@ def run(
         typer.echo(json.dumps(summary.to_dict()))
     else:
         render(summary, find_game(game).title)
+    if summary.errors:
+        first = summary.error_messages[0]
+        typer.echo(
+            shorten(
+                f"terra simulate: error: {summary.errors:,} of {summary.games:,} games failed; "
+                f"the first, {first}"
+            ),
+            err=True,
+        )
+        raise typer.Exit(FAILED)

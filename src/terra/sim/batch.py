@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
@@ -164,10 +165,16 @@ def run_games(
 
 
 def _record_folder(folder: Path) -> Path:
+    """``folder``, created if need be, once a file has been written there and removed."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise TerraError(f"cannot create record directory {folder}: {error.strerror}") from None
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".terra-", suffix=".partial"):
+            pass
+    except OSError as error:
+        raise TerraError(f"cannot write in record directory {folder}: {error.strerror}") from None
     return folder
 
 
