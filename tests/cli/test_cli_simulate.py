@@ -147,6 +147,25 @@ def test_a_run_with_a_failed_game_exits_1_with_the_reason_on_stderr(
         assert "Is a directory" not in result.stdout  # said once, on stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["x" * 100_000], "no game 'xxxxxxxxxx"),
+        (["africana", "--bots", "y" * 100_000], "no bot called 'yyyyyyyyyy"),
+        (["africana", "-o", "data=" + "z" * 100_000], "cannot read /"),
+        (["africana", "-o", "z" * 100_000 + "=1"], "Africana has no option 'zzzzzzzzzz"),
+    ],
+)
+def test_bad_input_is_quoted_as_a_short_prefix(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("terra simulate: error: ")
+    assert message in result.stderr
+    assert "(100,000 characters)" in result.stderr or "(100,0" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert len(result.stderr) < 600
+
+
 def test_as_a_process_stdout_is_pure_json_and_stderr_quiet() -> None:
     # stderr is a pipe here, not a terminal, so no progress bar may appear on it.
     command = "from terra.cli.main import main; main()"

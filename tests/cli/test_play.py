@@ -385,6 +385,23 @@ class TestBadOptions:
             assert len(err) < 400
         assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
+    @pytest.mark.parametrize(
+        "args",
+        [
+            ["--seats", "0," + "x" * 100_000],
+            ["--bots", "x" * 100_000],
+            ["-o", "x" * 100_000 + "=1"],
+            ["--record", "/" + "x" * 100_000],
+        ],
+    )
+    def test_a_long_bad_value_is_quoted_as_a_short_prefix(self, args: list[str]) -> None:
+        code, out, err = play(*args)
+        assert code == 2
+        assert err.startswith("terra play: error: ") and err.count("\n") == 1
+        assert "xxxxxxxxxx" in err and "characters)" in err
+        assert len(err) < 600
+        assert out == ""
+
     def test_unknown_game(self) -> None:
         result = runner.invoke(app, ["play", "monopoly"])
         assert result.exit_code == 2

@@ -113,6 +113,20 @@ class TestPlayGame:
         assert result.record is not None
         assert not terra.replay(result.record).is_over
 
+    def test_a_huge_error_message_is_cut_short(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        class LoudBot(RandomBot):
+            name = "loud"
+
+            def choose(self, state: GameState) -> int:
+                raise RuntimeError("x" * 1_000_000)
+
+        monkeypatch.setitem(BOTS, "loud", LoudBot)
+        result = play_game(GAME, 2, ["loud", "random"], seed=1)
+        assert result.error is not None
+        assert result.error.startswith("RuntimeError: xxx")
+        assert "(1,000,000 characters)" in result.error
+        assert len(result.error) < 500
+
     def test_an_illegal_action_fails_the_game(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(BOTS, "illegal", IllegalBot)
         result = play_game(GAME, 2, ["illegal", "illegal"], seed=0)

@@ -25,6 +25,8 @@ action should never make it longer)."""
 # not before a letter.
 _QUOTED = re.compile(r"""(?<!\w)(?:'[^'\\]*(?:\\.[^'\\]*)*'|"[^"\\]*(?:\\.[^"\\]*)*")(?!\w)""")
 
+_LONG_WORD = re.compile(rf"\S{{{PATH_LIMIT + 1},}}")
+
 
 def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text``, or its first ``limit`` characters and how long it was.
@@ -60,9 +62,13 @@ def _shorten_quotation(match: re.Match[str]) -> str:
     return f"{quoted[0]}{inner[:QUOTE_LIMIT]}{quoted[0]}... ({len(inner):,} characters)"
 
 
+def _shorten_word(match: re.Match[str]) -> str:
+    return clip(match.group(), PATH_LIMIT)
+
+
 def shorten(message: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``message`` on one line, with every long quotation cut to a prefix and the whole cut
-    to ``limit`` characters.
+    """``message`` on one line, with every long quotation cut to a prefix, every word longer
+    than any file name (a path, unquoted) cut too, and the whole cut to ``limit`` characters.
 
     >>> shorten("action 4 ('" + "x" * 100 + "') does not replay").replace("x" * 60, "x...x")
     "action 4 ('x...x'... (100 characters)) does not replay"
@@ -70,4 +76,6 @@ def shorten(message: str, limit: int = MESSAGE_LIMIT) -> str:
     line = " ".join(message.split())
     if len(line) > QUOTE_LIMIT:
         line = _QUOTED.sub(_shorten_quotation, line)
+    if len(line) > PATH_LIMIT:
+        line = _LONG_WORD.sub(_shorten_word, line)
     return clip(line, limit)

@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot, make_bot
-from terra.cli.messages import PATH_LIMIT, clip, shorten
+from terra.cli.messages import PATH_LIMIT, clip, quote, shorten
 from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, Rng, TerraError, new_seed
 from terra.core import game as find_game
@@ -72,7 +72,7 @@ def parse_seats(text: str, players: int) -> tuple[int, ...]:
             seat = int(word)
         except ValueError:
             raise PlayError(
-                f"--seats: {word!r} is not a seat number (seats are 0-{players - 1})"
+                f"--seats: {quote(word)} is not a seat number (seats are 0-{players - 1})"
             ) from None
         if not 0 <= seat < players:
             raise PlayError(

@@ -26,6 +26,9 @@ from terra.core.state import GameState
 # that never ends reaches it, and that is then reported as an error instead of hanging a run.
 MAX_ACTIONS = 1_000_000
 
+# The most characters of an exception's message kept in a result's error.
+_MESSAGE_LIMIT = 300
+
 # Mixed into the game seed so that the bots' randomness is not the game's own sequence.
 _BOT_SEED_SALT = 0x5EED_B075
 
@@ -106,7 +109,10 @@ def _describe(error: BaseException, actions: int) -> str:
     if frames:
         last = frames[-1]
         where = f" at {Path(last.filename).name}:{last.lineno}"
-    return f"{type(error).__name__}: {error}{where} (after {actions} actions)"
+    text = str(error)
+    if len(text) > _MESSAGE_LIMIT:  # a report names the failure; it does not echo megabytes
+        text = f"{text[:_MESSAGE_LIMIT]}... ({len(text):,} characters)"
+    return f"{type(error).__name__}: {text}{where} (after {actions} actions)"
 
 
 def _safe_record(state: GameState | None, meta: dict[str, Any]) -> Record | None:
