@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 from importlib import metadata
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from terra.cli.main import app
+from terra.core.errors import OptionError
+from terra.core.game import Game
 
 runner = CliRunner()
 COMMANDS = ["games", "play", "simulate", "replay"]
@@ -60,3 +63,19 @@ def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.stdout == f"terra {metadata.version('terra-incognita')}\n"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("players", ["0", "3", "7"])
+def test_the_game_alone_says_which_player_counts_it_takes(
+    command: str, players: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(game: Game, players: int, *args: Any, **kwargs: Any) -> None:
+        raise OptionError(f"{game.title} will not be played by {players} today")
+
+    monkeypatch.setattr(Game, "new", refuse)
+    result = runner.invoke(app, [command, "africana", "-p", players])
+    assert result.exit_code == 2
+    assert (
+        result.stderr == f"terra {command}: error: Africana will not be played by {players} today\n"
+    )

@@ -343,11 +343,37 @@ class TestStopping:
         assert "Game stopped after 2 actions." in out
 
 
+class TestBotsAsInSimulate:
+    def test_the_bots_play_as_they_do_in_terra_simulate(self, tmp_path: Path) -> None:
+        """Seat 0 makes the moves terra simulate's bot made; the bots in seats 1 and 2 then
+        answer as they did there, because both commands seed a seat's bot alike."""
+        args = ["simulate", "africana", "-p", "3", "-n", "1", "--seed", "5", "--bots", "random"]
+        result = runner.invoke(app, [*args, "--record-dir", str(tmp_path / "sim"), "--json"])
+        assert result.exit_code == 0, result.output
+        (simulated,) = (tmp_path / "sim").glob("*.json")
+        actions = Record.load(simulated).actions
+        state = terra.game("africana").new(3, 5)
+        keys = []
+        for text in actions[:80]:
+            if state.current_player == 0:
+                keys.append(text)
+            state.play(text)
+        path = tmp_path / "played.json"
+        code, _, err = play(
+            "-p", "3", "--seed", "5", "--record", str(path), keys="\n".join([*keys, "quit"])
+        )
+        assert code == 0, err
+        played = Record.load(path).actions
+        assert len(played) >= 80
+        assert played == actions[: len(played)]
+
+
 class TestBadOptions:
     @pytest.mark.parametrize(
         ("args", "message"),
         [
-            (["--players", "7"], "Africana is for 2-4 players, not 7"),
+            (["--players", "7"], "error: Africana is for 2-4 players, not 7"),
+            (["--players", "0"], "error: Africana is for 2-4 players, not 0"),
             (["--seats", "3"], "there is no seat 3 in a 3-player game"),
             (["--seats", "0,x"], "'x' is not a seat number"),
             (["--seats", "1,1"], "seat 1 is listed twice"),

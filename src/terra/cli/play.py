@@ -30,8 +30,9 @@ from rich.text import Text
 from terra.ai.bots import Bot, make_bot
 from terra.cli.messages import PATH_LIMIT, clip, quote, shorten
 from terra.cli.options import parse_options
-from terra.core import GameState, IllegalAction, Record, Rng, TerraError, new_seed
+from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
 from terra.core import game as find_game
+from terra.sim import bot_seed
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
@@ -41,8 +42,6 @@ INTERRUPTED = 130
 FAILED = 1
 # A move number longer than this is no move (and int() refuses numbers of over 4,300 digits).
 MOVE_NUMBER_DIGITS = 6
-# Bots draw their seeds from the game seed mixed with this, so they do not echo the game's RNG.
-BOT_SEED_SALT = 0x7E44A_B075
 COMMANDS = (
     ("help", "this help"),
     ("moves", "list your legal moves again"),
@@ -91,7 +90,7 @@ def parse_seats(text: str, players: int) -> tuple[int, ...]:
 
 def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
     """A bot for each of ``seats``, names from the comma-separated list cycled, each seeded
-    from the game seed."""
+    from the game seed and its seat as ``terra simulate`` seeds it."""
     wanted = [name.strip() for name in names.split(",") if name.strip()]
     for name in wanted:
         try:
@@ -100,10 +99,17 @@ def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
             raise PlayError(f"--bots: {error}") from None
     if seats and not wanted:
         raise PlayError("--bots: name at least one bot for the seats no person plays")
-    source = Rng(seed ^ BOT_SEED_SALT)
     return {
-        seat: make_bot(wanted[i % len(wanted)], new_seed(source)) for i, seat in enumerate(seats)
+        seat: make_bot(wanted[i % len(wanted)], bot_seed(seed, seat))
+        for i, seat in enumerate(seats)
     }
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the system, say
+        return False
 
 
 def check_record_path(path: Path) -> None:
@@ -143,21 +149,16 @@ def new_session(
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
     game = find_game(game_id)
-    if not game.min_players <= players <= game.max_players:
-        raise PlayError(
-            f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
-            f"not {players}"
-        )
-    people = parse_seats(seats, players)
-    if seed is None:
-        seed = new_seed(random.SystemRandom())
-    robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
-    if data is not None and not data.is_dir():
-        raise PlayError(f"--data: {data} is not a directory")
+    if data is not None and not _is_dir(data):
+        raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
     options = parse_options(option, data)
     if record is not None:
         check_record_path(record)
-    state = game.new(players, seed, options)
+    if seed is None:
+        seed = new_seed(random.SystemRandom())
+    state = game.new(players, seed, options)  # the game says which player counts it takes
+    people = parse_seats(seats, players)
+    robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
     try:
         game.render_terminal(state, people[0])
     except NotImplementedError as error:

@@ -80,10 +80,19 @@ def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
     return tuple(seats[(seat - shift) % n] for seat in range(n))
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``seed``, whatever plays the other
+    seats: ``terra play`` and ``terra simulate`` seed their bots with it, so the same game
+    between the same bots plays the same in both."""
+    rng = Rng(seed ^ _BOT_SEED_SALT)
+    for _ in range(seat):
+        new_seed(rng)
+    return new_seed(rng)
+
+
 def bot_seeds(seed: int, players: int) -> list[int]:
     """The seed of each seat's bot in the game seeded ``seed`` (fixed by the seed alone)."""
-    rng = Rng(seed ^ _BOT_SEED_SALT)
-    return [new_seed(rng) for _ in range(players)]
+    return [bot_seed(seed, seat) for seat in range(players)]
 
 
 def check_setup(
@@ -95,10 +104,10 @@ def check_setup(
     instead of as one failed game per seed.
     """
     game = find_game(game_id)
+    game.new(players, 0, dict(options or {}))  # the game says which player counts it takes
     seats = lineup(bots, players)
     for name in set(seats):
         make_bot(name, 0)
-    game.new(players, 0, dict(options or {}))
     return game
 
 
