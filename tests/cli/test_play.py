@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -143,6 +144,28 @@ class TestFullGame:
         second_screen = out.getvalue().split("Your moves")[1]
         assert "White draws 2 travel cards (" in second_screen
         assert "  Blue " in second_screen and "  Yellow " in second_screen
+
+
+class TestLog:
+    def test_the_log_is_read_through_state_log_alone(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A view need not carry the log (its cost must not grow with the game), and the whole
+        log (``events``) is for nobody at the table."""
+        view = AfricanaState.view
+
+        def view_without_log(state: AfricanaState, seat: int | None) -> dict[str, Any]:
+            return {key: value for key, value in view(state, seat).items() if key != "log"}
+
+        def no_events(state: AfricanaState) -> list[dict[str, Any]]:
+            raise AssertionError("the omniscient log was read")
+
+        monkeypatch.setattr(AfricanaState, "view", view_without_log)
+        monkeypatch.setattr(AfricanaState, "events", property(no_events))
+        code, out, err = play("-p", "3", "--seed", "4", keys="draw\nlog\nquit\n")
+        assert code == 0, err
+        since_my_turn, whole_log = out.split("Your moves")[1], out.split("seat 0> ")[2]
+        for text in (since_my_turn, whole_log):
+            assert "White draws 2 travel cards (" in text
+            assert "  Blue " in text and "  Yellow " in text
 
 
 class TestBadInput:
