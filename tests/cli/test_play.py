@@ -7,6 +7,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from importlib.resources import files
@@ -338,6 +340,27 @@ class TestStopping:
         (rescued,) = tmp_path.glob("terra-record-*.json")
         assert f"it is in {rescued} instead" in message
         assert Record.load(rescued).actions[0] == "draw"
+
+    def test_a_closed_output_stops_the_game_and_keeps_its_record(self, tmp_path: Path) -> None:
+        """``terra play ... | head -1``: the screen cannot be written, the record still is."""
+        path = tmp_path / "game.json"
+        command = "from terra.cli.main import main; main()"
+        args = ["play", "africana", "--seed", "1", "--record", str(path)]
+        run = subprocess.Popen(
+            [sys.executable, "-c", command, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert run.stdout is not None and run.stdin is not None
+        run.stdout.readline()
+        run.stdout.close()  # the reader goes away
+        _, err = run.communicate("draw\n" * 50, timeout=60)
+        assert run.returncode == 1
+        assert err.startswith("terra play: error: the output was closed: game stopped after ")
+        assert err.count("\n") == 1
+        assert len(terra.replay(Record.load(path)).history) == len(Record.load(path).actions)
 
     def test_quit_writes_a_record_that_replays(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"

@@ -226,6 +226,11 @@ class Session:
                 self.console.print()
                 self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
                 code = INTERRUPTED
+            except SystemExit as stop:  # rich's answer to an output nobody reads any more
+                self._error(
+                    f"the output was closed: game stopped after {len(self.state.history)} actions"
+                )
+                code = stop.code if isinstance(stop.code, int) and stop.code else FAILED
             except Exception as error:  # a bug in a game or a bot must not lose the game
                 self._error(
                     f"the game stopped on an unexpected error after "
