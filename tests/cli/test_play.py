@@ -362,6 +362,29 @@ class TestStopping:
         assert err.count("\n") == 1
         assert len(terra.replay(Record.load(path)).history) == len(Record.load(path).actions)
 
+    def test_a_second_ctrl_c_while_the_game_stops_still_gets_the_record_written(
+        self, tmp_path: Path
+    ) -> None:
+        class ImpatientScreen(io.StringIO):
+            """Ctrl-C again while "Interrupted: ..." is being written."""
+
+            def write(self, text: str) -> int:
+                if "Interrupted" in text:
+                    os.kill(os.getpid(), signal.SIGINT)
+                return super().write(text)
+
+        def first_ctrl_c(prompt: str) -> str:
+            os.kill(os.getpid(), signal.SIGINT)
+            return "draw"
+
+        path = tmp_path / "game.json"
+        console = Console(file=ImpatientScreen(), width=100)
+        state = terra.game("africana").new(2, 1)
+        bots = {1: make_bot("random", 1)}
+        table = Session(state, (0,), bots, console=console, read=first_ctrl_c, record=path)
+        assert table.play() == INTERRUPTED
+        assert Record.load(path).actions == ()
+
     def test_quit_writes_a_record_that_replays(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
         code, out, _ = play("--seed", "8", "--record", str(path), keys="move\ndone\ndraw\nquit\n")

@@ -209,39 +209,48 @@ class Session:
     def play(self) -> int:
         """Play until the game ends or stops; returns the exit code.
 
-        However the game stops (the end, ``quit``, end of input, Ctrl-C, an unexpected error
-        in a game or a bot), the record is written when ``--record`` asks for it.
+        However the game stops (the end, ``quit``, end of input, Ctrl-C, an output nobody
+        reads, an unexpected error in a game or a bot), the record is written when
+        ``--record`` asks for it.
         """
         code = 0
         with self._interrupts_between_changes():
             try:
                 self._loop()
                 self._finish()
-            except _Quit:
-                self._say(f"Game stopped after {len(self.state.history)} actions.")
-            except EOFError:
-                self.console.print()
-                self._say(f"Input ended: game stopped after {len(self.state.history)} actions.")
-            except KeyboardInterrupt:
-                self.console.print()
-                self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
-                code = INTERRUPTED
-            except SystemExit as stop:  # rich's answer to an output nobody reads any more
-                self._error(
-                    f"the output was closed: game stopped after {len(self.state.history)} actions"
-                )
-                code = stop.code if isinstance(stop.code, int) and stop.code else FAILED
-            except Exception as error:  # a bug in a game or a bot must not lose the game
-                self._error(
-                    f"the game stopped on an unexpected error after "
-                    f"{len(self.state.history)} actions: {describe_error(error)}"
-                )
-                code = FAILED
-            self._changing = True  # a Ctrl-C now does not cut the writing of the record short
+            except BaseException as stop:
+                self._changing = True  # from here on, Ctrl-C does not cut the ending short
+                code = self._stopped(stop)
+            self._changing = True
             saved = self._save()
         if self._interrupted:
             code = code or INTERRUPTED
         return saved or code
+
+    def _stopped(self, stop: BaseException) -> int:
+        """Say why the game stopped early; the exit code."""
+        actions = len(self.state.history)
+        if isinstance(stop, _Quit):
+            self._say(f"Game stopped after {actions} actions.")
+            return 0
+        if isinstance(stop, EOFError):
+            self.console.print()
+            self._say(f"Input ended: game stopped after {actions} actions.")
+            return 0
+        if isinstance(stop, KeyboardInterrupt):
+            self.console.print()
+            self._say(f"Interrupted: game stopped after {actions} actions.")
+            return INTERRUPTED
+        if isinstance(stop, SystemExit):  # rich's answer to an output nobody reads any more
+            self._error(f"the output was closed: game stopped after {actions} actions")
+            return stop.code if isinstance(stop.code, int) and stop.code else FAILED
+        if isinstance(stop, Exception):  # a bug in a game or a bot must not lose the game
+            self._error(
+                f"the game stopped on an unexpected error after {actions} actions: "
+                f"{describe_error(stop)}"
+            )
+            return FAILED
+        raise stop
 
     def _loop(self) -> None:
         state = self.state
