@@ -74,6 +74,21 @@ def test_a_changed_result_fails(tmp_path: Path, record_data: dict[str, Any]) -> 
     assert "result mismatch" in result.stderr
 
 
+def test_a_huge_bad_action_is_quoted_as_a_short_prefix(
+    tmp_path: Path, record_data: dict[str, Any]
+) -> None:
+    tampered = json.loads(json.dumps(record_data))
+    tampered["actions"][3] = "go " * 1_000_000
+    path = write(tmp_path, "huge.json", tampered)
+    result = replay(path)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"{path}: FAILED: action 4 ('go go go")
+    assert "(3,000,000 characters)" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert len(result.stderr) < 600
+
+
 def test_a_missing_file_fails(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.json"
     result = replay(path)

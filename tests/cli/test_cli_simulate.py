@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -115,6 +118,54 @@ def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: s
     assert "Traceback" not in result.output
 
 
+@pytest.mark.skipif(not Path("/proc/1").is_dir(), reason="needs a folder nobody may write in")
+def test_a_record_dir_nobody_may_write_in_is_refused_before_any_game() -> None:
+    result = runner.invoke(app, ["simulate", "africana", "-n", "2", "--record-dir", "/proc/1"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("terra simulate: error: cannot write in record directory")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_run_with_a_failed_game_exits_1_with_the_reason_on_stderr(
+    tmp_path: Path, as_json: bool
+) -> None:
+    (tmp_path / "africana-2p-seed1.json").mkdir()  # game 2's record cannot be written
+    args = ["simulate", "africana", "-n", "2", "--record-dir", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--json"] if as_json else args)
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "terra simulate: error: 1 of 2 games failed; the first, seed 1: cannot write "
+        f"{tmp_path / 'africana-2p-seed1.json'}: Is a directory\n"
+    )
+    if as_json:
+        report = json.loads(result.stdout)
+        assert (report["completed"], report["errors"]) == (1, 1)
+    else:
+        assert "completed 1, errors 1" in result.stdout
+        assert "Is a directory" not in result.stdout  # said once, on stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["x" * 100_000], "no game 'xxxxxxxxxx"),
+        (["africana", "--bots", "y" * 100_000], "no bot called 'yyyyyyyyyy"),
+        (["africana", "-o", "data=" + "z" * 100_000], "cannot read /"),
+        (["africana", "-o", "z" * 100_000 + "=1"], "Africana has no option 'zzzzzzzzzz"),
+    ],
+)
+def test_bad_input_is_quoted_as_a_short_prefix(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("terra simulate: error: ")
+    assert message in result.stderr
+    assert "(100,000 characters)" in result.stderr or "(100,0" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert len(result.stderr) < 600
+
+
 def test_as_a_process_stdout_is_pure_json_and_stderr_quiet() -> None:
     # stderr is a pipe here, not a terminal, so no progress bar may appear on it.
     command = "from terra.cli.main import main; main()"
@@ -137,3 +188,40 @@ def test_options_reach_the_game_and_its_records(tmp_path: Path) -> None:
     assert report["completed"] == 1
     (path,) = tmp_path.glob("*.json")
     assert Record.load(path).options == {"data": str(shipped)}
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_run_of_any_length_starts_at_once_and_ctrl_c_stops_it(
+    tmp_path: Path, workers: str
+) -> None:
+    """10**15 games, in 1 GB of memory: the games are made as they are played. Ctrl-C (sent
+    to the whole process group, as a terminal does) stops the run in one line."""
+
+    command = (
+        "import resource, signal;"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30));"
+        "signal.signal(signal.SIGINT, signal.default_int_handler);"  # even if this one ignores it
+        "from terra.cli.main import main; main()"
+    )
+    args = ["simulate", "africana", "-n", str(10**15), "-w", workers, "--record-dir", str(tmp_path)]
+    run = subprocess.Popen(
+        [sys.executable, "-c", command, *args, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while run.poll() is None and time.monotonic() < deadline and not any(tmp_path.iterdir()):
+        time.sleep(0.05)
+    started = any(tmp_path.iterdir())
+    if run.poll() is None:
+        os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert started, err[-2000:]
+    assert run.returncode == 130
+    assert out == ""
+    assert err.startswith("terra simulate: interrupted after ")
+    assert err.endswith(" of 1,000,000,000,000,000 games\n")
+    assert err.count("\n") == 1
+    assert not list(tmp_path.glob(".*")), "a half-written record"

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable, Iterable
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import terra
-from terra.ai.bots import make_bot
+from terra.ai.bots import RandomBot, make_bot
 from terra.cli.main import app
 from terra.cli.play import INTERRUPTED, Session
 from terra.core import GameState, Record
@@ -142,6 +148,28 @@ class TestFullGame:
         assert "  Blue " in second_screen and "  Yellow " in second_screen
 
 
+class TestLog:
+    def test_the_log_is_read_through_state_log_alone(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A view need not carry the log (its cost must not grow with the game), and the whole
+        log (``events``) is for nobody at the table."""
+        view = AfricanaState.view
+
+        def view_without_log(state: AfricanaState, seat: int | None) -> dict[str, Any]:
+            return {key: value for key, value in view(state, seat).items() if key != "log"}
+
+        def no_events(state: AfricanaState) -> list[dict[str, Any]]:
+            raise AssertionError("the omniscient log was read")
+
+        monkeypatch.setattr(AfricanaState, "view", view_without_log)
+        monkeypatch.setattr(AfricanaState, "events", property(no_events))
+        code, out, err = play("-p", "3", "--seed", "4", keys="draw\nlog\nquit\n")
+        assert code == 0, err
+        since_my_turn, whole_log = out.split("Your moves")[1], out.split("seat 0> ")[2]
+        for text in (since_my_turn, whole_log):
+            assert "White draws 2 travel cards (" in text
+            assert "  Blue " in text and "  Yellow " in text
+
+
 class TestBadInput:
     def test_garbage_is_explained_and_changes_nothing(self) -> None:
         state = terra.game("africana").new(3, 1)
@@ -178,6 +206,25 @@ class TestBadInput:
         assert text.count("choose a number from 1 to 3") == 3
         assert state.history == []
 
+    def test_text_that_looks_like_a_number_keeps_the_game_going(self, tmp_path: Path) -> None:
+        # "²" and "½" are digits to str.isdigit() but no number to int(); a number of over
+        # 4,300 digits is refused by int(); "٣" is an Arabic-Indic 3, a move number.
+        path = tmp_path / "game.json"
+        huge = "1" + "7" * 5000
+        keys = "".join(f"{line}\n" for line in ("²", "½", huge, "٣", "x" * 100_000, "quit"))
+        code, out, err = play("-p", "2", "--seed", "1", "--record", str(path), keys=keys)
+        assert code == 0, err
+        assert "Traceback" not in out + err
+        text = " ".join(out.split())
+        assert "Not allowed: '²' is not an Africana action" in text
+        assert "Not allowed: '½' is not an Africana action" in text
+        assert "there is no move 1777" in text and "(5,001 characters)" in text
+        assert "(100,000 characters) is not an Africana action" in text
+        assert "x" * 200 not in out and "7" * 200 not in out
+        record = Record.load(path)
+        assert record.actions == ("move",)
+        assert terra.replay(record).history == [2]
+
     def test_a_number_plays_that_move(self) -> None:
         state = terra.game("africana").new(3, 1)
         table, _ = session(state, Keyboard(["3", "quit"]))
@@ -213,6 +260,131 @@ class TestStopping:
         assert table.play() == INTERRUPTED
         assert "Interrupted: game stopped after 0 actions." in out.getvalue()
 
+    def test_an_unexpected_error_stops_the_game_and_keeps_its_record(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        choose = RandomBot.choose
+        calls = 0
+
+        def breaks_on_its_third_move(bot: RandomBot, state: GameState) -> int:
+            nonlocal calls
+            calls += 1
+            if calls == 3:
+                raise RuntimeError("the bot fell over")
+            return choose(bot, state)
+
+        monkeypatch.setattr(RandomBot, "choose", breaks_on_its_third_move)
+        path = tmp_path / "game.json"
+        keys = "1\n" * 20
+        code, out, err = play("-p", "2", "--seed", "4", "--record", str(path), keys=keys)
+        assert code == 1
+        assert "Traceback" not in out + err
+        assert err.count("\n") == 1
+        assert err.startswith("terra play: error: the game stopped on an unexpected error")
+        assert "RuntimeError: the bot fell over at test_play.py:" in err
+        assert f"Record written to {path}" in " ".join(out.split())
+        record = Record.load(path)
+        assert len(record.actions) >= 2 and record.result is None
+        assert len(terra.replay(record).history) == len(record.actions)
+
+    def test_ctrl_c_in_the_middle_of_an_action_waits_for_its_end(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        apply = AfricanaState._apply
+        applied = 0
+
+        def interrupted_on_the_third_action(state: AfricanaState, action: int) -> None:
+            nonlocal applied
+            applied += 1
+            if applied == 3:
+                os.kill(os.getpid(), signal.SIGINT)
+            apply(state, action)
+
+        monkeypatch.setattr(AfricanaState, "_apply", interrupted_on_the_third_action)
+        state = terra.game("africana").new(2, 6)
+        path = tmp_path / "game.json"
+        table, out = session(state, Keyboard(["1"] * 5), record=path)
+        assert table.play() == INTERRUPTED
+        assert "Interrupted: game stopped after 3 actions." in out.getvalue()
+        monkeypatch.undo()
+        assert terra.replay(Record.load(path)) == state
+
+    def test_a_record_that_cannot_be_written_at_the_end_goes_to_a_temporary_file(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+        folder = tmp_path / "games"
+        folder.mkdir()
+        keys = Keyboard(["draw", "quit"])
+
+        def folder_removed_during_the_game(prompt: str) -> str:
+            if folder.exists():
+                folder.rmdir()
+            return keys(prompt)
+
+        state = terra.game("africana").new(2, 3)
+        console, _ = screen()
+        errors, err = screen()
+        table = Session(
+            state,
+            (0,),
+            {1: make_bot("random", 1)},
+            console=console,
+            errors=errors,
+            read=folder_removed_during_the_game,
+            record=folder / "game.json",
+        )
+        assert table.play() == 1
+        message = " ".join(err.getvalue().split())
+        assert message.startswith(f"terra play: error: cannot write the record {folder}")
+        (rescued,) = tmp_path.glob("terra-record-*.json")
+        assert f"it is in {rescued} instead" in message
+        assert Record.load(rescued).actions[0] == "draw"
+
+    def test_a_closed_output_stops_the_game_and_keeps_its_record(self, tmp_path: Path) -> None:
+        """``terra play ... | head -1``: the screen cannot be written, the record still is."""
+        path = tmp_path / "game.json"
+        command = "from terra.cli.main import main; main()"
+        args = ["play", "africana", "--seed", "1", "--record", str(path)]
+        run = subprocess.Popen(
+            [sys.executable, "-c", command, *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert run.stdout is not None and run.stdin is not None
+        run.stdout.readline()
+        run.stdout.close()  # the reader goes away
+        _, err = run.communicate("draw\n" * 50, timeout=60)
+        assert run.returncode == 1
+        assert err.startswith("terra play: error: the output was closed: game stopped after ")
+        assert err.count("\n") == 1
+        assert len(terra.replay(Record.load(path)).history) == len(Record.load(path).actions)
+
+    def test_a_second_ctrl_c_while_the_game_stops_still_gets_the_record_written(
+        self, tmp_path: Path
+    ) -> None:
+        class ImpatientScreen(io.StringIO):
+            """Ctrl-C again while "Interrupted: ..." is being written."""
+
+            def write(self, text: str) -> int:
+                if "Interrupted" in text:
+                    os.kill(os.getpid(), signal.SIGINT)
+                return super().write(text)
+
+        def first_ctrl_c(prompt: str) -> str:
+            os.kill(os.getpid(), signal.SIGINT)
+            return "draw"
+
+        path = tmp_path / "game.json"
+        console = Console(file=ImpatientScreen(), width=100)
+        state = terra.game("africana").new(2, 1)
+        bots = {1: make_bot("random", 1)}
+        table = Session(state, (0,), bots, console=console, read=first_ctrl_c, record=path)
+        assert table.play() == INTERRUPTED
+        assert Record.load(path).actions == ()
+
     def test_quit_writes_a_record_that_replays(self, tmp_path: Path) -> None:
         path = tmp_path / "game.json"
         code, out, _ = play("--seed", "8", "--record", str(path), keys="move\ndone\ndraw\nquit\n")
@@ -240,11 +412,37 @@ class TestStopping:
         assert "Game stopped after 2 actions." in out
 
 
+class TestBotsAsInSimulate:
+    def test_the_bots_play_as_they_do_in_terra_simulate(self, tmp_path: Path) -> None:
+        """Seat 0 makes the moves terra simulate's bot made; the bots in seats 1 and 2 then
+        answer as they did there, because both commands seed a seat's bot alike."""
+        args = ["simulate", "africana", "-p", "3", "-n", "1", "--seed", "5", "--bots", "random"]
+        result = runner.invoke(app, [*args, "--record-dir", str(tmp_path / "sim"), "--json"])
+        assert result.exit_code == 0, result.output
+        (simulated,) = (tmp_path / "sim").glob("*.json")
+        actions = Record.load(simulated).actions
+        state = terra.game("africana").new(3, 5)
+        keys = []
+        for text in actions[:80]:
+            if state.current_player == 0:
+                keys.append(text)
+            state.play(text)
+        path = tmp_path / "played.json"
+        code, _, err = play(
+            "-p", "3", "--seed", "5", "--record", str(path), keys="\n".join([*keys, "quit"])
+        )
+        assert code == 0, err
+        played = Record.load(path).actions
+        assert len(played) >= 80
+        assert played == actions[: len(played)]
+
+
 class TestBadOptions:
     @pytest.mark.parametrize(
         ("args", "message"),
         [
-            (["--players", "7"], "Africana is for 2-4 players, not 7"),
+            (["--players", "7"], "error: Africana is for 2-4 players, not 7"),
+            (["--players", "0"], "error: Africana is for 2-4 players, not 0"),
             (["--seats", "3"], "there is no seat 3 in a 3-player game"),
             (["--seats", "0,x"], "'x' is not a seat number"),
             (["--seats", "1,1"], "seat 1 is listed twice"),
@@ -260,6 +458,43 @@ class TestBadOptions:
         assert code == 2
         assert message in err
         assert err.count("\n") == 1 and err.startswith("terra play: error: ")
+        assert out == ""
+
+    def test_a_record_path_that_cannot_be_written_is_refused_before_the_game(
+        self, tmp_path: Path
+    ) -> None:
+        (tmp_path / "notes.txt").write_text("not a folder", encoding="utf-8")
+        cases = [
+            (tmp_path, "is a directory; give the name of a file"),
+            (tmp_path / "notes.txt" / "game.json", "notes.txt is not a directory"),
+            (tmp_path / ("x" * 300 + ".json"), "File name too long"),
+        ]
+        if Path("/proc/1").is_dir():  # refused even to root
+            cases.append((Path("/proc/1/game.json"), "cannot write /proc/1/game.json"))
+        for path, message in cases:
+            code, out, err = play("--record", str(path), keys="1\n")
+            assert code == 2, path
+            assert message in err
+            assert err.count("\n") == 1 and err.startswith("terra play: error: --record: ")
+            assert out == ""
+            assert len(err) < 400
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+    @pytest.mark.parametrize(
+        "args",
+        [
+            ["--seats", "0," + "x" * 100_000],
+            ["--bots", "x" * 100_000],
+            ["-o", "x" * 100_000 + "=1"],
+            ["--record", "/" + "x" * 100_000],
+        ],
+    )
+    def test_a_long_bad_value_is_quoted_as_a_short_prefix(self, args: list[str]) -> None:
+        code, out, err = play(*args)
+        assert code == 2
+        assert err.startswith("terra play: error: ") and err.count("\n") == 1
+        assert "xxxxxxxxxx" in err and "characters)" in err
+        assert len(err) < 600
         assert out == ""
 
     def test_unknown_game(self) -> None:

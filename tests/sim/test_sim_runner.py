@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,20 @@ class TestPlayGame:
         assert result.record is not None
         assert not terra.replay(result.record).is_over
 
+    def test_a_huge_error_message_is_cut_short(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        class LoudBot(RandomBot):
+            name = "loud"
+
+            def choose(self, state: GameState) -> int:
+                raise RuntimeError("x" * 1_000_000)
+
+        monkeypatch.setitem(BOTS, "loud", LoudBot)
+        result = play_game(GAME, 2, ["loud", "random"], seed=1)
+        assert result.error is not None
+        assert result.error.startswith("RuntimeError: xxx")
+        assert "(1,000,000 characters)" in result.error
+        assert len(result.error) < 500
+
     def test_an_illegal_action_fails_the_game(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(BOTS, "illegal", IllegalBot)
         result = play_game(GAME, 2, ["illegal", "illegal"], seed=0)
@@ -149,20 +164,22 @@ class TestLineup:
 
 class TestRunGames:
     def test_game_i_uses_seed_s_plus_i(self) -> None:
-        summary = run_games(GAME, 2, ["random"], 3, seed=40)
+        summary = run_games(GAME, 2, ["random"], 3, seed=40, keep_results=True)
         assert [r.seed for r in summary.results] == [40, 41, 42]
         assert [r.index for r in summary.results] == [0, 1, 2]
         single = play_game(GAME, 2, ["random", "random"], seed=41, index=1)
         assert outcome(summary.results[1]) == outcome(single)
 
     def test_same_seed_same_results(self) -> None:
-        first = run_games(GAME, 2, ["random"], 3, seed=3)
-        second = run_games(GAME, 2, ["random"], 3, seed=3)
+        first = run_games(GAME, 2, ["random"], 3, seed=3, keep_results=True)
+        second = run_games(GAME, 2, ["random"], 3, seed=3, keep_results=True)
         assert list(map(outcome, first.results)) == list(map(outcome, second.results))
 
     def test_worker_count_does_not_change_results(self) -> None:
-        alone = run_games(GAME, 3, ["random"], 4, seed=9, workers=1, rotate=True)
-        pooled = run_games(GAME, 3, ["random"], 4, seed=9, workers=2, rotate=True)
+        alone = run_games(GAME, 3, ["random"], 4, seed=9, workers=1, rotate=True, keep_results=True)
+        pooled = run_games(
+            GAME, 3, ["random"], 4, seed=9, workers=2, rotate=True, keep_results=True
+        )
         assert pooled.workers == 2
         assert list(map(outcome, alone.results)) == list(map(outcome, pooled.results))
         figures = ("seat_wins", "mean_scores", "bot_wins", "actions", "completed")
@@ -170,7 +187,7 @@ class TestRunGames:
 
     @pytest.mark.usefixtures("named_random_bots")
     def test_rotation_shifts_the_bots_one_seat_each_game(self) -> None:
-        summary = run_games(GAME, 3, ["alpha", "beta", "gamma"], 4, rotate=True)
+        summary = run_games(GAME, 3, ["alpha", "beta", "gamma"], 4, rotate=True, keep_results=True)
         assert [r.bots for r in summary.results] == [
             ("alpha", "beta", "gamma"),
             ("gamma", "alpha", "beta"),
@@ -180,18 +197,18 @@ class TestRunGames:
 
     @pytest.mark.usefixtures("named_random_bots")
     def test_without_rotation_every_game_has_the_same_seats(self) -> None:
-        summary = run_games(GAME, 2, ["alpha", "beta"], 3)
+        summary = run_games(GAME, 2, ["alpha", "beta"], 3, keep_results=True)
         assert {r.bots for r in summary.results} == {("alpha", "beta")}
 
     @pytest.mark.usefixtures("named_random_bots")
     def test_short_bot_lists_are_cycled(self) -> None:
-        summary = run_games(GAME, 4, ["alpha", "beta"], 1)
+        summary = run_games(GAME, 4, ["alpha", "beta"], 1, keep_results=True)
         assert summary.results[0].bots == ("alpha", "beta", "alpha", "beta")
         assert summary.bots == ("alpha", "beta", "alpha", "beta")
 
     @pytest.mark.usefixtures("named_random_bots")
     def test_wins_are_credited_to_the_bot_in_the_winning_seat(self) -> None:
-        summary = run_games(GAME, 2, ["alpha", "beta"], 4, seed=1, rotate=True)
+        summary = run_games(GAME, 2, ["alpha", "beta"], 4, seed=1, rotate=True, keep_results=True)
         expected = {"alpha": 0.0, "beta": 0.0}
         for result in summary.results:
             for seat in result.winners:
@@ -201,7 +218,7 @@ class TestRunGames:
 
     def test_one_record_file_per_game_and_each_replays(self, tmp_path: Path) -> None:
         folder = tmp_path / "records"
-        summary = run_games(GAME, 2, ["random"], 3, seed=20, record_dir=folder)
+        summary = run_games(GAME, 2, ["random"], 3, seed=20, record_dir=folder, keep_results=True)
         files = sorted(folder.iterdir())
         assert [f.name for f in files] == [record_name(GAME, 2, s) for s in (20, 21, 22)]
         for path, result in zip(files, summary.results, strict=True):
@@ -212,12 +229,12 @@ class TestRunGames:
             assert state.winners() == list(result.winners)
 
     def test_records_are_dropped_from_results_unless_kept(self) -> None:
-        assert run_games(GAME, 2, ["random"], 1).results[0].record is None
+        assert run_games(GAME, 2, ["random"], 1, keep_results=True).results[0].record is None
         assert run_games(GAME, 2, ["random"], 1, keep_records=True).results[0].record is not None
 
     def test_failing_games_are_counted_not_raised(self, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(BOTS, "failing", FailingBot)
-        summary = run_games(GAME, 2, ["failing", "random"], 4, seed=0)
+        summary = run_games(GAME, 2, ["failing", "random"], 4, seed=0, keep_results=True)
         assert summary.games == 4
         assert summary.errors == 2
         assert summary.completed == 2
@@ -226,6 +243,40 @@ class TestRunGames:
         assert summary.error_messages[0].startswith("seed 1: RuntimeError: the bot fell over")
         assert sum(summary.seat_wins) == pytest.approx(2)
         assert summary.actions == sum(r.actions for r in summary.results if r.ok)
+
+    def test_only_the_figures_are_kept_unless_the_results_are_asked_for(self) -> None:
+        kept = run_games(GAME, 2, ["random"], 3, seed=4, keep_results=True)
+        figures = run_games(GAME, 2, ["random"], 3, seed=4)
+        assert figures.results == ()
+        assert len(kept.results) == 3
+        without_timings = {"seconds", "us_per_action"}
+        assert {k: v for k, v in figures.to_dict().items() if k not in without_timings} == {
+            k: v for k, v in kept.to_dict().items() if k not in without_timings
+        }
+
+    @pytest.mark.parametrize("workers", [1, 2])
+    def test_games_are_made_as_they_are_played_not_all_at_once(self, workers: int) -> None:
+        """A run of 10**15 games starts at once: the games are made a few at a time."""
+
+        class EnoughGamesError(Exception):
+            pass
+
+        def stop_after_three(done: int, total: int, result: GameResult) -> None:
+            if done == 3:
+                raise EnoughGamesError
+
+        started = time.perf_counter()
+        with pytest.raises(EnoughGamesError):
+            run_games(
+                GAME,
+                2,
+                ["random"],
+                10**15,
+                workers=workers,
+                progress=stop_after_three,
+                max_actions=10,  # short games: only their number matters here
+            )
+        assert time.perf_counter() - started < 30
 
     def test_progress_is_reported_after_every_game_in_order(self) -> None:
         calls: list[tuple[int, int, int]] = []
@@ -251,6 +302,16 @@ class TestRunGames:
     def test_bad_options_are_refused(self, tmp_path: Path) -> None:
         with pytest.raises(TerraError, match="cannot read"):
             run_games(GAME, 2, ["random"], 1, options={"data": str(tmp_path / "missing")})
+
+    def test_a_record_dir_that_cannot_be_written_is_refused(self, tmp_path: Path) -> None:
+        (tmp_path / "file").write_text("", encoding="utf-8")
+        with pytest.raises(TerraError, match="cannot create record directory"):
+            run_games(GAME, 2, ["random"], 1, record_dir=tmp_path / "file" / "records")
+        if Path("/proc/1").is_dir():  # no one may write there, not even root
+            with pytest.raises(TerraError, match="cannot write in record directory /proc/1"):
+                run_games(GAME, 2, ["random"], 1, record_dir="/proc/1")
+        run_games(GAME, 2, ["random"], 1, record_dir=tmp_path, max_actions=10)
+        assert sorted(p.name for p in tmp_path.iterdir()) == [record_name(GAME, 2, 0), "file"]
 
     def test_workers_zero_means_one_per_cpu(self) -> None:
         assert resolve_workers(0) >= 1

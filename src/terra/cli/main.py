@@ -2,18 +2,133 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand, TyperGroup, TyperOption
+
+from terra.cli.messages import shorten
+
+USAGE_ERROR = 2
+
+
+def _as_switch(param: object) -> None:
+    """Show a yes/no option as the bare switch it is in ``--help``, not as ``--json <bool>``."""
+    if isinstance(param, TyperOption) and param.is_flag:
+        param.metavar = ""
+
+
+class Command(TyperCommand):
+    """A ``terra`` subcommand: switches show as switches in its help, and a usage error
+    names it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _as_switch(param)
+
+    def get_help_option(self, ctx: Any) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        _as_switch(option)
+        return option
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as error:
+            # Some parser errors come without the command they belong to.
+            if getattr(error, "ctx", None) is None:
+                error.ctx = ctx  # type: ignore[attr-defined]
+            raise
+
+
+class Group(TyperGroup):
+    """The ``terra`` command: a usage error is one line on stderr (exit code 2), never a
+    panel, and switches show as switches in its help."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _as_switch(param)
+
+    def get_help_option(self, ctx: Any) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        _as_switch(option)
+        return option
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.TyperException as error:  # every usage error of the parser
+            _usage_error(error)
+        except typer.Abort:
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(error: typer.TyperException) -> NoReturn:
+    """Report a usage error in one line: ``terra COMMAND: error: what is wrong``."""
+    if type(error).__name__ == "NoArgsIsHelpError":  # bare ``terra``: the help is printed
+        sys.exit(error.exit_code)
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "terra"
+    message = f"{command}: error: {error.format_message()} (see {command} --help)"
+    typer.echo(shorten(message), err=True)
+    sys.exit(error.exit_code)
+
 
 app = typer.Typer(
     name="terra",
     help="Terra Incognita: play and study exploration board games.",
+    cls=Group,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version() -> str:
+    try:
+        return metadata.version("terra-incognita")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        from terra import __version__
+
+        return __version__
+
+
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"terra {_version()}")
+        raise typer.Exit
+
+
+@app.callback()
+def terra(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
+    """Terra Incognita: play and study exploration board games."""
+
 
 # ``--option NAME=VALUE``, repeatable: a game's variants, the same for play and simulate.
 GameOptions = Annotated[
@@ -21,13 +136,14 @@ GameOptions = Annotated[
     typer.Option(
         "--option",
         "-o",
+        metavar="NAME=VALUE",
         help="A game option as NAME=VALUE, repeatable (terra games lists them), "
         "e.g. -o simple=true.",
     ),
 ]
 
 
-@app.command("games")
+@app.command("games", cls=Command)
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
@@ -37,7 +153,7 @@ def games_command(
     run(as_json=as_json)
 
 
-@app.command("play")
+@app.command("play", cls=Command)
 def play_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")] = "africana",
     players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 3,
@@ -79,7 +195,7 @@ def play_command(
     )
 
 
-@app.command("simulate")
+@app.command("simulate", cls=Command)
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
@@ -121,7 +237,7 @@ def simulate_command(
     )
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_command(
     files: Annotated[list[Path], typer.Argument(help="Record files to verify.")],
 ) -> None:

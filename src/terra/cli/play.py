@@ -8,10 +8,17 @@ script a whole game.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import tempfile
+import threading
+import traceback
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import typer
 from rich.columns import Columns
@@ -21,17 +28,20 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot, make_bot
+from terra.cli.messages import PATH_LIMIT, clip, quote, shorten
 from terra.cli.options import parse_options
-from terra.core import GameState, IllegalAction, Rng, TerraError, new_seed
+from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
 from terra.core import game as find_game
+from terra.sim import bot_seed
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
 
 USAGE_ERROR = 2
 INTERRUPTED = 130
-# Bots draw their seeds from the game seed mixed with this, so they do not echo the game's RNG.
-BOT_SEED_SALT = 0x7E44A_B075
+FAILED = 1
+# A move number longer than this is no move (and int() refuses numbers of over 4,300 digits).
+MOVE_NUMBER_DIGITS = 6
 COMMANDS = (
     ("help", "this help"),
     ("moves", "list your legal moves again"),
@@ -61,7 +71,7 @@ def parse_seats(text: str, players: int) -> tuple[int, ...]:
             seat = int(word)
         except ValueError:
             raise PlayError(
-                f"--seats: {word!r} is not a seat number (seats are 0-{players - 1})"
+                f"--seats: {quote(word)} is not a seat number (seats are 0-{players - 1})"
             ) from None
         if not 0 <= seat < players:
             raise PlayError(
@@ -80,7 +90,7 @@ def parse_seats(text: str, players: int) -> tuple[int, ...]:
 
 def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
     """A bot for each of ``seats``, names from the comma-separated list cycled, each seeded
-    from the game seed."""
+    from the game seed and its seat as ``terra simulate`` seeds it."""
     wanted = [name.strip() for name in names.split(",") if name.strip()]
     for name in wanted:
         try:
@@ -89,10 +99,38 @@ def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
             raise PlayError(f"--bots: {error}") from None
     if seats and not wanted:
         raise PlayError("--bots: name at least one bot for the seats no person plays")
-    source = Rng(seed ^ BOT_SEED_SALT)
     return {
-        seat: make_bot(wanted[i % len(wanted)], new_seed(source)) for i, seat in enumerate(seats)
+        seat: make_bot(wanted[i % len(wanted)], bot_seed(seed, seat))
+        for i, seat in enumerate(seats)
     }
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # a name too long for the system, say
+        return False
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse, before the game starts, a record file that could not be written at its end."""
+    shown = clip(str(path), PATH_LIMIT)
+    folder = clip(str(path.parent), PATH_LIMIT)
+    try:
+        if path.is_dir():
+            raise PlayError(f"--record: {shown} is a directory; give the name of a file")
+        if not path.parent.exists():
+            raise PlayError(f"--record: the directory {folder} does not exist")
+        if not path.parent.is_dir():
+            raise PlayError(f"--record: {folder} is not a directory")
+        existed = path.exists()
+        # Append, so an existing file is untouched; non-blocking, so a pipe with no reader
+        # is refused instead of waited on.
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o666))
+        if not existed:
+            path.unlink()
+    except OSError as error:
+        raise PlayError(f"--record: cannot write {shown}: {error.strerror or error}") from None
 
 
 def new_session(
@@ -107,24 +145,20 @@ def new_session(
     console: Console,
     read: Reader,
     option: list[str] | None = None,
+    errors: Console | None = None,
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
     game = find_game(game_id)
-    if not game.min_players <= players <= game.max_players:
-        raise PlayError(
-            f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
-            f"not {players}"
-        )
-    people = parse_seats(seats, players)
+    if data is not None and not _is_dir(data):
+        raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
+    options = parse_options(option, data)
+    if record is not None:
+        check_record_path(record)
     if seed is None:
         seed = new_seed(random.SystemRandom())
+    state = game.new(players, seed, options)  # the game says which player counts it takes
+    people = parse_seats(seats, players)
     robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
-    if data is not None and not data.is_dir():
-        raise PlayError(f"--data: {data} is not a directory")
-    options = parse_options(option, data)
-    if record is not None and not record.parent.is_dir():
-        raise PlayError(f"--record: the directory {record.parent} does not exist")
-    state = game.new(players, seed, options)
     try:
         game.render_terminal(state, people[0])
     except NotImplementedError as error:
@@ -136,7 +170,7 @@ def new_session(
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
             ) from None
-    return Session(state, people, robots, console=console, read=read, record=record)
+    return Session(state, people, robots, console=console, read=read, record=record, errors=errors)
 
 
 class Session:
@@ -151,6 +185,7 @@ class Session:
         console: Console,
         read: Reader,
         record: Path | None = None,
+        errors: Console | None = None,
     ) -> None:
         missing = set(range(state.num_players)) - set(people) - set(bots)
         if missing:
@@ -160,31 +195,62 @@ class Session:
         self.people = tuple(people)
         self.bots = bots
         self.console = console
+        self.errors = errors or console
         self.read = read
         self.record_path = record
         start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
+        self._changing = False
+        self._interrupted = False
 
     # --- the game loop ---------------------------------------------------------------------
 
     def play(self) -> int:
-        """Play until the game ends or the people stop it; returns the exit code."""
+        """Play until the game ends or stops; returns the exit code.
+
+        However the game stops (the end, ``quit``, end of input, Ctrl-C, an output nobody
+        reads, an unexpected error in a game or a bot), the record is written when
+        ``--record`` asks for it.
+        """
         code = 0
-        try:
-            self._loop()
-        except _Quit:
-            self._say(f"Game stopped after {len(self.state.history)} actions.")
-        except EOFError:
+        with self._interrupts_between_changes():
+            try:
+                self._loop()
+                self._finish()
+            except BaseException as stop:
+                self._changing = True  # from here on, Ctrl-C does not cut the ending short
+                code = self._stopped(stop)
+            self._changing = True
+            saved = self._save()
+        if self._interrupted:
+            code = code or INTERRUPTED
+        return saved or code
+
+    def _stopped(self, stop: BaseException) -> int:
+        """Say why the game stopped early; the exit code."""
+        actions = len(self.state.history)
+        if isinstance(stop, _Quit):
+            self._say(f"Game stopped after {actions} actions.")
+            return 0
+        if isinstance(stop, EOFError):
             self.console.print()
-            self._say(f"Input ended: game stopped after {len(self.state.history)} actions.")
-        except KeyboardInterrupt:
+            self._say(f"Input ended: game stopped after {actions} actions.")
+            return 0
+        if isinstance(stop, KeyboardInterrupt):
             self.console.print()
-            self._say(f"Interrupted: game stopped after {len(self.state.history)} actions.")
-            code = INTERRUPTED
-        else:
-            self._finish()
-        return self._save() or code
+            self._say(f"Interrupted: game stopped after {actions} actions.")
+            return INTERRUPTED
+        if isinstance(stop, SystemExit):  # rich's answer to an output nobody reads any more
+            self._error(f"the output was closed: game stopped after {actions} actions")
+            return stop.code if isinstance(stop.code, int) and stop.code else FAILED
+        if isinstance(stop, Exception):  # a bug in a game or a bot must not lose the game
+            self._error(
+                f"the game stopped on an unexpected error after {actions} actions: "
+                f"{describe_error(stop)}"
+            )
+            return FAILED
+        raise stop
 
     def _loop(self) -> None:
         state = self.state
@@ -193,9 +259,42 @@ class Session:
             assert seat is not None
             bot = self.bots.get(seat)
             if bot is not None:
-                state.play(bot.choose(state), seat=seat)
+                action = bot.choose(state)
+                with self._change():
+                    state.play(action, seat=seat)
             else:
                 self._person_turn(seat)
+
+    @contextmanager
+    def _interrupts_between_changes(self) -> Iterator[None]:
+        """While the game runs, Ctrl-C waits for the end of a change of the game (an action,
+        the writing of the record), so that the record never holds half an action."""
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signal handlers belong to the main thread; a test may play elsewhere
+            return
+        previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+        if self._changing:
+            self._interrupted = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def _change(self) -> Iterator[None]:
+        """A change of the game that Ctrl-C does not cut in two."""
+        self._changing = True
+        try:
+            yield
+        finally:
+            self._changing = False
+        if self._interrupted:
+            self._interrupted = False
+            raise KeyboardInterrupt
 
     def _person_turn(self, seat: int) -> None:
         if len(self.people) > 1 and seat != self.at_keyboard:
@@ -223,20 +322,24 @@ class Session:
         """Play the move ``line`` names (a number or notation); explain when it is illegal."""
         state = self.state
         move: int | str = line
-        if line.isdigit():
+        if line.isdecimal():  # digits of any script; not "²", which int() refuses
             legal = state.legal_actions()
-            number = int(line)
+            number = int(line) if len(line) <= MOVE_NUMBER_DIGITS else 0
             if not 1 <= number <= len(legal):
                 self._complain(
-                    f"there is no move {number}: choose a number from 1 to "
+                    f"there is no move {clip(line)}: choose a number from 1 to "
                     f"{len(legal)}, or type a move"
                 )
                 return False
             move = legal[number - 1]
         try:
-            state.play(move, seat=seat)
+            with self._change():
+                state.play(move, seat=seat)
         except IllegalAction as error:
             self._complain(error.reason, error.rule)
+            return False
+        except TerraError as error:
+            self._complain(str(error))
             return False
         return True
 
@@ -254,10 +357,14 @@ class Session:
         self.console.print(Text(text, style=style))
 
     def _complain(self, reason: str, rule: str | None = None) -> None:
-        text = Text("Not allowed: ", style="bold red").append(reason, style="")
+        text = Text("Not allowed: ", style="bold red").append(shorten(reason), style="")
         if rule:
-            text.append(f" ({rule})", style="dim")
+            text.append(f" ({shorten(rule)})", style="dim")
         self.console.print(text)
+
+    def _error(self, message: str) -> None:
+        """One line on stderr (soft wrap: a terminal folds it, a log file keeps one line)."""
+        self.errors.print(Text(f"terra play: error: {shorten(message)}"), soft_wrap=True)
 
     def _new_lines(self, seat: int | None) -> None:
         """The log entries ``seat`` has not seen yet."""
@@ -328,25 +435,44 @@ class Session:
         )
 
     def _save(self) -> int:
-        """Write the record when ``--record`` asks for it; returns 1 if it cannot be written."""
+        """Write the record when ``--record`` asks for it; returns 1 if it could not be
+        written there (it is then written to a temporary file, so the game is not lost)."""
         if self.record_path is None:
             return 0
         seats = [
             self.bots[s].name if s in self.bots else PERSON for s in range(self.state.num_players)
         ]
+        record = self.state.record(meta={"seats": seats})
         try:
-            self.state.record(meta={"seats": seats}).save(self.record_path)
+            record.save(self.record_path)
         except OSError as error:
-            self.console.print(
-                Text(
-                    f"Cannot write the record {self.record_path}: {error.strerror}",
-                    style="bold red",
-                )
-            )
-            return 1
+            where = f"cannot write the record {clip(str(self.record_path), PATH_LIMIT)}"
+            self._error(f"{where}: {error.strerror or error}; {self._rescue(record)}")
+            return FAILED
         # soft wrap: a path broken across lines could not be copied
         self.console.print(Text(f"Record written to {self.record_path}"), soft_wrap=True)
         return 0
+
+    @staticmethod
+    def _rescue(record: Record) -> str:
+        """Write ``record`` to a new temporary file; says where, or why that failed too."""
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", prefix="terra-record-", suffix=".json", delete=False, encoding="utf-8"
+            ) as rescue:
+                rescue.write(record.to_json() + "\n")
+        except OSError as error:
+            return f"nor a temporary file: {error.strerror or error}"
+        return f"it is in {rescue.name} instead"
+
+
+def describe_error(error: BaseException) -> str:
+    """An unexpected exception in one line: its type, message and where it was raised."""
+    where = ""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}"
+    return f"{type(error).__name__}: {error}{where}"
 
 
 def score_table(state: GameState, labels: Sequence[str]) -> Table:
@@ -394,10 +520,10 @@ def run(
             console=console,
             read=read or console.input,
             option=option,
+            errors=errors,
         )
     except TerraError as error:
-        message = " ".join(str(error).split())
-        errors.print(Text(f"terra play: error: {message}"), soft_wrap=True)
+        errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
     code = session.play()
     if code:

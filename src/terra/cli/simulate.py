@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
 from rich.table import Table
 
+from terra.cli.messages import shorten
 from terra.cli.options import parse_options
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
@@ -19,11 +20,14 @@ from terra.sim import GameResult, Summary, run_games
 
 # click's exit code for bad usage: scripts can tell bad input from a failed run.
 USAGE_ERROR = 2
+# A run in which a game failed: a bot or an engine raised, or a record could not be written.
+FAILED = 1
+INTERRUPTED = 130
 
 
 def fail(message: str) -> NoReturn:
     """Report bad input on one line of stderr and exit with the usage-error code."""
-    typer.echo(f"terra simulate: error: {message}", err=True)
+    typer.echo(shorten(f"terra simulate: error: {message}"), err=True)
     raise typer.Exit(USAGE_ERROR)
 
 
@@ -35,16 +39,21 @@ def parse_bots(text: str) -> list[str]:
     return names
 
 
-class _ProgressBar:
-    """A rich progress bar on stderr, started at the first finished game (so that bad input
-    never flashes an empty bar) and only when stderr is a terminal."""
+class _Progress:
+    """Counts finished games; on a terminal, also draws a rich progress bar on stderr, started
+    at the first finished game (so that bad input never flashes an empty bar)."""
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, description: str, *, draw: bool) -> None:
         self.description = description
+        self.draw = draw
+        self.done = 0
         self.bar: Progress | None = None
         self.task = TaskID(0)
 
     def __call__(self, done: int, total: int, result: GameResult) -> None:
+        self.done = done
+        if not self.draw:
+            return
         if self.bar is None:
             self.bar = Progress(
                 "[progress.description]{task.description}",
@@ -61,6 +70,7 @@ class _ProgressBar:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+            self.bar = None
 
 
 def _percent(part: float, whole: int) -> str:
@@ -101,8 +111,6 @@ def render(summary: Summary, title: str) -> None:
         score = _number(summary.bot_mean_scores[name])
         bots.add_row(name, count, f"{wins:g}", _percent(wins, summary.completed), score)
     console.print(bots)
-    for message in summary.error_messages:
-        console.print(f"[red]error[/red] {message}", markup=True, highlight=False)
 
 
 def run(
@@ -125,7 +133,7 @@ def run(
         options = parse_options(option, data)
     except TerraError as error:
         fail(str(error))
-    progress = _ProgressBar(f"{game} x{games}") if sys.stderr.isatty() else None
+    progress = _Progress(f"{game} x{games}", draw=sys.stderr.isatty())
     try:
         summary = run_games(
             game,
@@ -141,10 +149,25 @@ def run(
         )
     except TerraError as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        progress.close()
+        typer.echo(
+            f"terra simulate: interrupted after {progress.done:,} of {games:,} games", err=True
+        )
+        raise typer.Exit(INTERRUPTED) from None
     finally:
-        if progress is not None:
-            progress.close()
+        progress.close()
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))
     else:
         render(summary, find_game(game).title)
+    if summary.errors:
+        first = summary.error_messages[0]
+        typer.echo(
+            shorten(
+                f"terra simulate: error: {summary.errors:,} of {summary.games:,} games failed; "
+                f"the first, {first}"
+            ),
+            err=True,
+        )
+        raise typer.Exit(FAILED)

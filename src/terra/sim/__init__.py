@@ -1,7 +1,15 @@
 """Simulation: games between bots, one at a time or many over worker processes."""
 
 from terra.sim.batch import Progress, record_name, resolve_workers, run_games
-from terra.sim.match import MAX_ACTIONS, GameResult, bot_seeds, lineup, play_game, rotated
+from terra.sim.match import (
+    MAX_ACTIONS,
+    GameResult,
+    bot_seed,
+    bot_seeds,
+    lineup,
+    play_game,
+    rotated,
+)
 from terra.sim.summary import Summary, summarize
 
 __all__ = [
@@ -9,6 +17,7 @@ __all__ = [
     "GameResult",
     "Progress",
     "Summary",
+    "bot_seed",
     "bot_seeds",
     "lineup",
     "play_game",

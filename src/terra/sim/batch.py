@@ -3,27 +3,40 @@
 Game ``i`` of a run seeded ``S`` is played from seed ``S + i`` with the bots of its seats
 fixed by ``i`` alone (rotation included), and results are gathered in game order, so only the
 timings depend on how many processes played them.
+
+Games are made, sent to the workers and counted a few at a time, never all at once: a run of a
+hundred million games takes as much memory as a run of a hundred.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
+import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, replace
+from itertools import islice
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import Any
 
 from terra.core.errors import TerraError
+from terra.core.record import Record
 from terra.sim.match import MAX_ACTIONS, GameResult, check_setup, lineup, play_game, rotated
-from terra.sim.summary import Summary, summarize
+from terra.sim.summary import Summary, Tally
 
 Progress = Callable[[int, int, GameResult], None]
 """Called after each game, in game order, with (games done, games in all, that result)."""
 
 # Games per task sent to a worker: enough to amortise pickling, few enough to balance load.
 _MAX_CHUNK = 16
+# Tasks waiting or running per worker: enough to keep every worker busy, and no more.
+_AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -55,12 +68,23 @@ def _run_task(task: _Task) -> GameResult:
     )
     if task.record_path is not None and result.record is not None:
         try:
-            result.record.save(task.record_path)
+            _save_whole(result.record, task.record_path)
         except OSError as error:
             if result.ok:
                 message = f"cannot write {task.record_path}: {error.strerror}"
                 result = replace(result, error=message)
     return result if task.keep_record else result.without_record()
+
+
+def _save_whole(record: Record, path: Path) -> None:
+    """Write ``record`` to ``path`` whole or not at all: a run stopped while it writes leaves
+    no half-written record behind."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        record.save(partial)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def record_name(game: str, players: int, seed: int) -> str:
@@ -93,6 +117,7 @@ def run_games(
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
     keep_records: bool = False,
+    keep_results: bool = False,
     max_actions: int = MAX_ACTIONS,
 ) -> Summary:
     """Play ``games`` games of ``game`` and summarise them.
@@ -102,6 +127,10 @@ def run_games(
     this process). ``record_dir`` gets one record file per game. A game that raises counts as
     an error in the summary. Bad input (unknown game or bot, wrong player count, bad
     options, ``games`` < 1) raises :class:`TerraError` before any game starts.
+
+    Only the figures are kept, so memory does not grow with ``games``; ``keep_results`` keeps
+    every game's :class:`GameResult` in ``Summary.results``, and ``keep_records`` its record
+    too.
     """
     if games < 1:
         raise TerraError(f"the number of games must be at least 1, not {games}")
@@ -109,7 +138,7 @@ def run_games(
     seats = lineup(bots, players)
     processes = min(resolve_workers(workers), games)
     folder = None if record_dir is None else _record_folder(Path(record_dir))
-    tasks = [
+    tasks = (
         _Task(
             index=i,
             game=game,
@@ -122,38 +151,88 @@ def run_games(
             max_actions=max_actions,
         )
         for i in range(games)
-    ]
+    )
+    tally = Tally(players, seats, keep_results=keep_results or keep_records)
     started = time.perf_counter()
-    results: list[GameResult] = []
-    for result in _execute(tasks, processes):
-        results.append(result)
-        if progress is not None:
-            progress(len(results), games, result)
-    return summarize(
-        game,
-        players,
-        seats,
-        seed,
-        results,
-        seconds=time.perf_counter() - started,
-        rotate=rotate,
-        workers=processes,
+    with closing(_execute(tasks, processes, games)) as results:
+        for result in results:
+            tally.add(result)
+            if progress is not None:
+                progress(tally.games, games, result)
+    return tally.summary(
+        game, seed, seconds=time.perf_counter() - started, rotate=rotate, workers=processes
     )
 
 
 def _record_folder(folder: Path) -> Path:
+    """``folder``, created if need be, once a file has been written there and removed."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise TerraError(f"cannot create record directory {folder}: {error.strerror}") from None
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".terra-", suffix=".partial"):
+            pass
+    except OSError as error:
+        raise TerraError(f"cannot write in record directory {folder}: {error.strerror}") from None
     return folder
 
 
-def _execute(tasks: list[_Task], processes: int) -> Iterator[GameResult]:
-    """The tasks' results in task order, played here or by ``processes`` workers."""
+# Set in a worker process: the run is stopping, so the games not yet begun are skipped.
+_stopping: EventType | None = None
+
+
+def _start_worker(stopping: EventType) -> None:
+    """In a worker: Ctrl-C is for the parent process, which stops the run through
+    ``stopping``."""
+    global _stopping  # noqa: PLW0603 - one value per worker process, set once at its start
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stopping = stopping
+
+
+def _run_tasks(tasks: Sequence[_Task]) -> list[GameResult]:
+    """A worker's share: a few games, played in order (none once the run is stopping)."""
+    return [_run_task(task) for task in tasks if _stopping is None or not _stopping.is_set()]
+
+
+def _chunks(tasks: Iterable[_Task], size: int) -> Iterator[list[_Task]]:
+    iterator = iter(tasks)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _execute(
+    tasks: Iterable[_Task], processes: int, games: int
+) -> Generator[GameResult, None, None]:
+    """The tasks' results in task order, played here or by ``processes`` workers.
+
+    Tasks are taken from ``tasks`` only as workers become free: at most ``_AHEAD`` chunks per
+    worker are waiting or running at any time.
+    """
     if processes <= 1:
         yield from map(_run_task, tasks)
         return
-    chunk = max(1, min(_MAX_CHUNK, len(tasks) // (processes * 8)))
-    with ProcessPoolExecutor(max_workers=processes) as pool:
-        yield from pool.map(_run_task, tasks, chunksize=chunk)
+    size = max(1, min(_MAX_CHUNK, games // (processes * 8)))
+    chunks = _chunks(tasks, size)
+    context = multiprocessing.get_context()
+    stopping = context.Event()
+    with ProcessPoolExecutor(
+        max_workers=processes,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(stopping,),
+    ) as pool:
+        pending: deque[Future[list[GameResult]]] = deque(
+            pool.submit(_run_tasks, chunk) for chunk in islice(chunks, processes * _AHEAD)
+        )
+        try:
+            while pending:
+                done = pending.popleft().result()
+                pending.extend(pool.submit(_run_tasks, chunk) for chunk in islice(chunks, 1))
+                yield from done
+        finally:
+            # Stopped early (Ctrl-C, or the caller stops reading): the workers finish the
+            # game in hand and start no other.
+            stopping.set()
+            for future in pending:
+                future.cancel()

@@ -26,6 +26,9 @@ from terra.core.state import GameState
 # that never ends reaches it, and that is then reported as an error instead of hanging a run.
 MAX_ACTIONS = 1_000_000
 
+# The most characters of an exception's message kept in a result's error.
+_MESSAGE_LIMIT = 300
+
 # Mixed into the game seed so that the bots' randomness is not the game's own sequence.
 _BOT_SEED_SALT = 0x5EED_B075
 
@@ -77,10 +80,19 @@ def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
     return tuple(seats[(seat - shift) % n] for seat in range(n))
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``seed``, whatever plays the other
+    seats: ``terra play`` and ``terra simulate`` seed their bots with it, so the same game
+    between the same bots plays the same in both."""
+    rng = Rng(seed ^ _BOT_SEED_SALT)
+    for _ in range(seat):
+        new_seed(rng)
+    return new_seed(rng)
+
+
 def bot_seeds(seed: int, players: int) -> list[int]:
     """The seed of each seat's bot in the game seeded ``seed`` (fixed by the seed alone)."""
-    rng = Rng(seed ^ _BOT_SEED_SALT)
-    return [new_seed(rng) for _ in range(players)]
+    return [bot_seed(seed, seat) for seat in range(players)]
 
 
 def check_setup(
@@ -92,10 +104,10 @@ def check_setup(
     instead of as one failed game per seed.
     """
     game = find_game(game_id)
+    game.new(players, 0, dict(options or {}))  # the game says which player counts it takes
     seats = lineup(bots, players)
     for name in set(seats):
         make_bot(name, 0)
-    game.new(players, 0, dict(options or {}))
     return game
 
 
@@ -106,7 +118,10 @@ def _describe(error: BaseException, actions: int) -> str:
     if frames:
         last = frames[-1]
         where = f" at {Path(last.filename).name}:{last.lineno}"
-    return f"{type(error).__name__}: {error}{where} (after {actions} actions)"
+    text = str(error)
+    if len(text) > _MESSAGE_LIMIT:  # a report names the failure; it does not echo megabytes
+        text = f"{text[:_MESSAGE_LIMIT]}... ({len(text):,} characters)"
+    return f"{type(error).__name__}: {text}{where} (after {actions} actions)"
 
 
 def _safe_record(state: GameState | None, meta: dict[str, Any]) -> Record | None:
