@@ -83,7 +83,7 @@ def test_a_huge_bad_action_is_quoted_as_a_short_prefix(
     result = replay(path)
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr.startswith(f"{path}: FAILED: action 4 ('go go go")
+    assert result.stderr.startswith(f"{path}: FAILED: action 4 does not replay: 'go go go")
     assert "(3,000,000 characters)" in result.stderr
     assert result.stderr.count("\n") == 1
     assert len(result.stderr) < 600

@@ -70,7 +70,7 @@ def test_version() -> None:
 def test_the_game_alone_says_which_player_counts_it_takes(
     command: str, players: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(game: Game, players: int, *args: Any, **kwargs: Any) -> None:
+    def refuse(game: Game[Any], players: int, *args: Any, **kwargs: Any) -> None:
         raise OptionError(f"{game.title} will not be played by {players} today")
 
     monkeypatch.setattr(Game, "new", refuse)

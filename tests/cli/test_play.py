@@ -290,7 +290,7 @@ class TestStopping:
     def test_ctrl_c_in_the_middle_of_an_action_waits_for_its_end(
         self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        apply = AfricanaState._apply
+        apply = AfricanaState.apply
         applied = 0
 
         def interrupted_on_the_third_action(state: AfricanaState, action: int) -> None:
@@ -300,7 +300,7 @@ class TestStopping:
                 os.kill(os.getpid(), signal.SIGINT)
             apply(state, action)
 
-        monkeypatch.setattr(AfricanaState, "_apply", interrupted_on_the_third_action)
+        monkeypatch.setattr(AfricanaState, "apply", interrupted_on_the_third_action)
         state = terra.game("africana").new(2, 6)
         path = tmp_path / "game.json"
         table, out = session(state, Keyboard(["1"] * 5), record=path)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-QUOTE_LIMIT = 60
-"""The most characters of one input a message quotes."""
+from terra.core.errors import QUOTE_LIMIT
 
 PATH_LIMIT = 200
 """The most characters of a file name a message shows (the shell passes megabytes)."""
@@ -39,19 +38,6 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text):,} characters)"
-
-
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted as ``repr`` does, shortened to a prefix when it is long.
-
-    >>> quote("go Cairo")
-    "'go Cairo'"
-    >>> quote("y" * 1000, 3)
-    "'yyy'... (1,000 characters)"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def _shorten_quotation(match: re.Match[str]) -> str:

@@ -28,10 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot, make_bot
-from terra.cli.messages import PATH_LIMIT, clip, quote, shorten
+from terra.cli.messages import PATH_LIMIT, clip, shorten
 from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
 from terra.core import game as find_game
+from terra.core.errors import quote
 from terra.sim import bot_seed
 
 Reader = Callable[[str], str]

@@ -19,10 +19,10 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     >>> quote("go Tripoli: grey")
     "'go Tripoli: grey'"
     >>> quote("a" * 100, limit=10)
-    "'aaaaaaaaaa…' (100 characters)"
+    "'aaaaaaaaa…' (100 characters)"
     """
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}"[:-1] + f"…' ({len(value):,} characters)"
+        return f"{value[: limit - 1]!r}"[:-1] + f"…' ({len(value):,} characters)"
     if isinstance(value, int) and value.bit_length() > 4 * limit:  # too long to print at all
         return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
     text = repr(value)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from terra.core.errors import IllegalAction, RecordError, ReplayError, quote
+from terra.core.errors import IllegalAction, NotationError, RecordError, ReplayError, quote
 from terra.core.registry import game as find_game
 
 if TYPE_CHECKING:
@@ -165,6 +165,8 @@ def replay(record: Record) -> GameState:
     for index, text in enumerate(record.actions):
         try:
             state.play(text)
+        except NotationError as error:  # it quotes the text itself
+            raise ReplayError(f"action {index + 1} does not replay: {error}") from None
         except IllegalAction as error:
             raise ReplayError(
                 f"action {index + 1} ({quote(text)}) does not replay: {error}"
