@@ -198,12 +198,17 @@ class DataLoader(Generic[Built]):
         self.package = package
         self.models = dict(models)
         self._build = build
+        self._shipped = ""  # the package's own data directory, once found
         self._loaded: dict[str, tuple[tuple[tuple[int, int, int], ...], Built]] = {}
 
     def load(self, path: str | None = None) -> Built:
         """The built data of directory ``path`` (see the class); read again when a file has
         changed since."""
-        directory = data_directory(self.package, path)
+        if path is None or path == DEFAULT_DATA:
+            directory = self._shipped or data_directory(self.package, None)
+            self._shipped = directory
+        else:
+            directory = data_directory(self.package, path)
         stamp = _stamp(directory, self.models)
         found = self._loaded.get(directory)
         if found is None or found[0] != stamp:

@@ -328,19 +328,12 @@ def destinations(state: AfricaState, origin: int, stay: bool, first: bool = Fals
     neighbours = state.data.neighbours
     out = [origin] if stay else []
     if state.data.category[kind] == NOMAD:
-        before = 0
-        for n in neighbours[origin]:
-            if (marker[n] < 0 or n == origin) and camp[n] < 0:
-                before += 1
-        empty = state._empty
-        if empty is None:
-            empty = state._empty = [h for h, m in enumerate(marker) if m < 0 and camp[h] < 0]
+        # The nomad's own space counts as empty for the spaces around it, as it leaves.
+        empty, around = _empty_spaces(state)
+        before = around[origin]
+        beside = neighbours[origin]
         for h in empty:
-            value = 0
-            for n in neighbours[h]:
-                if (marker[n] < 0 or n == origin) and camp[n] < 0:
-                    value += 1
-            if value > before:
+            if around[h] + (h in beside) > before:
                 out.append(h)
                 if first:
                     break
@@ -360,16 +353,34 @@ def destinations(state: AfricaState, origin: int, stay: bool, first: bool = Fals
             before += 1
     if len(herd) - 1 <= before:  # the herd counts the animal itself
         return out
-    around: dict[int, int] = {}
+    kin: dict[int, int] = {}  # empty spaces next to the others, and how many they border
     for animal in herd:
         if animal == origin:
             continue
         for h in neighbours[animal]:
             if marker[h] < 0 and camp[h] < 0:
-                around[h] = around.get(h, 0) + 1
-    found = sorted(h for h, count in around.items() if count > before)
+                kin[h] = kin.get(h, 0) + 1
+    found = sorted(h for h, count in kin.items() if count > before)
     out.extend(found[:1] if first else found)
     return out
+
+
+def _empty_spaces(state: AfricaState) -> tuple[list[int], list[int]]:
+    """Africa, General Rules - Empty and Occupied Spaces: the empty spaces, and how many empty
+    spaces border each space (cached until the board changes)."""
+    empty = state._empty
+    around = state._around
+    if empty is None or around is None:
+        marker = state.marker
+        camp = state.camp
+        empty = state._empty = [h for h, m in enumerate(marker) if m < 0 and camp[h] < 0]
+        around = [0] * len(marker)
+        neighbours = state.data.neighbours
+        for h in empty:
+            for n in neighbours[h]:
+                around[n] += 1
+        state._around = around
+    return empty, around
 
 
 def place_actions(state: AfricaState) -> list[int]:

@@ -53,6 +53,7 @@ def board_changed(state: AfricaState) -> None:
     """Forget what was cached about the board: a marker or a camp came or went."""
     state._movable = None
     state._empty = None
+    state._around = None
     state._herds = None
 
 

@@ -28,6 +28,7 @@ class AfricaState(GameState):
     """
 
     __slots__ = (
+        "_around",
         "_empty",
         "_herds",
         "_movable",
@@ -78,6 +79,7 @@ class AfricaState(GameState):
     last_monument: int  # the monument that ends the game (11, or 9 with two players)
     _movable: dict[int, bool] | None  # legal.movable, cached until the board changes
     _empty: list[int] | None  # the empty hexes, cached until the board changes
+    _around: list[int] | None  # the empty hexes around each hex, as long as _empty
     _herds: dict[int, list[int]] | None  # the face-up hexes of each kind, as long as _empty
     _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
 
@@ -93,6 +95,7 @@ class AfricaState(GameState):
         )
         state._movable = None
         state._empty = None
+        state._around = None
         state._herds = None
         state._open = None
         rules.set_up(state)
@@ -122,6 +125,7 @@ class AfricaState(GameState):
         self._copy_base(other)
         other._movable = self._movable
         other._empty = self._empty
+        other._around = self._around
         other._herds = self._herds
         other._open = self._open
         other.phase = self.phase

@@ -9,7 +9,6 @@ through this module, which reads nothing of theirs. An arrow is a packed int
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
@@ -75,20 +74,14 @@ def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
 # --- where an expedition may go on ------------------------------------------------------------
 
 
-def _free_exits(state: ExpeditionState, colour: int, loop_limit: bool) -> Iterator[int]:
-    """The exit codes (see ``ActionTable.exits``) by which expedition ``colour`` may go on from
-    its end."""
-    arrows = state.arrows[colour]
-    if len(arrows) >= ARROWS:
-        return
-    used = state.used[colour]
-    if not arrows:
-        for other in state.used:
-            used |= other
-    route = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
-    for there, line, code in state.tables.exits[state.end[colour]]:
-        if not used >> line & 1 and not route >> there & 1:
-            yield code
+def _limits(state: ExpeditionState, colour: int, loop_limit: bool) -> tuple[int, int]:
+    """What expedition ``colour`` may not go along or onto from its end: the lines (its own, or
+    every colour's for a new expedition) and, with ``loop_limit`` after a loop this turn, the
+    points of its route; as bitmasks."""
+    used = state.used
+    lines = used[colour] if state.arrows[colour] else used[0] | used[1] | used[2]
+    points = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
+    return lines, points
 
 
 def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) -> list[int]:
@@ -96,35 +89,52 @@ def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) 
     colour already uses (no parallel arrows, no turnabout), a new expedition only along a line
     no colour uses from the start, and, with ``loop_limit``, not back onto its route if it
     already closed a loop this turn."""
+    if len(state.arrows[colour]) >= ARROWS:
+        return []
+    lines, points = _limits(state, colour, loop_limit)
     table = state.tables
     base = table.arrow_base + colour * table.per_colour
-    return [base + code for code in _free_exits(state, colour, loop_limit)]
+    return [
+        base + code
+        for there, line, code in table.exits[state.end[colour]]
+        if not lines >> line & 1 and not points >> there & 1
+    ]
 
 
 def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
     """Whether some expedition can be continued from its end (with ``loop_limit``: by the
     player whose turn it is; without: by the player whose turn comes next)."""
+    exits = state.tables.exits
     for colour in range(EXPEDITIONS):
-        for _ in _free_exits(state, colour, loop_limit):
-            return True
+        if len(state.arrows[colour]) >= ARROWS:
+            continue
+        lines, points = _limits(state, colour, loop_limit)
+        for there, line, _ in exits[state.end[colour]]:
+            if not lines >> line & 1 and not points >> there & 1:
+                return True
     return False
 
 
-def _loop_exits(state: ExpeditionState) -> Iterator[int]:
-    """The exit codes of the arrows that may follow the loop of colour ``state.loop``."""
+def _loop_exits(state: ExpeditionState, first: bool) -> list[int]:
+    """The exit codes of the arrows that may follow the loop of colour ``state.loop`` (with
+    ``first``, only the first found)."""
     colour = state.loop
     if len(state.arrows[colour]) >= ARROWS:
-        return
+        return []
     exits = state.tables.exits
-    used = state.used[colour]
-    route = state.route[colour]
-    points = state.loop_from
-    while points:
-        low = points & -points
-        points ^= low
+    lines = state.used[colour]
+    points = state.route[colour]
+    found = []
+    origins = state.loop_from
+    while origins:
+        low = origins & -origins
+        origins ^= low
         for there, line, code in exits[low.bit_length() - 1]:
-            if not used >> line & 1 and not route >> there & 1:
-                yield code
+            if not lines >> line & 1 and not points >> there & 1:
+                found.append(code)
+                if first:
+                    return found
+    return found
 
 
 def loop_arrows(state: ExpeditionState) -> list[int]:
@@ -132,14 +142,12 @@ def loop_arrows(state: ExpeditionState) -> list[int]:
     ``state.loop_from``, along a line the colour does not use, and not closing a second loop."""
     table = state.tables
     base = table.arrow_base + state.loop * table.per_colour
-    return sorted(base + code for code in _loop_exits(state))
+    return sorted(base + code for code in _loop_exits(state, first=False))
 
 
 def can_place_loop_arrow(state: ExpeditionState) -> bool:
     """Whether some loop arrow (see :func:`loop_arrows`) can be placed."""
-    for _ in _loop_exits(state):
-        return True
-    return False
+    return bool(_loop_exits(state, first=True))
 
 
 # --- loops --------------------------------------------------------------------------------------
