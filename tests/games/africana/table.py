@@ -107,7 +107,7 @@ def show(state: AfricanaState, cards: Iterable[str | None]) -> None:
         if chosen in state.pile:
             state.pile.remove(chosen)
         else:
-            state.removed.remove(chosen)
+            state.removed = tuple(c for c in state.removed if c != chosen)
     state.spaces[:] = [-1 if card is None else card for card in wanted]
     state.markers[:] = [0] * state.num_players
     state._forget_legal()
@@ -116,12 +116,9 @@ def show(state: AfricanaState, cards: Iterable[str | None]) -> None:
 def set_pile(state: AfricanaState, top_first: list[str]) -> None:
     """Make the expedition pile exactly these cards, top first; the rest are removed."""
     cards = [expedition(state, ident) for ident in top_first]
-    for card in state.pile:
-        if card not in cards:
-            state.removed.append(card)
+    kept = [card for card in state.removed if card not in cards]
+    state.removed = tuple(kept + [card for card in state.pile if card not in cards])
     for card in cards:
-        if card in state.removed:
-            state.removed.remove(card)
         assert card not in state.spaces
     state.pile[:] = list(reversed(cards))
 
@@ -139,7 +136,7 @@ def give_adventures(state: AfricanaState, seat: int, idents: Iterable[str]) -> N
     for ident in idents:
         card = adventure(state, ident)
         _take_from_book(state, card)
-        state.adventures[seat].append(card)
+        state.adventures[seat] += (card,)
     state._forget_legal()
 
 
@@ -155,12 +152,12 @@ def give_won(
         if card in state.pile:
             state.pile.remove(card)
         elif card in state.removed:
-            state.removed.remove(card)
-        state.won_expeditions[seat].append(card)
+            state.removed = tuple(c for c in state.removed if c != card)
+        state.won_expeditions[seat] += (card,)
     for ident in adventures:
         card = adventure(state, ident)
         _take_from_book(state, card)
-        state.won_adventures[seat].append(card)
+        state.won_adventures[seat] += (card,)
 
 
 def set_book(state: AfricanaState, book: str, turned: list[str], unturned: list[str]) -> None:

@@ -250,6 +250,6 @@ def test_the_checks_notice_a_lost_travel_card() -> None:
 def test_the_checks_notice_a_duplicated_adventure() -> None:
     state = table.new(2, 0)
     card = state.right[0][-1]
-    state.adventures[0].append(card)
+    state.adventures[0] += (card,)
     with pytest.raises(AssertionError):
         check_full(state, Tally(2))

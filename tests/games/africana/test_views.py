@@ -364,7 +364,9 @@ def hidden_mutations(state: AfricanaState, seat: int) -> list[Mutation]:
         out.append((HIDDEN[2], None, changed))
     if state.pile and state.removed and data.expedition_deck[state.pile[0]] == 2:
         changed = state.clone()
-        changed.pile[0], changed.removed[0] = changed.removed[0], changed.pile[0]
+        removed = list(changed.removed)
+        changed.pile[0], removed[0] = removed[0], changed.pile[0]
+        changed.removed = tuple(removed)
         out.append((HIDDEN[3], None, changed))
 
     for book, stack in enumerate(state.right):

@@ -54,7 +54,7 @@ def set_up(state: AfricanaState) -> None:
     for deck_cards in decks:
         rng.shuffle(deck_cards)
     removed = C_REMOVED[players]
-    state.removed = decks[2][:removed]
+    state.removed = tuple(decks[2][:removed])
     state.pile = decks[2][removed:] + decks[1] + decks[0]  # A on top, the top is the end
     state.spaces = [state.pile.pop() for _ in data.bonus_silver]
     state.joined = [0] * len(state.spaces)
@@ -87,9 +87,9 @@ def set_up(state: AfricanaState) -> None:
     for player in range(players):
         draw_into_hand(state, player, 1)
     state.markers = [0] * players
-    state.adventures = [[] for _ in range(players)]
-    state.won_expeditions = [[] for _ in range(players)]
-    state.won_adventures = [[] for _ in range(players)]
+    state.adventures = [() for _ in range(players)]
+    state.won_expeditions = [() for _ in range(players)]
+    state.won_adventures = [() for _ in range(players)]
 
     state.phase = CHOOSE
     state.player = 0
@@ -97,6 +97,12 @@ def set_up(state: AfricanaState) -> None:
     state.ending = False
     state.pages = 0
     state.played = [0] * slots
+
+
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` without ``card`` (cards before a player are tuples: clones share them)."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
 
 
 def log(state: AfricanaState, key: str, **args: Any) -> None:
@@ -215,7 +221,7 @@ def buy_adventure(state: AfricanaState, card: int, _pay: int) -> None:
     left = state.left[book]
     (left if left and left[-1] == card else state.right[book]).pop()
     state.silver[player] -= ADVENTURE_PRICE
-    state.adventures[player].append(card)
+    state.adventures[player] += (card,)
     _reveal_tops(state, book)
     log(state, "buy", player=player, adventure=state.data.adventure_ids[card])
 
@@ -284,7 +290,7 @@ def end_expedition(state: AfricanaState, card: int, _pay: int) -> None:
     data = state.data
     silver = data.expedition_silver[card]
     state.silver[player] += silver
-    state.won_expeditions[player].append(card)
+    state.won_expeditions[player] += (card,)
     members = state.joined[space]
     for seat in range(state.num_players):
         if members >> seat & 1:
@@ -298,8 +304,8 @@ def end_adventure(state: AfricanaState, card: int, _pay: int) -> None:
     """Africana, Ending An Adventure: an artifact pays silver; an assistant joins your hand."""
     player = state.player
     data = state.data
-    state.adventures[player].remove(card)
-    state.won_adventures[player].append(card)
+    state.adventures[player] = _without(state.adventures[player], card)
+    state.won_adventures[player] += (card,)
     colour = data.adventure_assistant[card]
     if colour < 0:
         silver = data.adventure_silver[card]
@@ -366,7 +372,7 @@ def discard_card(state: AfricanaState, slot: int, _pay: int) -> None:
 def drop_adventure(state: AfricanaState, card: int, _pay: int) -> None:
     """Africana, Check Card Limits: an unfinished adventure above 3 is removed from the game."""
     player = state.player
-    state.adventures[player].remove(card)
+    state.adventures[player] = _without(state.adventures[player], card)
     log(state, "drop", player=player, adventure=state.data.adventure_ids[card])
     end_of_turn(state)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -66,7 +67,7 @@ def best_collections(counts: tuple[int, ...]) -> tuple[int, tuple[Collection, ..
     return best
 
 
-def artifact_counts(data: Components, cards: list[int]) -> tuple[int, ...]:
+def artifact_counts(data: Components, cards: Sequence[int]) -> tuple[int, ...]:
     """How many finished artifacts of each type ``cards`` hold."""
     counts = [0] * len(data.artifacts)
     for card in cards:

@@ -143,12 +143,12 @@ def redeal(state: AfricanaState, sample: AfricanaState, seat: int, rng: random.R
     removed: list[int] = []
     for letter in (2, 1, 0):
         in_pile = sum(data.expedition_deck[c] == letter for c in state.pile)
-        unseen = [c for c in state.pile + state.removed if data.expedition_deck[c] == letter]
+        unseen = [c for c in (*state.pile, *state.removed) if data.expedition_deck[c] == letter]
         shuffle(unseen)
         pile[letter] = unseen[:in_pile]
         removed.extend(unseen[in_pile:])
     sample.pile = pile[2] + pile[1] + pile[0]
-    sample.removed = removed
+    sample.removed = tuple(removed)
 
     for stack in sample.right:
         hidden_at = [i for i, card in enumerate(stack) if not state.seen >> card & 1]
