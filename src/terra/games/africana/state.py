@@ -124,24 +124,24 @@ class AfricanaState(GameState):
         other.ending = self.ending
         other.pages = self.pages
         other.seen = self.seen
-        other.played = self.played[:]
-        other.loc = self.loc[:]
-        other.silver = self.silver[:]
-        other.hand = [hand[:] for hand in self.hand]
-        other.markers = self.markers[:]
-        other.spaces = self.spaces[:]
-        other.joined = self.joined[:]
-        other.adventures = self.adventures[:]
-        other.won_expeditions = self.won_expeditions[:]
-        other.won_adventures = self.won_adventures[:]
-        other.left = [stack[:] for stack in self.left]
-        other.right = [stack[:] for stack in self.right]
-        other.pile = self.pile[:]
+        other.played = self.played.copy()
+        other.loc = self.loc.copy()
+        other.silver = self.silver.copy()
+        other.hand = [hand.copy() for hand in self.hand]
+        other.markers = self.markers.copy()
+        other.spaces = self.spaces.copy()
+        other.joined = self.joined.copy()
+        other.adventures = self.adventures.copy()
+        other.won_expeditions = self.won_expeditions.copy()
+        other.won_adventures = self.won_adventures.copy()
+        other.left = [stack.copy() for stack in self.left]
+        other.right = [stack.copy() for stack in self.right]
+        other.pile = self.pile.copy()
         other.removed = self.removed
-        other.deck = self.deck[:]
-        other.discard = self.discard[:]
-        other.supply = self.supply[:]
-        other.retired = self.retired[:]
+        other.deck = self.deck.copy()
+        other.discard = self.discard.copy()
+        other.supply = self.supply.copy()
+        other.retired = self.retired.copy()
         return other
 
     def scores(self) -> list[int]:

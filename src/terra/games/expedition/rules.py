@@ -224,7 +224,7 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     state.emit(
         "arrow",
         player=state.player,
-        colour=colour_name(colour),
+        colour=act.COLOURS[colour],
         origin=data.point_ids[origin],
         target=data.point_ids[target],
     )
@@ -294,7 +294,10 @@ def lay_down_missions(state: ExpeditionState, site: int) -> None:
                 state.winner = p
                 end_game(state)
                 return
-    if site not in state.public and not any(site in laid for laid in state.laid):
+    for laid in state.laid:
+        if site in laid:
+            return
+    if site not in state.public:
         state.in_deck |= 1 << site  # nobody holds it: everybody now knows it is in the deck
 
 
@@ -492,15 +495,18 @@ def _then_the_end_check(rule: Rule) -> Rule:
     return carried_out
 
 
-# The rule of each kind of action (terra.games.expedition.actions); every action of the
-# playing phase is followed by the check whether any arrow can still be played.
+# The rule of each kind of action (terra.games.expedition.actions). Whether an arrow can still
+# be played changes only with the arrows on the board and the arrows a turn owes, so only the
+# actions that change them are followed by the end check; exchanging a card or ending a turn
+# changes neither (the next player could place an arrow exactly when this one could, bar the
+# limit of one loop a turn, which the end check leaves aside).
 APPLY: dict[int, Rule] = {
     act.MARK: mark_destination,
     act.PASS: pass_marking,
     act.ARROW: _then_the_end_check(place_arrow),
     act.BUY_ARROW: _then_the_end_check(buy_arrow),
     act.REMOVE: _then_the_end_check(remove_arrow),
-    act.EXCHANGE: _then_the_end_check(exchange_card),
-    act.KEEP: _then_the_end_check(keep_card),
-    act.DONE: _then_the_end_check(end_turn),
+    act.EXCHANGE: exchange_card,
+    act.KEEP: keep_card,
+    act.DONE: end_turn,
 }
