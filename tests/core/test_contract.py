@@ -55,8 +55,8 @@ class Decided(GameState):
     def _find_legal_actions(self) -> list[int]:
         return [] if self._over else [0]
 
-    def explain_illegal(self, action: int) -> IllegalAction | None:
-        return IllegalAction("the game is over") if self._over else None
+    def _explain(self, action: int) -> IllegalAction | None:
+        return None
 
     def clone(self) -> Self:
         other = type(self)(self.num_players, self._winners, self._over)

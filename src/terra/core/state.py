@@ -133,13 +133,9 @@ class GameState(ABC):
         """The legal actions of this decision, computed afresh (``legal_actions`` caches them)."""
 
     @abstractmethod
-    def explain_illegal(self, action: int) -> IllegalAction | None:
-        """Why ``action`` is not legal now, with the rule that says so; ``None`` if it is legal.
-
-        This is the rules' second statement of legality, written from the player's side: the
-        contract suite checks at every decision of seeded games that it finds exactly the
-        actions that :meth:`legal_actions` leaves out.
-        """
+    def _explain(self, action: int) -> IllegalAction | None:
+        """The game's part of :meth:`explain_illegal`, for an action in range while the game
+        goes on."""
 
     @abstractmethod
     def clone(self) -> Self:
@@ -237,6 +233,20 @@ class GameState(ABC):
             )
         self.apply(action)
         return action
+
+    def explain_illegal(self, action: int) -> IllegalAction | None:
+        """Why ``action`` is not legal now, with the rule that says so; ``None`` if it is legal.
+
+        This is the rules' second statement of legality, written from the player's side: the
+        contract suite checks at every decision of seeded games that it finds exactly the
+        actions that :meth:`legal_actions` leaves out.
+        """
+        size = self.num_actions
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            return NotationError(f"there is no action number {quote(action)} (0-{size - 1})")
+        if self.is_over:
+            return IllegalAction("the game is over; no more actions", self.game.end_rule)
+        return self._explain(action)
 
     def action_str(self, action: int) -> str:
         """The notation of ``action``; ``parse_action`` reads it back."""

@@ -43,11 +43,7 @@ def legal_actions(state: AfricaState) -> list[int]:
 def explain(state: AfricaState, action: int) -> IllegalAction | None:
     """``None`` if ``action`` is legal now; otherwise why not, with the rule that says so."""
     tables = state.tables
-    if not 0 <= action < tables.size:
-        return IllegalAction(f"there is no action number {action} (0-{tables.size - 1})")
     phase = state.phase
-    if phase == r.OVER:
-        return IllegalAction("the game is over", r.RULE_END)
     kind = tables.kind[action]
     if _KIND_PHASE[kind] != phase:
         rule = _PHASE_RULE[phase]

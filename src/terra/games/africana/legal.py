@@ -43,13 +43,10 @@ def legal_actions(state: AfricanaState) -> list[int]:
 
 
 def explain(state: AfricanaState, action: int) -> IllegalAction | None:
-    """``None`` if ``action`` is legal now; otherwise why not, with the rule that says so."""
+    """``None`` if ``action`` (an action of the table, the game going on) is legal now;
+    otherwise why not, with the rule that says so."""
     tables = state.tables
-    if not 0 <= action < tables.size:
-        return IllegalAction(f"there is no action number {action} (0-{tables.size - 1})")
     phase = state.phase
-    if phase == r.OVER:
-        return IllegalAction("the game is over", r.RULE_END)
     kind = tables.kind[action]
     if kind == act.DONE:
         return explain_done(state)

@@ -112,7 +112,7 @@ class AfricanaState(GameState):
     def _parse(self, text: str) -> int:
         return act.parse(self.data, text)
 
-    def explain_illegal(self, action: int) -> IllegalAction | None:
+    def _explain(self, action: int) -> IllegalAction | None:
         return legal.explain(self, action)
 
     def clone(self) -> AfricanaState:

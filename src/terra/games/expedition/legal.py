@@ -41,12 +41,8 @@ def legal_actions(state: ExpeditionState) -> list[int]:
 def explain(state: ExpeditionState, action: int) -> IllegalAction | None:
     """``None`` if ``action`` is legal now; otherwise why not, with the rule that says so."""
     table = state.tables
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < table.size:
-        return IllegalAction(f"there is no action number {action!r} (0-{table.size - 1})")
     kind = table.kind[action]
     arg = table.arg[action]
-    if state.phase == r.OVER:
-        return IllegalAction("the game is over; no more actions", r.RULE_END)
     if state.phase == r.MARKING:
         if kind == act.MARK:
             return explain_mark(state, arg)
