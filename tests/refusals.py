@@ -45,3 +45,20 @@ def explanation(state: GameState, action: int) -> IllegalAction:
     error = state.explain_illegal(action)
     assert error is not None, f"{state.action_str(action)!r} is legal"
     return error
+
+
+def assert_legality_agrees(state: GameState) -> None:
+    """The rules' two statements of legality judge every action of ``state`` alike: the
+    explanation is None exactly for the legal actions, and otherwise gives a reason and cites
+    a section of the game's own rulebook."""
+    legal = set(state.legal_actions())
+    title = state.game.title
+    for action in range(state.num_actions):
+        error = state.explain_illegal(action)
+        text = state.action_str(action)
+        if action in legal:
+            assert error is None, f"{text!r} is legal, but: {error}"
+        else:
+            assert error is not None, f"{text!r} is not legal, but nothing says why"
+            assert error.reason, text
+            assert (error.rule or "").startswith(f"{title}, "), (text, error)

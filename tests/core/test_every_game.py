@@ -20,6 +20,7 @@ from terra.core import IllegalAction, TerraError
 from terra.core.actions import fold_notation
 from terra.core.game import Game
 from terra.core.state import GameState
+from tests.refusals import assert_legality_agrees
 
 GAMES = [game.id for game in terra.games()]
 STEPS = 250  # random actions per walk: enough to reach every phase of a turn, several turns
@@ -168,15 +169,7 @@ class TestLegality:
         """Legality is stated twice, once by the generator and once by the explanations of
         the rules; at every decision they must find exactly the same actions."""
         for state in positions:
-            legal = set(state.legal_actions())
-            for action in range(state.num_actions):
-                error = state.explain_illegal(action)
-                text = state.action_str(action)
-                if action in legal:
-                    assert error is None, f"{text!r} is legal, but: {error}"
-                else:
-                    assert error is not None, f"{text!r} is not legal, but nothing says why"
-                    assert error.reason and error.rule, f"{text!r}: {error}"
+            assert_legality_agrees(state)
 
     def test_checked_play_equals_unchecked_apply(self, positions: list[GameState]) -> None:
         rng = random.Random(4)

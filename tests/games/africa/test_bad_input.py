@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from terra.core import IllegalAction
 from terra.games.africa import AfricaState
 from tests.games.africa import table
-from tests.refusals import refused
+from tests.refusals import assert_legality_agrees, refused
 
 SETTINGS = settings(max_examples=300, deadline=None)
 
@@ -102,18 +102,8 @@ def test_the_positions_cover_every_phase() -> None:
 
 
 def agree(state: AfricaState) -> None:
-    """The rules' two statements of legality judge every action of ``state`` alike: the
-    explanation is None exactly for the legal actions, and otherwise cites Africa."""
-    legal = set(state.legal_actions())
-    for action in range(state.num_actions):
-        error = state.explain_illegal(action)
-        text = state.action_str(action)
-        if action in legal:
-            assert error is None, f"{text!r} is legal, but: {error}"
-            continue
-        assert isinstance(error, IllegalAction), f"{text!r} is not legal, but nothing says why"
-        assert error.reason
-        assert error.rule is not None and error.rule.startswith("Africa, "), error
+    """The rules' two statements of legality judge every action of ``state`` alike."""
+    assert_legality_agrees(state)
 
 
 def test_every_action_is_judged_alike_by_the_legal_actions_and_the_explanations() -> None:

@@ -19,7 +19,7 @@ from terra.core import IllegalAction
 from terra.games.africana import AfricanaState
 from terra.games.africana import rules as r
 from tests.games.africana import table
-from tests.refusals import refused, refused_by_rule
+from tests.refusals import assert_legality_agrees, refused, refused_by_rule
 
 SETTINGS = settings(max_examples=300, deadline=None)
 
@@ -461,20 +461,12 @@ def test_the_positions_cover_every_phase() -> None:
 
 
 def agree(state: AfricanaState) -> None:
-    """The rules' two statements of legality judge every action of ``state`` alike: the
-    explanation is None exactly for the legal actions, and otherwise cites Africana."""
-    legal = set(state.legal_actions())
-    for action in range(state.num_actions):
-        error = state.explain_illegal(action)
-        text = state.action_str(action)
-        if action in legal:
-            assert error is None, f"{text!r} is legal, but: {error}"
-            continue
-        assert isinstance(error, IllegalAction), f"{text!r} is not legal, but nothing says why"
-        assert error.reason
-        assert error.rule is not None and error.rule.startswith("Africana, "), error
-        if state.is_over:
-            assert error.rule == r.RULE_END
+    """The rules' two statements of legality judge every action of ``state`` alike."""
+    assert_legality_agrees(state)
+    if state.is_over:
+        for action in range(state.num_actions):
+            error = state.explain_illegal(action)
+            assert error is not None and error.rule == r.RULE_END, error
 
 
 def test_every_action_is_judged_alike_by_the_legal_actions_and_the_explanations() -> None:

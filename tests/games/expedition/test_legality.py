@@ -18,6 +18,7 @@ import pytest
 from terra.games.expedition import ExpeditionState
 from terra.games.expedition.heuristics import greedy_action
 from tests.games.expedition import table
+from tests.refusals import assert_legality_agrees
 
 EVERY = 9  # on the world map, every 9th decision (and every one with a loop, a draw or a
 # green arrow pending) is checked: each check explains about 1,500 actions
@@ -60,15 +61,7 @@ def test_every_action_is_legal_or_explained_by_its_rule_never_both(index: int) -
     section."""
     checked = 0
     for state in positions(index):
-        legal = set(state.legal_actions())
-        for action in range(state.num_actions):
-            error = state.explain_illegal(action)
-            text = state.action_str(action)
-            if action in legal:
-                assert error is None, f"{text!r} is legal, but: {error}"
-            else:
-                assert error is not None, f"{text!r} is not legal, but nothing says why"
-                assert error.reason and (error.rule or "").startswith("Expedition"), (text, error)
+        assert_legality_agrees(state)
         checked += 1
     assert checked > 20
 
