@@ -22,9 +22,10 @@ def _as_switch(param: object) -> None:
         param.metavar = ""
 
 
-class Command(TyperCommand):
-    """A ``terra`` subcommand: switches show as switches in its help, and a usage error
-    names it."""
+class _Switches:
+    """Switches show as bare switches in the help of a command or group."""
+
+    params: list[Any]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -32,9 +33,14 @@ class Command(TyperCommand):
             _as_switch(param)
 
     def get_help_option(self, ctx: Any) -> TyperOption | None:
-        option = super().get_help_option(ctx)
+        option: TyperOption | None = super().get_help_option(ctx)  # type: ignore[misc]
         _as_switch(option)
         return option
+
+
+class Command(_Switches, TyperCommand):
+    """A ``terra`` subcommand: switches show as switches in its help, and a usage error
+    names it."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -46,19 +52,9 @@ class Command(TyperCommand):
             raise
 
 
-class Group(TyperGroup):
+class Group(_Switches, TyperGroup):
     """The ``terra`` command: a usage error is one line on stderr (exit code 2), never a
     panel, and switches show as switches in its help."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            _as_switch(param)
-
-    def get_help_option(self, ctx: Any) -> TyperOption | None:
-        option = super().get_help_option(ctx)
-        _as_switch(option)
-        return option
 
     def main(
         self,
