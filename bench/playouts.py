@@ -21,7 +21,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import terra
+from terra.core.game import Game
 from terra.core.registry import games as registered_games
+from terra.core.state import GameState
 
 # The yardsticks: C++ backgammon through pybind11 (the target), and a pure-Python game.
 OPENSPIEL_GAMES = ("backgammon", "python_block_dominoes")
@@ -112,12 +114,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def games_named(names: str) -> list[Game[GameState]]:
+    """The games named in ``names`` (comma-separated ids), or every registered game."""
+    wanted = [name.strip() for name in names.split(",") if name.strip()]
+    return [terra.game(name) for name in wanted] if wanted else registered_games()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the report; returns the exit code."""
     args = parse_args(argv)
-    wanted = [name.strip() for name in args.games.split(",") if name.strip()]
     try:
-        chosen = [terra.game(name) for name in wanted] if wanted else registered_games()
+        chosen = games_named(args.games)
     except terra.TerraError as error:
         print(f"playouts: {error}", file=sys.stderr)
         return 2

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import terra
-from terra.core.registry import games as registered_games
+from playouts import games_named
 from terra.core.state import GameState
 
 # The targets, in microseconds.
@@ -130,9 +130,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    wanted = [name.strip() for name in args.games.split(",") if name.strip()]
     try:
-        chosen = [terra.game(name) for name in wanted] if wanted else registered_games()
+        chosen = games_named(args.games)
     except terra.TerraError as error:
         print(f"search_costs: {error}", file=sys.stderr)
         return 2

@@ -98,18 +98,24 @@ def golden_text(record: Record) -> str:
     return record.to_json() + "\n"
 
 
-def write(game: str) -> None:
-    records = golden_records(game)
-    for stale in golden_files(game):
-        if stale.name not in records:
+def write_files(directory: Path, texts: dict[str, str], existing: list[Path]) -> None:
+    """Make ``directory`` hold exactly ``texts`` (by file name) of the files ``existing``
+    stands for, saying what changed."""
+    directory.mkdir(exist_ok=True)
+    for stale in existing:
+        if stale.name not in texts:
             stale.unlink()
             print(f"removed {stale.name}")
-    for name, record in records.items():
-        path = GOLDEN_DIR / name
+    for name, text in texts.items():
+        path = directory / name
         old = path.read_text(encoding="utf-8") if path.exists() else None
-        path.write_text(golden_text(record), encoding="utf-8")
-        status = "unchanged" if old == golden_text(record) else "written"
-        print(f"{status:>9} {name} ({len(record.actions)} actions)")
+        path.write_text(text, encoding="utf-8")
+        print(f"{'unchanged' if old == text else 'written':>9} {name}")
+
+
+def write(game: str) -> None:
+    texts = {name: golden_text(record) for name, record in golden_records(game).items()}
+    write_files(GOLDEN_DIR, texts, golden_files(game))
 
 
 def main(argv: list[str]) -> int:

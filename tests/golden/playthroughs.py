@@ -9,8 +9,8 @@ shows as a readable diff of a text file.
 Every registered game gets playthroughs without any code of its own: at its smallest and its
 largest player count, and once more with each yes/no option turned the other way.
 
-    python tests/golden/playthroughs.py             # regenerate every file
-    python tests/golden/playthroughs.py africa      # one game
+    python -m tests.golden.playthroughs             # regenerate every file
+    python -m tests.golden.playthroughs africa      # one game
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 
 import terra
 from terra.core.state import GameState
+from tests.golden.make_golden import write_files
 
 PLAYTHROUGH_DIR = Path(__file__).resolve().parent / "playthroughs"
 STEPS = 120  # steps written in full; the game is then played to its end and its result written
@@ -147,17 +148,7 @@ def playthrough_files(game_id: str) -> list[Path]:
 
 
 def write(game_id: str) -> None:
-    PLAYTHROUGH_DIR.mkdir(exist_ok=True)
-    texts = playthroughs(game_id)
-    for stale in playthrough_files(game_id):
-        if stale.name not in texts:
-            stale.unlink()
-            print(f"removed {stale.name}")
-    for name, text in texts.items():
-        path = PLAYTHROUGH_DIR / name
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        path.write_text(text, encoding="utf-8")
-        print(f"{'unchanged' if old == text else 'written':>9} {name}")
+    write_files(PLAYTHROUGH_DIR, playthroughs(game_id), playthrough_files(game_id))
 
 
 def main(argv: list[str]) -> int:

@@ -1,7 +1,7 @@
 """The golden playthroughs: seeded random games that pin the rules and the views, not bots.
 
 A failure means a rule, a view or the notation changed. If that was meant, regenerate the
-files with ``python tests/golden/playthroughs.py [game]`` and read the diff before committing:
+files with ``python -m tests.golden.playthroughs [game]`` and read the diff before committing:
 it shows, step by step, what each seat now sees differently.
 """
 
@@ -39,5 +39,5 @@ def test_a_playthrough_is_what_the_rules_make_today(
     name = playthroughs.file_name(game_id, players, seed, options)
     recorded = (playthroughs.PLAYTHROUGH_DIR / name).read_text(encoding="utf-8")
     assert playthroughs.playthrough(game_id, players, seed, options) == recorded, (
-        f"{name} differs: regenerate with python tests/golden/playthroughs.py {game_id}"
+        f"{name} differs: regenerate with python -m tests.golden.playthroughs {game_id}"
     )
