@@ -28,7 +28,7 @@ ADVENTURE_LIMIT = 3
 MAX_ACTIONS = 100_000  # far above any real game: reaching it means the game does not end
 FULL_CHECK_EVERY = 997
 
-GAMES_PER_COUNT = 200
+GAMES_PER_COUNT = 100
 CHUNK = 25  # seeds per test, so that pytest-xdist can spread them
 
 Chooser = Callable[[AfricanaState], int]
