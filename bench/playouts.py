@@ -57,15 +57,25 @@ class Measure:
             "games_per_second": round(self.games_per_second, 2),
         }
 
+    def __add__(self, other: Measure) -> Measure:
+        """Both measures of one configuration together."""
+        return Measure(
+            self.name,
+            self.players,
+            self.games + other.games,
+            self.actions + other.actions,
+            self.seconds + other.seconds,
+        )
 
-def measure_terra(game_id: str, players: int, budget: float) -> Measure:
-    """Random playouts of a Terra game until ``budget`` seconds have passed."""
+
+def measure_terra(game_id: str, players: int, budget: float, first: int = 0) -> Measure:
+    """Random playouts of a Terra game, from seed ``first`` on, for ``budget`` seconds."""
     game = terra.game(game_id)
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < budget:
-        state = game.new(players, seed=games)
-        rng = random.Random(games)
+        state = game.new(players, seed=first + games)
+        rng = random.Random(first + games)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         actions += len(state.history)
@@ -78,8 +88,9 @@ def openspiel_available() -> bool:
     return importlib.util.find_spec("pyspiel") is not None
 
 
-def measure_openspiel(name: str, budget: float) -> Measure:
-    """Random playouts of OpenSpiel's game ``name`` for ``budget`` seconds, chance included."""
+def measure_openspiel(name: str, budget: float, first: int = 0) -> Measure:
+    """Random playouts of OpenSpiel's game ``name``, from seed ``first`` on, for ``budget``
+    seconds, chance included."""
     import open_spiel.python.games.block_dominoes  # noqa: F401, PLC0415 - registers the game
     import pyspiel  # noqa: PLC0415 - optional dependency
 
@@ -88,7 +99,7 @@ def measure_openspiel(name: str, budget: float) -> Measure:
     started = time.process_time()
     while time.process_time() - started < budget:
         state = game.new_initial_state()
-        rng = random.Random(games)
+        rng = random.Random(first + games)
         while not state.is_terminal():
             if state.is_chance_node():
                 action = rng.choice(state.chance_outcomes())[0]
@@ -110,6 +121,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--games", default="", help="comma-separated game ids (default: every registered game)"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="interleaved rounds sharing the budget (default 5)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser.parse_args(argv)
 
@@ -128,16 +142,27 @@ def main(argv: list[str] | None = None) -> int:
     except terra.TerraError as error:
         print(f"playouts: {error}", file=sys.stderr)
         return 2
-    ours = [
-        measure_terra(game.id, players, args.seconds)
+    configurations = [
+        (game.id, players)
         for game in chosen
         for players in range(game.min_players, game.max_players + 1)
     ]
-    references = (
-        [measure_openspiel(name, args.seconds) for name in OPENSPIEL_GAMES]
-        if openspiel_available()
-        else []
-    )
+    if openspiel_available():
+        configurations += [(name, 0) for name in OPENSPIEL_GAMES]
+    totals: dict[tuple[str, int], Measure] = {}
+    for _ in range(args.rounds):  # interleaved, so that a slow spell of the machine is shared
+        for name, players in configurations:
+            done = totals.get((name, players))
+            first = done.games if done else 0
+            slice_ = args.seconds / args.rounds
+            measure = (
+                measure_terra(name, players, slice_, first)
+                if players
+                else measure_openspiel(name, slice_, first)
+            )
+            totals[name, players] = measure if done is None else done + measure
+    ours = [totals[c] for c in configurations if c[1]]
+    references = [totals[c] for c in configurations if not c[1]]
     if args.json:
         report = {
             "python": platform.python_version(),

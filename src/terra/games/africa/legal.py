@@ -139,7 +139,9 @@ def turn_actions(state: AfricaState) -> list[int]:
             opened = state._open = [base + h for h, d in enumerate(down) if not d]
         # every researcher stands on an open space, which is no jump target: cut them out
         start = 0
-        for taken in sorted(bisect_left(opened, tables.jump_base + h) for h in state.loc):
+        base = tables.jump_base
+        for h in sorted(state.loc):
+            taken = bisect_left(opened, base + h)
             out += opened[start:taken]
             start = taken + 1
         out += opened[start:]
@@ -342,7 +344,12 @@ def destinations(state: AfricaState, origin: int, stay: bool, first: bool = Fals
         herds = state._herds = {}
     herd = herds.get(kind)
     if herd is None:
-        herd = herds[kind] = [h for h, m in enumerate(marker) if m == kind and not down[h]]
+        herd = herds[kind] = []
+        at = -1
+        for _ in range(marker.count(kind)):  # the list's own search, in C
+            at = marker.index(kind, at + 1)
+            if not down[at]:
+                herd.append(at)
     before = 0
     for n in neighbours[origin]:
         if marker[n] == kind and not down[n]:

@@ -135,10 +135,11 @@ def explain_done(state: ExpeditionState) -> IllegalAction | None:
 def arrows(state: ExpeditionState) -> list[int]:
     """The arrows the player may place now (no loop arrow due): from the end of any expedition,
     while the turn has an arrow to place."""
+    if not (state.must or state.may):
+        return []
     found: list[int] = []
-    if state.must or state.may:
-        for colour in range(r.EXPEDITIONS):
-            found += routes.continuations(state, colour)
+    for colour in range(r.EXPEDITIONS):
+        found += routes.continuations(state, colour)
     return found
 
 
@@ -235,7 +236,8 @@ def voucher_actions(state: ExpeditionState, arrow_now: bool) -> list[int]:
             found.append(table.remove_base + colour)
     if state.deck:
         base = table.exchange_base
-        found += sorted(base + card for card in state.hand[p] if state.chip[card] < 0)
+        chip = state.chip
+        found += [base + card for card in sorted(state.hand[p]) if chip[card] < 0]
     return found
 
 
