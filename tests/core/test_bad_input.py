@@ -170,3 +170,39 @@ def test_every_refusal_is_a_terra_error() -> None:
     for kind in (IllegalAction, NotationError, OptionError, SeatError):
         assert issubclass(kind, TerraError)
     assert issubclass(NotationError, IllegalAction)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_typing_mistake_gets_the_nearest_legal_action(game_id: str) -> None:
+    """Text that is no action, but nearly one of the legal actions, is answered with it."""
+    state = started(game_id)
+    meant = next(text for text in state.legal_action_strs() if len(text) >= 6)
+    typed = meant[:2] + meant[3:]
+    error = refused(state, typed)
+    assert isinstance(error, NotationError)
+    assert f"did you mean {meant!r}" in error.reason, error
+
+
+@pytest.mark.parametrize(
+    ("game_id", "typed", "says"),
+    [
+        (
+            "africana",
+            "go Tripolis: joker",
+            "there is no location called 'tripolis' on the board; did you mean Tripoli?",
+        ),
+        ("africa", "go Kairo", "did you mean Cairo?"),
+        (
+            "expedition",
+            "red Stockholm > Moskow",
+            "there is no point called 'moskow' on the map; did you mean Moscow?",
+        ),
+    ],
+)
+def test_a_misspelt_name_gets_the_nearest_names(game_id: str, typed: str, says: str) -> None:
+    """Names are read ignoring case and spacing; a misspelt one is answered with the nearest."""
+    game = terra.game(game_id)
+    state = game.new(game.min_players, 1)
+    with pytest.raises(NotationError) as caught:
+        state.parse_action(typed)
+    assert says in caught.value.reason

@@ -271,10 +271,8 @@ class GameState(ABC):
         if found < 0:
             found = self._parse(text)
         if found < 0:
-            raise NotationError(
-                f"{quote(text.strip())} is not {an} {title} action{self._suggest(text)}; "
-                f"try: {self.game.notation_help()}"
-            )
+            hint = self._suggest(text) or f"; try: {self.game.notation_help()}"
+            raise NotationError(f"{quote(text.strip())} is not {an} {title} action{hint}")
         return found
 
     def _suggest(self, text: str) -> str:
