@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.games.expedition import rules, scoring
+from terra.games.expedition import rules
 from terra.games.expedition.actions import NOTATION_HELP
 from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.heuristics import greedy_action
@@ -54,7 +54,11 @@ class Expedition(Game[ExpeditionState]):
         return ExpeditionState.create(self, players, seed, options, data)
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
-        return scoring.score_bounds(data, players)
+        """At best every research card laid down and every chip of a colour back; at worst a
+        full hand kept and every chip left on the board (Variant B's scores, the chips back,
+        lie inside)."""
+        most_chips = rules.CHIPS_VARIANT_A
+        return -(rules.HAND[players] + most_chips), data.num_sites + most_chips
 
     def greedy_action(self, state: ExpeditionState, rng: random.Random) -> int:
         return greedy_action(state, rng)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from terra.games.expedition.components import Components
     from terra.games.expedition.state import ExpeditionState
 
 CATEGORIES = ("missions", "chips_back", "cards_in_hand", "chips_on_board")
@@ -65,12 +64,3 @@ def winners(state: ExpeditionState) -> list[int]:
     totals = scores(state)
     best = max(totals)
     return [p for p in players if totals[p] == best]
-
-
-def score_bounds(data: Components, players: int) -> tuple[int, int]:
-    """Bounds on any player's score (for search and learning, not tight): at best every
-    research card laid down and every chip of a colour back; at worst a full hand kept and
-    every chip left on the board. Variant B's scores (chips back) lie inside them too."""
-    from terra.games.expedition.rules import CHIPS_VARIANT_A, HAND  # noqa: PLC0415
-
-    return -(HAND[players] + CHIPS_VARIANT_A), data.num_sites + CHIPS_VARIANT_A
