@@ -95,7 +95,7 @@ def set_up(state: ExpeditionState) -> None:
         cards = [deck.pop() for _ in range(min(HAND[players], len(deck)))]
         state.hand.append(cards)
         state.emit("deal", player=p, count=len(cards), cards=site_ids(state, cards))
-    state.laid = [[] for _ in range(players)]
+    state.laid = [() for _ in range(players)]
     state.public = []
     state.chip = [-1] * data.num_sites
     state.chips_placed = [0] * players
@@ -284,7 +284,7 @@ def lay_down_missions(state: ExpeditionState, site: int) -> None:
         hand = state.hand[p]
         if site in hand:
             hand.remove(site)
-            state.laid[p].append(site)
+            state.laid[p] += (site,)
             chip = state.chip[site] == p
             if chip:
                 state.chip[site] = -1
@@ -313,7 +313,7 @@ def claim_public_mission(state: ExpeditionState, site: int) -> None:
     p = state.player
     while site in state.public:
         state.public.remove(site)
-        state.laid[p].append(site)
+        state.laid[p] += (site,)
         state.emit("claim", player=p, card=data.point_ids[site])
         if not state.deck:
             return

@@ -70,7 +70,7 @@ class ExpeditionState(GameState):
     player: int
     turn: int
     hand: list[list[int]]
-    laid: list[list[int]]
+    laid: list[tuple[int, ...]]  # tuples, shared by clones: the rules replace them
     public: list[int]
     rejected: tuple[int, ...]  # the cards put under the deck at setup, seen by all
     deck: list[int]
@@ -133,7 +133,7 @@ class ExpeditionState(GameState):
         other.player = self.player
         other.turn = self.turn
         other.hand = [cards.copy() for cards in self.hand]
-        other.laid = [cards.copy() for cards in self.laid]
+        other.laid = self.laid.copy()
         other.public = self.public.copy()
         other.rejected = self.rejected
         other.deck = self.deck.copy()

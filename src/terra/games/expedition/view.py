@@ -12,6 +12,7 @@ someone draws unseen cards from the deck). A spectator knows what everybody know
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import reduce
 from operator import and_
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from terra.games.expedition.state import ExpeditionState
 
 
-def _ids(state: ExpeditionState, cards: list[int]) -> list[str]:
+def _ids(state: ExpeditionState, cards: Sequence[int]) -> list[str]:
     ids = state.data.point_ids
     return [ids[c] for c in cards]
 
