@@ -306,74 +306,72 @@ def movable(state: AfricaState, hex_: int) -> bool:
     found = cache.get(hex_)
     if found is None:
         kind = state.marker[hex_]
-        found = cache[hex_] = (
-            kind >= 0
-            and not state.down[hex_]
-            and state.data.category[kind] in (ANIMAL, NOMAD)
-            and bool(destinations(state, hex_, stay=False, first=True))
-        )
+        if kind < 0 or state.down[hex_]:
+            found = False
+        elif state.data.category[kind] == NOMAD:
+            found = _nomad_may_move(state, hex_)
+        elif state.data.category[kind] == ANIMAL:
+            found = _animal_may_move(state, hex_, kind)
+        else:
+            found = False
+        cache[hex_] = found
     return found
 
 
-def destinations(state: AfricaState, origin: int, stay: bool, first: bool = False) -> list[int]:
-    """Where the animal or nomad on ``origin`` may go: every empty space that borders more of
-    its kind (animals) or more empty spaces (nomads) than ``origin`` does, in the order of the
-    hexes, and ``origin`` itself first when ``stay`` (a marker just uncovered may stay). With
-    ``first``, stop at the first one."""
-    kind = state.marker[origin]
+def _nomad_may_move(state: AfricaState, origin: int) -> bool:
+    """Some empty space borders more empty spaces than ``origin`` (which counts as empty for
+    its neighbours, as the nomad leaves it): decided from the most any empty space borders."""
+    _, around, most = _empty_spaces(state)
+    before = around[origin]
+    if most != before:
+        return most > before
     marker = state.marker
     camp = state.camp
-    neighbours = state.data.neighbours
+    return any(
+        around[h] == before and marker[h] < 0 and camp[h] < 0 for h in state.data.neighbours[origin]
+    )
+
+
+def _animal_may_move(state: AfricaState, origin: int, kind: int) -> bool:
+    """Some empty space borders more animals of ``kind`` than ``origin`` does, not counting
+    the one that moves: decided from the most any empty space borders."""
+    kin, most = _kin(state, kind)
+    before = _kin_around(state, origin, kind)
+    if most - 1 > before:
+        return True
+    if most <= before:
+        return False
+    beside = state.data.neighbours[origin]
+    return any(count == most and h not in beside for h, count in kin.items())
+
+
+def destinations(state: AfricaState, origin: int, stay: bool) -> list[int]:
+    """Where the animal or nomad on ``origin`` may go: every empty space that borders more of
+    its kind (animals) or more empty spaces (nomads) than ``origin`` does, in the order of the
+    hexes, and ``origin`` itself first when ``stay`` (a marker just uncovered may stay)."""
+    kind = state.marker[origin]
+    beside = state.data.neighbours[origin]
     out = [origin] if stay else []
     if state.data.category[kind] == NOMAD:
         # The nomad's own space counts as empty for the spaces around it, as it leaves.
-        empty, around = _empty_spaces(state)
+        empty, around, _ = _empty_spaces(state)
         before = around[origin]
-        beside = neighbours[origin]
-        for h in empty:
-            if around[h] + (h in beside) > before:
-                out.append(h)
-                if first:
-                    break
-        return out
-    # An animal: only an empty space next to another face-up animal of its kind can border
-    # more of them, so count around those animals instead of trying every empty space.
-    down = state.down
-    herds = state._herds
-    if herds is None:
-        herds = state._herds = {}
-    herd = herds.get(kind)
-    if herd is None:
-        herd = herds[kind] = []
-        at = -1
-        for _ in range(marker.count(kind)):  # the list's own search, in C
-            at = marker.index(kind, at + 1)
-            if not down[at]:
-                herd.append(at)
-    before = 0
-    for n in neighbours[origin]:
-        if marker[n] == kind and not down[n]:
-            before += 1
-    if len(herd) - 1 <= before:  # the herd counts the animal itself
-        return out
-    kin: dict[int, int] = {}  # empty spaces next to the others, and how many they border
-    for animal in herd:
-        if animal == origin:
-            continue
-        for h in neighbours[animal]:
-            if marker[h] < 0 and camp[h] < 0:
-                kin[h] = kin.get(h, 0) + 1
-    found = sorted(h for h, count in kin.items() if count > before)
-    out.extend(found[:1] if first else found)
+        out += [h for h in empty if around[h] + (h in beside) > before]
+    else:
+        # The animal that moves does not count for the spaces around its own.
+        kin, _ = _kin(state, kind)
+        before = _kin_around(state, origin, kind)
+        out += sorted(h for h, count in kin.items() if count - (h in beside) > before)
     return out
 
 
-def _empty_spaces(state: AfricaState) -> tuple[list[int], list[int]]:
-    """Africa, General Rules - Empty and Occupied Spaces: the empty spaces, and how many empty
-    spaces border each space (cached until the board changes)."""
+def _empty_spaces(state: AfricaState) -> tuple[list[int], list[int], int]:
+    """Africa, General Rules - Empty and Occupied Spaces: the empty spaces, how many empty
+    spaces border each space, and the most that any empty space borders (cached until the
+    board changes)."""
     empty = state._empty
-    around = state._around
-    if empty is None or around is None:
+    found = state._around
+    if empty is None or found is None:
         marker = state.marker
         camp = state.camp
         empty = state._empty = [h for h, m in enumerate(marker) if m < 0 and camp[h] < 0]
@@ -382,8 +380,40 @@ def _empty_spaces(state: AfricaState) -> tuple[list[int], list[int]]:
         for h in empty:
             for n in neighbours[h]:
                 around[n] += 1
-        state._around = around
-    return empty, around
+        found = state._around = (around, max((around[h] for h in empty), default=-1))
+    return empty, found[0], found[1]
+
+
+def _kin(state: AfricaState, kind: int) -> tuple[dict[int, int], int]:
+    """For animals of ``kind``: each empty space next to a face-up one, with how many it
+    borders, and the most any empty space borders (cached until the board changes)."""
+    herds = state._herds
+    if herds is None:
+        herds = state._herds = {}
+    found = herds.get(kind)
+    if found is None:
+        marker = state.marker
+        down = state.down
+        camp = state.camp
+        neighbours = state.data.neighbours
+        kin: dict[int, int] = {}
+        at = -1
+        for _ in range(marker.count(kind)):  # the list's own search, in C
+            at = marker.index(kind, at + 1)
+            if down[at]:
+                continue
+            for h in neighbours[at]:
+                if marker[h] < 0 and camp[h] < 0:
+                    kin[h] = kin.get(h, 0) + 1
+        found = herds[kind] = (kin, max(kin.values(), default=0))
+    return found
+
+
+def _kin_around(state: AfricaState, hex_: int, kind: int) -> int:
+    """Face-up animals of ``kind`` bordering ``hex_``."""
+    marker = state.marker
+    down = state.down
+    return sum(1 for n in state.data.neighbours[hex_] if marker[n] == kind and not down[n])
 
 
 def place_actions(state: AfricaState) -> list[int]:

@@ -79,8 +79,8 @@ class AfricaState(GameState):
     last_monument: int  # the monument that ends the game (11, or 9 with two players)
     _movable: dict[int, bool] | None  # legal.movable, cached until the board changes
     _empty: list[int] | None  # the empty hexes, cached until the board changes
-    _around: list[int] | None  # the empty hexes around each hex, as long as _empty
-    _herds: dict[int, list[int]] | None  # the face-up hexes of each kind, as long as _empty
+    _around: tuple[list[int], int] | None  # the empty hexes around each, and the most
+    _herds: dict[int, tuple[dict[int, int], int]] | None  # legal._kin of each kind
     _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
 
     @classmethod
