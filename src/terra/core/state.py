@@ -193,10 +193,6 @@ class GameState(ABC):
         """Drop the cached legal actions (for a rule that changes the position outside apply)."""
         self._legal = None
 
-    def _remember_legal(self, actions: Sequence[int]) -> None:
-        """Cache ``actions`` as this decision's legal actions (a rule that computed them)."""
-        self._legal = tuple(actions)
-
     def apply(self, action: int) -> None:
         """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
         self._legal = None
@@ -223,11 +219,7 @@ class GameState(ABC):
             action = self.parse_action(action)
         elif isinstance(action, bool) or not isinstance(action, int):
             raise NotationError(f"an action is an int or its notation, not {quote(action)}")
-        elif not 0 <= action < self.num_actions:
-            raise NotationError(
-                f"there is no action number {quote(action)} (0-{self.num_actions - 1})"
-            )
-        if action not in self.legal_actions():
+        if action not in self.legal_actions():  # explain_illegal says if it is out of range
             raise self.explain_illegal(action) or IllegalAction(
                 f"{self.action_str(action)!r} is not allowed now", game.turn_rule
             )
