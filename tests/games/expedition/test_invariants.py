@@ -32,7 +32,7 @@ def check(state: ExpeditionState) -> None:
         assert len(arrows) + state.arrows_left(colour) == r.ARROWS, "arrows conserved"
         lines = [a >> routes.SHIFT_LINE for a in arrows]
         assert len(set(lines)) == len(lines), "one colour never twice along a line"
-        assert sum(1 << line for line in lines) == state.used[colour]
+        assert [n for n, used in enumerate(state.used[colour]) if used] == sorted(lines)
         assert state.route[colour] == routes.route_of(state, colour)
         here = data.start
         for arrow in arrows:
@@ -40,6 +40,8 @@ def check(state: ExpeditionState) -> None:
             assert data.lines[line] in ((origin, target), (target, origin))
             assert origin == here or state.route[colour] >> origin & 1, "no gaps"
             here = target
+    taken = [sum(used[line] for used in state.used) for line in range(len(data.lines))]
+    assert list(state.taken) == taken, "every line knows how many colours run along it"
     assert 0 <= state.spent <= r.VOUCHERS_PER_TURN, "at most two vouchers a turn"
     assert min(state.vouchers) >= 0
     for p in range(state.num_players):

@@ -76,8 +76,9 @@ def _arrow_value(
     moved = ends[:]
     moved[colour] = target
     value += _potential(state, goals, moved) - base
-    used = state.used[colour] | 1 << table.line[action]
-    if all(used >> line & 1 for line in data.line_to[target]):
+    used = state.used[colour]
+    placed = table.line[action]
+    if all(used[line] or line == placed for line in data.line_to[target]):
         value -= STUCK
     return value
 

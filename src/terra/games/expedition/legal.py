@@ -188,7 +188,7 @@ def explain_arrow(state: ExpeditionState, action: int) -> IllegalAction | None:
             )
     if len(placed) >= r.ARROWS:
         return IllegalAction(f"all {r.ARROWS} {cname} arrows are on the board", r.RULE_BUILD)
-    if state.used[colour] >> line & 1:
+    if state.used[colour][line]:
         if placed and line == placed[-1] >> routes.SHIFT_LINE:
             return IllegalAction(f"a {cname} arrow may not turn back by 180 degrees", r.RULE_BUILD)
         return IllegalAction(
@@ -196,7 +196,7 @@ def explain_arrow(state: ExpeditionState, action: int) -> IllegalAction | None:
             "one colour never runs twice along a line",
             r.RULE_BUILD,
         )
-    if not placed and any(used >> line & 1 for used in state.used):
+    if not placed and state.taken[line]:
         return IllegalAction(
             f"the line {names[origin]} - {names[target]} is taken; a new expedition starts on a "
             "free line",

@@ -74,12 +74,11 @@ def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
 # --- where an expedition may go on ------------------------------------------------------------
 
 
-def _limits(state: ExpeditionState, colour: int, loop_limit: bool) -> tuple[int, int]:
+def _limits(state: ExpeditionState, colour: int, loop_limit: bool) -> tuple[bytearray, int]:
     """What expedition ``colour`` may not go along or onto from its end: the lines (its own, or
     every colour's for a new expedition) and, with ``loop_limit`` after a loop this turn, the
     points of its route; as bitmasks."""
-    used = state.used
-    lines = used[colour] if state.arrows[colour] else used[0] | used[1] | used[2]
+    lines = state.used[colour] if state.arrows[colour] else state.taken
     points = state.route[colour] if loop_limit and state.looped >> colour & 1 else 0
     return lines, points
 
@@ -97,7 +96,7 @@ def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) 
     return [
         base + code
         for there, line, code in table.exits[state.end[colour]]
-        if not lines >> line & 1 and not points >> there & 1
+        if not lines[line] and not points >> there & 1
     ]
 
 
@@ -110,7 +109,7 @@ def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
             continue
         lines, points = _limits(state, colour, loop_limit)
         for there, line, _ in exits[state.end[colour]]:
-            if not lines >> line & 1 and not points >> there & 1:
+            if not lines[line] and not points >> there & 1:
                 return True
     return False
 
@@ -130,7 +129,7 @@ def _loop_exits(state: ExpeditionState, first: bool) -> list[int]:
         low = origins & -origins
         origins ^= low
         for there, line, code in exits[low.bit_length() - 1]:
-            if not lines >> line & 1 and not points >> there & 1:
+            if not lines[line] and not points >> there & 1:
                 found.append(code)
                 if first:
                     return found

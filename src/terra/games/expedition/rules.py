@@ -106,7 +106,8 @@ def set_up(state: ExpeditionState) -> None:
     state.done_marking = 0
     state.arrows = [[] for _ in range(EXPEDITIONS)]
     state.end = [data.start] * EXPEDITIONS
-    state.used = [0] * EXPEDITIONS
+    state.used = [bytearray(len(data.lines)) for _ in range(EXPEDITIONS)]
+    state.taken = bytearray(len(data.lines))
     state.route = [1 << data.start] * EXPEDITIONS
     state.drawn = []
     state.player = 0
@@ -218,7 +219,8 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     else:
         state.must -= 1
     state.arrows[colour].append(routes.pack(line, origin, target))
-    state.used[colour] |= 1 << line
+    state.used[colour][line] = 1
+    state.taken[line] += 1
     state.end[colour] = target
     data = state.data
     state.emit(
@@ -377,7 +379,8 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
     line, origin, target = routes.unpack(arrows.pop())
     start = state.data.start
     back = routes.last_point(arrows, start)
-    state.used[colour] &= ~(1 << line)
+    state.used[colour][line] = 0
+    state.taken[line] -= 1
     state.end[colour] = back
     state.route[colour] = routes.route_of(state, colour)
     data = state.data

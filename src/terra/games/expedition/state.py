@@ -22,8 +22,8 @@ class ExpeditionState(GameState):
 
     Points, lines and cards are ints (see :mod:`terra.games.expedition.components`); card ``i``
     is the research card of site ``i``. Per expedition colour: its arrows (packed, oldest
-    first), its end, the lines it uses and the points it has visited (bitmasks). The deck keeps
-    its top card at the end of the list.
+    first), its end, the lines it uses (a bytearray by line) and the points it has visited (a
+    bitmask). The deck keeps its top card at the end of the list.
     """
 
     # The cards dealt, drawn and put back in an exchange are for that player's eyes only.
@@ -58,6 +58,7 @@ class ExpeditionState(GameState):
         "rejected",
         "route",
         "spent",
+        "taken",
         "turn",
         "used",
         "vouchers",
@@ -83,7 +84,8 @@ class ExpeditionState(GameState):
     done_marking: int  # bitmask of seats that place no more chips
     arrows: list[list[int]]
     end: list[int]
-    used: list[int]
+    used: list[bytearray]  # by colour: 1 for each line its arrows run along
+    taken: bytearray  # by line: how many colours run along it (a new expedition needs 0)
     route: list[int]
     drawn: list[int]  # the cards drawn in an exchange, before one is kept
     must: int  # arrows the player must still place this turn
@@ -146,7 +148,8 @@ class ExpeditionState(GameState):
         other.done_marking = self.done_marking
         other.arrows = [arrows.copy() for arrows in self.arrows]
         other.end = self.end.copy()
-        other.used = self.used.copy()
+        other.used = [lines.copy() for lines in self.used]
+        other.taken = self.taken.copy()
         other.route = self.route.copy()
         other.drawn = self.drawn.copy()
         other.must = self.must
