@@ -285,12 +285,12 @@ class TestBonuses:
         """Source of the Nile, 20.3 (design): a bonus for each specialty on a share of the
         cards, worth about the same to each: over a reference hex (the deck's terrain odds;
         a river or oasis and natives two times in five, a lake beside it one time in ten)
-        every specialty's draw is worth within 15% of the others' mean, about 0.3 points."""
+        every specialty's draw is worth within 10% of the others' mean, about 0.3 points."""
         for s in range(8):
             assert sum(card[s] is not None for card in DECK.bonus) >= 25
         worth = [expected_bonus(s) for s in range(8)]
         mean = statistics.mean(worth)
-        assert all(abs(points / mean - 1) < 0.15 for points in worth), worth
+        assert all(abs(points / mean - 1) < 0.1 for points in worth), worth
         assert 0.25 < mean < 0.35
         generated = make_events.balance()
         assert list(generated) == list(SPECIALTY_ABBREVIATIONS)
