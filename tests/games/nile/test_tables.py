@@ -252,6 +252,8 @@ class TestNatives:
         for row in itertools.chain.from_iterable(DATA.attitude):
             assert [order.index(r) for r in row] == sorted(order.index(r) for r in row)
         assert FRIENDLY not in DATA.attitude[0][NORMAL]  # a show of force makes no friends
+        assert DATA.native_attitude(6, NORMAL, 2) == AMBUSH
+        assert DATA.native_attitude(6, NORMAL, 12) == FRIENDLY
 
     def test_more_guns_smaller_tribes_and_a_charge_help(self) -> None:
         """Native Attack, 13.41 (design): W on two dice at or above the entry; more guns never
@@ -269,9 +271,9 @@ class TestNatives:
         """Native Attack (design): an entry is the lowest winning sum, so a throw equal to it
         wins and one under it is a defeat."""
         target = DATA.attack_win_from[0][MEDIUM][DATA.attack_column(6)]
-        assert DATA.defends(False, MEDIUM, 6, target)
-        assert not DATA.defends(False, MEDIUM, 6, target - 1)
-        assert not DATA.defends(True, LARGE, 0, 12)
+        assert DATA.wins_battle(False, MEDIUM, 6, target)
+        assert not DATA.wins_battle(False, MEDIUM, 6, target - 1)
+        assert not DATA.wins_battle(True, LARGE, 0, 12)
         assert DATA.attack_column(0) == 0 and DATA.attack_column(100) == len(DATA.attack_guns) - 1
 
     def test_more_gifts_please_the_chief_more(self) -> None:

@@ -482,8 +482,9 @@ class Tables:
         armed)."""
         return bisect.bisect_right(self.attack_guns, guns) - 1
 
-    def defends(self, ambush: bool, size: int, guns: int, dice: int) -> bool:
-        """Native Attack, 13.41: whether two dice ``dice`` give W (else D)."""
+    def wins_battle(self, ambush: bool, size: int, guns: int, dice: int) -> bool:
+        """Native Attack, 13.41: whether the expedition wins (W): two dice ``dice`` at or above
+        the table's entry; any lower throw is D."""
         return dice >= self.attack_win_from[ambush][size][self.attack_column(guns)]
 
     def negotiation_result(self, gifts: int, dice: int) -> int:
