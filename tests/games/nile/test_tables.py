@@ -508,6 +508,7 @@ class TestVictoryPoints:
         assert awards.interview_distance == 4
         assert awards.longest_river == (16, 8, 4) and awards.nile_offboard == 25
         assert (awards.released_prisoners, awards.sick_discharged) == (1, -1)
+        assert awards.tusk == 1  # designed: a tusk whose card prints no value
 
 
 def test_the_notation_finds_specialties_goods_and_policies_by_id_or_name() -> None:

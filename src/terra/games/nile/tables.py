@@ -300,6 +300,7 @@ class AwardsSpec(StrictModel):
     nile_offboard: Count
     released_prisoners: Vp
     sick_discharged: Vp
+    tusk: Vp
 
 
 class TablesFile(StrictModel):
@@ -370,7 +371,8 @@ class Logistics:
 
 @dataclass(frozen=True, slots=True)
 class Awards:
-    """The awards the rulebook fixes outside the Victory Point Chart (7, 9.7, 16.422, 24, 25)."""
+    """The awards the rulebook fixes outside the Victory Point Chart (7, 9.7, 16.422, 24, 25),
+    and the designed value of a tusk (20.71)."""
 
     win: int
     battle_won: int
@@ -381,6 +383,7 @@ class Awards:
     nile_offboard: int  # hexes added to the Nile for its course off the board (25.26)
     released_prisoners: int
     sick_discharged: int
+    tusk: int  # a tusk a card gives without printing its value (designed)
 
 
 @dataclass(frozen=True, eq=False)
