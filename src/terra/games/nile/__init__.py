@@ -1,0 +1,7 @@
+"""Source of the Nile (Avalon Hill, 1979), Game I and Game II.
+
+Rulebook: ``shared/rules/source-of-the-nile-rules-en.txt``. The engine is being built in
+steps and the game is not registered yet (this package exposes no ``GAME``). So far:
+:mod:`terra.games.nile.board`, the mapboard as validated data (the project's own provisional
+design: the printed board is not public).
+"""
