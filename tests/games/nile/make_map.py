@@ -85,7 +85,7 @@ OUTLINE = """
                                             on the east edge
 11 ~~~~~~~J......................DD   2.5°N the Rio Muni coast: rain forest
 12 ~~~~~~JJ......................DD   1.1°N Gabon; the desert of the north-east Kenya edge
-13 ~~~~~~J.......................VV   0.4°S 0713 the Ogooue's mouth; the Tana's bush
+13 ~~~~~~J.......................VV   0.4°S 0713 the Ogooué's mouth; the Tana's bush
 14 ~~~~~~JJ.....................VV~   1.8°S Gabon's coast forest; Lamu and the nyika (dry bush)
                                             behind it
 15 ~~~~~~~~JJ...................VV~   3.3°S Loango and the Mayombe forest; Mombasa 3015, Malindi
@@ -219,7 +219,7 @@ RIVERS = (
         "to the sea until 1830 (Lander), so its course inland is blank",
     ),
     River(
-        "Ogooue",
+        "Ogooué",
         "0813",
         ("0713",),
         SOUTH_WEST,
@@ -300,7 +300,7 @@ MOUTHS = (
         1_950,
         "The Benue's source to the sea (the upper Niger lies west of the board)",
     ),
-    Mouth("Ogooue", "0713", 1_200, "The Ogooue"),
+    Mouth("Ogooué", "0713", 1_200, "The Ogooué"),
     Mouth("Congo", "0917", 4_700, "The Congo from the Chambeshi's source"),
     Mouth("Orange", "1332", 2_200, "The Orange"),
     Mouth("Limpopo", "2530", 1_750, "The Limpopo"),

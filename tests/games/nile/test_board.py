@@ -199,6 +199,8 @@ class TestPorts:
     def test_ports_are_found_by_name(self) -> None:
         """Source of the Nile, 4.5 and 26.6: a port is named (a starting port, a free ticket)."""
         assert BOARD.port("port elizabeth") == PORTS.index("Port Elizabeth")
+        assert BOARD.port("Lourenco Marques") == PORTS.index("Lourenço Marques")
+        assert BOARD.systems.find("ogooue") == BOARD.system_names.index("Ogooué")
         assert BOARD.port("2502") == PORTS.index("Khartoum")
         assert BOARD.port("0101") == -1 and BOARD.port("Cairo") == -1
 
@@ -429,7 +431,7 @@ course = [
             "map.rows.3: hex 2504 has unknown terrain 'X'",
         ),
         (replace('"VVVV.................VVVVVV..MDD"', '"VVVV"'), "map.rows.3: 4 hexes"),
-        (replace('hex = "0713", up = 3', 'hex = "0813", up = 3'), "river.3 (Ogooue): course.0"),
+        (replace('hex = "0713", up = 3', 'hex = "0813", up = 3'), "river.3 (Ogooué): course.0"),
         (replace('hex = "2524", up = 6', 'hex = "2524", up = 4'), "no river leaves hex 2525"),
         (replace('hex = "2603", up = 4, down = 1', 'hex = "2603", up = 4, down = 2'), "course.4"),
         (

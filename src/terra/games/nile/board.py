@@ -22,6 +22,7 @@ from the mapboard, and reports problems by file and entry:
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -143,7 +144,8 @@ class Board:
         return len(self.port_names)
 
     def hex(self, name_or_id: str) -> int:
-        """The hex with this id or port name (case and spacing ignored); -1 if none."""
+        """The hex with this id or port name (case, spacing and accents ignored); -1 if
+        none."""
         return self.hexes.get(name_or_id)
 
     def port(self, name: str) -> int:
@@ -177,6 +179,16 @@ class Board:
     def discovery_sites(self) -> tuple[int, ...]:
         """The blank hexes at least five hexes from a published hex (4.41)."""
         return tuple(h for h, d in enumerate(self.published_distance) if d >= 5)
+
+
+def fold(text: str) -> str:
+    """A name as lookups compare it: without case, spaces, hyphens, underscores or accents.
+
+    >>> fold("Lourenço Marques") == fold("lourenco-marques")
+    True
+    """
+    plain = unicodedata.normalize("NFKD", text)
+    return fold_name("".join(c for c in plain if not unicodedata.combining(c)))
 
 
 def _read_ports(spec: MapFile, grid: Grid, where: str) -> tuple[list[int], list[tuple[int, int]]]:
@@ -445,8 +457,10 @@ def build_board(files: DataFiles) -> Board:
         sudd=tuple(sudd),
         port_distance=tuple(_port_distances(overland, port_hex, hex_ids, where)),
         published_distance=_published_distances(grid),
-        hexes=Names("hex", hex_ids, names, where=where),
-        systems=Names("river system", system_names, system_names, where=where, on="the map"),
+        hexes=Names("hex", hex_ids, names, where=where, fold=fold),
+        systems=Names(
+            "river system", system_names, system_names, where=where, fold=fold, on="the map"
+        ),
     )
 
 
