@@ -313,8 +313,8 @@ def _port_distances(
 
 def _published_distances(grid: Grid) -> tuple[int, ...]:
     """4.41: hexes counted on the board, over land or sea, to the nearest published hex. The
-    shortest line of hexes between two cells never leaves the rectangle they span, so a search
-    over the board's cells counts exactly that."""
+    shortest line of hexes between two cells never leaves the rectangle they span, so counting
+    outwards step by step over the board's cells gives exactly that."""
     distance = {
         cell: 0 for cell, kind in zip(grid.cells, grid.terrain, strict=True) if kind != BLANK
     }
