@@ -14,11 +14,11 @@ import pytest
 import terra
 from terra.core import DataError
 from terra.games.nile.board import (
-    BASIC_TERRAINS,
     BLANK,
     DESERT,
     JUNGLE,
     SWAMP,
+    TERRAIN_PARTS,
     WATER,
     Board,
     board_text,
@@ -100,7 +100,7 @@ class TestTheShippedMap:
     def test_every_published_hex_has_one_of_the_eight_terrains(self) -> None:
         """Source of the Nile, 10.21: six basic terrains, and jungle with swamp or mountain."""
         assert set(BOARD.terrain) <= {BLANK, *range(8)}
-        assert BASIC_TERRAINS[6] == (JUNGLE, SWAMP)
+        assert TERRAIN_PARTS[6] == (JUNGLE, SWAMP)
 
     def test_no_desert_borders_jungle(self) -> None:
         """Source of the Nile, 10.27: desert and jungle hexes are never adjacent (also on the
@@ -108,7 +108,7 @@ class TestTheShippedMap:
         for h, direction in itertools.product(range(BOARD.num_hexes), DIRECTIONS):
             n = BOARD.neighbour(h, direction)
             if BOARD.terrain[h] == DESERT and n >= 0 and BOARD.published(n):
-                assert JUNGLE not in BASIC_TERRAINS[BOARD.terrain[n]], BOARD.hex_ids[h]
+                assert JUNGLE not in TERRAIN_PARTS[BOARD.terrain[n]], BOARD.hex_ids[h]
 
     def test_the_map_looks_like_southern_africa(self) -> None:
         """Source of the Nile, 3.2: the southern two thirds of Africa, Khartoum to Capetown."""

@@ -30,19 +30,8 @@ from terra.core.data import DataFiles, DataLoader, Names, fold_name
 from terra.core.errors import DataError
 from terra.games.nile.hexgrid import CENTRE, DIRECTIONS, cell_distance, cell_line, neighbour_cell
 from terra.games.nile.mapfile import (
-    BASIC_TERRAINS,
-    BLANK,
-    DESERT,
-    JUNGLE,
-    JUNGLE_MOUNTAIN,
-    JUNGLE_SWAMP,
-    LAKE,
     MAP_FILE,
-    MOUNTAIN,
-    SWAMP,
     TERRAIN_CODES,
-    TERRAIN_NAMES,
-    VELDT,
     WATER,
     Grid,
     MapFile,
@@ -57,9 +46,21 @@ from terra.games.nile.rivers import (
     trace_systems,
     water_bodies,
 )
+from terra.games.nile.terms import (
+    BLANK,
+    DESERT,
+    JUNGLE,
+    JUNGLE_MOUNTAIN,
+    JUNGLE_SWAMP,
+    LAKE,
+    MOUNTAIN,
+    SWAMP,
+    TERRAIN_NAMES,
+    TERRAIN_PARTS,
+    VELDT,
+)
 
 __all__ = [
-    "BASIC_TERRAINS",
     "BLANK",
     "DESERT",
     "JUNGLE",
@@ -70,6 +71,7 @@ __all__ = [
     "MOUNTAIN",
     "SWAMP",
     "TERRAIN_NAMES",
+    "TERRAIN_PARTS",
     "VELDT",
     "WATER",
     "Board",

@@ -16,6 +16,11 @@ from pydantic import Field
 from terra.core.data import MAX_ENTRIES, Meta, Name, StrictModel
 from terra.core.errors import DataError, quote
 from terra.games.nile.hexgrid import Cell, neighbour_cell
+from terra.games.nile.terms import (
+    BLANK,
+    TERRAIN_NAMES,
+    WATER_TERRAINS,
+)
 
 MAP_FILE: Final = "map.toml"
 MOUTHS: Final = 9  # 10.3351: "any one of the nine river mouths"
@@ -23,37 +28,12 @@ MAX_SIDE: Final = 99  # rows and columns: a hex id has two digits for each
 MAX_PORTS: Final = 60
 MAX_COURSE: Final = 200  # hexes in one pre-printed river
 
-# Terrain (10.21): six basic terrains and jungle combined with swamp or mountain.
-BLANK: Final = -1  # an unexplored hex: no terrain yet
-DESERT, JUNGLE, LAKE, SWAMP, VELDT, MOUNTAIN, JUNGLE_SWAMP, JUNGLE_MOUNTAIN = range(8)
-TERRAIN_NAMES: Final = (
-    "desert",
-    "jungle",
-    "lake",
-    "swamp",
-    "veldt",
-    "mountain",
-    "jungle/swamp",
-    "jungle/mountain",
-)
-# The basic terrains each terrain contains (10.21, 18.32, 22.6).
-BASIC_TERRAINS: Final = (
-    (DESERT,),
-    (JUNGLE,),
-    (LAKE,),
-    (SWAMP,),
-    (VELDT,),
-    (MOUNTAIN,),
-    (JUNGLE, SWAMP),
-    (JUNGLE, MOUNTAIN),
-)
-# Water that rivers join without being drawn through it, and that belongs to a river system
-# (10.3211, 10.3351: "rivers, lakes, swamps (including jungle/swamp)").
-WATER: Final = frozenset({LAKE, SWAMP, JUNGLE_SWAMP})
+# Water that rivers join without being drawn through it (terms.WATER_TERRAINS).
+WATER: Final = WATER_TERRAINS
 # One character per hex in the map's rows; upper case for terrain.
 SEA_CODE: Final = "~"
 BLANK_CODE: Final = "."
-TERRAIN_CODES: Final = "DJLSVMWH"  # in the order of TERRAIN_NAMES (W: wet jungle, H: hill jungle)
+TERRAIN_CODES: Final = "VLMDJSWH"  # in the order of TERRAIN_NAMES (W: wet jungle, H: hill jungle)
 
 HexId = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 Side = Annotated[int, Field(ge=0, le=6)]

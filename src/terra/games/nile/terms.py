@@ -33,6 +33,20 @@ TERRAIN_PARTS: tuple[tuple[Terrain, ...], ...] = (
     (JUNGLE, MOUNTAIN),
 )
 TERRAIN_MASK = tuple(sum(1 << p for p in parts) for parts in TERRAIN_PARTS)
+TERRAIN_NAMES = (
+    "veldt",
+    "lake",
+    "mountain",
+    "desert",
+    "jungle",
+    "swamp",
+    "jungle/swamp",
+    "jungle/mountain",
+)
+BLANK = -1  # an unexplored hex: no terrain yet (3.2)
+# Water that rivers join without being drawn through it, and that belongs to a river system
+# (10.3211, 10.3351: "rivers, lakes, swamps (including jungle/swamp)").
+WATER_TERRAINS = frozenset({LAKE, SWAMP, JUNGLE_SWAMP})
 
 # Activity levels (Movement, 9.12) and modes of travel (9.11).
 CAUTIOUS, NORMAL, RECKLESS = range(3)
