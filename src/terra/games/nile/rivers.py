@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from terra.core.errors import DataError
 from terra.games.nile.hexgrid import CENTRE, DIRECTION_NAMES, neighbour_cell, opposite
-from terra.games.nile.mapfile import BLANK, TERRAIN_NAMES, WATER, Grid, MapFile, land_hex
+from terra.games.nile.mapfile import WATER, Grid, MapFile, land_hex
+from terra.games.nile.terms import BLANK, TERRAIN_NAMES
 
 
 @dataclass(frozen=True)
