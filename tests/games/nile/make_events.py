@@ -355,7 +355,7 @@ TICKETS = {
     "Port Elizabeth": 1,
     "Durban": 1,
     "Lourenço Marques": 1,
-    "Quilimane": 1,
+    "Quelimane": 1,
     "Kilwa": 1,
     "Mombasa": 1,
     "Calabar": 1,

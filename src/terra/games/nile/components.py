@@ -1,0 +1,61 @@
+"""Source of the Nile's components in one: the mapboard, the tables and the Event deck,
+loaded from one directory and checked against each other.
+
+Each file is validated on its own by its module (:mod:`~terra.games.nile.board`,
+:mod:`~terra.games.nile.tables`, :mod:`~terra.games.nile.events`); here the loader checks what
+one file says of another: every port that the tables or the cards name (markets for horses and
+camels, free tickets) is a port of the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terra.core.data import DataFiles, DataLoader, fold_name
+from terra.core.errors import DataError, quote
+from terra.games.nile.board import MAP_FILE, Board, MapFile, build_board
+from terra.games.nile.events import EVENTS_FILE, EventDeck, EventsFile, build_events, port_names
+from terra.games.nile.tables import TABLES_FILE, Tables, TablesFile, build_tables
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """The loaded components of one data directory."""
+
+    board: Board
+    tables: Tables
+    deck: EventDeck
+    provisional: bool  # whether any file is the project's provisional design
+    provenance: str  # where each file's facts come from, one line per file
+    digest: str  # of every file's text: records carry it (decision C6)
+
+
+def build_components(files: DataFiles) -> Components:
+    """Build the three files and check the ports the tables and cards name against the map."""
+    board = build_board(files)
+    tables = build_tables(files)
+    deck = build_events(files)
+    ports = {fold_name(name) for name in board.port_names}
+    for name in port_names(tables, deck):
+        if fold_name(name) not in ports:
+            raise DataError(
+                f"{files.where(TABLES_FILE)} or {files.where(EVENTS_FILE)}: "
+                f"{quote(name)} is no port of the map (ports: {', '.join(board.port_names)})"
+            )
+    return Components(
+        board=board,
+        tables=tables,
+        deck=deck,
+        provisional=files.provisional,
+        provenance=files.provenance,
+        digest=files.digest,
+    )
+
+
+# The components in a directory (map.toml, tables.toml, events.toml), or the shipped ones.
+DATA = DataLoader(
+    "terra.games.nile",
+    {MAP_FILE: MapFile, TABLES_FILE: TablesFile, EVENTS_FILE: EventsFile},
+    build_components,
+)
+load_components = DATA.load
