@@ -36,6 +36,7 @@ from terra.games.nile.natives import (
     looting_rolls,
     may_attempt_escape,
     may_interview,
+    most_lots,
     must_release_prisoners,
     native_attack,
     native_attitude,
@@ -528,6 +529,22 @@ class TestTrade:
             native_trade(TABLES, LARGE, CAMEL, 1, Dice(6), holding=30)
         camel = native_trade(TABLES, LARGE, CAMEL, 1, Dice(6), holding=30, camels=True)
         assert (camel.quantity, camel.gifts) == (1, 15)
+
+    def test_the_most_lots_open_to_the_explorer(self) -> None:
+        """Source of the Nile 14.8-14.95: what he can pay for within the tribe's limit."""
+        assert most_lots(TABLES, SMALL, BEARER, holding=20, gifts_taken=30) == 1
+        assert most_lots(TABLES, SMALL, BEARER, holding=2) == 0
+        assert most_lots(TABLES, LARGE, BEARER, holding=20) == 6
+        assert most_lots(TABLES, SMALL, RATION, selling=True, holding=7) == 2
+        assert most_lots(TABLES, SMALL, RATION, selling=True, holding=7, gifts_taken=35) == 0
+        assert most_lots(TABLES, SMALL, RATION, holding=9, traded=1 << RATION) == 0
+        assert most_lots(TABLES, SMALL, CAMEL, holding=99) == 0
+        assert most_lots(TABLES, SMALL, CAMEL, holding=99, camels=True) == 2
+        assert most_lots(TABLES, SMALL, HORSE, holding=99) == 0
+        lots = most_lots(TABLES, MEDIUM, ASKARI, holding=99, gifts_taken=20)
+        native_trade(TABLES, MEDIUM, ASKARI, lots, Dice(6), holding=99, gifts_taken=20)
+        with pytest.raises(IllegalAction):
+            native_trade(TABLES, MEDIUM, ASKARI, lots + 1, Dice(6), holding=99, gifts_taken=20)
 
     def test_a_canoe_costs_ten_gifts(self) -> None:
         """Source of the Nile 14.7 (N61): the table's dearest line but the camel."""

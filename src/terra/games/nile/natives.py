@@ -13,9 +13,16 @@ by the caller), or a battle: :func:`native_attack` (13.4), then :func:`victory_l
 :func:`victory_spoils`, :func:`treat_prisoners` and :func:`loot_village` (16), or
 :func:`consequences_of_defeat` and, for a captive, :func:`escape_from_captivity` (15). A
 friendly tribe trades (:func:`native_trade`, 14.6-14.95). Caches (17) are in
-:mod:`terra.games.nile.caches`. Sections cited are those of the
-Avalon Hill rulebook (1979); decisions N40-N49 and N140-N141 of ``docs/rules-decisions.md``
-settle what it leaves open.
+:mod:`terra.games.nile.caches`.
+
+What the caller keeps: a tribe's size never changes, however often it is beaten (13.6: each
+battle is with a fresh village), and its friendship, once won, covers every village of the hex
+and lasts as long as that explorer lives, for him alone (13.6, 14.4); the gifts it has accepted
+from each explorer (14.94) and the goods traded this turn (14.82) are the ``gifts_taken`` and
+``traded`` of :class:`Exchange`.
+
+Sections cited are those of the Avalon Hill rulebook (1979); decisions N40-N49 and N140-N141
+of ``docs/rules-decisions.md`` settle what it leaves open.
 """
 
 from __future__ import annotations
@@ -66,6 +73,9 @@ Roll = Callable[[], int]  # one die, 1-6
 SOURCE = "Source of the Nile"
 
 # What the natives' answer obliges (13.32, 14.1, 14.3, 13.42).
+# RETREATS (13.5): the caller moves the expedition back without regaining the movement points;
+# a hex just mapped keeps its rivers, cataracts, natives and oasis, loses its spectacular
+# discoveries, and cannot be published until the explorer returns and stays.
 PASSES, BEFRIENDED, NEGOTIATES, RETREATS, CHARGED, AMBUSHED = range(6)
 OUTCOME_IDS = ("passes", "befriended", "negotiates", "retreats", "charged", "ambushed")
 
@@ -388,6 +398,33 @@ def trade_closed(tables: Tables, size: int, gifts_taken: int) -> bool:
 def witch_doctor_poisons(roll: Roll) -> bool:
     """Source of the Nile 14.83: the jealous witch doctor's poison kills on a die roll of one."""
     return roll() == POISON_KILLS_ON
+
+
+def most_lots(
+    tables: Tables,
+    size: int,
+    good: Good,
+    *,
+    selling: bool = False,
+    holding: int,
+    gifts_taken: int = 0,
+    traded: int = 0,
+    camels: bool = False,
+) -> int:
+    """Source of the Nile 14.7-14.95: the most lots of ``good`` the explorer may trade now with
+    the tribe (0: none), for listing legal trades; arguments as for :func:`native_trade`."""
+    line = trade_rate(tables, good, selling)
+    if (
+        line < 0
+        or traded >> good & 1
+        or trade_closed(tables, size, gifts_taken)
+        or (good == CAMEL and not camels)
+    ):
+        return 0
+    if selling:
+        return holding // tables.trade_sell[line].quantity
+    room = tables.trade_limit[size] - gifts_taken
+    return min(holding, room) // tables.trade_buy[line].gifts
 
 
 def native_trade(
