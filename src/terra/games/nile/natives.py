@@ -396,7 +396,7 @@ def trade_closed(tables: Tables, size: int, gifts_taken: int) -> bool:
 
 
 def witch_doctor_poisons(roll: Roll) -> bool:
-    """Source of the Nile 14.83: the jealous witch doctor's poison kills on a die roll of one."""
+    """Source of the Nile 14.83: the witch doctor's poison kills the explorer on a one."""
     return roll() == POISON_KILLS_ON
 
 
