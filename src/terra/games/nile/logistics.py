@@ -132,6 +132,11 @@ def outfit(
     first outfit's $1,000 by default); money not spent is lost."""
     party = Party()
     left = data.tables.first_outfit if funds is None else funds
+    cost = outfit_cost(data.tables, purchases)
+    if cost > left:
+        raise IllegalAction(
+            f"the outfit costs ${cost}; only ${left} is at hand", "Source of the Nile 5.3"
+        )
     for good, count in purchases.items():
         left = buy(data, party, port, good, count, funds=left)
     return party
