@@ -3,10 +3,12 @@ queries the rules ask of the map (rivers, river systems, lakes, erasing)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from terra.games.nile.components import load_components
 from terra.games.nile.hexgrid import DIRECTIONS, NORTH, SOUTH, opposite
+from terra.games.nile.terms import BLANK, LAKE, MEDIUM, SWAMP, VELDT
 from terra.games.nile.territory import (
     BLANK_HEX,
     EXPLORED,
@@ -28,7 +30,6 @@ from terra.games.nile.territory import (
     system_hexes,
     system_size,
 )
-from terra.games.nile.terms import BLANK, LAKE, MEDIUM, SWAMP, VELDT
 
 DATA = load_components()
 BOARD = DATA.board
@@ -63,7 +64,7 @@ def river(t: Territory, path: Sequence[int], *, enter: int = 0, leave: int) -> N
         t.river_in[path[0]] |= side_bit(enter)
     else:
         t.source[path[0]] = 1
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         side = side_of(a, b)
         t.river_out[a] |= side_bit(side)
         t.river_in[b] |= side_bit(opposite(side))
@@ -82,9 +83,7 @@ class TestTheTerritoryAtTheStart:
     def test_printed_rivers_drain_to_their_printed_systems(self) -> None:
         """10.3351: every printed river, lake and swamp hex drains to the system the board says."""
         t = new_territory(BOARD)
-        assert [river_system(t, BOARD, h) for h in range(BOARD.num_hexes)] == list(
-            BOARD.system_of
-        )
+        assert [river_system(t, BOARD, h) for h in range(BOARD.num_hexes)] == list(BOARD.system_of)
 
     def test_the_nile_has_13_hexes_of_its_35(self) -> None:
         """10.3353 (example): the Nile's 13 pre-printed hexes, the Sudd included."""
