@@ -36,7 +36,6 @@ from terra.games.nile.hexgrid import (
 from terra.games.nile.mapping import (
     CIRCLE,
     CONNECTED,
-    ENDS_IN_WATER,
     EXTENDS,
     JOINS_WATER,
     SALT_LAKE,
@@ -431,17 +430,15 @@ class TestSituationA:
         assert (found.how, found.terrain) == (SALT_LAKE, LAKE)
         assert not has_river(t, X) and is_water(t, X)
 
-    def test_a_salt_lake_that_would_be_a_fourth_lake_hex_is_a_swamp(self) -> None:
-        """10.333, 10.28 (N25): three lakes beside already: the water ends in a swamp."""
+    def test_a_forced_lake_that_would_be_a_fourth_is_a_swamp(self) -> None:
+        """10.3212, 10.28 (N25): the die says lake, but three lake hexes lie beside: swamp."""
         t = new_territory(BOARD)
-        flowing_in_from_north(t)
-        lakes = [near(X, SOUTH), near(X, SOUTH, SOUTH), near(X, SOUTH, SOUTH, SOUTH)]
-        for hex_ in lakes:
-            explored(t, hex_, LAKE)
-        wall(t, X)
-        terrain_known(t, X)
-        found = map_river(t, DATA, X, Script(card_where(river_a=CONTINUES)), NO_DICE)
-        assert (found.how, found.terrain) == (ENDS_IN_WATER, SWAMP)
+        river(t, [near(X, NORTH)], enter=SOUTH, leave=NORTH)
+        flowing_out_to_south(t)
+        for steps in range(1, 4):
+            explored(t, near(X, *(NORTH_EAST,) * steps), LAKE)
+        terrain_known(t, X, VELDT)
+        assert map_river(t, DATA, X, Script(0), Script(1)).terrain == SWAMP
 
     def test_jungle_swamp_forced_beside_desert_is_swamp(self) -> None:
         """10.3212, 10.27 (N25): the die's jungle/swamp would border desert: swamp."""

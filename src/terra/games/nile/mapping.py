@@ -60,7 +60,6 @@ from terra.games.nile.territory import (
 __all__ = [
     "CIRCLE",
     "CONNECTED",
-    "ENDS_IN_WATER",
     "EXTENDS",
     "JOINS_WATER",
     "SALT_LAKE",
@@ -96,7 +95,6 @@ CONNECTED = 12  # 10.3213: the rivers around the hex join in it
 CIRCLE = 13  # 10.336: the hex became swamp so that no water flows in a circle
 SALT_LAKE = 14  # 10.333: a great salt lake
 EXTENDS = 15  # 10.32532: a river from an adjacent lake or swamp
-ENDS_IN_WATER = 16  # an inflow with nowhere to go ends in a lake turned swamp (10.28, N25)
 
 _DESERT_PART = TERRAIN_MASK[DESERT]
 _JUNGLE_PART = TERRAIN_MASK[JUNGLE]
@@ -119,7 +117,7 @@ class RiverFound:
     """What :func:`map_river` found: how the river was mapped, the sides water now enters and
     leaves the hex by, and River B's oasis and cataract."""
 
-    how: int  # a card result (CONTINUES, ..., CROSSES) or JOINS_WATER, ..., ENDS_IN_WATER
+    how: int  # a card result (CONTINUES, ..., CROSSES) or JOINS_WATER, ..., EXTENDS
     card: int  # the River card (8.3's second draw)
     cards: tuple[int, ...]  # every card drawn, the River card first
     terrain: int  # the hex's terrain afterwards (10.3212, 10.333, 10.336 may change it)
@@ -223,8 +221,8 @@ def lake_fits(t: Territory, data: Components, hex_: int) -> bool:
 
 
 def _water_terrain(t: Territory, data: Components, hex_: int, terrain: int) -> int:
-    """A lake or swamp a river rule imposes, within 10.27 and 10.28: a lake that would be a
-    fourth is swamp, a jungle/swamp beside desert is swamp (decision N25)."""
+    """A lake or swamp a river rule imposes (10.3212, 10.336), within 10.27 and 10.28: a lake
+    that would be a fourth is swamp, a jungle/swamp beside desert is swamp (decision N25)."""
     if terrain == LAKE and not lake_fits(t, data, hex_):
         return SWAMP
     if terrain == JUNGLE_SWAMP and desert_never_beside_jungle(t, data, hex_, terrain) == VELDT:
@@ -400,7 +398,7 @@ def _situation_a(
             return ENDS
         if not _any_passable(t, data, hex_):
             if flowing_in:  # 10.333
-                return _great_salt_lake(t, data, hex_)
+                return _great_salt_lake(t, hex_)
             t.source[hex_] = 1  # 10.3355
             return ENDS
         # 10.32434, 10.332, 10.3354: the card could not settle the river; draw again.
@@ -409,14 +407,14 @@ def _situation_a(
         result = deck.river_a[card]
 
 
-def _great_salt_lake(t: Territory, data: Components, hex_: int) -> int:
-    """10.333: rivers flow in and nothing can take them on: the hex is a lake (a swamp if a
-    lake would make four, N25)."""
+def _great_salt_lake(t: Territory, hex_: int) -> int:
+    """10.333: rivers flow in and nothing can take them on: the hex is a lake. No lake or swamp
+    borders it (the river would flow there), so it is a lake of one hex (10.28 holds)."""
     t.river_in[hex_] = 0
     t.river_out[hex_] = 0
     t.source[hex_] = 0
-    t.terrain[hex_] = _water_terrain(t, data, hex_, LAKE)
-    return SALT_LAKE if t.terrain[hex_] == LAKE else ENDS_IN_WATER
+    t.terrain[hex_] = LAKE
+    return SALT_LAKE
 
 
 def _situation_b(
