@@ -420,6 +420,21 @@ class TestSituationA:
         found = map_river(t, DATA, X, Script(card), NO_DICE)
         assert (found.how, found.source) == (ENDS, True)
 
+    def test_a_blocked_fork_downstream_reads_the_next_card_as_river_continues(self) -> None:
+        """10.32434: both branches blocked while water flows in: change to River Continues and
+        draw a new card; only its first number counts."""
+        t = new_territory(BOARD)
+        flowing_in_from_north(t)
+        terrain_known(t, X)
+        blocked = card_where(river_a=FORKS, compass=lambda c: len(c) == 2 and NORTH not in c)
+        for side in DECK.compass[blocked]:
+            explored(t, near(X, side))
+        free = [d for d in DIRECTIONS if d != NORTH and d not in DECK.compass[blocked]]
+        fork = card_where(river_a=FORKS, compass=lambda c: len(c) == 2 and set(c) <= set(free))
+        found = map_river(t, DATA, X, Script(blocked, fork), NO_DICE)
+        assert (found.how, found.inflows) == (CONTINUES, (NORTH,))
+        assert found.outflow == DECK.compass[fork][0]
+
     def test_nowhere_to_flow_makes_a_great_salt_lake(self) -> None:
         """10.333: water flows in and no side is passable: the hex is a lake."""
         t = new_territory(BOARD)

@@ -401,10 +401,12 @@ def _situation_a(
                 return _great_salt_lake(t, hex_)
             t.source[hex_] = 1  # 10.3355
             return ENDS
-        # 10.32434, 10.332, 10.3354: the card could not settle the river; draw again.
+        # The card could not settle the river: draw again. Water flowing in must go on, and
+        # 10.32434 reads the new card as River Continues; water flowing out reads it whole
+        # (10.332, 10.3354: the procedure goes on).
         card = draw()
         cards.append(card)
-        result = deck.river_a[card]
+        result = CONTINUES if flowing_in else deck.river_a[card]
 
 
 def _great_salt_lake(t: Territory, hex_: int) -> int:
