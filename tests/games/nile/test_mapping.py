@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from terra.games.nile.components import load_components
@@ -596,6 +596,24 @@ class TestSituationB:
         found = map_river(t, DATA, X, Script(card), NO_DICE)
         assert (found.how, found.inflows, found.outflow) == (EXTENDS, (NORTH_EAST,), SOUTH_WEST)
 
+    def test_a_river_out_of_a_shut_in_lake_with_nowhere_to_go_is_a_swamp_beside_it(
+        self,
+    ) -> None:
+        """10.337, 10.333, 10.28 (N25): the river leaves a lake of three hexes and can go
+        nowhere: the great salt lake would be a fourth lake hex, so it is a swamp."""
+        t = new_territory(BOARD)
+        lakes = [near(X, *(NORTH_EAST,) * steps) for steps in range(1, 4)]
+        for hex_ in lakes:
+            explored(t, hex_, LAKE)
+        wall(t, lakes[0], SOUTH_WEST)
+        for hex_ in lakes[1:]:
+            wall(t, hex_)
+        wall(t, X, NORTH_EAST)
+        terrain_known(t, X)
+        card = card_where(river_b=BEGINS_OR_EXTENDS, compass=first(SOUTH_WEST))
+        found = map_river(t, DATA, X, Script(card), NO_DICE)
+        assert (found.how, found.terrain) == (EXTENDS, SWAMP) and not has_river(t, X)
+
     def test_a_die_picks_one_of_several_lakes(self) -> None:
         """10.32533: the lakes and swamps are numbered in compass order; a die picks one,
         rolling again on a number naming none."""
@@ -829,6 +847,7 @@ def invariant_breaks(t: Territory) -> list[str]:
 class TestTheWholeMap:
     @settings(max_examples=12, deadline=None)
     @given(seed=st.integers(0, 10**6), share=st.floats(0.2, 1.0))
+    @example(seed=19, share=1.0)  # a river out of a shut-in lake once made a fourth lake hex
     def test_random_mapping_keeps_every_rule_of_the_map(self, seed: int, share: float) -> None:
         """10.27, 10.28, 10.317, 10.318, 10.336: however the cards fall, no desert borders
         jungle, no lake has four hexes, every river side is continued and no water circles."""

@@ -221,8 +221,8 @@ def lake_fits(t: Territory, data: Components, hex_: int) -> bool:
 
 
 def _water_terrain(t: Territory, data: Components, hex_: int, terrain: int) -> int:
-    """A lake or swamp a river rule imposes (10.3212, 10.336), within 10.27 and 10.28: a lake
-    that would be a fourth is swamp, a jungle/swamp beside desert is swamp (decision N25)."""
+    """A lake or swamp a river rule imposes (10.3212, 10.333, 10.336), within 10.27 and 10.28:
+    a lake that would be a fourth is swamp, a jungle/swamp beside desert is swamp (N25)."""
     if terrain == LAKE and not lake_fits(t, data, hex_):
         return SWAMP
     if terrain == JUNGLE_SWAMP and desert_never_beside_jungle(t, data, hex_, terrain) == VELDT:
@@ -398,7 +398,7 @@ def _situation_a(
             return ENDS
         if not _any_passable(t, data, hex_):
             if flowing_in:  # 10.333
-                return _great_salt_lake(t, hex_)
+                return _great_salt_lake(t, data, hex_)
             t.source[hex_] = 1  # 10.3355
             return ENDS
         # The card could not settle the river: draw again. Water flowing in must go on, and
@@ -409,13 +409,13 @@ def _situation_a(
         result = CONTINUES if flowing_in else deck.river_a[card]
 
 
-def _great_salt_lake(t: Territory, hex_: int) -> int:
-    """10.333: rivers flow in and nothing can take them on: the hex is a lake. No lake or swamp
-    borders it (the river would flow there), so it is a lake of one hex (10.28 holds)."""
+def _great_salt_lake(t: Territory, data: Components, hex_: int) -> int:
+    """10.333: rivers flow in and nothing can take them on: the hex is a lake (a swamp if it
+    would be a fourth lake hex beside the lake its river came out of, N25)."""
     t.river_in[hex_] = 0
     t.river_out[hex_] = 0
     t.source[hex_] = 0
-    t.terrain[hex_] = LAKE
+    t.terrain[hex_] = _water_terrain(t, data, hex_, LAKE)
     return SALT_LAKE
 
 
