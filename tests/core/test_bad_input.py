@@ -32,8 +32,9 @@ LONGEST_MESSAGE = 2_000  # any message: the game's notation help is the longest 
 
 
 def started(game_id: str, seed: int = 3, steps: int = 30) -> GameState:
-    """A game some random steps in (every game has had a few turns)."""
-    state = terra.game(game_id).new(terra.game(game_id).min_players, seed)
+    """A two-seat game some random steps in (every game has had a few turns)."""
+    game = terra.game(game_id)
+    state = game.new(max(2, game.min_players), seed)
     rng = random.Random(seed)
     for _ in range(steps):
         state.apply(rng.choice(state.legal_actions()))

@@ -398,12 +398,16 @@ class GameState(ABC):
         """Zero-sum rewards: a sole winner gets 1, losers -1/(n-1), shared wins split.
 
         Seat i receives n/(n-1) * (w_i - 1/n), where w_i is its share of the victory. With two
-        players that is +1 / -1, and 0 each for a shared win. All zeros before the end.
+        players that is +1 / -1, and 0 each for a shared win. All zeros before the end. A
+        solitaire game is played against the game itself: +1 for a win, -1 for a loss (no
+        winners).
         """
         n = self.num_players
         if not self.is_over:
             return [0.0] * n
         won = self.winners()
+        if n == 1:
+            return [1.0 if won else -1.0]
         share = 1.0 / len(won)
         factor = n / (n - 1)
         return [factor * ((share if s in won else 0.0) - 1.0 / n) for s in range(n)]

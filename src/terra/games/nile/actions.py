@@ -1,0 +1,256 @@
+"""Source of the Nile's actions: a fixed int space and its text notation.
+
+A turn is a chain of small decisions (8.3), and so is outfitting (5.3: hire one, buy one,
+done). Every int means the same thing in every position for a given data set, so records stay
+readable:
+
+==============================  ================================================================
+``counter 1520``                set-up: put the discovery counter you were dealt on a hex (4.4)
+``sail to Zanzibar``            set-up: your secret port (4.5); from Europe: sail there (26.2)
+``specialty zoologist``         set-up (4.6), and for a new explorer in Europe
+``buy 10 rations``              outfitting: hire or buy at the port (5.3); amounts 1 and 10
+``cautious``                    start of a turn: the activity level (9.12); also ``normal``,
+                                ``reckless``
+``move north-east``             enter the neighbouring hex in that direction (9); also by
+                                compass number, ``move 2``, or ``move ne``
+``travel mounted``              change the mode of travel (9.5): ``on foot``, ``mounted``,
+                                ``by canoe``
+``retreat`` / ``stay``          after seeing a new hex's terrain (9.44-9.46, 10.29)
+``policy 3``                    toward an unfriendly tribe (13.3); or by its name
+``offer 10 gifts``              negotiation (14.2); ``offer everything`` (14.5)
+``trade 5 gifts for 10 rations``  with a friendly tribe (14.6-14.95)
+``escape with bearer``          after a defeat, a member who escapes with you (15.21)
+``release prisoners``           after a victory (16.42); ``keep prisoners``, ``loot``
+``leave 1 bearer``              discharge people, release animals, discard items (9.6)
+``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6)
+``shoot horse``                 an animal for fresh food (18.5)
+``sail for Europe``             from a port the turn after arriving (21.4)
+``publish``                     in Europe: publish what you have found (22)
+``collect donations``           in Europe: stay and draw donations (26.3-26.5)
+``interview yellow``            journalist: interview another explorer in your hex (24.6)
+``retire``                      retire your explorer (21.2)
+``done``                        end outfitting, end your move
+==============================  ================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from terra.core.actions import ActionSpace, ActionSpaceBuilder, fold_notation
+from terra.core.errors import NotationError, quote
+from terra.games.nile.components import Components
+from terra.games.nile.hexgrid import DIRECTIONS
+from terra.games.nile.terms import (
+    ACTIVITY_IDS,
+    ANIMALS,
+    CANOE,
+    GOOD_IDS,
+    ITEMS,
+    PEOPLE,
+    SPECIALTY_IDS,
+    WATER,
+)
+
+# Explorers' colours, one set of counters each (3.31); seat 0 plays the first colour.
+PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
+MAX_PLAYERS = len(PLAYER_COLOURS)
+
+# Kinds of action.
+(
+    DONE,
+    COUNTER,
+    SAIL,
+    SPECIALTY,
+    BUY,
+    ACTIVITY,
+    MOVE,
+    MODE,
+    RETREAT,
+    STAY,
+    POLICY,
+    OFFER,
+    OFFER_ALL,
+    TRADE,
+    ESCAPE,
+    RELEASE,
+    KEEP,
+    LOOT,
+    LEAVE,
+    CACHE,
+    DIG,
+    SHOOT,
+    EUROPE,
+    PUBLISH,
+    COLLECT,
+    INTERVIEW,
+    RETIRE,
+) = range(27)
+KINDS = 27
+
+DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
+MODE_WORDS = ("on foot", "mounted", "by canoe")
+AMOUNTS = (1, 10)  # outfitting, leaving and caching go by ones and tens
+TRADE_LOTS = (1, 2, 5, 10)  # a trade is one lot of the Native Trade Table, or several
+BUYABLE = (*PEOPLE, *ANIMALS, CANOE, *(g for g in ITEMS if g != WATER))  # water is free, 5.4441
+
+NOTATION_HELP = (
+    "counter 1520 | sail to Zanzibar | specialty zoologist | buy 10 rations | cautious, normal, "
+    "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
+    "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
+    "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
+    "dig up cache | shoot horse | sail for Europe | publish | collect donations | interview "
+    "yellow | retire | done. Hexes by id (column and row, 1520) or a port's name."
+)
+
+
+def plural(name: str, count: int) -> str:
+    """``1 bearer``, ``10 bearers``; water is never counted in ones.
+
+    >>> plural("ration", 10), plural("askari", 1), plural("water", 10)
+    ('10 rations', '1 askari', '10 water')
+    """
+    if count == 1 or name == "water":
+        return f"{count} {name}"
+    return f"{count} {name}s"
+
+
+@dataclass(frozen=True, eq=False)
+class ActionTable(ActionSpace):
+    """Every action of one data set, with the first action of each kind that takes an
+    argument (``base[kind] + argument`` is the action)."""
+
+    base: tuple[int, ...]  # by kind: the first action of that kind
+    trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
+    trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
+
+
+def _goods_amounts(
+    actions: ActionSpaceBuilder, kind: int, verb: str, goods: tuple[int, ...]
+) -> None:
+    for good in goods:
+        for amount in AMOUNTS:
+            actions.add(kind, f"{verb} {plural(GOOD_IDS[good], amount)}", good, amount)
+
+
+@cache
+def action_table(data: Components) -> ActionTable:
+    """The action table of ``data`` (built once per data set)."""
+    board, tables = data.board, data.tables
+    actions = ActionSpaceBuilder("Source of the Nile")
+    add = actions.add
+    base = [0] * KINDS
+
+    def start(kind: int) -> None:
+        base[kind] = len(actions)
+
+    for kind, text in (
+        (DONE, "done"),
+        (RETREAT, "retreat"),
+        (STAY, "stay"),
+        (OFFER_ALL, "offer everything"),
+        (RELEASE, "release prisoners"),
+        (KEEP, "keep prisoners"),
+        (LOOT, "loot"),
+        (DIG, "dig up cache"),
+        (EUROPE, "sail for Europe"),
+        (PUBLISH, "publish"),
+        (COLLECT, "collect donations"),
+        (RETIRE, "retire"),
+    ):
+        start(kind)
+        add(kind, text)
+    start(COUNTER)
+    for hex_ in range(board.num_hexes):
+        action = add(COUNTER, f"counter {board.hex_ids[hex_]}", hex_)
+        if board.port_of[hex_] >= 0:
+            actions.alias(f"counter {board.port_names[board.port_of[hex_]]}", action)
+    start(SAIL)
+    for port, name in enumerate(board.port_names):
+        add(SAIL, f"sail to {name}", port)
+    start(SPECIALTY)
+    for specialty, name in enumerate(SPECIALTY_IDS):
+        add(SPECIALTY, f"specialty {name}", specialty)
+    start(BUY)
+    _goods_amounts(actions, BUY, "buy", BUYABLE)
+    start(ACTIVITY)
+    for activity, name in enumerate(ACTIVITY_IDS):
+        add(ACTIVITY, name, activity)
+    start(MOVE)
+    for direction in DIRECTIONS:
+        action = add(MOVE, f"move {DIRECTION_NAMES[direction - 1]}", direction)
+        actions.alias(f"move {direction}", action)
+        actions.alias(f"move {DIRECTION_SHORT[direction - 1]}", action)
+    start(MODE)
+    for mode, words in enumerate(MODE_WORDS):
+        add(MODE, f"travel {words}", mode)
+    start(POLICY)
+    for index, policy_id in enumerate(tables.policy_ids):
+        action = add(POLICY, f"policy {index + 1}", index)
+        actions.alias(f"policy {policy_id}", action)
+        actions.alias(f"policy {tables.policy_names[index]}", action)
+    start(OFFER)
+    for column, gifts in enumerate(tables.negotiation_gifts):
+        add(OFFER, f"offer {plural('gift', gifts)}", column)
+    start(TRADE)
+    trade_good: list[int] = []
+    trade_lot: list[tuple[int, int, int]] = []
+    for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
+        for trade in trades:
+            for lots in TRADE_LOTS:
+                paid = plural("gift", trade.gifts * lots)
+                goods = plural(GOOD_IDS[trade.good], trade.quantity * lots)
+                text = f"trade {paid} for {goods}" if buying else f"trade {goods} for {paid}"
+                add(TRADE, text, len(trade_good))
+                trade_good.append(trade.good)
+                trade_lot.append((buying, trade.quantity * lots, trade.gifts * lots))
+    start(ESCAPE)
+    for good in (*PEOPLE, *ANIMALS, CANOE):
+        add(ESCAPE, f"escape with {GOOD_IDS[good]}", good)
+    start(LEAVE)
+    _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
+    start(CACHE)
+    _goods_amounts(actions, CACHE, "cache", (CANOE, *ITEMS))
+    start(SHOOT)
+    for good in ANIMALS:
+        add(SHOOT, f"shoot {GOOD_IDS[good]}", good)
+    start(INTERVIEW)
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        add(INTERVIEW, f"interview {colour}", seat)
+    fields = actions.fields()
+    return ActionTable(
+        **fields, base=tuple(base), trade_good=tuple(trade_good), trade_lot=tuple(trade_lot)
+    )
+
+
+_HEX_VERB = re.compile(r"^counter (?P<where>.+)$")
+_SAIL = re.compile(r"^sail to (?P<where>.+)$")
+
+
+def parse(data: Components, text: str) -> int:
+    """The action ``text`` names where it is not the notation itself; -1 when it is no action.
+    A misspelt hex or port is a :class:`NotationError` that suggests the nearest names."""
+    folded = fold_notation(text)
+    board = data.board
+    match = _HEX_VERB.match(folded)
+    if match:
+        where = match["where"]
+        hex_ = board.hexes.get(where)
+        if hex_ < 0:
+            raise NotationError(
+                f"there is no hex called {quote(where)} on the map (a hex is its column and row, "
+                f"like 1520, or a port's name){board.hexes.suggest(where)}"
+            )
+        return action_table(data).find(f"counter {board.hex_ids[hex_]}")
+    match = _SAIL.match(folded)
+    if match and match["where"] != "europe":
+        where = match["where"]
+        hex_ = board.hexes.get(where)
+        if hex_ < 0 or board.port_of[hex_] < 0:
+            ports = ", ".join(board.port_names)
+            raise NotationError(f"{quote(where)} is no port; the ports are {ports}")
+        return action_table(data).find(f"sail to {board.port_names[board.port_of[hex_]]}")
+    return -1

@@ -1,0 +1,168 @@
+"""One seat's explorer: where he is, his expedition, and his Player Aid Sheet (6.0).
+
+The sheet's records are what the explorer has found and not yet published (22.1), what he has
+published, his donations (26), the tribes friendly to him (14.4) and his caches (17.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from terra.games.nile.caches import Cache
+from terra.games.nile.party import Party
+
+# Where an explorer is (5.2, 21.4, 15.3, 26.2).
+IN_EUROPE, IN_AFRICA, CAPTIVE, TO_EUROPE = range(4)
+STATUS_NAMES = ("in Europe", "in Africa", "captive", "sailing for Europe")
+
+
+class Explorer:
+    """A seat's explorer and his sheet; every field is flat and copied by ``clone``."""
+
+    __slots__ = (
+        "awards",
+        "battled",
+        "caches",
+        "captured",
+        "counters",
+        "donations",
+        "far",
+        "finds",
+        "found_counters",
+        "friendly",
+        "gifts_traded",
+        "hex",
+        "interviewed",
+        "known",
+        "met",
+        "mode",
+        "money",
+        "new_friends",
+        "party",
+        "port",
+        "specialty",
+        "status",
+        "vp",
+        "vp_by",
+    )
+
+    specialty: int  # -1: a new explorer who has yet to choose (4.6, 21.33)
+    status: int
+    hex: int  # in Africa or captive: his hex; else -1
+    port: int  # the port he sails to (4.5, 26.2), -1 before he chooses
+    mode: int  # FOOT, MOUNTED or BY_CANOE (9.11)
+    party: Party
+    money: int  # dollars to outfit with (5.1, 26.2); what is left is lost on leaving port
+    known: bytearray  # by hex: visited by this explorer (3.2, 9.3)
+    counters: int  # bit i: discovery counter i looked at, by this player's explorers (23.1)
+    found_counters: int  # bit i: counter i found on this life's travels, unpublished (23.2)
+    captured: int  # the round of his capture (15.3)
+    finds: list[tuple[int, int]]  # unpublished bonus discoveries: (card, specialty) (20.6)
+    new_friends: list[int]  # tribes befriended on this expedition, not yet published (22.4)
+    friendly: set[int]  # tribes friendly to him for life (14.4)
+    met: set[int]  # tribes he has met (20.2)
+    gifts_traded: dict[int, int]  # by tribe: gifts traded (14.94)
+    battled: set[int]  # tribes his expedition has battled (24.4)
+    awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
+    interviewed: int  # bit p: seat p's explorer interviewed (24.62)
+    far: bool  # this expedition is or has been 4+ hexes from a port (24.6)
+    caches: list[Cache]  # his caches on the map (17.3)
+    donations: list[int]  # cards whose donations he holds, face up (26.8)
+    vp: int  # published victory points (22.1)
+    vp_by: dict[str, int]  # published victory points by source, for the score sheet
+
+    @classmethod
+    def new(cls, num_hexes: int) -> Explorer:
+        """An explorer in Europe before the game starts (4.5)."""
+        explorer = cls.__new__(cls)
+        explorer.specialty = -1
+        explorer.status = IN_EUROPE
+        explorer.hex = -1
+        explorer.port = -1
+        explorer.mode = 0
+        explorer.party = Party()
+        explorer.money = 0
+        explorer.known = bytearray(num_hexes)
+        explorer.counters = 0
+        explorer.found_counters = 0
+        explorer.captured = -1
+        explorer.finds = []
+        explorer.new_friends = []
+        explorer.friendly = set()
+        explorer.met = set()
+        explorer.gifts_traded = {}
+        explorer.battled = set()
+        explorer.awards = 0
+        explorer.interviewed = 0
+        explorer.far = False
+        explorer.caches = []
+        explorer.donations = []
+        explorer.vp = 0
+        explorer.vp_by = {}
+        return explorer
+
+    def clone(self) -> Explorer:
+        other = Explorer.__new__(Explorer)
+        other.specialty = self.specialty
+        other.status = self.status
+        other.hex = self.hex
+        other.port = self.port
+        other.mode = self.mode
+        other.party = self.party.clone()
+        other.money = self.money
+        other.known = self.known[:]
+        other.counters = self.counters
+        other.found_counters = self.found_counters
+        other.captured = self.captured
+        other.finds = self.finds.copy()
+        other.new_friends = self.new_friends.copy()
+        other.friendly = self.friendly.copy()
+        other.met = self.met.copy()
+        other.gifts_traded = self.gifts_traded.copy()
+        other.battled = self.battled.copy()
+        other.awards = self.awards
+        other.interviewed = self.interviewed
+        other.far = self.far
+        other.caches = self.caches.copy()
+        other.donations = self.donations.copy()
+        other.vp = self.vp
+        other.vp_by = self.vp_by.copy()
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.specialty,
+            self.status,
+            self.hex,
+            self.port,
+            self.mode,
+            self.party,
+            self.money,
+            self.known,
+            self.counters,
+            self.found_counters,
+            self.captured,
+            self.finds,
+            self.new_friends,
+            self.friendly,
+            self.met,
+            self.gifts_traded,
+            self.battled,
+            self.awards,
+            self.interviewed,
+            self.far,
+            self.caches,
+            self.donations,
+            self.vp,
+            self.vp_by,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Explorer) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def in_africa(self) -> bool:
+        """On the map with an expedition (not in Europe, not at sea)."""
+        return self.status == IN_AFRICA

@@ -1,0 +1,58 @@
+"""The Source of the Nile game object: identity, options, and the hooks the upper layers use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from terra.core.game import DATA_OPTION, Game, Option
+from terra.games.nile import rules
+from terra.games.nile.actions import NOTATION_HELP
+from terra.games.nile.components import Components, load_components
+from terra.games.nile.state import NileState
+
+DEFAULT_TARGET = 75  # 7.0
+DEFAULT_TURN_LIMIT = 120  # rounds (decision N100)
+
+
+class Nile(Game[NileState]):
+    """Source of the Nile (Avalon Hill, 1979), Game I: 1-6 explorers map Africa and publish."""
+
+    id = "nile"
+    title = "Source of the Nile"
+    designer = "Discovery Games (Ross Maker, Dave Wesely), Avalon Hill"
+    year = 1979
+    min_players = 1
+    max_players = 6
+    turn_rule = rules.RULE_TURN
+    end_rule = rules.RULE_VICTORY
+    length_cap = 200_000
+    options = (
+        DATA_OPTION,
+        Option(
+            "victory_points",
+            "published victory points that win (7.0: 75; fewer for a shorter game)",
+            DEFAULT_TARGET,
+            int,
+        ),
+        Option(
+            "turn_limit",
+            "rounds after which the most published points win if nobody has reached the target "
+            "(decision N100)",
+            DEFAULT_TURN_LIMIT,
+            int,
+        ),
+    )
+
+    def load_data(self, path: str | None = None) -> Components:
+        return load_components(path)
+
+    def _create(
+        self, players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> NileState:
+        return NileState.create(self, players, seed, options, data)
+
+    def score_range(self, players: int, data: Components) -> tuple[int, int]:
+        return (0, 10_000)
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP

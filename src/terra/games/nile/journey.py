@@ -1,0 +1,336 @@
+"""Source of the Nile: a turn in Africa up to the end of movement (8.3 steps 1-3).
+
+The activity level (9.12), movement (9) with getting lost (12), mapping what an explorer enters
+(10, by :mod:`terra.games.nile.mapping`), the retreat from a new hex (9.44-9.46), canoes at
+cataracts (9.27-9.28), the discovery counters (23.1), and the meeting with a tribe that follows
+(13, by :mod:`terra.games.nile.encounters`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terra.games.nile import encounters, logistics, mapping, rules, upkeep
+from terra.games.nile.explorer import Explorer
+from terra.games.nile.rules import draw, roll
+from terra.games.nile.terms import (
+    BLANK,
+    BY_CANOE,
+    CAMELS,
+    CANOES,
+    CAUTIOUS,
+    CLOSED,
+    DESERT,
+    FOOT,
+    GOOD_IDS,
+    GUIDE,
+    HORSES,
+    JUNGLE_SWAMP,
+    ON_FOOT,
+    OPEN,
+    RECKLESS,
+    SWAMP,
+)
+from terra.games.nile.territory import EXPLORED, flow_between, side_bit
+
+__all__ = ["flow_between"]
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+RULE_ACTIVITY = "Source of the Nile, 9.12 Activity Level"
+RULE_MOVE = "Source of the Nile, 9.0 Movement"
+RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
+RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
+RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
+RULE_WATER = "Source of the Nile, 5.4442 Water"
+RULE_LOST = "Source of the Nile, 12.0 Lost"
+RULE_CAPABILITY = "Source of the Nile, 6.55 Portage Cost and Transport Capability"
+RULE_MODE = "Source of the Nile, 9.5 Changing the Mode of Travel"
+RULE_RETREAT = "Source of the Nile, 9.44-9.46 Retreat"
+
+SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
+WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
+
+
+def choose_activity(state: NileState, activity: int) -> None:
+    """8.3 step 1, 9.12: the activity level sets the movement allowance; then, away from the
+    ports and Cape Colony, the disaster draw (8.3 step 2, 11)."""
+    explorer = state.explorers[state.player]
+    turn = state.turn
+    turn.activity = activity
+    turn.allowance = logistics.movement_allowance(
+        explorer.party, explorer.mode, activity, state.data.tables
+    )
+    state.emit("activity", player=state.player, activity=activity, allowance=turn.allowance)
+    state.phase = rules.MOVING
+    board = state.data.board
+    if board.port_of[explorer.hex] < 0 and not board.cape_colony[explorer.hex]:
+        encounters.draw_disaster(state)
+
+
+# --- movement (9) ------------------------------------------------------------------------
+
+
+def direction_to(state: NileState, here: int, there: int) -> int:
+    """The compass number of the side from ``here`` to its neighbour ``there``."""
+    return state.data.board.neighbours[here].index(there) + 1
+
+
+def crosses_cataract(state: NileState, here: int, there: int) -> bool:
+    """9.27: the river between two hexes has a cataract on the hexside crossed (a cataract
+    stands where its hex's river leaves it, 10.52)."""
+    territory = state.territory
+    side = direction_to(state, here, there)
+    if territory.cataract[here] and territory.river_out[here] & side_bit(side):
+        return True
+    back = direction_to(state, there, here)
+    return bool(territory.cataract[there] and territory.river_out[there] & side_bit(back))
+
+
+def step_cost(state: NileState, explorer: Explorer, target: int) -> int:
+    """9.15-9.16, 9.21, 9.27: movement points to enter ``target`` from the explorer's hex."""
+    tables = state.data.tables
+    here = explorer.hex
+    terrain = state.territory.terrain[target]
+    canoe = explorer.mode == BY_CANOE
+    if canoe and terrain in SWAMPS and target not in state.data.board.along_coast[here]:
+        return tables.canoe_swamp_cost  # 9.21, whether explored or not
+    known = state.published[target] or explorer.known[target]
+    cost = tables.known_cost if known else tables.unknown_cost
+    if canoe and crosses_cataract(state, here, target):
+        cost += logistics.portage_points(explorer.party, tables)
+    return cost
+
+
+def travellers(explorer: Explorer) -> list[int]:
+    """Who the Movement Restrictions Chart restricts for this expedition (9.43)."""
+    party = explorer.party
+    if explorer.mode == BY_CANOE:
+        return [CANOES]
+    found = [ON_FOOT] if explorer.mode == FOOT else []
+    if party.horses:
+        found.append(HORSES)
+    if party.camels:
+        found.append(CAMELS)
+    return found
+
+
+def along_water(state: NileState, here: int, there: int) -> bool:
+    """5.432: following a river, or along the coast."""
+    board = state.data.board
+    return (
+        bool(flow_between(state.territory, board, here, there)) or there in board.along_coast[here]
+    )
+
+
+def terrain_refuses(state: NileState, explorer: Explorer, here: int, target: int) -> str:
+    """9.43, 5.426-5.427, 5.432: why this expedition may not enter ``target``'s terrain from
+    ``here`` (``""`` if it may, and while the terrain is unknown, 9.44)."""
+    terrain = state.territory.terrain[target]
+    if terrain == BLANK:
+        return ""
+    tables = state.data.tables
+    for traveller in travellers(explorer):
+        access = tables.access[traveller][terrain]
+        if access == CLOSED or (access != OPEN and not along_water(state, here, target)):
+            who = WHO_IS_RESTRICTED[traveller]
+            return f"{who} cannot enter {tables.terrain_names[terrain]} there"
+    return ""
+
+
+def needs_water(state: NileState, here: int, target: int) -> bool:
+    """5.4442: entering a desert hex not along a river takes water for everyone."""
+    if state.territory.terrain[target] != DESERT:
+        return False
+    return not flow_between(state.territory, state.data.board, here, target)
+
+
+def drifting(state: NileState, explorer: Explorer) -> bool:
+    """9.26: canoes without a bearer each only drift one hex downstream a turn."""
+    return explorer.mode == BY_CANOE and logistics.drifts_only(explorer.party)
+
+
+def move(state: NileState, direction: int) -> None:
+    """9: enter the neighbouring hex; 12: first see whether the expedition gets lost."""
+    explorer = state.explorers[state.player]
+    board = state.data.board
+    turn = state.turn
+    here = explorer.hex
+    target = board.neighbours[here][direction - 1]
+    drift = drifting(state, explorer)
+    cost = 0 if drift else step_cost(state, explorer, target)
+    unknown = not state.published[target] and not explorer.known[target]
+    if unknown and gets_lost(state, explorer, target):
+        return
+    turn.spent += cost
+    if drift:
+        turn.stopped = True
+    turn.came_from = here
+    turn.moved = True
+    explorer.hex = target
+    new_to_him = not explorer.known[target]
+    explorer.known[target] = 1
+    if board.port_distance[target] >= state.data.tables.awards.interview_distance:
+        explorer.far = True  # 24.6
+    state.emit("moved", player=state.player, hex=target, cost=cost)
+    if explorer.mode == BY_CANOE and new_to_him and not state.published[target]:
+        falls(state, explorer, here, target)
+    territory = state.territory
+    if territory.terrain[target] == BLANK:
+        found = mapping.map_terrain(
+            territory,
+            state.data,
+            target,
+            lambda: draw(state),
+            lambda: roll(state),
+            seat=state.player,
+        )
+        turn.mapped.append(target)
+        state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
+        state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
+        return
+    enter(state)
+
+
+def falls(state: NileState, explorer: Explorer, here: int, target: int) -> None:
+    """9.28: downstream over a cataract met for the first time in an unpublished hex, canoes
+    may go over the falls."""
+    board = state.data.board
+    if flow_between(state.territory, board, here, target) <= 0:
+        return
+    if not crosses_cataract(state, here, target):
+        return
+    loss = logistics.over_the_falls(explorer.party, state.data.tables, lambda: roll(state))
+    state.emit("over-the-falls", player=state.player, lost=_lost(loss))
+    if loss.explorer:
+        upkeep.explorer_dies(state, "went over the falls")
+
+
+def _lost(loss: logistics.Loss) -> dict[str, int]:
+    return {GOOD_IDS[good]: count for good, count in sorted(loss.lost.items())}
+
+
+def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
+    """12.1-12.64: entering an unpublished hex never visited; lost on a modified die at or
+    under the Lost number of the hex being left (decision N51 on the modifiers)."""
+    tables = state.data.tables
+    flow = flow_between(state.territory, state.data.board, explorer.hex, target)
+    if flow > 0:
+        return False  # 12.5: downstream, never lost
+    if flow < 0:
+        number = tables.lost_upstream
+    else:
+        number = tables.lost_number[state.territory.terrain[explorer.hex]]
+    die = roll(state)
+    modified = die
+    party = explorer.party
+    if party.guides:
+        modified += tables.lost_guide
+    if state.turn.activity == CAUTIOUS:
+        modified += tables.lost_cautious
+    elif state.turn.activity == RECKLESS:
+        modified += tables.lost_reckless
+    lost = modified <= number
+    state.emit("lost-check", player=state.player, die=die, number=number, lost=lost)
+    if lost:
+        state.turn.lost = state.turn.stopped = True
+        if party.guides:
+            party.guides -= 1  # 12.2: a guide deserts
+            state.emit("deserted", player=state.player, good=GUIDE, count=1)
+    return lost
+
+
+def retreat(state: NileState) -> None:
+    """9.44-9.46, 10.291-10.293: back to the hex left; the movement points stay spent and the
+    hex stays partly explored."""
+    explorer = state.explorers[state.player]
+    hex_ = explorer.hex
+    explorer.hex = state.turn.came_from
+    state.emit("retreated", player=state.player, hex=hex_)
+    state.phase = rules.MOVING
+
+
+def stay(state: NileState) -> None:
+    """9.45: the explorer stays in the hex he has just mapped; its mapping is completed."""
+    enter(state)
+
+
+def enter(state: NileState) -> None:
+    """10.1-10.5, 10.294: complete the mapping of the hex; 10.41: look for natives in any
+    unpublished hex without a tribe; 23.1: look at a discovery counter; 13.1: meet its tribe."""
+    explorer = state.explorers[state.player]
+    hex_ = explorer.hex
+    territory = state.territory
+    data = state.data
+    state.phase = rules.MOVING
+    if territory.stage[hex_] != EXPLORED:
+        found = mapping.complete_exploration(
+            territory, data, hex_, lambda: draw(state), lambda: roll(state)
+        )
+        river = found.river
+        spectacular = found.spectacular
+        state.emit(
+            "hex-mapped",
+            player=state.player,
+            hex=hex_,
+            terrain=territory.terrain[hex_],
+            river=bool(territory.river_in[hex_] or territory.river_out[hex_]),
+            oasis=bool(river and river.oasis),
+            cataract=bool(river and river.cataract),
+            tribe=territory.tribe[hex_],
+            peak=spectacular.peak,
+            waterfall=spectacular.waterfall,
+            lake_miles=spectacular.lake_miles,
+        )
+        if hex_ not in state.turn.mapped:
+            state.turn.mapped.append(hex_)
+    elif not state.published[hex_] and not territory.tribe[hex_]:
+        found_natives = mapping.discover_natives(
+            territory, data, hex_, lambda: draw(state), lambda: roll(state)
+        )
+        if found_natives:
+            state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
+    look_at_counter(state, explorer, hex_)
+    encounters.meet_tribe(state, hex_)
+
+
+def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """23.1: an explorer who enters a discovery counter's hex looks at it."""
+    for counter, where in enumerate(state.counter_hex):
+        if where == hex_ and not explorer.found_counters >> counter & 1:
+            explorer.found_counters |= 1 << counter
+            explorer.counters |= 1 << counter
+            state.emit(
+                "counter-seen",
+                player=state.player,
+                counter=counter,
+                discovery=state.counter_kind[counter],
+            )
+
+
+def change_mode(state: NileState, mode: int) -> None:
+    """9.5-9.52: the slower allowance applies; an explorer who has already spent it stops."""
+    explorer = state.explorers[state.player]
+    turn = state.turn
+    explorer.mode = mode
+    state.emit("mode-changed", player=state.player, mode=mode)
+    if turn.activity < 0:
+        return  # outfitting, or before the turn's activity level: nothing to adapt
+    tables = state.data.tables
+    turn.allowance = logistics.allowance_after_mode_change(
+        explorer.party, mode, turn.activity, turn.allowance, tables
+    )
+    if logistics.must_stop_after_mode_change(turn.spent, turn.allowance):
+        turn.stopped = True
+
+
+def end_movement(state: NileState) -> None:
+    """8.3 step 3c: a tribe in the hex where the explorer spends his whole move; then the end
+    of the turn (8.3 steps 4-5)."""
+    explorer = state.explorers[state.player]
+    if not state.turn.moved and not state.turn.met_staying:
+        state.turn.met_staying = True
+        if encounters.meet_tribe(state, explorer.hex, staying=True):
+            return
+    upkeep.end_of_turn(state)

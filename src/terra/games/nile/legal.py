@@ -1,0 +1,424 @@
+"""Source of the Nile: what may be done now, stated once per kind of action.
+
+``why_not(state, action)`` is the one statement of each rule's legality: ``None`` when the
+action is legal, else the reason with its rule. The legal actions are the candidates of the
+decision at hand that it lets through, so the move list and the explanations cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.games.nile import actions as act
+from terra.games.nile import encounters, journey, logistics, natives, rules, upkeep
+from terra.games.nile.explorer import IN_AFRICA
+from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+Check = Callable[["NileState", int, tuple[int, ...]], "IllegalAction | None"]
+
+# The kinds of action each decision offers.
+OFFERED: dict[int, tuple[int, ...]] = {
+    rules.COUNTERS: (act.COUNTER,),
+    rules.PORT: (act.SAIL,),
+    rules.SPECIALTY: (act.SPECIALTY,),
+    rules.OUTFIT: (act.BUY, act.MODE, act.LEAVE, act.DONE),
+    rules.ACTIVITY: (act.ACTIVITY, act.EUROPE, act.MODE, act.LEAVE, act.CACHE, act.RETIRE),
+    rules.MOVING: (
+        act.MOVE,
+        act.MODE,
+        act.TRADE,
+        act.LEAVE,
+        act.CACHE,
+        act.DIG,
+        act.SHOOT,
+        act.INTERVIEW,
+        act.DONE,
+        act.RETIRE,
+    ),
+    rules.RETREAT: (act.RETREAT, act.STAY, act.MODE),
+    rules.POLICY: (act.POLICY,),
+    rules.NEGOTIATE: (act.OFFER, act.OFFER_ALL),
+    rules.ESCAPE: (act.ESCAPE, act.DONE),
+    rules.SPOILS: (act.RELEASE, act.KEEP, act.LOOT),
+    rules.CAPTIVITY: (act.DONE, act.RETIRE),
+    rules.EUROPE: (act.PUBLISH, act.SAIL, act.COLLECT),
+}
+
+
+def legal_actions(state: NileState) -> list[int]:
+    """The legal actions of the decision at hand, in action order."""
+    table = state.tables
+    found: list[int] = []
+    for kind in OFFERED.get(state.phase, ()):
+        first = table.base[kind]
+        for action in range(first, table.size):
+            if table.kind[action] != kind:
+                break
+            if CHECKS[kind](state, action, table.args[action]) is None:
+                found.append(action)
+    return found
+
+
+def why_not(state: NileState, action: int) -> IllegalAction | None:
+    """Why ``action`` is not legal now, or ``None`` if it is."""
+    table = state.tables
+    kind = table.kind[action]
+    if kind not in OFFERED.get(state.phase, ()):
+        return IllegalAction(
+            f"{table.text[action]!r} is not a decision of this moment; now: "
+            f"{rules.PHASE_NAMES[state.phase]}",
+            rules.RULE_TURN,
+        )
+    return CHECKS[kind](state, action, table.args[action])
+
+
+def _no(reason: str, rule: str) -> IllegalAction:
+    return IllegalAction(reason, rule)
+
+
+def _counter(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """4.41-4.42: a blank hex five or more from a published hex, three or more from another
+    counter."""
+    (hex_,) = args
+    board = state.data.board
+    name = board.hex_name(hex_)
+    if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
+        return _no(
+            f"{name} is not a blank hex five or more hexes from a published one",
+            rules.RULE_COUNTERS,
+        )
+    for other in state.counter_hex:
+        if other >= 0 and board.distance(other, hex_) < 3:
+            return _no(f"{name} is within three hexes of another counter", rules.RULE_COUNTERS)
+    return None
+
+
+def _sail(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage."""
+    if state.phase == rules.PORT:
+        return None
+    (port,) = args
+    explorer = state.explorers[state.player]
+    if rules.ticket_for(state, explorer, port) >= 0:
+        return None
+    dollars = rules.donation_dollars(state, explorer)
+    if dollars < state.data.tables.passage:
+        return _no(
+            f"your donations come to ${dollars}; the passage costs "
+            f"${state.data.tables.passage} without a free ticket",
+            rules.RULE_NEW,
+        )
+    return None
+
+
+def _specialty(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """4.6: any of the eight; different explorers may share one."""
+    return None
+
+
+def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """5.3, 5.426-5.427: within the money left, and horses and camels only where sold."""
+    good, amount = args
+    explorer = state.explorers[state.player]
+    cost = state.data.tables.price[good] * amount
+    if cost > explorer.money:
+        return _no(f"{amount} cost ${cost}; you have ${explorer.money} left", rules.RULE_OUTFIT)
+    if not logistics.can_buy_at(state.data, good, explorer.port):
+        return _no(
+            f"{state.data.tables.good_names[good]}s are not sold at "
+            f"{state.data.board.port_names[explorer.port]}",
+            rules.RULE_OUTFIT,
+        )
+    return None
+
+
+def _done(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """6.55: an expedition never carries more than it can; 9.44: not before leaving a hex
+    the expedition may not be in."""
+    if state.phase == rules.CAPTIVITY:
+        return None
+    explorer = state.explorers[state.player]
+    excess = logistics.overload(explorer.party, explorer.mode, state.data.tables)
+    if excess:
+        return _no(
+            f"the expedition carries {excess} more than it can; leave or cache something",
+            journey.RULE_CAPABILITY,
+        )
+    return None
+
+
+def _activity(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.12: any of the three levels."""
+    return None
+
+
+def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.1-9.43, 5.4442, 6.55: movement points, the map, the terrain, water and loads."""
+    (direction,) = args
+    explorer = state.explorers[state.player]
+    turn = state.turn
+    board = state.data.board
+    if turn.lost:
+        return _no("the expedition is lost for the rest of the turn", journey.RULE_LOST)
+    if turn.stopped:
+        return _no("the expedition can move no further this turn", journey.RULE_MODE)
+    here = explorer.hex
+    target = board.neighbours[here][direction - 1]
+    by_sea = explorer.mode == BY_CANOE and target in board.along_coast[here]
+    if target < 0 or (target not in board.overland[here] and not by_sea):
+        return _no(
+            f"there is no land to the {act.DIRECTION_NAMES[direction - 1]}", journey.RULE_MOVE
+        )
+    tables = state.data.tables
+    if not logistics.can_travel(explorer.party, explorer.mode, tables):
+        return _no(
+            "not every member can travel this way; change the mode of travel", journey.RULE_MODE
+        )
+    excess = logistics.overload(explorer.party, explorer.mode, tables)
+    if excess:
+        return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
+    cost = 0 if journey.drifting(state, explorer) else journey.step_cost(state, explorer, target)
+    left = turn.allowance - turn.spent
+    if cost > left:
+        return _no(f"entering costs {cost} movement points; {left} left", journey.RULE_MP)
+    refused = journey.terrain_refuses(state, explorer, here, target)
+    if refused:
+        return _no(refused, journey.RULE_TERRAIN)
+    if journey.needs_water(state, here, target) and not logistics.can_enter_desert(
+        explorer.party, tables
+    ):
+        water = logistics.water_needed(explorer.party, tables)
+        return _no(f"entering the desert needs {water} water", journey.RULE_WATER)
+    portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
+    if portage and not logistics.can_portage(explorer.party, tables):  # 9.27
+        return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
+    if journey.drifting(state, explorer):
+        flow = journey.flow_between(state.territory, board, here, target)
+        if flow <= 0:
+            return _no("canoes without a bearer each only drift downstream", journey.RULE_CANOES)
+        return None
+    return None
+
+
+def _mode(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.5, 5.423, 5.434: everyone mounted, or everyone in canoes."""
+    (mode,) = args
+    explorer = state.explorers[state.player]
+    if mode == explorer.mode:
+        return _no("the expedition already travels so", journey.RULE_MODE)
+    if not logistics.can_travel(explorer.party, mode, state.data.tables):
+        return _no(f"not every member can travel {act.MODE_WORDS[mode]}", journey.RULE_MODE)
+    return None
+
+
+def _retreat(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.45: a retreat is always allowed."""
+    return None
+
+
+def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.44: only where the expedition may be."""
+    explorer = state.explorers[state.player]
+    refused = journey.terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
+    if refused:
+        return _no(f"{refused}: retreat or change the mode of travel", journey.RULE_RETREAT)
+    return None
+
+
+def _leave(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.6: whatever the expedition has."""
+    good, amount = args
+    have = state.explorers[state.player].party.count(good)
+    if have < amount:
+        return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
+    return None
+
+
+def _cache(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """17.1-17.2: items (and canoes), never people or animals."""
+    return _leave(state, action, args)
+
+
+def _shoot(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """18.5, 5.4425: an animal of the expedition."""
+    (good,) = args
+    if not state.explorers[state.player].party.count(good):
+        name = "horse" if good == HORSE else "camel" if good == CAMEL else "animal"
+        return _no(f"the expedition has no {name}", "Source of the Nile, 18.5")
+    return None
+
+
+def _europe(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """21.4: from a port, the turn after entering it."""
+    explorer = state.explorers[state.player]
+    if explorer.status != IN_AFRICA or state.data.board.port_of[explorer.hex] < 0:
+        return _no("ships for Europe leave only from a port", rules.RULE_EUROPE)
+    if not state.turn.started_in_port:
+        return _no("you may sail the turn after entering the port", rules.RULE_EUROPE)
+    return None
+
+
+def _retire(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """21.2: at any time, for any reason."""
+    return None
+
+
+def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """22.1: only what has not been published."""
+    from terra.games.nile.scoring import pending  # noqa: PLC0415 - scoring imports rules
+
+    if not any(pending(state, state.explorers[state.player]).values()):
+        return _no("you have nothing to publish", rules.RULE_PUBLISH)
+    return None
+
+
+def _collect(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """26.3-26.5: instead of sailing."""
+    return None
+
+
+def _policy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """13.31: a policy that needs arms needs an armed man."""
+    (index,) = args
+    tables = state.data.tables
+    if natives.policy_allowed(tables, index + 1, encounters.guns(state)):
+        return None
+    return _no(
+        f"{tables.policy_names[index]} needs an askari fit to fight or an armed explorer",
+        encounters.RULE_NATIVES,
+    )
+
+
+def _offer(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """14.2: gifts the expedition has."""
+    (column,) = args
+    gifts = state.data.tables.negotiation_gifts[column]
+    have = state.explorers[state.player].party.gifts
+    if gifts > have:
+        return _no(f"the expedition has {have} gifts", encounters.RULE_NEGOTIATION)
+    return None
+
+
+def _offer_all(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """14.5: giving everything is always possible."""
+    return None
+
+
+def _trade(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """14.6-14.95: with a friendly tribe in the hex, within its limits and the gifts or goods
+    the explorer has; 5.4451: a musket for each native askari hired."""
+    (index,) = args
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    if not tribe or tribe not in explorer.friendly:
+        return _no("there is no tribe friendly to you in this hex", encounters.RULE_NEGOTIATION)
+    good, selling, lots = encounters.trade_terms(state, index)
+    if lots > encounters.most_lots(state, good, selling):
+        return _no(
+            "the tribe will not make this trade now: its limit, this turn's trades, or what "
+            "you have to pay with",
+            encounters.RULE_NEGOTIATION,
+        )
+    quantity = state.tables.trade_lot[index][1]
+    if good == ASKARI and not selling and explorer.party.muskets < quantity:
+        return _no("each native askari hired needs a musket", "Source of the Nile, 5.4451")
+    return None
+
+
+def _escape(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """15.21-15.22: a member of the defeated expedition."""
+    (good,) = args
+    encounter = state.encounter
+    if encounter is None or encounter.party is None or not encounter.party.count(good):
+        return _no("no such member is left to escape with you", encounters.RULE_DEFEAT)
+    return None
+
+
+def _release(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """16.42: releasing is always allowed."""
+    return None
+
+
+def _keep(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """16.41: missionaries, doctors and ethnologists release every prisoner."""
+    encounter = state.encounter
+    explorer = state.explorers[state.player]
+    if natives.must_release_prisoners(explorer.specialty):
+        return _no("your specialty must release every prisoner", encounters.RULE_VICTORY)
+    if encounter is None or not encounter.prisoners:
+        return _no("there are no prisoners", encounters.RULE_VICTORY)
+    return None
+
+
+def _loot(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """16.42-16.421: only a village found, and not by a missionary, doctor or ethnologist."""
+    encounter = state.encounter
+    explorer = state.explorers[state.player]
+    if natives.must_release_prisoners(explorer.specialty):
+        return _no("your specialty may not loot", encounters.RULE_VICTORY)
+    if encounter is None or not encounter.members:
+        return _no("the village has not been found", encounters.RULE_VICTORY)
+    return None
+
+
+def _dig(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """17.6: one of your caches in this hex."""
+    explorer = state.explorers[state.player]
+    if not any(cache.hex == explorer.hex for cache in explorer.caches):
+        return _no("you have no cache in this hex", upkeep.RULE_CACHE)
+    return None
+
+
+def _interview(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """24.6-24.63: a journalist and another explorer who has been far from the ports."""
+    (seat,) = args
+    if seat >= state.num_players or not encounters.may_interview(state, seat):
+        return _no(
+            "only a journalist may interview, once, another explorer in his hex whose "
+            "expedition has been four hexes or more from a port",
+            "Source of the Nile, 24.6",
+        )
+    return None
+
+
+def _unoffered(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    return _no(f"{state.tables.text[action]!r} is not possible now", rules.RULE_TURN)
+
+
+CHECKS: dict[int, Check] = {kind: _unoffered for kind in range(act.KINDS)}
+CHECKS.update(
+    {
+        act.COUNTER: _counter,
+        act.SAIL: _sail,
+        act.SPECIALTY: _specialty,
+        act.BUY: _buy,
+        act.DONE: _done,
+        act.ACTIVITY: _activity,
+        act.MOVE: _move,
+        act.MODE: _mode,
+        act.RETREAT: _retreat,
+        act.STAY: _stay,
+        act.LEAVE: _leave,
+        act.CACHE: _cache,
+        act.SHOOT: _shoot,
+        act.EUROPE: _europe,
+        act.RETIRE: _retire,
+        act.PUBLISH: _publish,
+        act.COLLECT: _collect,
+        act.POLICY: _policy,
+        act.OFFER: _offer,
+        act.OFFER_ALL: _offer_all,
+        act.TRADE: _trade,
+        act.ESCAPE: _escape,
+        act.RELEASE: _release,
+        act.KEEP: _keep,
+        act.LOOT: _loot,
+        act.DIG: _dig,
+        act.INTERVIEW: _interview,
+    }
+)

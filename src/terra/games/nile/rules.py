@@ -1,0 +1,466 @@
+"""Source of the Nile, Game I: set-up, the order of play, Europe and the end of the game.
+
+One function per kind of action (``APPLY``); the journey through Africa (movement, mapping,
+natives) is in :mod:`terra.games.nile.journey`, the end of a turn in Africa (hunting,
+sickness, bonus) in :mod:`terra.games.nile.upkeep`, publishing in
+:mod:`terra.games.nile.scoring`. Legality lives in :mod:`terra.games.nile.legal`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terra.games.nile import logistics
+from terra.games.nile.explorer import CAPTIVE, IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
+from terra.games.nile.party import Party
+from terra.games.nile.terms import DIE, FOOT
+from terra.games.nile.territory import new_territory
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+RULE_SETUP = "Source of the Nile, 4.0 Set-Up for Play"
+RULE_COUNTERS = "Source of the Nile, 4.4 Set-Up (discovery counters)"
+RULE_PORT = "Source of the Nile, 4.5 Set-Up (port)"
+RULE_SPECIALTY = "Source of the Nile, 4.6 Set-Up (specialty)"
+RULE_OUTFIT = "Source of the Nile, 5.0 Outfitting Your Expedition"
+RULE_VICTORY = "Source of the Nile, 7.0 Victory Conditions"
+RULE_TURN = "Source of the Nile, 8.0 Sequence of Play"
+RULE_EUROPE = "Source of the Nile, 21.0 Return to Europe"
+RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
+RULE_NEW = "Source of the Nile, 26.0 Outfitting New Expeditions"
+RULE_LIMIT = "Source of the Nile, decision N100 (the turn limit)"
+
+# The decision at hand.
+(
+    COUNTERS,
+    PORT,
+    SPECIALTY,
+    OUTFIT,
+    ACTIVITY,
+    MOVING,
+    RETREAT,
+    POLICY,
+    NEGOTIATE,
+    ESCAPE,
+    SPOILS,
+    CAPTIVITY,
+    EUROPE,
+    OVER,
+) = range(14)
+PHASE_NAMES = (
+    "counters",
+    "port",
+    "specialty",
+    "outfit",
+    "activity",
+    "moving",
+    "retreat",
+    "policy",
+    "negotiate",
+    "escape",
+    "spoils",
+    "captivity",
+    "europe",
+    "over",
+)
+FIRST_PLAYER_DICE = 4  # 4.62
+DONATIONS_KEPT = 5  # 26.3
+
+
+class Turn:
+    """The current seat's turn so far (8.3)."""
+
+    __slots__ = (
+        "activity",
+        "allowance",
+        "came_from",
+        "counter",
+        "lost",
+        "mapped",
+        "met_new",
+        "met_staying",
+        "moved",
+        "published",
+        "spent",
+        "started_in_port",
+        "stopped",
+        "traded",
+    )
+
+    activity: int  # -1 before it is chosen (8.3 step 1)
+    allowance: int  # movement points this turn (9.12)
+    spent: int  # movement points expended (9.14)
+    lost: bool  # lost for the turn (12.2)
+    stopped: bool  # can move no further this turn (9.52, 12.2)
+    moved: bool  # entered a hex this turn (8.3 step 3c)
+    came_from: int  # the hex left by the last move, for a retreat (9.44-9.46), -1 none
+    mapped: list[int]  # hexes mapped this turn (20.2)
+    met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
+    met_new: bool  # a tribe met for the first time this turn (20.2)
+    traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
+    started_in_port: bool  # in a port since a previous turn (21.4)
+    counter: int  # set-up: the discovery counter being placed (4.4)
+    published: int  # in Europe: victory points published this turn (26.5)
+
+    def __init__(self) -> None:
+        self.activity = -1
+        self.allowance = 0
+        self.spent = 0
+        self.lost = False
+        self.stopped = False
+        self.moved = False
+        self.came_from = -1
+        self.mapped = []
+        self.met_staying = False
+        self.met_new = False
+        self.traded = 0
+        self.started_in_port = False
+        self.counter = -1
+        self.published = 0
+
+    def clone(self) -> Turn:
+        other = Turn.__new__(Turn)
+        other.activity = self.activity
+        other.allowance = self.allowance
+        other.spent = self.spent
+        other.lost = self.lost
+        other.stopped = self.stopped
+        other.moved = self.moved
+        other.came_from = self.came_from
+        other.mapped = self.mapped.copy()
+        other.met_staying = self.met_staying
+        other.met_new = self.met_new
+        other.traded = self.traded
+        other.started_in_port = self.started_in_port
+        other.counter = self.counter
+        other.published = self.published
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Turn) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Encounter:
+    """A meeting with natives being resolved (13-16): a tribe on the map, or a band that a
+    disaster or bonus brings and that leaves when the phase is over (11.43)."""
+
+    __slots__ = (
+        "ambush",
+        "band",
+        "hex",
+        "members",
+        "party",
+        "policy",
+        "prisoners",
+        "size",
+        "tribe",
+    )
+
+    hex: int
+    tribe: int  # the tribe's number, 0 for a band (11.43)
+    size: int  # SMALL, MEDIUM or LARGE
+    policy: int  # chosen policy index, -1 before
+    ambush: bool  # the natives attack from ambush (13.4)
+    band: bool
+    members: int  # ESCAPE: members still to choose (15.21)
+    prisoners: int  # SPOILS: prisoners taken (16.41)
+    party: Party | None  # ESCAPE: the expedition the explorer escapes from (15.21)
+
+    def __init__(self, hex_: int, tribe: int, size: int, band: bool = False) -> None:
+        self.hex = hex_
+        self.tribe = tribe
+        self.size = size
+        self.policy = -1
+        self.ambush = False
+        self.band = band
+        self.members = 0
+        self.prisoners = 0
+        self.party = None
+
+    def clone(self) -> Encounter:
+        other = Encounter.__new__(Encounter)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        if self.party is not None:
+            other.party = self.party.clone()
+        return other
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Encounter) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --- chance ------------------------------------------------------------------------------
+
+
+def roll(state: NileState) -> int:
+    """One die (3.6)."""
+    return state.rng.below(DIE) + 1
+
+
+def draw(state: NileState) -> int:
+    """The top card of the Event deck; the discards are reshuffled into a new deck when it runs
+    out, so the deck is never exhausted (4.2)."""
+    if not state.deck:
+        state.deck = state.discards
+        state.discards = []
+        state.rng.shuffle(state.deck)
+        state.emit("deck-reshuffled", cards=len(state.deck))
+    card = state.deck.pop()
+    state.discards.append(card)
+    return card
+
+
+# --- set-up (4.0) ------------------------------------------------------------------------
+
+
+def set_up(state: NileState) -> None:
+    """4.1-4.4: the map, the shuffled Event deck, the counters dealt face down."""
+    data = state.data
+    board = data.board
+    options = state.options
+    state.target = options["victory_points"]
+    state.turn_limit = options["turn_limit"]
+    state.round = 0
+    state.territory = new_territory(board)
+    state.published = bytearray(board.published(h) for h in range(board.num_hexes))
+    state.published_finds = set()
+    state.deck = list(range(data.deck.size))
+    state.rng.shuffle(state.deck)
+    state.discards = []
+    specials = len(data.tables.special_ids)
+    kinds = [*range(specials), *([-1] * specials)]  # 3.32: four labelled, four blank
+    state.rng.shuffle(kinds)
+    state.counter_kind = kinds
+    state.counter_hex = [-1] * len(kinds)
+    state.explorers = [Explorer.new(board.num_hexes) for _ in range(state.num_players)]
+    state.turn = Turn()
+    state.turn.counter = 0
+    state.encounter = None
+    state.setting_up = True
+    state.first = -1
+    state.player = 0
+    state.phase = COUNTERS
+
+
+def place_counter(state: NileState, hex_: int) -> None:
+    """4.4: the seat puts the counter it was dealt, face down, on a hex of 4.41-4.42."""
+    counter = state.turn.counter
+    state.counter_hex[counter] = hex_
+    state.emit("counter-placed", player=state.player, counter=counter, hex=hex_)
+    counter += 1
+    if counter < len(state.counter_hex):
+        state.turn.counter = counter
+        state.player = counter % state.num_players  # dealt one at a time, round the table
+        return
+    state.turn = Turn()
+    state.player = 0
+    state.phase = PORT
+
+
+def choose_port(state: NileState, port: int) -> None:
+    """4.5: the port chosen in secret; 26.2: an explorer in Europe sails for a port."""
+    explorer = state.explorers[state.player]
+    if state.phase == PORT:
+        explorer.port = port
+        state.emit("port-chosen", player=state.player, port=port)
+        if state.player + 1 < state.num_players:
+            state.player += 1
+        else:
+            state.player = 0
+            state.phase = SPECIALTY
+        return
+    sail_to_africa(state, port)
+
+
+def choose_specialty(state: NileState, specialty: int) -> None:
+    """4.6: each explorer's specialty (a new explorer's too, 21.33)."""
+    explorer = state.explorers[state.player]
+    explorer.specialty = specialty
+    state.emit("specialty-chosen", player=state.player, specialty=specialty)
+    if not state.setting_up:
+        state.phase = EUROPE  # a new explorer in Europe goes on with his turn
+        return
+    if state.player + 1 < state.num_players:
+        state.player += 1
+        return
+    first = state.first = first_player(state)
+    for seat, explorer in enumerate(state.explorers):  # 5.2: ports revealed together
+        arrive(state, seat, explorer.port, state.data.tables.first_outfit)
+    state.emit("ports-revealed", ports=[e.port for e in state.explorers])
+    state.player = first
+    state.phase = OUTFIT
+
+
+def first_player(state: NileState) -> int:
+    """4.62: four dice each; the highest plays first, ties roll again."""
+    contenders = list(range(state.num_players))
+    while True:
+        totals = [sum(roll(state) for _ in range(FIRST_PLAYER_DICE)) for _ in contenders]
+        best = max(totals)
+        state.emit("first-player-dice", seats=contenders, totals=totals)
+        contenders = [seat for seat, total in zip(contenders, totals, strict=True) if total == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def arrive(state: NileState, seat: int, port: int, money: int) -> None:
+    """5.2, 26.2: the explorer lands at his port with money to outfit a fresh expedition."""
+    explorer = state.explorers[seat]
+    explorer.port = port
+    explorer.hex = state.data.board.port_hex[port]
+    explorer.status = IN_AFRICA
+    explorer.money = money
+    explorer.party = Party()
+    explorer.mode = FOOT
+    explorer.far = False
+    explorer.known[explorer.hex] = 1
+
+
+# --- outfitting (5.0) --------------------------------------------------------------------
+
+
+def buy(state: NileState, good: int, amount: int) -> None:
+    """5.3: hire or buy at the port's prices."""
+    explorer = state.explorers[state.player]
+    explorer.money = logistics.buy(
+        state.data, explorer.party, explorer.port, good, amount, funds=explorer.money
+    )
+    state.emit("bought", player=state.player, good=good, amount=amount)
+
+
+def finish_outfitting(state: NileState) -> None:
+    """5.3: money not spent is lost; the next explorer outfits, or play begins (8.1)."""
+    explorer = state.explorers[state.player]
+    explorer.money = 0
+    state.emit("outfitted", player=state.player)
+    if state.setting_up:
+        following = (state.player + 1) % state.num_players
+        if following != state.first:  # the set-up's round of outfitting goes on
+            state.player = following
+            return
+        state.setting_up = False
+        begin_turn(state)
+        return
+    end_turn(state)  # 26.2: outfitting a new expedition takes the whole turn
+
+
+# --- the order of play (8.0) -------------------------------------------------------------
+
+
+def begin_turn(state: NileState) -> None:
+    """8.1, 8.4: the seat's turn starts where its explorer is."""
+    explorer = state.explorers[state.player]
+    turn = state.turn = Turn()
+    if explorer.status == TO_EUROPE:  # 21.4: a full turn at sea, then Europe
+        explorer.status = IN_EUROPE
+        explorer.hex = -1
+        explorer.party = Party()  # 21.5: the expedition is disbanded
+        state.emit("reached-europe", player=state.player)
+    if explorer.status == IN_EUROPE:
+        state.phase = SPECIALTY if explorer.specialty < 0 else EUROPE
+    elif explorer.status == CAPTIVE:
+        state.phase = CAPTIVITY
+    else:
+        board = state.data.board
+        turn.started_in_port = board.port_of[explorer.hex] >= 0
+        state.phase = ACTIVITY
+
+
+def end_turn(state: NileState) -> None:
+    """8.1: play passes clockwise; after every seat's turn a round is complete."""
+    if state.phase == OVER:
+        return
+    state.encounter = None
+    following = (state.player + 1) % state.num_players
+    state.player = following
+    if following == state.first:
+        state.round += 1
+        if state.round >= state.turn_limit:
+            end_game(state, RULE_LIMIT)
+            return
+    begin_turn(state)
+
+
+def end_game(state: NileState, reason: str) -> None:
+    """7.0: the game ends at once when an explorer has published enough; decision N100:
+    at the turn limit, the most published points win."""
+    state.phase = OVER
+    state.emit("game-over", reason=reason, scores=[e.vp for e in state.explorers])
+
+
+def winners(state: NileState) -> list[int]:
+    """7.0: the first to publish the target wins; at the turn limit the most points (N100)."""
+    scores = [explorer.vp for explorer in state.explorers]
+    reached = [seat for seat, vp in enumerate(scores) if vp >= state.target]
+    if reached or state.num_players == 1:
+        return reached  # 2.1: alone, the explorer wins only against the continent
+    best = max(scores)
+    return [seat for seat, vp in enumerate(scores) if vp == best]
+
+
+# --- Europe (21, 26) ---------------------------------------------------------------------
+
+
+def sail_for_europe(state: NileState) -> None:
+    """21.4: from a port, the turn after arriving; the voyage takes a full turn."""
+    explorer = state.explorers[state.player]
+    explorer.status = TO_EUROPE
+    state.emit("sailed-for-europe", player=state.player, hex=explorer.hex)
+    end_turn(state)
+
+
+def donation_dollars(state: NileState, explorer: Explorer) -> int:
+    """26.1: the dollars of the donations an explorer holds."""
+    dollars = state.data.deck.dollars
+    return sum(dollars[card] for card in explorer.donations)
+
+
+def ticket_for(state: NileState, explorer: Explorer, port: int) -> int:
+    """26.6: a free ticket to ``port`` among the explorer's donations (its card), or -1."""
+    board = state.data.board
+    tickets = state.data.deck.ticket
+    for card in explorer.donations:
+        if tickets[card] and board.hexes.get(tickets[card]) == board.port_hex[port]:
+            return card
+    return -1
+
+
+def sail_to_africa(state: NileState, port: int) -> None:
+    """26.2, 26.6: the explorer sails for ``port`` on a free ticket or for the passage, and
+    spends the turn outfitting with what his donations bring."""
+    explorer = state.explorers[state.player]
+    ticket = ticket_for(state, explorer, port)
+    money = donation_dollars(state, explorer)
+    if ticket < 0:
+        money -= state.data.tables.passage
+    explorer.donations = []
+    arrive(state, state.player, port, money)
+    state.emit("sailed-for-africa", player=state.player, port=port, ticket=ticket >= 0)
+    state.phase = OUTFIT
+
+
+def collect_donations(state: NileState) -> None:
+    """26.3-26.5: no voyage this turn: tickets go, the hand is cut to five donations, and one
+    donation is drawn, plus one for each victory point published this turn."""
+    explorer = state.explorers[state.player]
+    tickets = state.data.deck.ticket
+    explorer.donations = [card for card in explorer.donations if not tickets[card]]
+    dollars = state.data.deck.dollars
+    if len(explorer.donations) > DONATIONS_KEPT:  # keep the best five
+        explorer.donations.sort(key=lambda card: dollars[card], reverse=True)
+        del explorer.donations[DONATIONS_KEPT:]
+    drawn = [draw(state) for _ in range(1 + state.turn.published)]
+    explorer.donations.extend(drawn)
+    state.emit("donations-drawn", player=state.player, cards=drawn)
+    end_turn(state)

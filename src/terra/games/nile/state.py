@@ -1,0 +1,189 @@
+"""Source of the Nile's game state: the shared map, the Event deck, and each seat's explorer.
+
+Hexes, ports, tribes and cards are ints (see :mod:`terra.games.nile.components`). What is
+hidden: the order of the Event deck (4.2), the discovery counters' faces (3.32: an explorer
+sees one only by entering its hex, 23.1), and each player's port during set-up until all are
+chosen (4.5, 5.2). Everything else lies open on the table or on the Player Aid Sheets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from terra.core.actions import Rule
+from terra.core.errors import IllegalAction
+from terra.core.state import GameState
+from terra.games.nile import actions as act
+from terra.games.nile import dispatch, legal, rules, scoring, view
+from terra.games.nile.components import Components
+from terra.games.nile.explorer import Explorer
+from terra.games.nile.territory import Territory
+
+if TYPE_CHECKING:
+    from terra.core.game import Game
+
+
+class NileState(GameState):
+    """A position of Source of the Nile.
+
+    ``territory`` is the map as explored so far, the same for every explorer (10.1);
+    ``published[h]`` says whether hex ``h``'s terrain is published (3.2). ``explorers[p]`` is
+    seat ``p``'s explorer with his expedition and his Player Aid Sheet. ``counter_hex[i]`` is
+    where discovery counter ``i`` lies (-1: not yet placed) and ``counter_kind[i]`` the
+    special discovery on its face (-1: blank, a false trail, 23.1).
+    """
+
+    __slots__ = (
+        "counter_hex",
+        "counter_kind",
+        "deck",
+        "discards",
+        "encounter",
+        "explorers",
+        "first",
+        "phase",
+        "player",
+        "published",
+        "published_finds",
+        "round",
+        "setting_up",
+        "target",
+        "territory",
+        "turn",
+        "turn_limit",
+    )
+
+    RULES: ClassVar[Mapping[int, Rule]] = dispatch.APPLY
+    private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "port-chosen": ("port",),
+        "counter-seen": ("discovery",),
+    }
+
+    data: Components
+    tables: act.ActionTable
+    phase: int
+    player: int
+    round: int  # rounds of turns completed (a round: every seat one turn, 8.1)
+    first: int  # the seat that plays first (4.62), -1 before the dice
+    setting_up: bool  # set-up and the first outfitting (4.0-5.3) are not over
+    target: int  # published victory points that win (7.0, option victory_points)
+    turn_limit: int  # rounds after which the most published points win (decision N100)
+    deck: list[int]  # the draw pile, top card last (4.2)
+    discards: list[int]
+    territory: Territory
+    published: bytearray  # by hex: terrain published (3.2, 22.3)
+    published_finds: set[str]  # names of specimens, tribes and specials published (20.74, 23.2)
+    counter_hex: list[int]
+    counter_kind: list[int]
+    explorers: list[Explorer]
+    turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
+    encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
+
+    @classmethod
+    def create(
+        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
+    ) -> NileState:
+        """Set-up for play (4.0), with the Event deck shuffled from ``seed``."""
+        state = cls.__new__(cls)
+        state._init_base(
+            game=game,
+            players=players,
+            seed=seed,
+            options=options,
+            data=data,
+            tables=act.action_table(data),
+        )
+        rules.set_up(state)
+        return state
+
+    # --- the contract -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == rules.OVER else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == rules.OVER
+
+    def _find_legal_actions(self) -> list[int]:
+        return legal.legal_actions(self)
+
+    def _parse(self, text: str) -> int:
+        return act.parse(self.data, text)
+
+    def _explain(self, action: int) -> IllegalAction | None:
+        return legal.why_not(self, action)
+
+    def clone(self) -> NileState:
+        other = NileState.__new__(NileState)
+        self._copy_base(other)
+        other.phase = self.phase
+        other.player = self.player
+        other.round = self.round
+        other.first = self.first
+        other.setting_up = self.setting_up
+        other.target = self.target
+        other.turn_limit = self.turn_limit
+        other.deck = self.deck.copy()
+        other.discards = self.discards.copy()
+        other.territory = self.territory.clone()
+        other.published = self.published[:]
+        other.published_finds = self.published_finds.copy()
+        other.counter_hex = self.counter_hex.copy()
+        other.counter_kind = self.counter_kind.copy()
+        other.explorers = [explorer.clone() for explorer in self.explorers]
+        other.turn = self.turn.clone()
+        other.encounter = None if self.encounter is None else self.encounter.clone()
+        return other
+
+    def scores(self) -> list[int]:
+        return [explorer.vp for explorer in self.explorers]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return [scoring.breakdown(explorer) for explorer in self.explorers]
+
+    def winners(self) -> list[int]:
+        return rules.winners(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def _redeal(self, sample: NileState, seat: int, rng: random.Random) -> None:
+        view.redeal(self, sample, seat, rng)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.phase,
+            self.player,
+            self.round,
+            self.first,
+            self.setting_up,
+            self.target,
+            self.turn_limit,
+            self.deck,
+            self.discards,
+            self.territory,
+            self.published,
+            self.published_finds,
+            self.counter_hex,
+            self.counter_kind,
+            self.explorers,
+            self.turn,
+            self.encounter,
+        )
+
+    # --- helpers for rules, bots and displays ---------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """The decision at hand: ``counters``, ``port``, ``outfit``, ``activity``, ..."""
+        return rules.PHASE_NAMES[self.phase]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Source of the Nile {self.num_players}p seed={self.seed} round={self.round + 1} "
+            f"seat={self.current_player} phase={self.phase_name}>"
+        )

@@ -1,0 +1,138 @@
+"""Source of the Nile: the position as one seat may know it, and samples of the hidden rest.
+
+Hidden from a seat: the order of the Event deck (4.2), the faces of the discovery counters it
+has not looked at (23.1) unless published, and, during set-up, the ports the others chose
+(4.5). Everything else is on the table or on open Player Aid Sheets.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from terra.games.nile import rules
+from terra.games.nile.explorer import STATUS_NAMES, Explorer
+from terra.games.nile.party import Party
+from terra.games.nile.territory import Territory
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+
+def known_counters(state: NileState, seat: int | None) -> list[bool]:
+    """Which counters' faces ``seat`` knows: looked at, or published (23.2)."""
+    names = state.data.tables.special_names
+    seen = 0 if seat is None else state.explorers[seat].counters
+    return [
+        bool(seen >> counter & 1) or (kind >= 0 and names[kind] in state.published_finds)
+        for counter, kind in enumerate(state.counter_kind)
+    ]
+
+
+def map_view(territory: Territory) -> dict[str, Any]:
+    """The explored map, hex by hex: the same for every seat (10.1)."""
+    return {
+        "terrain": list(territory.terrain),
+        "partial": list(territory.partial),
+        "river_in": list(territory.river_in),
+        "river_out": list(territory.river_out),
+        "source": list(territory.source),
+        "cataract": list(territory.cataract),
+        "oasis": list(territory.oasis),
+        "tribe": list(territory.tribe),
+        "tribe_size": list(territory.tribe_size),
+        "waterfall": list(territory.waterfall),
+        "peak": list(territory.peak),
+        "lake_miles": list(territory.lake_miles),
+    }
+
+
+def party_view(party: Party) -> dict[str, Any]:
+    """The Expedition Make-up (6.0), as its sheet shows it."""
+    found: dict[str, Any] = {name: getattr(party, name) for name in Party.__slots__}
+    found["specimens"] = list(party.specimens)
+    return found
+
+
+def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]:
+    explorer: Explorer = state.explorers[seat]
+    port_hidden = state.phase == rules.PORT and seat != viewer
+    deck = state.data.deck
+    return {
+        "specialty": explorer.specialty,
+        "status": STATUS_NAMES[explorer.status],
+        "hex": explorer.hex,
+        "port": None if port_hidden else explorer.port,
+        "mode": explorer.mode,
+        "party": party_view(explorer.party),
+        "money": explorer.money,
+        "vp": explorer.vp,
+        "vp_by": dict(explorer.vp_by),
+        "unpublished_awards": explorer.awards,
+        "finds": [card for card, _vp in explorer.finds],
+        "friendly": sorted(explorer.friendly),
+        "new_friends": list(explorer.new_friends),
+        "caches": [
+            {"hex": cache.hex, "contents": [list(item) for item in cache.contents]}
+            for cache in explorer.caches
+        ],
+        "donations": [
+            {"dollars": deck.dollars[card], "ticket": deck.ticket[card] or None}
+            for card in explorer.donations
+        ],
+        "known": [hex_ for hex_, visited in enumerate(explorer.known) if visited],
+    }
+
+
+def view(state: NileState, seat: int | None) -> dict[str, Any]:
+    """The position as ``seat`` may know it (``None``: a spectator)."""
+    territory = state.territory
+    known = known_counters(state, seat)
+    turn = state.turn
+    encounter = state.encounter
+    return {
+        "phase": rules.PHASE_NAMES[state.phase],
+        "player": None if state.is_over else state.player,
+        "round": state.round,
+        "target": state.target,
+        "turn_limit": state.turn_limit,
+        "first": state.first,
+        "map": map_view(territory),
+        "published": list(state.published),
+        "counters": [
+            {"hex": hex_, "discovery": kind if known[counter] else None}
+            for counter, (hex_, kind) in enumerate(
+                zip(state.counter_hex, state.counter_kind, strict=True)
+            )
+        ],
+        "deck": len(state.deck),
+        "discards": len(state.discards),
+        "explorers": [_explorer(state, p, seat) for p in range(state.num_players)],
+        "turn": {
+            "activity": turn.activity,
+            "allowance": turn.allowance,
+            "spent": turn.spent,
+            "lost": turn.lost,
+            "stopped": turn.stopped,
+        },
+        "encounter": None
+        if encounter is None
+        else {"hex": encounter.hex, "tribe": encounter.tribe, "size": encounter.size},
+    }
+
+
+def redeal(state: NileState, sample: NileState, seat: int, rng: random.Random) -> None:
+    """Redeal what ``seat`` cannot know: the deck's order, the faces it has not seen, and the
+    others' secret ports during set-up."""
+    rng.shuffle(sample.deck)
+    known = known_counters(state, seat)
+    unknown = [counter for counter, seen in enumerate(known) if not seen]
+    kinds = [sample.counter_kind[counter] for counter in unknown]
+    rng.shuffle(kinds)
+    for counter, kind in zip(unknown, kinds, strict=True):
+        sample.counter_kind[counter] = kind
+    if state.phase == rules.PORT:
+        ports = state.data.board.num_ports
+        for other, explorer in enumerate(sample.explorers):
+            if other != seat and explorer.port >= 0:
+                explorer.port = rng.randrange(ports)
