@@ -201,21 +201,25 @@ def battle(state: NileState, ambush: bool) -> None:
 
 
 def journalist_award(state: NileState, won: bool) -> None:
-    """24.2-24.4: a journalist's own battles, once per tribe."""
+    """24.2-24.5: every battle is news for each journalist in Africa (his own battles once per
+    tribe); the first to publish it takes its value."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorers[state.player]
-    award = natives.journalist_battle_award(
-        state.data.tables,
-        explorer.specialty,
-        won,
-        in_africa=True,
-        own_battle=True,
-        battled_before=encounter.tribe in explorer.battled,
-    )
+    state.battles += 1
+    for seat, journalist in enumerate(state.explorers):
+        own = seat == state.player
+        award = natives.journalist_battle_award(
+            state.data.tables,
+            journalist.specialty,
+            won,
+            in_africa=journalist.status == IN_AFRICA,
+            own_battle=own,
+            battled_before=own and encounter.tribe in journalist.battled,
+        )
+        if award:
+            journalist.news.append((state.battles, award))
     if encounter.tribe:
-        explorer.battled.add(encounter.tribe)
-    explorer.awards += award
+        state.explorers[state.player].battled.add(encounter.tribe)
 
 
 def release_prisoners(state: NileState) -> None:

@@ -26,6 +26,7 @@ class Explorer:
         "captured",
         "counters",
         "donations",
+        "epics",
         "far",
         "finds",
         "found_counters",
@@ -33,11 +34,13 @@ class Explorer:
         "gifts_traded",
         "hex",
         "interviewed",
+        "journey",
         "known",
         "met",
         "mode",
         "money",
         "new_friends",
+        "news",
         "party",
         "port",
         "specialty",
@@ -65,6 +68,9 @@ class Explorer:
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
+    news: list[tuple[int, int]]  # a journalist's battles to publish: (battle, v.p.) (24.2-24.5)
+    journey: list[int]  # the hexes travelled since leaving the last port, that port first (25.3)
+    epics: list[tuple[int, ...]]  # epic journeys made, unpublished: their hexes (25.31-25.33)
     far: bool  # this expedition is or has been 4+ hexes from a port (24.6)
     caches: list[Cache]  # his caches on the map (17.3)
     donations: list[int]  # cards whose donations he holds, face up (26.8)
@@ -94,6 +100,9 @@ class Explorer:
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0
+        explorer.news = []
+        explorer.journey = []
+        explorer.epics = []
         explorer.far = False
         explorer.caches = []
         explorer.donations = []
@@ -122,6 +131,9 @@ class Explorer:
         other.battled = self.battled.copy()
         other.awards = self.awards
         other.interviewed = self.interviewed
+        other.news = self.news.copy()
+        other.journey = self.journey.copy()
+        other.epics = self.epics.copy()
         other.far = self.far
         other.caches = self.caches.copy()
         other.donations = self.donations.copy()
@@ -150,6 +162,9 @@ class Explorer:
             self.battled,
             self.awards,
             self.interviewed,
+            self.news,
+            self.journey,
+            self.epics,
             self.far,
             self.caches,
             self.donations,

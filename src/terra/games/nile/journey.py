@@ -174,6 +174,7 @@ def move(state: NileState, direction: int) -> None:
     if board.port_distance[target] >= state.data.tables.awards.interview_distance:
         explorer.far = True  # 24.6
     state.emit("moved", player=state.player, hex=target, cost=cost)
+    travel(state, explorer, target)
     if explorer.mode == BY_CANOE and new_to_him and not state.published[target]:
         falls(state, explorer, here, target)
     territory = state.territory
@@ -191,6 +192,40 @@ def move(state: NileState, direction: int) -> None:
         state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
+
+
+def port_group(state: NileState, port: int) -> str:
+    """25.33: Khartoum, the Cape Colony ports, or the west or east coast ports north of them."""
+    board = state.data.board
+    if board.cape_colony[board.port_hex[port]]:
+        return "cape"
+    return board.port_coast[port]  # "inland" (Khartoum), "west" or "east"
+
+
+EPIC_PAIRS = frozenset(  # 25.331-25.334, either way
+    frozenset(pair)
+    for pair in (("inland", "cape"), ("inland", "east"), ("inland", "west"), ("west", "east"))
+)
+
+
+def travel(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """25.31-25.33: the journey since the last port; arriving at a port ends it, and the first
+    explorer to travel between two ports of the epic groups has made an epic journey."""
+    if not explorer.journey:
+        return
+    explorer.journey.append(hex_)
+    board = state.data.board
+    port = board.port_of[hex_]
+    if port < 0:
+        return
+    start = board.port_of[explorer.journey[0]]
+    route = (min(start, port), max(start, port))
+    groups = frozenset((port_group(state, start), port_group(state, port)))
+    if start != port and groups in EPIC_PAIRS and route not in state.epic_routes:
+        state.epic_routes.add(route)
+        explorer.epics.append(tuple(explorer.journey))
+        state.emit("epic-journey", player=state.player, start=start, end=port)
+    explorer.journey = [hex_]
 
 
 def falls(state: NileState, explorer: Explorer, here: int, target: int) -> None:

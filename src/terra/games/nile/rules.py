@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from terra.games.nile import logistics
+from terra.games.nile.events import ANIMAL, PLANT, TUSK_FIND
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
 from terra.games.nile.party import Party
 from terra.games.nile.terms import DIE, FOOT
@@ -235,6 +236,9 @@ def set_up(state: NileState) -> None:
     state.territory = new_territory(board)
     state.published = bytearray(board.published(h) for h in range(board.num_hexes))
     state.published_finds = set()
+    state.published_battles = set()
+    state.battles = 0
+    state.epic_routes = set()
     state.deck = list(range(data.deck.size))
     state.rng.shuffle(state.deck)
     state.discards = []
@@ -325,6 +329,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.mode = FOOT
     explorer.far = False
     explorer.known[explorer.hex] = 1
+    explorer.journey = [explorer.hex]
 
 
 # --- outfitting (5.0) --------------------------------------------------------------------
@@ -365,7 +370,9 @@ def begin_turn(state: NileState) -> None:
     if explorer.status == TO_EUROPE:  # 21.4: a full turn at sea, then Europe
         explorer.status = IN_EUROPE
         explorer.hex = -1
+        bring_finds_home(state, explorer)
         explorer.party = Party()  # 21.5: the expedition is disbanded
+        explorer.journey = []
         state.emit("reached-europe", player=state.player)
     if explorer.status == IN_EUROPE:
         state.phase = SPECIALTY if explorer.specialty < 0 else EUROPE
@@ -375,6 +382,30 @@ def begin_turn(state: NileState) -> None:
         board = state.data.board
         turn.started_in_port = board.port_of[explorer.hex] >= 0
         state.phase = ACTIVITY
+
+
+def bring_finds_home(state: NileState, explorer: Explorer) -> None:
+    """20.71-20.73: specimens and tusks count only if they reach Europe; the rest of the
+    finds are notes and reports."""
+    deck = state.data.deck
+    carried = set(explorer.party.specimens)
+    tusks = explorer.party.tusks
+    kept: list[tuple[int, int]] = []
+    for card, found_vp in explorer.finds:
+        vp = found_vp
+        bonus = deck.bonus[card][explorer.specialty] if card >= 0 else None
+        if bonus is not None and bonus.find in (PLANT, ANIMAL) and card not in carried:
+            continue
+        if card < 0 or (bonus is not None and bonus.find == TUSK_FIND):
+            each = max(1, state.data.tables.awards.tusk)
+            count = bonus.count if bonus is not None else max(1, vp // each)
+            if tusks <= 0:
+                continue
+            if tusks < count:  # some tusks were lost on the way: their share of the value
+                vp = vp * tusks // count
+            tusks -= min(tusks, count)
+        kept.append((card, vp))
+    explorer.finds = kept
 
 
 def end_turn(state: NileState) -> None:

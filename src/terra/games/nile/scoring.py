@@ -2,23 +2,46 @@
 
 Only published discoveries count (22.1). A hex's terrain, a spectacular discovery, a specimen
 and a tribe's name are published once, by whoever publishes first (22.3-22.4, 20.74); friendly
-tribes and the other awards are each explorer's own.
+tribes and the other awards are each explorer's own. The ranked awards (the highest mountains
+and waterfalls, the largest lakes, the longest rivers) are published only when they give the
+win (22.7, 25.21).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING
 
+from terra.games.nile.events import ANIMAL, PLANT, TRIBE
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
 from terra.games.nile.terms import BLANK
+from terra.games.nile.territory import (
+    farthest_from_mouth,
+    lake_of,
+    last_lake_hex,
+    system_size,
+)
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
 RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
+RULE_VICTORY = "Source of the Nile, 7.0 Victory Conditions"
 
 # Sources of victory points on the score sheet.
-SOURCES = ("hexes", "rivers", "oases", "tribes", "specials", "bonuses", "awards", "ranked")
+SOURCES = (
+    "hexes",
+    "rivers",
+    "oases",
+    "tribes",
+    "specials",
+    "bonuses",
+    "awards",
+    "journeys",
+    "ranked",
+)
+UNIQUE_FINDS = frozenset({PLANT, ANIMAL, TRIBE})  # 20.74: names published once
 
 
 def breakdown(explorer: Explorer) -> dict[str, int]:
@@ -42,13 +65,24 @@ def publishable_hexes(state: NileState, explorer: Explorer) -> list[int]:
     ]
 
 
+def find_name(state: NileState, explorer: Explorer, card: int) -> str:
+    """The name a bonus is published under ("" for finds that are not unique, 20.74)."""
+    if card < 0:
+        return ""
+    bonus = state.data.deck.bonus[card][explorer.specialty]
+    if bonus is None or bonus.find not in UNIQUE_FINDS:
+        return ""
+    return bonus.name
+
+
 def pending(state: NileState, explorer: Explorer) -> dict[str, int]:
     """What publishing now would bring, by source (ranked awards aside, 22.7)."""
     tables = state.data.tables
     territory = state.territory
     specialty = explorer.specialty
     found = dict.fromkeys(SOURCES, 0)
-    for hex_ in publishable_hexes(state, explorer):
+    hexes = publishable_hexes(state, explorer)
+    for hex_ in hexes:
         found["hexes"] += tables.vp_hex[territory.terrain[hex_]][specialty]
         if territory.river_in[hex_] or territory.river_out[hex_]:
             found["rivers"] += tables.vp_river[specialty]
@@ -56,22 +90,91 @@ def pending(state: NileState, explorer: Explorer) -> dict[str, int]:
             found["oases"] += tables.vp_oasis[specialty]
     found["tribes"] = tables.vp_friendly_tribe[specialty] * len(explorer.new_friends)
     for counter, kind in enumerate(state.counter_kind):
-        name = tables.special_names[kind] if kind >= 0 else ""
-        if (
-            explorer.found_counters >> counter & 1
-            and kind >= 0
-            and name not in state.published_finds
-        ):
+        found_here = explorer.found_counters >> counter & 1 and kind >= 0
+        if found_here and tables.special_names[kind] not in state.published_finds:
             found["specials"] += tables.vp_special[kind][specialty]
-    deck = state.data.deck
     names: set[str] = set()
     for card, vp in explorer.finds:
-        name = deck.bonus[card][specialty].name  # type: ignore[union-attr]
-        if name not in state.published_finds and name not in names:
-            names.add(name)
-            found["bonuses"] += vp
-    found["awards"] = explorer.awards
+        name = find_name(state, explorer, card)
+        if name and (name in state.published_finds or name in names):
+            continue
+        names.add(name)
+        found["bonuses"] += vp
+    found["awards"] = explorer.awards + sum(
+        vp for battle, vp in explorer.news if battle not in state.published_battles
+    )
+    found["journeys"] = sum(epic_value(state, explorer, route, hexes) for route in explorer.epics)
     return found
+
+
+def ranked_awards(state: NileState, explorer: Explorer) -> int:
+    """22.7-22.9, 25.2: the ranked spectacular discoveries and the longest rivers among the
+    hexes he would publish now."""
+    hexes = set(publishable_hexes(state, explorer))
+    if not hexes:
+        return 0
+    tables = state.data.tables
+    territory = state.territory
+    board = state.data.board
+    specialty = explorer.specialty
+    total = 0
+    figures = ((HIGHEST_MOUNTAIN, territory.peak), (HIGHEST_WATERFALL, territory.waterfall))
+    for kind, figure in figures:
+        ranking = sorted(
+            (h for h in range(board.num_hexes) if figure[h]), key=lambda h: (-figure[h], h)
+        )
+        for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[kind])]):
+            if hex_ in hexes:
+                total += tables.vp_ranked[kind][rank][specialty]
+    lakes: dict[int, tuple[int, int]] = {}  # claimed hex -> (hexes, square miles) (22.8-22.9)
+    for hex_ in range(board.num_hexes):
+        last = last_lake_hex(territory, board, hex_)
+        if last >= 0 and last not in lakes:
+            lakes[last] = (len(lake_of(territory, board, last)), territory.lake_miles[last])
+    ranking = sorted(lakes, key=lambda h: (-lakes[h][0], -lakes[h][1], h))
+    for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[LARGEST_LAKE])]):
+        if hex_ in hexes:
+            total += tables.vp_ranked[LARGEST_LAKE][rank][specialty]
+    rivers = [  # 25.2: the river systems by length, the Nile with its hexes beyond the board
+        (far, system, hex_)
+        for system in range(len(board.system_names))
+        if system_size(territory, board, system)
+        for hex_, far in (farthest_from_mouth(territory, state.data, system),)
+    ]
+    rivers.sort(key=lambda item: (-item[0], item[1]))
+    for rank, (_far, _system, hex_) in enumerate(rivers[: len(tables.awards.longest_river)]):
+        if hex_ in hexes:
+            total += tables.awards.longest_river[rank]
+    return total
+
+
+def epic_value(
+    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: list[int]
+) -> int:
+    """25.32: the hexes published now along the shortest route he travelled from port to
+    port."""
+    if not route:
+        return 0
+    board = state.data.board
+    start, goal = route[0], route[-1]
+    allowed = set(route)
+    came: dict[int, int] = {start: -1}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            break
+        for there in board.overland[here]:
+            if there in allowed and there not in came:
+                came[there] = here
+                queue.append(there)
+    now = set(publishing)
+    value = 0
+    step = goal
+    while step >= 0:
+        value += step in now
+        step = came.get(step, -1)
+    return value
 
 
 def publish(state: NileState) -> None:
@@ -79,6 +182,12 @@ def publish(state: NileState) -> None:
     reach the target wins at once (ranked awards count only then, 22.7, 25.21)."""
     explorer = state.explorers[state.player]
     gains = pending(state, explorer)
+    total = sum(gains.values())
+    if explorer.vp + total < state.target:
+        ranked = ranked_awards(state, explorer)
+        if explorer.vp + total + ranked >= state.target:
+            gains["ranked"] = ranked
+            total += ranked
     territory = state.territory
     tables = state.data.tables
     for hex_ in publishable_hexes(state, explorer):
@@ -88,13 +197,16 @@ def publish(state: NileState) -> None:
         if explorer.found_counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])
     explorer.found_counters = 0
-    deck = state.data.deck
     for card, _vp in explorer.finds:
-        state.published_finds.add(deck.bonus[card][explorer.specialty].name)  # type: ignore[union-attr]
+        name = find_name(state, explorer, card)
+        if name:
+            state.published_finds.add(name)
+    state.published_battles.update(battle for battle, _vp in explorer.news)
     explorer.finds = []
+    explorer.news = []
+    explorer.epics = []
     explorer.new_friends = []
     explorer.awards = 0
-    total = sum(gains.values())
     explorer.vp = max(0, explorer.vp + total)  # 22.5: never below nothing
     for source, vp in gains.items():
         if vp:
@@ -104,7 +216,7 @@ def publish(state: NileState) -> None:
     if explorer.vp >= state.target:
         from terra.games.nile.rules import end_game  # noqa: PLC0415 - rules imports scoring
 
-        end_game(state, "Source of the Nile, 7.0 Victory Conditions")
+        end_game(state, RULE_VICTORY)
 
 
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:

@@ -36,16 +36,19 @@ class NileState(GameState):
     """
 
     __slots__ = (
+        "battles",
         "counter_hex",
         "counter_kind",
         "deck",
         "discards",
         "encounter",
+        "epic_routes",
         "explorers",
         "first",
         "phase",
         "player",
         "published",
+        "published_battles",
         "published_finds",
         "round",
         "setting_up",
@@ -75,6 +78,9 @@ class NileState(GameState):
     territory: Territory
     published: bytearray  # by hex: terrain published (3.2, 22.3)
     published_finds: set[str]  # names of specimens, tribes and specials published (20.74, 23.2)
+    published_battles: set[int]  # battles a journalist has published (24.5)
+    battles: int  # battles fought so far, each a piece of news (24.2-24.5)
+    epic_routes: set[tuple[int, int]]  # (port, port) journeys made, first come (25.31)
     counter_hex: list[int]
     counter_kind: list[int]
     explorers: list[Explorer]
@@ -132,6 +138,9 @@ class NileState(GameState):
         other.territory = self.territory.clone()
         other.published = self.published[:]
         other.published_finds = self.published_finds.copy()
+        other.published_battles = self.published_battles.copy()
+        other.battles = self.battles
+        other.epic_routes = self.epic_routes.copy()
         other.counter_hex = self.counter_hex.copy()
         other.counter_kind = self.counter_kind.copy()
         other.explorers = [explorer.clone() for explorer in self.explorers]
@@ -168,6 +177,9 @@ class NileState(GameState):
             self.territory,
             self.published,
             self.published_finds,
+            self.published_battles,
+            self.battles,
+            self.epic_routes,
             self.counter_hex,
             self.counter_kind,
             self.explorers,
