@@ -1,0 +1,193 @@
+"""Source of the Nile: publishing in Europe (22-25), victory (7.0) and the turn limit (N100)."""
+
+from __future__ import annotations
+
+import pytest
+
+from terra.core.errors import IllegalAction
+from terra.games.nile import GAME
+from terra.games.nile.events import ANIMAL, PLANT
+from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
+from terra.games.nile.journey import travel
+from terra.games.nile.rules import EUROPE, bring_finds_home
+from terra.games.nile.scoring import pending
+from terra.games.nile.state import NileState
+from terra.games.nile.tables import HIGHEST_MOUNTAIN
+from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, MOUNTAIN, VELDT, ZOOLOGIST
+
+
+def in_europe(players: int = 2, specialty: int = EXPLORER, **options: object) -> NileState:
+    """A game past set-up whose seat 0 explorer is in Europe at the start of his turn."""
+    state = GAME.new(players, 5, dict(options))
+    while state.setting_up:
+        state.apply(state.legal_actions()[0])
+    state.player = 0
+    explorer = state.explorers[0]
+    explorer.status = IN_EUROPE
+    explorer.hex = -1
+    explorer.specialty = specialty
+    state.phase = EUROPE
+    state._forget_legal()
+    return state
+
+
+def blank_hexes(state: NileState, count: int) -> list[int]:
+    board = state.data.board
+    return [h for h in range(board.num_hexes) if board.terrain[h] == BLANK][:count]
+
+
+def explored(state: NileState, seat: int, hexes: list[int], terrain: int = VELDT) -> None:
+    """Seat ``seat``'s explorer has mapped and visited ``hexes`` (fully explored)."""
+    territory = state.territory
+    for hex_ in hexes:
+        territory.terrain[hex_] = terrain
+        territory.partial[hex_] = -1
+        state.explorers[seat].known[hex_] = 1
+
+
+class TestPublishing:
+    def test_hexes_score_by_terrain_and_specialty(self) -> None:
+        """22.1, 22.6: each published hex scores on the Victory Point Chart for the specialty."""
+        state = in_europe(specialty=EXPLORER)
+        hexes = blank_hexes(state, 3)
+        explored(state, 0, hexes, MOUNTAIN)
+        state.play("publish")
+        expected = 3 * state.data.tables.vp_hex[MOUNTAIN][EXPLORER]
+        assert state.explorers[0].vp == expected
+        assert state.score_breakdown()[0]["hexes"] == expected
+        assert all(state.published[h] for h in hexes)
+
+    def test_a_hex_is_published_once(self) -> None:
+        """22.3-22.4: only the first to publish a hex scores it."""
+        state = in_europe()
+        hexes = blank_hexes(state, 2)
+        explored(state, 0, hexes)
+        explored(state, 1, hexes)
+        state.play("publish")
+        assert state.explorers[0].vp > 0
+        assert pending(state, state.explorers[1])["hexes"] == 0
+
+    def test_a_partial_exploration_is_not_published(self) -> None:
+        """10.293: partial exploration earns nothing."""
+        state = in_europe()
+        hexes = blank_hexes(state, 2)
+        explored(state, 0, hexes)
+        state.territory.partial[hexes[0]] = 0
+        state.play("publish")
+        assert state.published[hexes[1]] and not state.published[hexes[0]]
+
+    def test_nothing_to_publish_is_refused(self) -> None:
+        """22.1: publishing needs something unpublished."""
+        state = in_europe()
+        with pytest.raises(IllegalAction, match="nothing to publish"):
+            state.play("publish")
+
+    def test_reaching_the_target_wins_at_once(self) -> None:
+        """7.0, 8.1: the first to publish the target wins and the game ends at once."""
+        state = in_europe(victory_points=5)
+        explored(state, 0, blank_hexes(state, 5))
+        state.play("publish")
+        assert state.is_over
+        assert state.winners() == [0]
+        assert state.returns() == [1.0, -1.0]
+
+
+class TestRankedAwards:
+    def _with_peak(self, target: int) -> NileState:
+        state = in_europe(victory_points=target)
+        hexes = blank_hexes(state, 2)
+        explored(state, 0, hexes, MOUNTAIN)
+        state.territory.peak[hexes[0]] = 19_000
+        return state
+
+    def test_a_ranked_discovery_counts_when_it_gives_the_win(self) -> None:
+        """22.7: the highest mountain is published at the moment it gives the win."""
+        base = 2 * GAME.load_data().tables.vp_hex[MOUNTAIN][EXPLORER]
+        first = GAME.load_data().tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
+        state = self._with_peak(base + first)
+        state.play("publish")
+        assert state.is_over and state.winners() == [0]
+        assert state.score_breakdown()[0]["ranked"] == first
+
+    def test_a_ranked_discovery_waits_while_it_cannot_give_the_win(self) -> None:
+        """22.7: until then it cannot be published."""
+        state = self._with_peak(75)
+        state.play("publish")
+        assert not state.is_over
+        assert state.score_breakdown()[0]["ranked"] == 0
+
+
+class TestEpicJourneys:
+    def test_the_first_from_khartoum_to_a_cape_port_makes_an_epic_journey(self) -> None:
+        """25.31-25.33: Khartoum to a Cape Colony port, no port between; worth the hexes
+        published with it along the route."""
+        state = in_europe()
+        board = state.data.board
+        explorer = state.explorers[0]
+        khartoum, capetown = board.port("Khartoum"), board.port("Capetown")
+        route = [board.port_hex[khartoum], *blank_hexes(state, 4), board.port_hex[capetown]]
+        explorer.status = IN_AFRICA
+        explorer.journey = [route[0]]
+        for hex_ in route[1:]:
+            travel(state, explorer, hex_)
+        assert explorer.epics and explorer.epics[0][0] == route[0]
+        assert (min(khartoum, capetown), max(khartoum, capetown)) in state.epic_routes
+
+    def test_a_journey_between_two_west_coast_ports_is_not_epic(self) -> None:
+        """25.334: west to east coast, not west to west."""
+        state = in_europe()
+        board = state.data.board
+        explorer = state.explorers[0]
+        lagos, luanda = board.port("Lagos"), board.port("Luanda")
+        explorer.journey = [board.port_hex[lagos]]
+        travel(state, explorer, board.port_hex[luanda])
+        assert not explorer.epics
+
+
+class TestJournalistNews:
+    def test_the_first_journalist_to_publish_a_battle_takes_it(self) -> None:
+        """24.5: two journalists in Africa hear of one battle; the first to publish scores."""
+        state = in_europe(players=2, specialty=JOURNALIST)
+        other = state.explorers[1]
+        other.specialty = JOURNALIST
+        state.explorers[0].news.append((1, 2))
+        other.news.append((1, 2))
+        state.play("publish")
+        assert state.explorers[0].vp == 2
+        assert pending(state, other)["awards"] == 0
+
+
+class TestTheTurnLimit:
+    def test_at_the_turn_limit_the_most_published_points_win(self) -> None:
+        """Decision N100: a game that nobody wins ends after ``turn_limit`` rounds."""
+        state = GAME.new(2, 3, {"turn_limit": 2})
+        for _ in range(10_000):
+            if state.is_over:
+                break
+            state.apply(state.legal_actions()[-1])
+        assert state.is_over and state.round == 2
+        assert state.winners() == [0, 1]  # nobody published: a shared result
+
+    def test_alone_the_explorer_loses_to_the_continent_at_the_limit(self) -> None:
+        """2.1, N100: a solitaire game unwon at the limit has no winner."""
+        state = GAME.new(1, 3, {"turn_limit": 1})
+        while not state.is_over:
+            state.apply(state.legal_actions()[-1])
+        assert state.winners() == [] and state.returns() == [-1.0]
+
+
+class TestSpecimens:
+    def test_a_specimen_lost_on_the_way_home_is_not_published(self) -> None:
+        """20.72: an animal or plant must be brought to Europe to be published."""
+        state = in_europe(specialty=ZOOLOGIST)
+        deck = state.data.deck
+        finds = [bonuses[ZOOLOGIST] for bonuses in deck.bonus]
+        card = next(
+            c
+            for c, bonus in enumerate(finds)
+            if bonus is not None and bonus.find in (PLANT, ANIMAL)
+        )
+        explorer = state.explorers[0]
+        explorer.finds.append((card, 4))
+        bring_finds_home(state, explorer)  # the specimen is not in the party: lost
+        assert explorer.finds == []
