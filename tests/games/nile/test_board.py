@@ -77,9 +77,10 @@ class TestTheShippedMap:
         assert "Terra Incognita" in BOARD.provenance
         assert "fan aids" in BOARD.provenance
 
-    def test_the_game_is_not_registered_yet(self) -> None:
-        """Source of the Nile, 4.0: no game can be set up yet, so none is offered."""
-        assert "nile" not in [game.id for game in terra.games()]
+    def test_the_game_plays_on_the_shipped_map(self) -> None:
+        """Source of the Nile, 4.1: the game is laid out on this mapboard."""
+        state = terra.game("nile").new(2, 1)
+        assert state.view(None)["map"]["terrain"][: BOARD.num_hexes] == list(BOARD.terrain)
 
     def test_it_is_what_make_map_writes(self) -> None:
         """Source of the Nile, 3.2: the shipped mapboard is the TOML; the outline in

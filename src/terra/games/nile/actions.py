@@ -41,6 +41,8 @@ from functools import cache
 
 from terra.core.actions import ActionSpace, ActionSpaceBuilder, fold_notation
 from terra.core.errors import NotationError, quote
+from terra.games.nile import logistics
+from terra.games.nile.board import Board
 from terra.games.nile.components import Components
 from terra.games.nile.hexgrid import DIRECTIONS
 from terra.games.nile.terms import (
@@ -93,6 +95,7 @@ KINDS = 27
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
 MODE_WORDS = ("on foot", "mounted", "by canoe")
+COUNTER_SPACING = 3  # 4.42: three hexes or more between discovery counters
 AMOUNTS = (1, 10)  # outfitting, leaving and caching go by ones and tens
 TRADE_LOTS = (1, 2, 5, 10)  # a trade is one lot of the Native Trade Table, or several
 BUYABLE = (*PEOPLE, *ANIMALS, CANOE, *(g for g in ITEMS if g != WATER))  # water is free, 5.4441
@@ -124,6 +127,14 @@ class ActionTable(ActionSpace):
     argument (``base[kind] + argument`` is the action)."""
 
     base: tuple[int, ...]  # by kind: the first action of that kind
+    end: tuple[int, ...]  # by kind: one past its last action
+    counter_sites: tuple[int, ...]  # COUNTER actions on hexes 4.41 allows (by the board alone)
+    goods_amount: dict[int, tuple[tuple[int, int, int], ...]]  # BUY/LEAVE/CACHE: (action,
+    # good, amount) by kind
+    ticket_port: tuple[int, ...]  # by card: the port of its free ticket, -1 none (26.6)
+    sold_at: tuple[frozenset[int], ...]  # by port: the goods it sells (5.426-5.427)
+    near: tuple[frozenset[int], ...]  # by hex: the hexes fewer than three away (4.42)
+    cost: tuple[int, ...]  # by action: what a BUY costs at port prices, else 0
     trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
     trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
 
@@ -221,9 +232,51 @@ def action_table(data: Components) -> ActionTable:
     for seat, colour in enumerate(PLAYER_COLOURS):
         add(INTERVIEW, f"interview {colour}", seat)
     fields = actions.fields()
-    return ActionTable(
-        **fields, base=tuple(base), trade_good=tuple(trade_good), trade_lot=tuple(trade_lot)
+    kinds: tuple[int, ...] = fields["kind"]
+    end = [0] * KINDS
+    for action, kind in enumerate(kinds):
+        end[kind] = action + 1
+    goods_amount = {
+        kind: tuple(
+            (action, args[0], args[1])
+            for action, (of, args) in enumerate(zip(kinds, fields["args"], strict=True))
+            if of == kind
+        )
+        for kind in (BUY, LEAVE, CACHE)
+    }
+    cost = [0] * len(kinds)
+    for action, good, amount in goods_amount[BUY]:
+        cost[action] = tables.price[good] * amount
+    ticket_port = tuple(
+        board.port_of[board.hexes.get(name)] if name else -1 for name in data.deck.ticket
     )
+    return ActionTable(
+        **fields,
+        base=tuple(base),
+        end=tuple(end),
+        counter_sites=tuple(base[COUNTER] + hex_ for hex_ in board.discovery_sites()),
+        goods_amount=goods_amount,
+        ticket_port=ticket_port,
+        sold_at=tuple(
+            frozenset(g for g in range(len(GOOD_IDS)) if logistics.can_buy_at(data, g, port))
+            for port in range(board.num_ports)
+        ),
+        near=tuple(_within(board, hex_, COUNTER_SPACING - 1) for hex_ in range(board.num_hexes)),
+        cost=tuple(cost),
+        trade_good=tuple(trade_good),
+        trade_lot=tuple(trade_lot),
+    )
+
+
+def _within(board: Board, start: int, steps: int) -> frozenset[int]:
+    """The hexes at most ``steps`` away from ``start`` over land (the discovery counters stand
+    inland, where that is the distance on the board)."""
+    found = {start}
+    ring = {start}
+    for _ in range(steps):
+        ring = {there for here in ring for there in board.neighbours[here] if there >= 0} - found
+        found |= ring
+    return frozenset(found)
 
 
 _HEX_VERB = re.compile(r"^counter (?P<where>.+)$")

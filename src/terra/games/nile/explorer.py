@@ -45,6 +45,7 @@ class Explorer:
         "port",
         "specialty",
         "status",
+        "visited",
         "vp",
         "vp_by",
     )
@@ -57,6 +58,7 @@ class Explorer:
     party: Party
     money: int  # dollars to outfit with (5.1, 26.2); what is left is lost on leaving port
     known: bytearray  # by hex: visited by this explorer (3.2, 9.3)
+    visited: list[int]  # the same hexes, in the order first visited
     counters: int  # bit i: discovery counter i looked at, by this player's explorers (23.1)
     found_counters: int  # bit i: counter i found on this life's travels, unpublished (23.2)
     captured: int  # the round of his capture (15.3)
@@ -89,6 +91,7 @@ class Explorer:
         explorer.party = Party()
         explorer.money = 0
         explorer.known = bytearray(num_hexes)
+        explorer.visited = []
         explorer.counters = 0
         explorer.found_counters = 0
         explorer.captured = -1
@@ -120,6 +123,7 @@ class Explorer:
         other.party = self.party.clone()
         other.money = self.money
         other.known = self.known[:]
+        other.visited = self.visited.copy()
         other.counters = self.counters
         other.found_counters = self.found_counters
         other.captured = self.captured
@@ -140,6 +144,14 @@ class Explorer:
         other.vp = self.vp
         other.vp_by = self.vp_by.copy()
         return other
+
+    def visit(self, hex_: int) -> bool:
+        """9.3: the explorer has been in ``hex_``; True if this is his first visit."""
+        if self.known[hex_]:
+            return False
+        self.known[hex_] = 1
+        self.visited.append(hex_)
+        return True
 
     def _key(self) -> tuple[Any, ...]:
         return (

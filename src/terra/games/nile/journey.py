@@ -169,8 +169,7 @@ def move(state: NileState, direction: int) -> None:
     turn.came_from = here
     turn.moved = True
     explorer.hex = target
-    new_to_him = not explorer.known[target]
-    explorer.known[target] = 1
+    new_to_him = explorer.visit(target)
     if board.port_distance[target] >= state.data.tables.awards.interview_distance:
         explorer.far = True  # 24.6
     state.emit("moved", player=state.player, hex=target, cost=cost)

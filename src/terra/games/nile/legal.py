@@ -7,14 +7,14 @@ decision at hand that it lets through, so the move list and the explanations can
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction
 from terra.games.nile import actions as act
 from terra.games.nile import encounters, journey, logistics, natives, rules, upkeep
 from terra.games.nile.explorer import IN_AFRICA
-from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE
+from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNALIST
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -51,17 +51,127 @@ OFFERED: dict[int, tuple[int, ...]] = {
 
 
 def legal_actions(state: NileState) -> list[int]:
-    """The legal actions of the decision at hand, in action order."""
+    """The legal actions of the decision at hand, in action order: the candidates of each kind
+    offered that its check lets through."""
     table = state.tables
+    args = table.args
     found: list[int] = []
+    state.fits = {}  # the expedition's loads by mode, worked out once for this decision
     for kind in OFFERED.get(state.phase, ()):
-        first = table.base[kind]
-        for action in range(first, table.size):
-            if table.kind[action] != kind:
-                break
-            if CHECKS[kind](state, action, table.args[action]) is None:
-                found.append(action)
+        check = CHECKS[kind]
+        found.extend(
+            action
+            for action in CANDIDATES[kind](state, kind)
+            if check(state, action, args[action]) is None
+        )
+    state.fits = None
     return found
+
+
+def _fit(state: NileState, mode: int) -> tuple[bool, int]:
+    """5.423, 5.434, 6.55: whether the expedition can travel in ``mode``, and its overload."""
+    memo = state.fits
+    if memo is not None and mode in memo:
+        return memo[mode]
+    fit = logistics.travel_fit(state.explorers[state.player].party, mode, state.data.tables)
+    if memo is not None:
+        memo[mode] = fit
+    return fit
+
+
+# Candidates: the actions of a kind worth checking now. Each leaves out only actions its kind's
+# check would refuse anyway (the contract suite checks that the two agree), so that the move
+# list is not built from hundreds of refusals.
+Candidates = Callable[["NileState", int], Iterable[int]]
+
+
+def _every(state: NileState, kind: int) -> Iterable[int]:
+    return range(state.tables.base[kind], state.tables.end[kind])
+
+
+def _counter_sites(state: NileState, kind: int) -> Iterable[int]:
+    """4.41: only blank hexes far enough from the published ones."""
+    return state.tables.counter_sites
+
+
+def _goods_at_hand(state: NileState, kind: int) -> Iterable[int]:
+    """9.6, 17.1: only what the expedition has enough of."""
+    party = state.explorers[state.player].party
+    held = party.counts()
+    return [
+        action for action, good, amount in state.tables.goods_amount[kind] if held[good] >= amount
+    ]
+
+
+def _affordable(state: NileState, kind: int) -> Iterable[int]:
+    """5.3, 5.426-5.427: only what the port sells and the money left buys."""
+    explorer = state.explorers[state.player]
+    money = explorer.money
+    sold = state.tables.sold_at[explorer.port]
+    cost = state.tables.cost
+    return [
+        a for a, good, _n in state.tables.goods_amount[kind] if cost[a] <= money and good in sold
+    ]
+
+
+def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
+    """26.6: without the passage money, only the ports of free tickets."""
+    if state.phase == rules.PORT:
+        return _every(state, kind)
+    explorer = state.explorers[state.player]
+    if rules.donation_dollars(state, explorer) >= state.data.tables.passage:
+        return _every(state, kind)
+    base = state.tables.base[kind]
+    return sorted(
+        {
+            base + port
+            for port in range(state.data.board.num_ports)
+            if rules.ticket_for(state, explorer, port) >= 0
+        }
+    )
+
+
+def _with_a_friendly_tribe(state: NileState, kind: int) -> Iterable[int]:
+    """14.6: trade only with a friendly tribe in the hex."""
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    if not tribe or tribe not in explorer.friendly:
+        return ()
+    return _every(state, kind)
+
+
+def _other_modes(state: NileState, kind: int) -> Iterable[int]:
+    """9.5, 5.423, 5.434: another mode, and one everyone can travel in."""
+    explorer = state.explorers[state.player]
+    base = state.tables.base[kind]
+    return [
+        base + mode
+        for mode in range(len(act.MODE_WORDS))
+        if mode != explorer.mode and logistics.everyone_aboard(explorer.party, mode)
+    ]
+
+
+def _journalist(state: NileState, kind: int) -> Iterable[int]:
+    """24.1: only a journalist interviews, and only other seats of this game."""
+    if state.explorers[state.player].specialty != JOURNALIST:
+        return ()
+    base = state.tables.base[kind]
+    return range(base, base + state.num_players)
+
+
+CANDIDATES: dict[int, Candidates] = {kind: _every for kind in range(act.KINDS)}
+CANDIDATES.update(
+    {
+        act.COUNTER: _counter_sites,
+        act.BUY: _affordable,
+        act.LEAVE: _goods_at_hand,
+        act.CACHE: _goods_at_hand,
+        act.SAIL: _ports_within_reach,
+        act.TRADE: _with_a_friendly_tribe,
+        act.INTERVIEW: _journalist,
+        act.MODE: _other_modes,
+    }
+)
 
 
 def why_not(state: NileState, action: int) -> IllegalAction | None:
@@ -92,8 +202,9 @@ def _counter(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
             f"{name} is not a blank hex five or more hexes from a published one",
             rules.RULE_COUNTERS,
         )
+    near = state.tables.near[hex_]
     for other in state.counter_hex:
-        if other >= 0 and board.distance(other, hex_) < 3:
+        if other in near:
             return _no(f"{name} is within three hexes of another counter", rules.RULE_COUNTERS)
     return None
 
@@ -128,7 +239,7 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
     cost = state.data.tables.price[good] * amount
     if cost > explorer.money:
         return _no(f"{amount} cost ${cost}; you have ${explorer.money} left", rules.RULE_OUTFIT)
-    if not logistics.can_buy_at(state.data, good, explorer.port):
+    if good not in state.tables.sold_at[explorer.port]:
         return _no(
             f"{state.data.tables.good_names[good]}s are not sold at "
             f"{state.data.board.port_names[explorer.port]}",
@@ -143,7 +254,7 @@ def _done(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     if state.phase == rules.CAPTIVITY:
         return None
     explorer = state.explorers[state.player]
-    excess = logistics.overload(explorer.party, explorer.mode, state.data.tables)
+    excess = _fit(state, explorer.mode)[1]
     if excess:
         return _no(
             f"the expedition carries {excess} more than it can; leave or cache something",
@@ -175,11 +286,11 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
             f"there is no land to the {act.DIRECTION_NAMES[direction - 1]}", journey.RULE_MOVE
         )
     tables = state.data.tables
-    if not logistics.can_travel(explorer.party, explorer.mode, tables):
+    travels, excess = _fit(state, explorer.mode)
+    if not travels:
         return _no(
             "not every member can travel this way; change the mode of travel", journey.RULE_MODE
         )
-    excess = logistics.overload(explorer.party, explorer.mode, tables)
     if excess:
         return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
     cost = 0 if journey.drifting(state, explorer) else journey.step_cost(state, explorer, target)
@@ -211,7 +322,7 @@ def _mode(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     explorer = state.explorers[state.player]
     if mode == explorer.mode:
         return _no("the expedition already travels so", journey.RULE_MODE)
-    if not logistics.can_travel(explorer.party, mode, state.data.tables):
+    if not _fit(state, mode)[0]:
         return _no(f"not every member can travel {act.MODE_WORDS[mode]}", journey.RULE_MODE)
     return None
 

@@ -234,11 +234,25 @@ def release_strays(party: Party, mode: int, tables: Tables, *, explorer_works: b
 def can_travel(party: Party, mode: int, tables: Tables, *, explorer_works: bool = False) -> bool:
     """Source of the Nile 5.423, 5.424, 5.434, 6.55: mounted only with everyone mounted, by
     canoe only with canoes and no animals, and never overloaded."""
-    if mode == MOUNTED and animals(party) < people(party):
-        return False
-    if mode == BY_CANOE and (party.canoes == 0 or animals(party)):
-        return False
-    return overload(party, mode, tables, explorer_works=explorer_works) == 0
+    return travel_fit(party, mode, tables, explorer_works=explorer_works)[0]
+
+
+def travel_fit(
+    party: Party, mode: int, tables: Tables, *, explorer_works: bool = False
+) -> tuple[bool, int]:
+    """:func:`can_travel` and :func:`overload` at once (one assignment of duties)."""
+    excess = overload(party, mode, tables, explorer_works=explorer_works)
+    return excess == 0 and everyone_aboard(party, mode), excess
+
+
+def everyone_aboard(party: Party, mode: int) -> bool:
+    """Source of the Nile 5.423, 5.424, 5.434: mounted only with a mount for everyone, by canoe
+    only with canoes and no animals (loads aside)."""
+    if mode == MOUNTED:
+        return animals(party) >= people(party)
+    if mode == BY_CANOE:
+        return party.canoes > 0 and not animals(party)
+    return True
 
 
 def explorer_must_carry(party: Party, mode: int, tables: Tables) -> bool:

@@ -181,9 +181,22 @@ class Party:
 
     def count(self, good: Good) -> int:
         """How many of ``good`` the expedition holds, healthy and sick together."""
-        if good in HEALTHY:
-            return int(getattr(self, HEALTHY[good])) + int(getattr(self, SICK[good]))
-        return int(getattr(self, STOCK[good]))
+        return self.counts()[good]
+
+    def counts(self) -> tuple[int, ...]:
+        """How many of each good the expedition holds (by good), healthy and sick together."""
+        return (
+            self.bearers + self.sick_bearers,
+            self.guides + self.sick_guides,
+            self.askaris + self.sick_askaris,
+            self.horses,
+            self.camels,
+            self.canoes,
+            self.rations,
+            self.gifts,
+            self.muskets,
+            self.water,
+        )
 
 
 def members(party: Party) -> int:

@@ -251,6 +251,7 @@ def set_up(state: NileState) -> None:
     state.turn = Turn()
     state.turn.counter = 0
     state.encounter = None
+    state.fits = None
     state.setting_up = True
     state.first = -1
     state.player = 0
@@ -328,7 +329,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.party = Party()
     explorer.mode = FOOT
     explorer.far = False
-    explorer.known[explorer.hex] = 1
+    explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
 
 
@@ -459,10 +460,9 @@ def donation_dollars(state: NileState, explorer: Explorer) -> int:
 
 def ticket_for(state: NileState, explorer: Explorer, port: int) -> int:
     """26.6: a free ticket to ``port`` among the explorer's donations (its card), or -1."""
-    board = state.data.board
-    tickets = state.data.deck.ticket
+    ticket_port = state.tables.ticket_port
     for card in explorer.donations:
-        if tickets[card] and board.hexes.get(tickets[card]) == board.port_hex[port]:
+        if ticket_port[card] == port:
             return card
     return -1
 

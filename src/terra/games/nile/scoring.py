@@ -55,13 +55,12 @@ def publishable_hexes(state: NileState, explorer: Explorer) -> list[int]:
     """9.3, 10.293, 22.2-22.4: hexes he visited, fully explored and not yet published."""
     territory = state.territory
     published = state.published
+    terrain = territory.terrain
+    partial = territory.partial
     return [
         hex_
-        for hex_, visited in enumerate(explorer.known)
-        if visited
-        and not published[hex_]
-        and territory.terrain[hex_] != BLANK
-        and territory.partial[hex_] < 0
+        for hex_ in explorer.visited
+        if not published[hex_] and terrain[hex_] != BLANK and partial[hex_] < 0
     ]
 
 

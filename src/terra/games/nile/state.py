@@ -45,6 +45,7 @@ class NileState(GameState):
         "epic_routes",
         "explorers",
         "first",
+        "fits",
         "phase",
         "player",
         "published",
@@ -86,6 +87,7 @@ class NileState(GameState):
     explorers: list[Explorer]
     turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
     encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
+    fits: dict[int, tuple[bool, int]] | None  # while legal actions are found (legal._fit)
 
     @classmethod
     def create(
@@ -146,6 +148,7 @@ class NileState(GameState):
         other.explorers = [explorer.clone() for explorer in self.explorers]
         other.turn = self.turn.clone()
         other.encounter = None if self.encounter is None else self.encounter.clone()
+        other.fits = None
         return other
 
     def scores(self) -> list[int]:

@@ -194,10 +194,9 @@ def explorer_dies(state: NileState, how: str) -> None:
     territory = state.territory
     board = state.data.board
     others = [e for p, e in enumerate(state.explorers) if p != seat]
-    for hex_, visited in enumerate(explorer.known):
+    for hex_ in explorer.visited:
         if (
-            visited
-            and not state.published[hex_]
+            not state.published[hex_]
             and board.terrain[hex_] != territory.terrain[hex_]
             and not any(other.known[hex_] for other in others)
         ):

@@ -80,7 +80,7 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
             {"dollars": deck.dollars[card], "ticket": deck.ticket[card] or None}
             for card in explorer.donations
         ],
-        "known": [hex_ for hex_, visited in enumerate(explorer.known) if visited],
+        "known": sorted(explorer.visited),
     }
 
 
