@@ -152,3 +152,37 @@ def stack(state: NileState, *cards: int) -> None:
         elif card in state.discards:
             state.discards.remove(card)
     state.deck.extend(reversed(cards))
+
+
+def toward(state: NileState, there: str | int) -> str:
+    """The notation that moves the current explorer into the neighbouring hex ``there``."""
+    hex_ = there if isinstance(there, int) else hx(state, there)
+    here = state.explorers[state.player].hex
+    return f"move {state.data.board.neighbours[here].index(hex_) + 1}"
+
+
+def keys(state: NileState, since: int = 0) -> list[str]:
+    """The keys of the log's events from ``since`` on."""
+    return [event["key"] for event in state.events[since:]]
+
+
+def foot_party(**changes: int) -> Party:
+    """The rulebook's foot expedition, with ``changes``."""
+    counts = {"guides": 1, "askaris": 9, "bearers": 17, "muskets": 1, "gifts": 20}
+    counts["rations"] = 140
+    counts.update(changes)
+    return Party(**counts)  # type: ignore[arg-type]
+
+
+def standing(
+    where: str = "0403",
+    party: Party | None = None,
+    mode: str = "on foot",
+    players: int = 1,
+    seed: int = 1,
+) -> NileState:
+    """A game at the first turn's activity level, the seat to play at ``where`` with
+    ``party`` (the foot sample if none)."""
+    state = outfitted(players, seed)
+    put(state, state.player, where, foot_party() if party is None else party, mode)
+    return state
