@@ -9,6 +9,7 @@ import pytest
 from terra.core import IllegalAction
 from terra.games.nile.party import Party
 from terra.games.nile.scoring import publishable_hexes
+from terra.games.nile.state import NileState
 from terra.games.nile.terms import JUNGLE, SWAMP, VELDT
 
 from . import positions as pos
@@ -128,7 +129,7 @@ class TestMovementRestrictions:
 class TestRetreat:
     """9.44-9.46, 10.29-10.293: after seeing a new hex's terrain."""
 
-    def entered(self) -> pos.NileState:
+    def entered(self) -> NileState:
         state = standing()
         state.play("reckless")
         dice(state, 6)
@@ -176,7 +177,7 @@ class TestRetreat:
 class TestModeOfTravel:
     """9.5-9.52: changing the mode of travel in a turn."""
 
-    def mounted(self) -> pos.NileState:
+    def mounted(self) -> NileState:
         state = standing("0403", Party(horses=2, bearers=1, rations=10), mode="mounted")
         state.play("reckless")
         return state
