@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import terra
 from terra.core.rng import Rng
+from terra.games.nile.explorer import CAPTIVE, IN_EUROPE
 from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import BY_CANOE, FOOT, MOUNTED
@@ -186,3 +187,6 @@ def standing(
     state = outfitted(players, seed)
     put(state, state.player, where, foot_party() if party is None else party, mode)
     return state
+
+
+__all__ = ["CAPTIVE", "IN_EUROPE"]
