@@ -190,3 +190,9 @@ def standing(
 
 
 __all__ = ["CAPTIVE", "IN_EUROPE"]
+
+
+def hold(state: NileState, seat: int, cards: list[int]) -> None:
+    """Seat ``seat``'s explorer holds the donations of ``cards`` (26.1)."""
+    state.explorers[seat].donations = list(cards)
+    state._forget_legal()
