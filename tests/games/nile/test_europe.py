@@ -13,6 +13,8 @@ from terra.games.nile.state import NileState
 from . import positions as pos
 from .positions import dice, hx, standing, toward
 
+GRAVEYARD = 48  # the Elephants' Graveyard: four tusks on veldt
+
 
 def mapped_then_home(victory_points: int = 75) -> NileState:
     """Seat 0 (alone) maps 0504 from 0403, and next turn stands in Mombasa, free to sail."""
@@ -96,6 +98,22 @@ class TestPublishing:
         state.play("publish")
         with pytest.raises(IllegalAction, match="nothing to publish"):
             state.play("publish")
+
+    def test_tusks_a_disaster_brought_are_published_with_the_rest(self) -> None:
+        """11.45, 20.71: the Elephants' Graveyard's tusks score; no card's find is named."""
+        state = pos.outfitted(1, 1)
+        pos.put(state, 0, "0403", pos.foot_party())
+        pos.stack(state, GRAVEYARD)
+        state.play("normal")
+        assert state.explorers[0].party.tusks == 4
+        state.play("leave 10 rations")
+        state.play("leave 10 rations")
+        state.play("done")
+        pos.put(state, 0, "Mombasa", pos.foot_party())
+        state.play("sail for Europe")
+        state.play("publish")
+        assert state.score_breakdown()[0]["bonuses"] == 4 * state.data.tables.awards.tusk
+        assert "Tin" not in state.published_finds
 
     def test_the_target_wins_at_once(self) -> None:
         """7.0: playing for one point, the first publication ends the game."""
