@@ -356,6 +356,7 @@ def finish_outfitting(state: NileState) -> None:
             state.player = following
             return
         state.setting_up = False
+        state.player = following  # 8.1: the first player opens the first turn
         begin_turn(state)
         return
     end_turn(state)  # 26.2: outfitting a new expedition takes the whole turn

@@ -1,0 +1,243 @@
+"""Meeting natives through the notation (Source of the Nile 13-16, 14.5, 14.8, 15.3, 24.6):
+policies, negotiation, battles and their spoils, defeat, captivity, trade and interviews.
+The dice are scripted; the tables are the shipped ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from terra.core import IllegalAction
+from terra.games.nile.actions import TRADE
+from terra.games.nile.state import NileState
+from terra.games.nile.terms import JOURNALIST, MISSIONARY, VELDT
+
+from . import positions as pos
+from .positions import dice, found, hx, keys, standing, toward
+
+TRIBE = 7
+LARGE = 2
+
+
+def meeting(size: int = LARGE, specialty: int = -1) -> NileState:
+    """Seat 0 on foot in 0403 enters 0503, home of tribe 7, and must choose a policy."""
+    state = standing()
+    if specialty >= 0:
+        state.explorers[0].specialty = specialty
+    found(state, "0503", VELDT, tribe=TRIBE, size=size)
+    state.play("normal")
+    state.play(toward(state, "0503"))
+    assert state.phase_name == "policy"
+    return state
+
+
+class TestPolicies:
+    """13.3-13.5: the policy's answer on the Native Attitude Table."""
+
+    def test_a_friendly_answer_makes_the_tribe_a_friend_for_life(self) -> None:
+        """14.4: policy 6 at 6-6."""
+        state = meeting()
+        dice(state, 6, 6)
+        state.play("policy 6")
+        assert TRIBE in state.view(None)["explorers"][0]["friendly"]
+        assert state.phase_name == "moving"
+
+    def test_a_retreat_takes_the_expedition_back(self) -> None:
+        """13.42: policy 2 answered by a retreat: back to 0403, points spent."""
+        state = meeting()
+        dice(state, 1, 4)
+        state.play("policy 2")
+        assert state.explorers[0].hex == hx(state, "0403")
+        assert state.turn.spent == 1
+
+    def test_a_show_of_force_needs_an_armed_man(self) -> None:
+        """13.31, N40: without askaris or a musket, policy 1 is refused."""
+        state = standing("0403", pos.foot_party(askaris=0, muskets=0))
+        found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
+        state.play("normal")
+        state.play(toward(state, "0503"))
+        with pytest.raises(IllegalAction, match="needs an askari"):
+            state.play("policy 1")
+
+
+class TestNegotiation:
+    """14.2-14.5: gifts offered to the chief."""
+
+    def negotiating(self) -> NileState:
+        state = meeting()
+        dice(state, 6, 1)
+        state.play("policy 3")
+        assert state.phase_name == "negotiate"
+        return state
+
+    def test_the_gifts_offered_are_given(self) -> None:
+        """14.2: ten gifts leave the expedition whatever the answer."""
+        state = self.negotiating()
+        state.play("offer 10 gifts")
+        assert state.explorers[0].party.gifts == 10
+        assert "negotiated" in keys(state)
+
+    def test_no_more_gifts_than_the_expedition_has(self) -> None:
+        """14.2: twenty gifts carried, forty not offered."""
+        state = self.negotiating()
+        with pytest.raises(IllegalAction, match="has 20 gifts"):
+            state.play("offer 40 gifts")
+
+    def test_everything_buys_friendship_and_spares_people(self) -> None:
+        """14.5, N140: rations and gifts go, people and the personal musket stay."""
+        state = self.negotiating()
+        state.play("offer everything")
+        party = state.explorers[0].party
+        assert TRIBE in state.explorers[0].friendly
+        assert party.rations == 0 and party.gifts == 0
+        assert party.bearers == 17 and party.askaris == 9 and party.muskets == 1
+
+
+class TestVictory:
+    """13.4, 16: battles won, prisoners and the village."""
+
+    def won(self, prisoner_die: int, specialty: int = -1) -> NileState:
+        state = meeting(specialty=specialty)
+        dice(state, 1, 1, 6, 6, 1, prisoner_die, 1, 1, 1, 1, 1, 1)
+        state.play("policy 1")
+        return state
+
+    def test_prisoners_may_be_kept_as_bearers(self) -> None:
+        """16.41: two prisoners join as bearers."""
+        state = self.won(3)
+        assert state.phase_name == "spoils"
+        state.play("keep prisoners")
+        assert state.explorers[0].party.bearers == 17 + 2
+
+    def test_releasing_the_prisoners_of_a_village_found_earns_a_point(self) -> None:
+        """16.422: one victory point, on return to Europe."""
+        state = self.won(3)
+        before = state.explorers[0].awards
+        state.play("release prisoners")
+        assert state.explorers[0].awards == before + 1
+        assert state.phase_name == "moving"
+
+    def test_a_village_may_be_looted(self) -> None:
+        """16.43: loot adds the village's goods, prisoners kept."""
+        state = self.won(3)
+        state.play("loot")
+        assert "looted" in keys(state)
+        assert state.explorers[0].party.bearers == 17 + 2
+
+    def test_without_a_village_there_is_nothing_to_loot(self) -> None:
+        """16.42: one prisoner, no village."""
+        state = self.won(2)
+        with pytest.raises(IllegalAction, match="village has not been found"):
+            state.play("loot")
+
+    def test_a_journalist_keeps_prisoners_but_a_missionary_may_not(self) -> None:
+        """16.41: missionaries (and doctors, ethnologists) release every prisoner."""
+        state = self.won(3, specialty=MISSIONARY)
+        assert state.phase_name == "moving"
+        assert "prisoners-released" in keys(state)
+
+
+class TestDefeat:
+    """15.1-15.3: killed, escaping, or captured; captivity and escape attempts."""
+
+    def lost(self, consequence: int) -> NileState:
+        state = meeting()
+        dice(state, 1, 1, 1, 1, consequence, 1, 1, 1, 1)
+        state.play("policy 1")
+        return state
+
+    def test_a_killed_explorer_starts_anew_in_europe(self) -> None:
+        """15.1, 21.3: a new explorer chooses his specialty."""
+        state = self.lost(2)
+        assert "explorer-died" in keys(state)
+        assert state.phase_name == "specialty"
+        assert state.explorers[0].vp == 0 and not state.explorers[0].friendly
+
+    def test_an_escape_lets_the_explorer_choose_who_comes(self) -> None:
+        """15.21-15.22: one member escapes with him, the rest is lost."""
+        state = self.lost(4)
+        assert state.phase_name == "escape"
+        state.play("escape with askari")
+        party = state.explorers[0].party
+        assert party.askaris == 1 and party.bearers == 0
+        assert state.phase_name == "moving" and state.turn.stopped
+
+    def test_capture_then_an_escape_attempt_each_later_turn(self) -> None:
+        """15.3: captive at once; the attempt comes in a later turn, by ``done``."""
+        state = self.lost(1)
+        assert state.explorers[0].status == pos.CAPTIVE
+        assert state.phase_name == "captivity"
+        assert state.legal_action_strs() == ["done", "retire"]
+        dice(state, 6, 6, 6)
+        state.play("done")
+        assert "escape-attempt" in keys(state)
+
+
+class TestTrade:
+    """14.6-14.95: trade with a friendly tribe in the hex."""
+
+    def friends(self) -> NileState:
+        state = meeting()
+        dice(state, 6, 6, 6, 6, 6, 6)
+        state.play("policy 6")
+        return state
+
+    def test_a_friendly_tribe_trades(self) -> None:
+        """14.6: trades appear in the legal actions once the tribe is friendly."""
+        state = self.friends()
+        trades = [text for text in state.legal_action_strs() if text.startswith("trade")]
+        assert trades
+        before = state.explorers[0].party.gifts
+        state.play(trades[0])
+        assert "traded" in keys(state)
+        assert state.explorers[0].party.gifts != before
+
+    def test_each_good_is_traded_once_a_turn(self) -> None:
+        """14.82: after one trade of a good, no second trade of it this turn."""
+        state = self.friends()
+        trade = next(t for t in state.legal_action_strs() if t.startswith("trade"))
+        good = state.tables.trade_good[state.parse_action(trade) - state.tables.base[TRADE]]
+        state.play(trade)
+        with pytest.raises(IllegalAction, match="this turn's trades"):
+            state.play(trade)
+        for text in state.legal_action_strs():
+            if text.startswith("trade"):
+                index = state.parse_action(text) - state.tables.base[TRADE]
+                assert state.tables.trade_good[index] != good
+
+    def test_no_trade_with_an_unfriendly_tribe(self) -> None:
+        """14.6: the tribe of 0503 is not friendly to a passer-by."""
+        state = meeting()
+        dice(state, 1, 6)
+        state.play("policy 1")
+        assert state.phase_name == "moving"
+        assert not any(t.startswith("trade") for t in state.legal_action_strs())
+
+
+class TestInterview:
+    """24.6-24.63: a journalist interviews another explorer far from the ports."""
+
+    def together(self, far: bool) -> NileState:
+        state = standing(players=2)
+        seat = state.player
+        state.explorers[seat].specialty = JOURNALIST
+        other = 1 - seat
+        pos.put(state, other, "0403", pos.foot_party())
+        state.explorers[other].far = far  # his expedition has been deep inland
+        state.play("normal")
+        return state
+
+    def test_the_journalist_interviews_once(self) -> None:
+        """24.6, 24.62: three points on return; not twice the same explorer."""
+        state = self.together(far=True)
+        colour = ("red", "blue")[1 - state.player]
+        state.play(f"interview {colour}")
+        assert state.explorers[state.player].awards == 3
+        with pytest.raises(IllegalAction, match="once"):
+            state.play(f"interview {colour}")
+
+    def test_no_interview_of_an_explorer_who_stayed_near_the_ports(self) -> None:
+        """24.6: four hexes or more from a port."""
+        state = self.together(far=False)
+        colour = ("red", "blue")[1 - state.player]
+        with pytest.raises(IllegalAction):
+            state.play(f"interview {colour}")

@@ -1,0 +1,347 @@
+"""A turn in Africa played through the notation (Source of the Nile 8.3, 9, 10.29, 12, 20.2,
+23.1): the activity level, the disaster draw, movement, retreat, mode changes, getting lost,
+natives met, discovery counters, upkeep and the bonus draw."""
+
+from __future__ import annotations
+
+import pytest
+
+from terra.core import IllegalAction
+from terra.games.nile.party import Party
+from terra.games.nile.scoring import publishable_hexes
+from terra.games.nile.state import NileState
+from terra.games.nile.terms import JUNGLE, SWAMP, VELDT
+
+from . import positions as pos
+from .positions import dice, found, hx, keys, standing, toward
+
+# Around 0403 (veldt, away from ports): 0503 veldt is published, 0504 is blank.
+BLANK_HEX = "0504"
+KNOWN_HEX = "0503"
+
+
+class TestActivityLevel:
+    """8.3 step 1, 9.11-9.12: the activity level and the mode give the allowance."""
+
+    @pytest.mark.parametrize(("activity", "points"), [("cautious", 1), ("normal", 2)])
+    def test_on_foot_the_allowance_follows_the_activity_level(
+        self, activity: str, points: int
+    ) -> None:
+        """9.12: a foot expedition's movement points."""
+        state = standing()
+        state.play(activity)
+        assert state.turn.allowance == points
+        assert state.view(None)["turn"]["allowance"] == points
+
+    def test_a_cautious_canoe_expedition_has_two_movement_points(self) -> None:
+        """9.12's example: canoe, cautious, 2 m.p."""
+        party = Party(canoes=2, bearers=16, rations=40)
+        state = standing("Zanzibar", party, mode="by canoe")
+        state.play("cautious")
+        assert state.turn.allowance == 2
+
+
+class TestDisasterDraw:
+    """8.3 step 2: an Event card for a disaster, except in a port or Cape Colony."""
+
+    def test_away_from_the_ports_a_card_is_drawn(self) -> None:
+        state = standing()
+        since = state.log_size
+        state.play("normal")
+        assert "disaster-drawn" in keys(state, since)
+
+    @pytest.mark.parametrize("where", ["Zanzibar", "1332"])
+    def test_in_a_port_or_cape_colony_no_card_is_drawn(self, where: str) -> None:
+        """8.3 step 2: Zanzibar is a port, 1332 lies in Cape Colony."""
+        state = standing(where)
+        deck = len(state.deck)
+        since = state.log_size
+        state.play("normal")
+        assert "disaster-drawn" not in keys(state, since)
+        assert len(state.deck) == deck
+
+
+class TestMovementCosts:
+    """9.14-9.16, 9.21, 9.41-9.42: what entering a hex costs."""
+
+    def test_a_published_hex_costs_one_movement_point(self) -> None:
+        """9.15."""
+        state = standing()
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.turn.spent == 1
+
+    def test_an_unexplored_hex_costs_two_movement_points(self) -> None:
+        """9.16."""
+        state = standing()
+        state.play("normal")
+        dice(state, 6)  # not lost
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.spent == 2
+        assert state.explorers[state.player].hex == hx(state, BLANK_HEX)
+
+    def test_without_enough_movement_points_the_hex_cannot_be_entered(self) -> None:
+        """9.41: cautious on foot (1 m.p.) cannot enter an unexplored hex."""
+        state = standing()
+        state.play("cautious")
+        with pytest.raises(IllegalAction, match="costs 2 movement points; 1 left") as refused:
+            state.play(toward(state, BLANK_HEX))
+        assert refused.value.rule is not None and "9.41" in refused.value.rule
+
+    def test_unused_movement_points_are_lost(self) -> None:
+        """9.42: the next turn starts afresh."""
+        state = standing()
+        state.play("reckless")
+        state.play("done")
+        state.play("cautious")
+        assert state.turn.spent == 0 and state.turn.allowance == 1
+
+    def test_a_canoe_pays_four_movement_points_for_a_swamp(self) -> None:
+        """9.21: entering swamp by canoe (not along the coast)."""
+        party = Party(canoes=1, bearers=8, rations=20)
+        state = standing("0403", party, mode="by canoe")
+        found(state, KNOWN_HEX, SWAMP)
+        state.play("reckless")
+        assert state.turn.allowance >= 4
+        state.play(toward(state, KNOWN_HEX))
+        assert state.turn.spent == 4
+
+
+class TestMovementRestrictions:
+    """9.43, 5.426: the Movement Restrictions Chart."""
+
+    def test_horses_may_not_enter_a_swamp(self) -> None:
+        state = standing("0403", Party(horses=1), mode="mounted")
+        found(state, KNOWN_HEX, SWAMP)
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="horses cannot enter") as refused:
+            state.play(toward(state, KNOWN_HEX))
+        assert refused.value.rule is not None and "9.43" in refused.value.rule
+
+    def test_on_foot_the_same_swamp_is_open(self) -> None:
+        state = standing("0403", Party(bearers=1))
+        found(state, KNOWN_HEX, SWAMP)
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.explorers[state.player].hex == hx(state, KNOWN_HEX)
+
+
+class TestRetreat:
+    """9.44-9.46, 10.29-10.293: after seeing a new hex's terrain."""
+
+    def entered(self) -> NileState:
+        state = standing()
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert state.phase_name == "retreat"
+        return state
+
+    def test_the_explorer_may_go_back_and_the_points_stay_spent(self) -> None:
+        """9.45-9.46: back in 0403, two movement points gone."""
+        state = self.entered()
+        state.play("retreat")
+        assert state.explorers[state.player].hex == hx(state, "0403")
+        assert state.turn.spent == 2 and state.phase_name == "moving"
+
+    def test_a_hex_retreated_from_stays_partial_and_cannot_be_published(self) -> None:
+        """10.291-10.293: its terrain is on the map, the rest unexplored, nothing published."""
+        state = self.entered()
+        state.play("retreat")
+        blank = hx(state, BLANK_HEX)
+        assert state.territory.partial[blank] >= 0
+        assert blank not in publishable_hexes(state, state.explorers[state.player])
+
+    def test_staying_completes_the_mapping(self) -> None:
+        """9.45, 10.294: the hex is fully explored and publishable."""
+        state = self.entered()
+        state.play("stay")
+        blank = hx(state, BLANK_HEX)
+        assert "hex-mapped" in keys(state)
+        assert state.territory.partial[blank] < 0
+        assert blank in publishable_hexes(state, state.explorers[state.player])
+
+    def test_an_expedition_may_not_stay_where_it_may_not_be(self) -> None:
+        """9.44: horses that find a swamp must retreat (or change mode)."""
+        state = standing("0403", Party(horses=2, bearers=1), mode="mounted")
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        state.territory.terrain[hx(state, BLANK_HEX)] = SWAMP  # the map said so
+        state._forget_legal()
+        with pytest.raises(IllegalAction, match="retreat or change the mode"):
+            state.play("stay")
+        state.play("retreat")
+
+
+class TestModeOfTravel:
+    """9.5-9.52: changing the mode of travel in a turn."""
+
+    def mounted(self) -> NileState:
+        state = standing("0403", Party(horses=2, bearers=1, rations=10), mode="mounted")
+        state.play("reckless")
+        return state
+
+    def test_mounted_to_foot_takes_the_slower_allowance(self) -> None:
+        """9.51's example: mounted reckless 6 m.p., on foot 4 m.p."""
+        state = self.mounted()
+        assert state.turn.allowance == 6
+        state.play("travel on foot")
+        assert state.turn.allowance == 4
+
+    def test_foot_to_mounted_keeps_the_allowance(self) -> None:
+        """9.51's example: a foot expedition that mounts keeps its allowance."""
+        state = standing("0403", Party(horses=2, bearers=1, rations=10))
+        state.play("reckless")
+        state.play("travel mounted")
+        assert state.turn.allowance == 4
+
+    def test_having_spent_the_slower_allowance_the_explorer_stops(self) -> None:
+        """9.52: four points spent mounted, then on foot: no further move."""
+        state = self.mounted()
+        for _ in range(2):
+            state.play(toward(state, KNOWN_HEX))
+            state.play(toward(state, "0403"))
+        state.play("travel on foot")
+        assert state.turn.stopped
+        with pytest.raises(IllegalAction, match="no further"):
+            state.play(toward(state, KNOWN_HEX))
+
+    def test_everyone_must_be_mounted_to_travel_mounted(self) -> None:
+        """5.423: one horse for two men is not enough."""
+        state = standing("0403", Party(horses=1, bearers=1, guides=1))
+        with pytest.raises(IllegalAction, match="not every member"):
+            state.play("travel mounted")
+
+
+class TestLost:
+    """12.1-12.64 and decision N51: the lost check on entering an unknown hex."""
+
+    def test_no_check_entering_a_known_hex(self) -> None:
+        """12.1: only unpublished hexes never visited."""
+        state = standing()
+        state.play("normal")
+        since = state.log_size
+        state.play(toward(state, KNOWN_HEX))
+        assert "lost-check" not in keys(state, since)
+
+    def test_a_roll_at_the_lost_number_loses_the_expedition(self) -> None:
+        """12.2-12.4: veldt's number is 1; lost, it moves no more this turn."""
+        state = standing("0403", pos.foot_party(guides=0))
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.lost and state.explorers[state.player].hex == hx(state, "0403")
+        with pytest.raises(IllegalAction, match="lost") as refused:
+            state.play(toward(state, KNOWN_HEX))
+        assert refused.value.rule is not None and "12.0" in refused.value.rule
+
+    def test_a_guide_helps_and_the_one_lost_deserts(self) -> None:
+        """12.61 (N51: a guide raises the roll) and 12.2: in jungle (3), a 1 with a guide is
+        2, still lost, and a guide deserts."""
+        state = standing("0403", pos.foot_party(guides=2))
+        found(state, "0403", JUNGLE)
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.lost
+        assert state.explorers[state.player].party.guides == 1
+
+    def test_a_guide_turns_a_lost_roll_into_a_safe_one(self) -> None:
+        """12.61, N51: on veldt, a 1 with a guide is 2, above the Lost number."""
+        state = standing()
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert not state.turn.lost
+
+    def test_reckless_activity_makes_getting_lost_likelier(self) -> None:
+        """12.63, N51: reckless lowers the roll: a 2 on veldt becomes 1, lost."""
+        state = standing("0403", pos.foot_party(guides=0))
+        state.play("reckless")
+        dice(state, 2)
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.lost
+
+
+class TestNativesMet:
+    """8.3 step 3c, 13.1: natives met on entering a hex, or staying in it."""
+
+    def test_entering_a_tribes_hex_asks_for_a_policy(self) -> None:
+        state = standing()
+        found(state, KNOWN_HEX, VELDT, tribe=7, size=1)
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.phase_name == "policy"
+        assert state.view(None)["encounter"]["tribe"] == 7
+
+    def test_a_tribe_is_met_by_an_explorer_who_stays_put(self) -> None:
+        """8.3 step 3c: no move made, the tribe of the hex occupied."""
+        state = standing()
+        found(state, "0403", VELDT, tribe=7, size=1)
+        state.play("normal")
+        state.play("done")
+        assert state.phase_name == "policy"
+        met = [e for e in state.events if e["key"] == "natives-met"]
+        assert met[-1]["args"]["staying"] is True
+
+
+class TestDiscoveryCounterSeen:
+    """23.1: an explorer entering a counter's hex looks at it, in private."""
+
+    def test_only_the_finder_reads_the_counter(self) -> None:
+        state = standing(players=2)
+        seat = state.player
+        counter_hex = state.counter_hex[0]
+        board = state.data.board
+        beside = next(h for h in board.overland[counter_hex] if h >= 0)
+        found(state, beside, VELDT)
+        found(state, counter_hex, VELDT)
+        pos.put(state, seat, beside, pos.foot_party())
+        state.play("normal")
+        state.play(toward(state, counter_hex))
+        seen = [e for e in state.log(seat) if e["key"] == "counter-seen"]
+        assert seen and "discovery" in seen[0]["args"]
+        other = 1 - seat
+        for reader in (other, None):
+            hidden = [e for e in state.log(reader) if e["key"] == "counter-seen"]
+            assert hidden and "discovery" not in hidden[0]["args"]
+        faces = [c["discovery"] for c in state.view(other)["counters"]]
+        assert faces[0] is None
+        assert state.view(seat)["counters"][0]["discovery"] == state.counter_kind[0]
+
+
+class TestUpkeepAndBonus:
+    """8.3 steps 4-5, 18-20.2: upkeep each turn; a bonus card only where something was found."""
+
+    def test_upkeep_feeds_the_expedition_at_the_end_of_the_turn(self) -> None:
+        """8.3 step 4, 5.4423: every man eats (or hunts)."""
+        state = standing(where="Zanzibar")
+        state.play("normal")
+        state.play("done")
+        assert "upkeep" in keys(state)
+        assert state.explorers[0].party.rations < 140 or any(
+            e["args"].get("hunted") for e in state.events if e["key"] == "upkeep"
+        )
+
+    def test_no_bonus_card_in_a_known_hex_without_a_new_tribe(self) -> None:
+        """20.2: nothing mapped, nobody met."""
+        state = standing()
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        since = state.log_size
+        state.play("done")
+        assert not {"bonus", "no-bonus"} & set(keys(state, since))
+
+    def test_a_bonus_card_is_drawn_in_a_hex_mapped_this_turn(self) -> None:
+        """20.2: the explorer ends his move in the hex he mapped."""
+        state = standing()
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        state.play("stay")
+        while state.phase_name != "moving":  # natives of the new hex, if any
+            state.play(state.legal_actions()[0])
+        since = state.log_size
+        state.play("done")
+        assert {"bonus", "no-bonus"} & set(keys(state, since))
