@@ -104,7 +104,7 @@ def put(state: NileState, seat: int, where: str | int, party: Party, mode: str =
     explorer.hex = hex_
     explorer.party = party
     explorer.mode = MODES[mode]
-    explorer.known[hex_] = 1
+    explorer.visit(hex_)
     state.turn.started_in_port = state.data.board.port_of[hex_] >= 0
     state._forget_legal()
 

@@ -109,7 +109,7 @@ class TestPublishing:
         state.play("leave 10 rations")
         state.play("leave 10 rations")
         state.play("done")
-        pos.put(state, 0, "Mombasa", pos.foot_party())
+        pos.put(state, 0, "Mombasa", state.explorers[0].party)  # 20.71: tusks carried home
         state.play("sail for Europe")
         state.play("publish")
         assert state.score_breakdown()[0]["bonuses"] == 4 * state.data.tables.awards.tusk

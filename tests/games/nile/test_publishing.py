@@ -42,7 +42,7 @@ def explored(state: NileState, seat: int, hexes: list[int], terrain: int = VELDT
     for hex_ in hexes:
         territory.terrain[hex_] = terrain
         territory.partial[hex_] = -1
-        state.explorers[seat].known[hex_] = 1
+        state.explorers[seat].visit(hex_)
 
 
 class TestPublishing:
