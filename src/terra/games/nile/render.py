@@ -248,7 +248,7 @@ def _head(view: Mapping[str, Any], data: Components) -> Text:
         head.append(" - LOST this turn", style="bold red")
     elif turn["stopped"]:
         head.append(" - can move no further", style="bold")
-    head.append(f"\nFirst to {view['target']} published victory points wins.", style="dim")
+    head.append(f" (first to {view['target']} published v.p. wins)", style="dim")
     return head
 
 
@@ -345,27 +345,23 @@ def _sheet(state: NileState, view: Mapping[str, Any], seat: int) -> Panel:
     return Panel(lines, title=Text.assemble("Player Aid Sheet: ", _explorer_label(seat, seat)))
 
 
-def _outfitting(state: NileState, view: Mapping[str, Any], seat: int) -> Table:
-    """The port's Rates of Exchange and what the seat's money buys."""
+def _outfitting(state: NileState, view: Mapping[str, Any], seat: int) -> Text:
+    """The port's Rates of Exchange: the price of each good it sells (5.3, 5.426-5.427)."""
     data = state.data
-    tables = data.tables
     explorer = view["explorers"][seat]
-    money = explorer["money"]
-    port = data.board.port_of[explorer["hex"]] if explorer["hex"] >= 0 else explorer["port"]
-    where = data.board.port_names[port] if port is not None and port >= 0 else "the port"
-    table = Table(
-        box=box.SIMPLE, title=f"Outfitting at {where}: ${money:,} to spend", pad_edge=False
-    )
-    for column in ("good", "price", "you have", "affordable"):
-        table.add_column(column, justify="left" if column == "good" else "right")
-    party = explorer["party"]
-    for good, name in enumerate(GOOD_IDS):
-        if port is None or port < 0 or not logistics.can_buy_at(data, good, port):
-            continue
-        price = tables.price[good]
-        have = party.get(name + "s", party.get(name, 0))
-        table.add_row(name, f"${price}", str(have), str(money // price if price else "-"))
-    return table
+    hex_ = explorer["hex"]
+    port = data.board.port_of[hex_] if hex_ is not None and hex_ >= 0 else -1
+    text = Text("Prices", style="bold")
+    if port < 0:
+        return text.append(": outfitting happens at a port", style="")
+    text.append(f" at {data.board.port_names[port]}: ", style="bold")
+    prices = [
+        f"{name} ${data.tables.price[good]}"
+        for good, name in enumerate(GOOD_IDS)
+        if logistics.can_buy_at(data, good, port)
+    ]
+    text.append(", ".join(prices) + f"; ${explorer['money']:,} to spend")
+    return text
 
 
 def _encounter(state: NileState, view: Mapping[str, Any], seat: int | None) -> Text | None:

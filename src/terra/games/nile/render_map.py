@@ -164,7 +164,7 @@ def legend_lines() -> list[Text]:
     add(TRIBE_MARKS, HOSTILE_STYLE, "natives")
     lines.append(Text("    s/m/l", style="dim"))
     add(TRIBE_MARKS[0], FRIENDLY_STYLE, "friendly")
-    add(EXPLORER_MARKS[:4], "bold", "explorer")
+    add(EXPLORER_MARKS[:3], "bold", "explorer")
     add("  ", VISITED_GROUND.strip(), "you went")
     return lines
 
@@ -220,5 +220,4 @@ def neighbours_line(view: Mapping[str, Any], board: Board, seat: int) -> Text:
         mark, style = marks[there]
         sign, sign_style = _river_sign(view["map"], there)
         text.append(mark, style=style).append(sign.strip(), style=sign_style)
-        text.append(f" {board.hex_ids[there]}", style="dim")
     return text
