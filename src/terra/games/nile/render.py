@@ -80,7 +80,8 @@ def _goods_list(found: Mapping[str, int], part: Mapping[str, str]) -> str:
 
 def _upkeep_report(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
     hunted = int(args.get("hunted", 0))
-    pieces = [part["hunted"].format(rations=hunted) if hunted else part["no-hunt"]]
+    meat = f"{hunted} {goods('ration', hunted)}"
+    pieces = [part["hunted"].format(rations=meat) if hunted else part["no-hunt"]]
     for field in ("hungry", "thirsty", "recovered", "died"):
         found = args.get("deserted" if field == "hungry" else field) or {}
         if any(found.values()):
