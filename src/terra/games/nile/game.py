@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
@@ -53,6 +54,18 @@ class Nile(Game[NileState]):
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return (0, 10_000)
+
+    def render_terminal(self, state: NileState, seat: int | None) -> Any:
+        """The board as ``seat`` sees it, as a ``rich`` renderable (nile.render)."""
+        from terra.games.nile.render import render  # noqa: PLC0415 - rich only when drawn
+
+        return render(state, seat)
+
+    def describe_event(self, state: NileState, event: Mapping[str, Any]) -> str:
+        """One log entry in plain English, from the catalog ``locale/en.toml``."""
+        from terra.games.nile.render import describe  # noqa: PLC0415 - as above
+
+        return describe(event, state.data)
 
     def notation_help(self) -> str:
         return NOTATION_HELP
