@@ -66,6 +66,9 @@ def pending(state: NileState, explorer: Explorer) -> dict[str, int]:
     deck = state.data.deck
     names: set[str] = set()
     for card, vp in explorer.finds:
+        if card < 0:  # no card's bonus: tusks a disaster gave (11, 20.71), never published
+            found["bonuses"] += vp
+            continue
         name = deck.bonus[card][specialty].name  # type: ignore[union-attr]
         if name not in state.published_finds and name not in names:
             names.add(name)
@@ -90,6 +93,8 @@ def publish(state: NileState) -> None:
     explorer.found_counters = 0
     deck = state.data.deck
     for card, _vp in explorer.finds:
+        if card < 0:
+            continue
         state.published_finds.add(deck.bonus[card][explorer.specialty].name)  # type: ignore[union-attr]
     explorer.finds = []
     explorer.new_friends = []
