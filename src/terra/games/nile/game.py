@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
+from terra.games.nile.heuristics import greedy_action
 from terra.games.nile.state import NileState
 
 DEFAULT_TARGET = 75  # 7.0
@@ -53,6 +55,9 @@ class Nile(Game[NileState]):
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return (0, 10_000)
+
+    def greedy_action(self, state: NileState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
 
     def notation_help(self) -> str:
         return NOTATION_HELP
