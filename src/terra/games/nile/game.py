@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -9,6 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
+from terra.games.nile.heuristics import greedy_action
 from terra.games.nile.state import NileState
 
 DEFAULT_TARGET = 75  # 7.0
@@ -66,6 +68,9 @@ class Nile(Game[NileState]):
         from terra.games.nile.render import describe  # noqa: PLC0415 - as above
 
         return describe(event, state.data)
+
+    def greedy_action(self, state: NileState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -1,0 +1,769 @@
+"""Source of the Nile's heuristic player (the ``greedy`` bot), Game I.
+
+The explorer travels on foot, as the rulebook's foot sample expedition does (5.0): a guide,
+askaris to fight and hunt, a musket for himself, gifts for the chiefs, and bearers enough for
+the rations he carries. In Africa he walks towards whatever publishing would pay for: blank
+hexes (their expected points for his specialty), hexes others mapped but did not publish, and
+discovery counters he has not looked at. He keeps his supplies in view all the time: a target
+is worth going to only if the food he carries (less what his hunters bring in) lasts the way
+there and the way back to the nearest port. When it does not, or when what he has found is
+worth a lot, he walks to the nearest port, sails for Europe, publishes, collects donations
+and sails again when they pay for a new expedition.
+
+Natives are met with gifts (policy 5, Parley with Gifts, or Avoid when the gifts are gone),
+chiefs are offered enough gifts to make friends likely, prisoners are released (16.422), and a
+captive tries to escape until he has sat out many turns, when he retires (21.2).
+
+It reads only what its seat may know: the explored map (the same for everyone), the printed
+board and tables, its own explorer, the others' public positions, and the faces of the
+discovery counters it has seen or that are published; never the deck's order or the faces of
+counters it has not seen.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from terra.games.nile import actions as act
+from terra.games.nile import logistics, rules
+from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.party import hunters, people
+from terra.games.nile.scoring import pending
+from terra.games.nile.terms import (
+    ASKARI,
+    BASIC_TERRAINS,
+    BEARER,
+    BLANK,
+    CAMEL,
+    CANOE,
+    CAUTIOUS,
+    DESERT,
+    DIE,
+    FOOT,
+    GIFT,
+    GUIDE,
+    HORSE,
+    JUNGLE_MOUNTAIN,
+    JUNGLE_SWAMP,
+    MUSKET,
+    NORMAL,
+    ON_FOOT,
+    OPEN,
+    RATION,
+    RECKLESS,
+    TERRAIN_PARTS,
+    WATER,
+)
+from terra.games.nile.upkeep import gain
+from terra.games.nile.view import known_counters
+
+if TYPE_CHECKING:
+    from terra.games.nile.components import Components
+    from terra.games.nile.state import NileState
+
+# --- outfitting (after the rulebook's foot sample expedition: 1 guide, 9 askaris, 17 bearers,
+# 1 musket, 20 gifts, 140 rations for $1,000) ------------------------------------------------
+ASKARI_SHARE = 0.4  # of the money, for askaris: they fight (13.41) and hunt (18.31)
+MOST_ASKARIS = 9
+GIFT_SHARE = 0.06  # of the money, for gifts: 15 gifts make a chief friendly 72% of the time
+MOST_GIFTS = 40
+GUIDE_FROM = 300  # dollars from which a guide is worth his pay (12.4: lost less often)
+SECOND_GUIDE_FROM = 800  # and a second one: a guide deserts when the expedition is lost (12.2)
+
+# --- supplies ------------------------------------------------------------------------------
+HUNT_PER_HUNTER = 0.8  # fresh rations a hunter brings in a turn, on average over the terrains
+SAFETY_TURNS = 2  # turns of food kept in hand beyond the way back
+HOME_PACE = 2  # movement points a turn walking home over known hexes (normal, on foot)
+RECKLESS_GAIN = 1.2  # reckless when it reaches this many times normal's new hexes (9.7)
+SPARE_LOAD = 5  # items of spare capacity kept before discharging a bearer
+
+# --- going home ----------------------------------------------------------------------------
+CARRY_HOME = 30  # unpublished points worth a journey home even with food left
+
+# --- targets -------------------------------------------------------------------------------
+BONUS_CHANCE_WORTH = 0.3  # points a bonus draw is worth on a newly mapped hex (20)
+DISTANCE_WEIGHT = 2.0  # movement points added to a target's distance when ranking targets
+PORT_RADIUS = 6  # hexes around a port that count for choosing it
+TICKET_WORTH = 8.0  # a free ticket's $500, in points of prospects (a port choice)
+CAPTIVE_PATIENCE = 12  # rounds in captivity before retiring (21.2)
+SPECIALTY_MARGIN = 0.1  # specialties within this share of the best are chosen among at random
+
+# --- natives -------------------------------------------------------------------------------
+PARLEY_WITH_GIFTS = 5  # policy numbers (13.3; see the [[policy]] tables)
+AVOID = 2
+GIFTS_FOR_PARLEY = 5  # fewer gifts than this: avoid the natives instead
+GIFT_RESERVE = 5  # gifts kept back when negotiating, for the next tribe
+ESCAPE_ORDER = (ASKARI, GUIDE, BEARER, HORSE, CAMEL, CANOE)  # who escapes with him (15.21)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A hex worth walking to: its value in points and the movement points to reach it."""
+
+    hex: int
+    value: float
+    cost: float
+    step: int  # the first hex on the way
+
+
+def greedy_action(state: NileState, rng: random.Random) -> int:
+    """The heuristic explorer's choice for ``state.current_player``."""
+    legal = list(state.legal_actions())
+    if len(legal) == 1:
+        return legal[0]
+    choose = _CHOOSERS.get(state.phase)
+    if choose is not None:
+        action = choose(state, legal, rng)
+        if action in legal:
+            return action
+    return _fallback(state, legal)
+
+
+def _fallback(state: NileState, legal: list[int]) -> int:
+    """Anything but retiring: ``done`` if offered, else the first legal action."""
+    table = state.tables
+    for action in legal:
+        if table.kind[action] == act.DONE:
+            return action
+    for action in legal:
+        if table.kind[action] != act.RETIRE:
+            return action
+    return legal[0]
+
+
+def _find(state: NileState, kind: int, *args: int) -> int:
+    """The action of ``kind`` with ``args`` (-1 if the table has none)."""
+    table = state.tables
+    first = table.base[kind]
+    for action in range(first, table.size):
+        if table.kind[action] != kind:
+            break
+        if table.args[action] == args:
+            return action
+    return -1
+
+
+def _of_kind(state: NileState, legal: list[int], kind: int) -> list[int]:
+    table = state.tables
+    return [action for action in legal if table.kind[action] == kind]
+
+
+# --- what hexes are worth ------------------------------------------------------------------
+
+
+@cache
+def _card_terrain_shares(data: Components) -> tuple[float, ...]:
+    """How often a mapped hex's Terrain card shows each terrain (10.22): the deck's shares."""
+    counts = [0] * len(TERRAIN_PARTS)
+    for terrain in data.deck.terrain:
+        counts[terrain] += 1
+    total = sum(counts) or 1
+    return tuple(count / total for count in counts)
+
+
+def hex_points(data: Components, terrain: int, specialty: int) -> float:
+    """Points a hex of ``terrain`` publishes for ``specialty`` (a mixture: its better part)."""
+    return float(data.tables.vp_hex[terrain][specialty])
+
+
+@cache
+def blank_hex_worth(data: Components, specialty: int) -> float:
+    """Expected points of mapping a blank hex: its terrain as the deck deals it, and a bonus
+    draw. Lakes and deserts are retreated from on foot, so they bring nothing."""
+    shares = _card_terrain_shares(data)
+    worth = sum(
+        share * hex_points(data, terrain, specialty)
+        for terrain, share in enumerate(shares)
+        if _walkable_terrain(data, terrain)
+    )
+    return worth + BONUS_CHANCE_WORTH
+
+
+def _walkable_terrain(data: Components, terrain: int) -> bool:
+    """On foot and without water: open to people walking, and not desert (5.4442)."""
+    return terrain != DESERT and data.tables.access[ON_FOOT][terrain] == OPEN
+
+
+def counter_worth(state: NileState, seat: int, counter: int) -> float:
+    """Expected points of the discovery counter ``counter`` for ``seat``: its face if known,
+    else the average of the faces ``seat`` has not seen (4 labelled, 4 blank, 3.32)."""
+    explorer = state.explorers[seat]
+    if explorer.found_counters >> counter & 1:
+        return 0.0
+    tables = state.data.tables
+    known = known_counters(state, seat)
+    if known[counter]:
+        kind = state.counter_kind[counter]
+        if kind < 0 or tables.special_names[kind] in state.published_finds:
+            return 0.0
+        return float(tables.vp_special[kind][explorer.specialty])
+    seen_kinds = [state.counter_kind[c] for c, seen in enumerate(known) if seen]
+    unseen = list(range(len(tables.special_ids))) + [-1] * len(tables.special_ids)
+    for kind in seen_kinds:
+        unseen.remove(kind)
+    if not unseen:
+        return 0.0
+    return sum(tables.vp_special[k][explorer.specialty] for k in unseen if k >= 0) / len(unseen)
+
+
+def hex_worth(state: NileState, seat: int, hex_: int) -> float:
+    """Points ``seat``'s explorer may expect from standing in ``hex_``."""
+    explorer = state.explorers[seat]
+    data = state.data
+    territory = state.territory
+    worth = 0.0
+    terrain = territory.terrain[hex_]
+    if terrain == BLANK:
+        worth = blank_hex_worth(data, explorer.specialty)
+    elif not state.published[hex_] and not explorer.known[hex_] and territory.partial[hex_] < 0:
+        worth = hex_points(data, terrain, explorer.specialty)
+        if territory.river_in[hex_] or territory.river_out[hex_]:
+            worth += data.tables.vp_river[explorer.specialty]
+    for counter, where in enumerate(state.counter_hex):
+        if where == hex_:
+            worth += counter_worth(state, seat, counter)
+    return worth
+
+
+# --- ways across the map -------------------------------------------------------------------
+
+
+def can_walk(state: NileState, explorer: Explorer, hex_: int) -> bool:
+    """Whether the explorer on foot may end up in ``hex_``: blank (to be found out), or a
+    terrain open to walkers that needs no water."""
+    terrain = state.territory.terrain[hex_]
+    return terrain == BLANK or _walkable_terrain(state.data, terrain)
+
+
+def step_points(state: NileState, explorer: Explorer, hex_: int) -> int:
+    """Movement points to enter ``hex_`` on foot (9.15-9.16)."""
+    tables = state.data.tables
+    if state.published[hex_] or explorer.known[hex_]:
+        return tables.known_cost
+    return tables.unknown_cost
+
+
+def lost_chance(state: NileState, explorer: Explorer, hex_: int, activity: int) -> float:
+    """The chance of getting lost leaving ``hex_`` for a hex never visited (12.3-12.6)."""
+    tables = state.data.tables
+    terrain = state.territory.terrain[hex_]
+    if terrain == BLANK:
+        return 0.5
+    modifier = tables.lost_guide if explorer.party.guides else 0
+    modifier += tables.lost_reckless if activity == RECKLESS else 0
+    modifier += tables.lost_cautious if activity == CAUTIOUS else 0
+    return min(1.0, max(0.0, (tables.lost_number[terrain] - modifier) / DIE))
+
+
+def walks_from(
+    state: NileState, explorer: Explorer, start: int
+) -> tuple[dict[int, float], dict[int, int]]:
+    """Expected movement points from ``start`` to every hex the explorer can walk to, and
+    the hex each is entered from. Entering a hex never visited counts the chance of getting
+    lost as a turn's points wasted; blank hexes are ends of the way."""
+    board = state.data.board
+    territory = state.territory
+    pace = tables_pace(state)
+    found: dict[int, float] = {start: 0.0}
+    parent: dict[int, int] = {}
+    queue = [(0.0, start)]
+    while queue:
+        cost, hex_ = heapq.heappop(queue)
+        if cost > found[hex_]:
+            continue
+        if hex_ != start and territory.terrain[hex_] == BLANK:
+            continue
+        risk = lost_chance(state, explorer, hex_, RECKLESS) * pace
+        for there in board.overland[hex_]:
+            if not can_walk(state, explorer, there):
+                continue
+            points = step_points(state, explorer, there)
+            reach = cost + points + (risk if points > state.data.tables.known_cost else 0.0)
+            if reach < found.get(there, 1e9):
+                found[there] = reach
+                parent[there] = hex_
+                heapq.heappush(queue, (reach, there))
+    return found, parent
+
+
+def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
+    """Movement points from every walkable hex to the nearest port, over known terrain."""
+    board = state.data.board
+    territory = state.territory
+    tables = state.data.tables
+    found = {hex_: 0 for hex_ in board.port_hex}
+    queue = [(0, hex_) for hex_ in board.port_hex]
+    heapq.heapify(queue)
+    while queue:
+        cost, hex_ = heapq.heappop(queue)
+        if cost > found[hex_]:
+            continue
+        for there in board.overland[hex_]:
+            if territory.terrain[there] == BLANK or not can_walk(state, explorer, there):
+                continue
+            reach = cost + tables.known_cost
+            if reach < found.get(there, 1 << 30):
+                found[there] = reach
+                heapq.heappush(queue, (reach, there))
+    return found
+
+
+def home_points(state: NileState, home: dict[int, int], hex_: int) -> int:
+    """Movement points from ``hex_`` to a port; a blank hex goes by its best neighbour."""
+    if hex_ in home:
+        return home[hex_]
+    board = state.data.board
+    best = min((home[n] for n in board.overland[hex_] if n in home), default=60)
+    return best + state.data.tables.known_cost
+
+
+# --- supplies ------------------------------------------------------------------------------
+
+
+def food_turns(explorer: Explorer) -> float:
+    """Turns the expedition's food lasts, hunting counted (18)."""
+    party = explorer.party
+    eaters = people(party)
+    eaten = max(0.3 * eaters, eaters - HUNT_PER_HUNTER * hunters(party))
+    return (party.rations + party.fresh) / eaten
+
+
+def turns_to_walk(points: int) -> float:
+    return points / HOME_PACE
+
+
+def unpublished(state: NileState, explorer: Explorer) -> int:
+    return sum(pending(state, explorer).values())
+
+
+def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
+    """Time to head for a port: food for little more than the way back, a winning haul, or a
+    haul too big to risk."""
+    explorer = state.explorers[seat]
+    way_back = turns_to_walk(home_points(state, home, explorer.hex))
+    if food_turns(explorer) <= way_back + SAFETY_TURNS:
+        return True
+    found = unpublished(state, explorer)
+    if explorer.vp + found >= state.target:
+        return True
+    party = explorer.party
+    if party.askaris == 0 and party.bearers == 0 and party.guides == 0:
+        return found > 0
+    return found >= CARRY_HOME
+
+
+# --- set-up and Europe ---------------------------------------------------------------------
+
+
+def _choose_counter(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """4.4: anywhere allowed: the ports are not chosen yet."""
+    return rng.choice(legal)
+
+
+def port_prospects(state: NileState, seat: int, port: int) -> float:
+    """Points within reach of ``port``: blank and unpublished hexes near it, the nearer the
+    better, fewer where other explorers already travel."""
+    board = state.data.board
+    territory = state.territory
+    here = board.port_hex[port]
+    others = [
+        e.hex
+        for p, e in enumerate(state.explorers)
+        if p != seat and e.status == IN_AFRICA and e.hex >= 0
+    ]
+    worth = 0.0
+    for hex_ in range(board.num_hexes):
+        distance = board.distance(here, hex_)
+        if distance > PORT_RADIUS or state.published[hex_]:
+            continue
+        value = 1.0 if territory.terrain[hex_] == BLANK else 0.5
+        crowd = sum(1 for o in others if board.distance(o, hex_) <= 3)
+        worth += value / (1 + distance) / (1 + crowd)
+    return worth
+
+
+def _choose_port(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """4.5: the port with the best prospects (chosen in secret: the others' are unknown)."""
+    seat = state.player
+    table = state.tables
+    scored = [(port_prospects(state, seat, table.args[a][0]), a) for a in legal]
+    best = max(score for score, _ in scored)
+    return rng.choice([a for score, a in scored if score >= best * 0.9])
+
+
+def specialty_prospects(state: NileState, specialty: int) -> float:
+    """Points a specialty may expect from one expedition near the explorer's port (or in
+    general before one is chosen): hex terrains, rivers, friendly tribes and the counters."""
+    data = state.data
+    tables = data.tables
+    explorer = state.explorers[state.player]
+    board = data.board
+    shares = list(_card_terrain_shares(data))
+    if explorer.port >= 0:  # 10.23: a new hex often copies a neighbour's terrain
+        here = board.port_hex[explorer.port]
+        near = [0.0] * len(shares)
+        for hex_ in range(board.num_hexes):
+            terrain = state.territory.terrain[hex_]
+            if terrain != BLANK and board.distance(here, hex_) <= PORT_RADIUS:
+                near[terrain] += 1
+        total = sum(near)
+        if total:
+            shares = [(s + n / total) / 2 for s, n in zip(shares, near, strict=True)]
+    hexes = sum(
+        share * tables.vp_hex[terrain][specialty]
+        for terrain, share in enumerate(shares)
+        if terrain < BASIC_TERRAINS or terrain in (JUNGLE_SWAMP, JUNGLE_MOUNTAIN)
+    )
+    per_expedition = 20 * hexes + 5 * tables.vp_river[specialty]
+    per_expedition += 3 * tables.vp_friendly_tribe[specialty]
+    per_expedition += 0.5 * sum(vp[specialty] for vp in tables.vp_special)
+    return per_expedition
+
+
+def _choose_specialty(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """4.6: one of the specialties with the best prospects."""
+    table = state.tables
+    scored = [(specialty_prospects(state, table.args[a][0]), a) for a in legal]
+    best = max(score for score, _ in scored)
+    return rng.choice([a for score, a in scored if score >= best * (1 - SPECIALTY_MARGIN)])
+
+
+def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """22, 26: publish; sail when the donations pay for an expedition; else collect."""
+    publish = _find(state, act.PUBLISH)
+    if publish in legal:
+        return publish
+    seat = state.player
+    explorer = state.explorers[seat]
+    tables = state.data.tables
+    dollars = rules.donation_dollars(state, explorer)
+    best: tuple[float, int] | None = None
+    for action in _of_kind(state, legal, act.SAIL):
+        port = state.tables.args[action][0]
+        ticket = rules.ticket_for(state, explorer, port) >= 0
+        money = dollars if ticket else dollars - tables.passage
+        if money < _least_expedition(state):
+            continue
+        score = port_prospects(state, seat, port) + (TICKET_WORTH if ticket else 0.0)
+        score += money / 100
+        if best is None or score > best[0]:
+            best = (score, action)
+    if best is not None:
+        return best[1]
+    return _find(state, act.COLLECT)
+
+
+def _least_expedition(state: NileState) -> int:
+    """Dollars below which an expedition is not worth outfitting: a third of the first."""
+    return state.data.tables.first_outfit // 3
+
+
+# --- outfitting (5) ------------------------------------------------------------------------
+
+
+def outfit_plan(state: NileState, explorer: Explorer) -> dict[int, int]:
+    """The expedition to buy with the money at hand and what is bought already: after the
+    rulebook's foot sample, scaled to the money."""
+    tables = state.data.tables
+    price = tables.price
+    party = explorer.party
+    spent = sum(price[g] * party.count(g) for g in (BEARER, GUIDE, ASKARI, RATION, GIFT, MUSKET))
+    budget = explorer.money + spent
+    plan = {GUIDE: (budget >= GUIDE_FROM) + (budget >= SECOND_GUIDE_FROM), MUSKET: 1}
+    left = budget - price[GUIDE] * plan[GUIDE] - price[MUSKET]
+    plan[ASKARI] = min(MOST_ASKARIS, int(budget * ASKARI_SHARE) // price[ASKARI])
+    left -= plan[ASKARI] * price[ASKARI]
+    plan[GIFT] = min(MOST_GIFTS, int(budget * GIFT_SHARE) // price[GIFT])
+    left -= plan[GIFT] * price[GIFT]
+    # The rest buys bearers and the rations they carry: each bearer brings his load of rations.
+    load = tables.logistics.bearer_load
+    fixed_load = plan[GIFT] + plan[MUSKET]
+    per_bearer = price[BEARER] + load * price[RATION]
+    bearers = max(0, (left + fixed_load * price[RATION]) // per_bearer)
+    plan[BEARER] = bearers
+    affordable = (left - bearers * price[BEARER]) // price[RATION]
+    plan[RATION] = max(0, min(affordable, bearers * load - fixed_load))
+    return plan
+
+
+def _choose_outfit(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """5.3: buy towards the plan, tens first; done when it is bought (or nothing more fits)."""
+    explorer = state.explorers[state.player]
+    party = explorer.party
+    tables = state.data.tables
+    if logistics.overload(party, explorer.mode, tables):
+        return _lighten(state, legal)
+    plan = outfit_plan(state, explorer)
+    for good in (GUIDE, ASKARI, BEARER, MUSKET, GIFT, RATION):  # carriers before loads
+        want = plan.get(good, 0) - party.count(good)
+        for amount in (10, 1):
+            if want < amount:
+                continue
+            if good in (MUSKET, GIFT, RATION) and _item_overloads(state, explorer, good, amount):
+                continue
+            action = _find(state, act.BUY, good, amount)
+            if action in legal:
+                return action
+    return _find(state, act.DONE)
+
+
+def _item_overloads(state: NileState, explorer: Explorer, good: int, amount: int) -> bool:
+    """Whether ``amount`` more of the item ``good`` would be more than the expedition carries."""
+    party = explorer.party.clone()
+    gain(party, good, amount)
+    return logistics.overload(party, explorer.mode, state.data.tables) > 0
+
+
+def _lighten(state: NileState, legal: list[int]) -> int:
+    """6.55: too heavy to move: leave what is worth least (a canoe, water, spare muskets, then
+    rations)."""
+    party = state.explorers[state.player].party
+    for good, keep in ((CANOE, 0), (WATER, 0), (MUSKET, 1), (GIFT, 10), (RATION, 0), (GIFT, 0)):
+        if party.count(good) > keep:
+            action = _find(state, act.LEAVE, good, 1)
+            if action in legal:
+                return action
+    return _fallback(state, legal)
+
+
+# --- a turn in Africa (8.3) ----------------------------------------------------------------
+
+
+def _spare_bearer(state: NileState, explorer: Explorer) -> bool:
+    """A bearer whose load the others can take: discharged, he eats nothing more (9.6)."""
+    party = explorer.party
+    if party.bearers == 0:
+        return False
+    tables = state.data.tables
+    lighter = party.clone()
+    lighter.bearers -= 1
+    if logistics.overload(lighter, explorer.mode, tables):
+        return False
+    spare = logistics.transport_capability(lighter, explorer.mode, tables)
+    return spare - logistics.portage_cost(lighter, explorer.mode, tables) >= SPARE_LOAD
+
+
+def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """8.3 step 1: sail home from a port with something to publish; drop idle bearers; then
+    the pace: reckless to explore where getting lost is unlikely, normal otherwise (9.7)."""
+    seat = state.player
+    explorer = state.explorers[seat]
+    tables = state.data.tables
+    if logistics.overload(explorer.party, explorer.mode, tables):
+        return _lighten(state, legal)
+    home = distances_home(state, explorer)
+    going_home = wants_home(state, seat, home)
+    europe = _find(state, act.EUROPE)
+    if europe in legal and (going_home or unpublished(state, explorer) > 0):
+        return europe
+    if _spare_bearer(state, explorer):
+        leave = _find(state, act.LEAVE, BEARER, 1)
+        if leave in legal:
+            return leave
+    if going_home:
+        way = home_points(state, home, explorer.hex)
+        hurry = food_turns(explorer) < turns_to_walk(way) + 1
+        return _find(state, act.ACTIVITY, RECKLESS if hurry and way > HOME_PACE else NORMAL)
+    # Reckless reaches two new hexes to normal's one, but gets lost more often (12.4).
+    normal = 1 - lost_chance(state, explorer, explorer.hex, NORMAL)
+    reckless = 1 - lost_chance(state, explorer, explorer.hex, RECKLESS)
+    faster = reckless * (1 + reckless) > normal * RECKLESS_GAIN
+    return _find(state, act.ACTIVITY, RECKLESS if faster else NORMAL)
+
+
+def best_target(state: NileState, seat: int, home: dict[int, int]) -> Target | None:
+    """The hex most worth walking to, per movement point, that supplies allow."""
+    explorer = state.explorers[seat]
+    reach, parent = walks_from(state, explorer, explorer.hex)
+    food = food_turns(explorer)
+    pace = tables_pace(state)
+    best: Target | None = None
+    best_score = 0.0
+    for hex_, cost in reach.items():
+        if hex_ == explorer.hex:
+            continue
+        value = hex_worth(state, seat, hex_)
+        if value <= 0:
+            continue
+        turns = cost / pace + turns_to_walk(home_points(state, home, hex_))
+        if turns + SAFETY_TURNS > food:
+            continue
+        score = value / (cost + DISTANCE_WEIGHT)
+        if score > best_score:
+            best, best_score = (
+                Target(hex_, value, cost, _first_step(parent, explorer.hex, hex_)),
+                score,
+            )
+    return best
+
+
+def tables_pace(state: NileState) -> int:
+    """Movement points a turn while exploring (reckless, on foot)."""
+    return state.data.tables.allowance[FOOT][RECKLESS]
+
+
+def _first_step(parent: dict[int, int], start: int, goal: int) -> int:
+    """The neighbour of ``start`` on the walk to ``goal`` that ``parent`` records."""
+    hex_ = goal
+    while parent.get(hex_, start) != start:
+        hex_ = parent[hex_]
+    return hex_
+
+
+def _move_towards(state: NileState, legal: list[int], there: int) -> int:
+    if there < 0:
+        return -1
+    explorer = state.explorers[state.player]
+    board = state.data.board
+    direction = board.neighbours[explorer.hex].index(there) + 1
+    action = _find(state, act.MOVE, direction)
+    return action if action in legal else -1
+
+
+def _step_home(state: NileState, legal: list[int], home: dict[int, int]) -> int:
+    """A legal step that brings the explorer nearer a port, or -1."""
+    explorer = state.explorers[state.player]
+    board = state.data.board
+    here = home_points(state, home, explorer.hex)
+    best = (here, -1)
+    for there in board.overland[explorer.hex]:
+        if there in home and home[there] < best[0]:
+            action = _move_towards(state, legal, there)
+            if action >= 0:
+                best = (home[there], action)
+    return best[1]
+
+
+def _choose_move(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """8.3 step 3: interview, trade for food, then walk: to the best target, or home."""
+    seat = state.player
+    explorer = state.explorers[seat]
+    tables = state.data.tables
+    if logistics.overload(explorer.party, explorer.mode, tables):
+        return _lighten(state, legal)
+    interviews = _of_kind(state, legal, act.INTERVIEW)
+    if interviews:
+        return interviews[0]
+    trade = _trade_for_food(state, legal)
+    if trade >= 0:
+        return trade
+    home = distances_home(state, explorer)
+    if explorer.hex in home and home[explorer.hex] == 0 and unpublished(state, explorer) > 0:
+        return _find(state, act.DONE)  # in port: sail next turn (21.4)
+    if not wants_home(state, seat, home):
+        target = best_target(state, seat, home)
+        if target is not None:
+            action = _move_towards(state, legal, target.step)
+            if action >= 0:
+                return action
+            return _find(state, act.DONE)
+    action = _step_home(state, legal, home)
+    if action >= 0:
+        return action
+    if explorer.party.rations == 0 and not explorer.party.fresh:
+        for animal in (HORSE, CAMEL):
+            shoot = _find(state, act.SHOOT, animal)
+            if shoot in legal:
+                return shoot
+    return _find(state, act.DONE)
+
+
+def _trade_for_food(state: NileState, legal: list[int]) -> int:
+    """14.8: with a friendly tribe, gifts for rations when the food runs short."""
+    explorer = state.explorers[state.player]
+    if food_turns(explorer) >= 6 or explorer.party.gifts <= GIFT_RESERVE:
+        return -1
+    table = state.tables
+    best = (-1, -1)
+    for action in _of_kind(state, legal, act.TRADE):
+        offset = action - table.base[act.TRADE]
+        buying, quantity, gifts = table.trade_lot[offset]
+        affordable = gifts <= explorer.party.gifts - 2
+        if (
+            buying
+            and table.trade_good[offset] == RATION
+            and affordable
+            and not _item_overloads(state, explorer, RATION, quantity)
+        ):
+            best = max(best, (quantity, action))
+    return best[1]
+
+
+def _choose_retreat(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """9.44-9.46: stay in the new hex unless the expedition may not, or it is a desert
+    without the water to survive the turn there (19.5)."""
+    explorer = state.explorers[state.player]
+    stay = _find(state, act.STAY)
+    terrain = state.territory.terrain[explorer.hex]
+    dry = terrain == DESERT and not logistics.can_enter_desert(explorer.party, state.data.tables)
+    if stay in legal and not dry:
+        return stay
+    return _find(state, act.RETREAT)
+
+
+# --- natives (13-16) -----------------------------------------------------------------------
+
+
+def _choose_policy(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """13.3: parley with gifts while there are gifts to give, else try to avoid them."""
+    party = state.explorers[state.player].party
+    policy = PARLEY_WITH_GIFTS if party.gifts >= GIFTS_FOR_PARLEY else AVOID
+    return _find(state, act.POLICY, policy - 1)
+
+
+def _choose_offer(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """14.2-14.3: the biggest usual offer the gifts allow, keeping a few for the next tribe."""
+    table = state.tables
+    gifts = state.explorers[state.player].party.gifts
+    columns = state.data.tables.negotiation_gifts
+    affordable = [
+        column
+        for column, needed in enumerate(columns)
+        if needed <= max(gifts - GIFT_RESERVE, min(gifts, columns[1])) and needed <= 25
+    ]
+    column = max(affordable, default=0)
+    action = table.base[act.OFFER] + column
+    return action if action in legal else _find(state, act.OFFER_ALL)
+
+
+def _choose_escape(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """15.21: askaris first (they fight and hunt), then a guide, then bearers."""
+    for good in ESCAPE_ORDER:
+        action = _find(state, act.ESCAPE, good)
+        if action in legal:
+            return action
+    return _find(state, act.DONE)
+
+
+def _choose_spoils(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """16.42: releasing the prisoners earns a point (16.422)."""
+    return _find(state, act.RELEASE)
+
+
+def _choose_captivity(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """15.3, 21.2: try to escape; retire only after many turns in captivity."""
+    explorer = state.explorers[state.player]
+    if explorer.captured >= 0 and state.round - explorer.captured > CAPTIVE_PATIENCE:
+        return _find(state, act.RETIRE)
+    return _find(state, act.DONE)
+
+
+_CHOOSERS = {
+    rules.COUNTERS: _choose_counter,
+    rules.PORT: _choose_port,
+    rules.SPECIALTY: _choose_specialty,
+    rules.OUTFIT: _choose_outfit,
+    rules.ACTIVITY: _choose_activity,
+    rules.MOVING: _choose_move,
+    rules.RETREAT: _choose_retreat,
+    rules.POLICY: _choose_policy,
+    rules.NEGOTIATE: _choose_offer,
+    rules.ESCAPE: _choose_escape,
+    rules.SPOILS: _choose_spoils,
+    rules.CAPTIVITY: _choose_captivity,
+    rules.EUROPE: _choose_in_europe,
+}

@@ -1,0 +1,132 @@
+"""The greedy explorer: it finishes games, plays only legal actions, beats random play, and
+reads only what its seat may know (the deck's order and unseen counter faces are redealt by
+``sample_hidden``; its choice must not change)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+import terra
+from terra.ai.bots import Bot, GreedyBot, RandomBot
+from terra.games.nile import actions as act
+from terra.games.nile.heuristics import greedy_action, outfit_plan
+from terra.games.nile.state import NileState
+from terra.games.nile.terms import ASKARI, BEARER, GIFT, GUIDE, MUSKET, RATION
+from terra.sim import run_games
+
+GAME = terra.game("nile")
+REDEALS = 3
+
+
+def greedy(state: NileState, k: int) -> int:
+    return GAME.greedy_action(state, random.Random(k))
+
+
+def new(players: int, seed: int) -> NileState:
+    state = GAME.new(players, seed)
+    assert isinstance(state, NileState)
+    return state
+
+
+def play_greedy(players: int, seed: int) -> NileState:
+    """A seeded game with greedy in every seat, every action checked."""
+    state = new(players, seed)
+    bots = [GreedyBot(seed * 10 + seat) for seat in range(players)]
+    while not state.is_over:
+        state.play(bots[state.player].choose(state))
+    return state
+
+
+@cache
+def decisions() -> tuple[NileState, ...]:
+    """Positions where greedy is to act: every 7th decision of greedy-against-random games,
+    and every decision outside the routine walk (set-up, natives, Europe)."""
+    found: list[NileState] = []
+    for players, seed in ((2, 0), (3, 1)):
+        state = new(players, seed)
+        bots: list[Bot] = [GreedyBot(seed), *(RandomBot(seed + s) for s in range(1, players))]
+        count = 0
+        while not state.is_over and state.round < 40:
+            seat = state.player
+            if seat == 0:
+                count += 1
+                routine = state.phase_name in ("moving", "activity", "outfit")
+                if count % 7 == 0 or not routine:
+                    found.append(state.clone())
+            state.play(bots[seat].choose(state))
+    return tuple(found)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_greedy_finishes_seeded_games(players: int) -> None:
+    state = play_greedy(players, seed=players)
+    assert state.is_over
+    assert max(state.scores()) > 0  # it publishes something
+
+
+def test_a_lone_greedy_explorer_reaches_the_target() -> None:
+    """7.0: alone, the explorer wins only by publishing 75 points before the turn limit."""
+    state = play_greedy(1, seed=0)
+    assert state.winners() == [0]
+    assert state.scores()[0] >= state.target
+
+
+def test_the_decisions_cover_set_up_natives_and_europe() -> None:
+    phases = {state.phase_name for state in decisions()}
+    assert {"counters", "port", "specialty", "outfit", "activity", "moving"} <= phases
+    assert {"retreat", "policy", "europe"} <= phases
+
+
+def test_greedy_only_chooses_legal_actions() -> None:
+    for state in decisions():
+        assert greedy(state, 0) in state.legal_actions(), state
+
+
+def test_greedy_reads_only_what_its_seat_may_know() -> None:
+    """Its choice is the same in every state its seat cannot tell from the real one."""
+    for index, state in enumerate(decisions()):
+        seat = state.player
+        for j in range(REDEALS):
+            redealt = state.sample_hidden(seat, random.Random(index * 100 + j))
+            assert greedy(redealt, j) == greedy(state, j), (state, j)
+
+
+def test_greedy_leaves_the_state_alone() -> None:
+    for state in decisions()[::5]:
+        before = state.clone()
+        greedy(state, 0)
+        assert state == before
+
+
+def test_greedy_never_retires_a_free_explorer() -> None:
+    """21.2: retiring is the same as dying; greedy retires only a long captive."""
+    for state in decisions():
+        action = greedy(state, 0)
+        if state.tables.kind[action] == act.RETIRE:
+            assert state.phase_name == "captivity", state
+
+
+def test_the_first_outfit_follows_the_foot_sample() -> None:
+    """5.0's foot sample: a guide, askaris, a musket, gifts, bearers and rations for $1,000,
+    and no more than the bearers carry."""
+    state = new(1, 0)
+    while state.phase_name != "outfit":
+        state.play(greedy_action(state, random.Random(0)))
+    plan = outfit_plan(state, state.explorers[0])
+    assert plan[GUIDE] >= 1 and plan[MUSKET] == 1 and plan[ASKARI] >= 6 and plan[GIFT] >= 20
+    assert plan[RATION] + plan[GIFT] + plan[MUSKET] <= 10 * plan[BEARER]
+    while state.phase_name == "outfit":
+        state.play(greedy_action(state, random.Random(0)))
+    party = state.explorers[0].party
+    assert party.rations >= 100 and party.bearers >= 10
+
+
+def test_greedy_beats_random_in_a_small_seeded_sample() -> None:
+    """10 two-player games, seats rotated (the full measurement, 200 games, is in the report):
+    random explorers rarely publish anything."""
+    summary = run_games("nile", 2, ["greedy", "random"], 10, seed=0, workers=1, rotate=True)
+    assert summary.errors == 0, summary.error_messages
+    assert summary.bot_wins["greedy"] >= 9, summary.to_dict()
