@@ -24,7 +24,7 @@ WITH_VARIANTS = [game.id for game in terra.games() if any(o.kind is bool for o i
 @pytest.mark.parametrize("game_id", GAMES)
 def test_simulate_and_replay(game_id: str, tmp_path: Path) -> None:
     game = terra.game(game_id)
-    players = str(game.min_players)
+    players = str(max(2, game.min_players))  # a greedy and a random bot, one seat each
     args = ["simulate", game_id, "-p", players, "-n", "2", "--bots", "greedy,random"]
     result = runner.invoke(app, [*args, "--rotate", "--record-dir", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output

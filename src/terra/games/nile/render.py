@@ -131,6 +131,9 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["hex"] = board.hex_name(int(args["hex"]))
     if "port" in args:
         fields["port"] = board.port_names[int(args["port"])]
+    if key == "epic-journey":
+        fields["start"] = board.port_names[int(args["start"])]
+        fields["end"] = board.port_names[int(args["end"])]
     if "good" in args:
         count = next((int(args[n]) for n in ("count", "amount", "quantity") if n in args), 1)
         fields["good"] = goods(GOOD_IDS[int(args["good"])], count)
