@@ -10,7 +10,7 @@ from terra.core import IllegalAction
 from terra.games.nile.party import Party
 from terra.games.nile.scoring import publishable_hexes
 from terra.games.nile.state import NileState
-from terra.games.nile.terms import JUNGLE, SWAMP, VELDT
+from terra.games.nile.terms import DESERT, JUNGLE, SWAMP, VELDT
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -345,3 +345,38 @@ class TestUpkeepAndBonus:
         since = state.log_size
         state.play("done")
         assert {"bonus", "no-bonus"} & set(keys(state, since))
+
+
+class TestWater:
+    """5.4441-5.4443: water is free where there is any, and a desert away from a river needs
+    it."""
+
+    def test_water_is_taken_free_where_there_is_water(self) -> None:
+        state = standing("0403", Party(bearers=2))
+        state.play("take 10 water")
+        assert state.explorers[state.player].party.water == 10
+
+    def test_no_water_in_a_desert_without_river_or_oasis(self) -> None:
+        state = standing("0403", Party(bearers=2))
+        found(state, "0403", DESERT)
+        with pytest.raises(IllegalAction, match="no water in a desert") as refused:
+            state.play("take 1 water")
+        assert refused.value.rule is not None and "5.4442" in refused.value.rule
+
+    def test_no_more_water_than_the_bearers_carry(self) -> None:
+        """6.55: water weighs like any item."""
+        state = standing("0403", Party(bearers=1))
+        state.play("take 10 water")
+        with pytest.raises(IllegalAction, match="overload"):
+            state.play("take 1 water")
+
+    def test_entering_a_desert_takes_water_for_everyone(self) -> None:
+        """5.4442, 5.4444: three units a man; without it the desert is closed."""
+        state = standing("0403", Party(bearers=2))
+        found(state, KNOWN_HEX, DESERT)
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="needs 9 water"):
+            state.play(toward(state, KNOWN_HEX))
+        state.play("take 10 water")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.explorers[state.player].hex == hx(state, KNOWN_HEX)

@@ -24,6 +24,7 @@ readable:
 ``leave 1 bearer``              discharge people, release animals, discard items (9.6)
 ``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6)
 ``shoot horse``                 an animal for fresh food (18.5)
+``take 10 water``               water, free where there is any (5.4441-5.4443)
 ``sail for Europe``             from a port the turn after arriving (21.4)
 ``publish``                     in Europe: publish what you have found (22)
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
@@ -89,8 +90,9 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     COLLECT,
     INTERVIEW,
     RETIRE,
-) = range(27)
-KINDS = 27
+    TAKE_WATER,
+) = range(28)
+KINDS = 28
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
@@ -105,8 +107,8 @@ NOTATION_HELP = (
     "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
     "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
-    "dig up cache | shoot horse | sail for Europe | publish | collect donations | interview "
-    "yellow | retire | done. Hexes by id (column and row, 1520) or a port's name."
+    "dig up cache | shoot horse | take 10 water | sail for Europe | publish | collect donations | "
+    "interview yellow | retire | done. Hexes by id (column and row, 1520) or a port's name."
 )
 
 
@@ -228,6 +230,8 @@ def action_table(data: Components) -> ActionTable:
     start(SHOOT)
     for good in ANIMALS:
         add(SHOOT, f"shoot {GOOD_IDS[good]}", good)
+    start(TAKE_WATER)
+    _goods_amounts(actions, TAKE_WATER, "take", (WATER,))
     start(INTERVIEW)
     for seat, colour in enumerate(PLAYER_COLOURS):
         add(INTERVIEW, f"interview {colour}", seat)
@@ -242,7 +246,7 @@ def action_table(data: Components) -> ActionTable:
             for action, (of, args) in enumerate(zip(kinds, fields["args"], strict=True))
             if of == kind
         )
-        for kind in (BUY, LEAVE, CACHE)
+        for kind in (BUY, LEAVE, CACHE, TAKE_WATER)
     }
     cost = [0] * len(kinds)
     for action, good, amount in goods_amount[BUY]:

@@ -48,6 +48,7 @@ APPLY: Mapping[int, Rule] = {
     act.CACHE: upkeep.cache,
     act.DIG: upkeep.dig_up_cache,
     act.SHOOT: upkeep.shoot,
+    act.TAKE_WATER: upkeep.take_water,
     act.EUROPE: rules.sail_for_europe,
     act.PUBLISH: scoring.publish,
     act.COLLECT: rules.collect_donations,

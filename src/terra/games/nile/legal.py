@@ -26,12 +26,21 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.COUNTERS: (act.COUNTER,),
     rules.PORT: (act.SAIL,),
     rules.SPECIALTY: (act.SPECIALTY,),
-    rules.OUTFIT: (act.BUY, act.MODE, act.LEAVE, act.DONE),
-    rules.ACTIVITY: (act.ACTIVITY, act.EUROPE, act.MODE, act.LEAVE, act.CACHE, act.RETIRE),
+    rules.OUTFIT: (act.BUY, act.TAKE_WATER, act.MODE, act.LEAVE, act.DONE),
+    rules.ACTIVITY: (
+        act.ACTIVITY,
+        act.EUROPE,
+        act.MODE,
+        act.TAKE_WATER,
+        act.LEAVE,
+        act.CACHE,
+        act.RETIRE,
+    ),
     rules.MOVING: (
         act.MOVE,
         act.MODE,
         act.TRADE,
+        act.TAKE_WATER,
         act.LEAVE,
         act.CACHE,
         act.DIG,
@@ -355,6 +364,20 @@ def _cache(state: NileState, action: int, args: tuple[int, ...]) -> IllegalActio
     return _leave(state, action, args)
 
 
+def _take_water(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """5.4441-5.4443: where there is water, and as much as the expedition can carry (6.55)."""
+    _good, amount = args
+    explorer = state.explorers[state.player]
+    if not upkeep.water_here(state, explorer.hex):
+        return _no("there is no water in a desert hex without river or oasis", journey.RULE_WATER)
+    party = explorer.party.clone()
+    party.water += amount
+    excess = logistics.overload(party, explorer.mode, state.data.tables)
+    if excess:
+        return _no(f"{amount} more water would overload the expedition", journey.RULE_CAPABILITY)
+    return None
+
+
 def _shoot(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """18.5, 5.4425: an animal of the expedition."""
     (good,) = args
@@ -517,6 +540,7 @@ CHECKS.update(
         act.LEAVE: _leave,
         act.CACHE: _cache,
         act.SHOOT: _shoot,
+        act.TAKE_WATER: _take_water,
         act.EUROPE: _europe,
         act.RETIRE: _retire,
         act.PUBLISH: _publish,

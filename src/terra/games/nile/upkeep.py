@@ -15,7 +15,7 @@ from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
 from terra.games.nile.party import HEALTHY, STOCK, Party, discharge
 from terra.games.nile.rules import draw, roll
-from terra.games.nile.terms import DOCTOR, GOOD_IDS, LAKE
+from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
 from terra.games.nile.territory import erase
 
 if TYPE_CHECKING:
@@ -172,6 +172,21 @@ def dig_up_cache(state: NileState) -> None:
         state.emit("cache-recovered", player=state.player, hex=explorer.hex)
     else:
         state.emit("cache-gone", player=state.player, hex=explorer.hex)
+
+
+def water_here(state: NileState, hex_: int) -> bool:
+    """5.4441, 5.4443: water is found everywhere but in a desert hex without river or oasis."""
+    territory = state.territory
+    if territory.terrain[hex_] != DESERT:
+        return True
+    return bool(territory.oasis[hex_] or territory.river_in[hex_] or territory.river_out[hex_])
+
+
+def take_water(state: NileState, good: int, amount: int) -> None:
+    """5.4443: water is collected free, in any amount, where there is water."""
+    explorer = state.explorers[state.player]
+    gain(explorer.party, good, amount)
+    state.emit("water-taken", player=state.player, amount=amount)
 
 
 def shoot(state: NileState, good: int) -> None:
