@@ -121,8 +121,8 @@ def jump(state: AfricaState, hex_: int) -> None:
     player = state.player
     origin = state.loc[player]
     state.loc[player] = hex_
-    data = state.data
-    state.emit("jump", player=player, origin=data.hex_name(origin), destination=data.hex_name(hex_))
+    names = state.data.hex_names
+    state.emit("jump", player=player, origin=names[origin], destination=names[hex_])
     end_turn(state)
 
 
@@ -133,8 +133,8 @@ def step(state: AfricaState, hex_: int) -> None:
     origin = state.loc[player]
     state.loc[player] = hex_
     state.steps += 1
-    data = state.data
-    state.emit("go", player=player, origin=data.hex_name(origin), destination=data.hex_name(hex_))
+    names = state.data.hex_names
+    state.emit("go", player=player, origin=names[origin], destination=names[hex_])
 
 
 def pass_action(state: AfricaState, _arg: int) -> None:
