@@ -46,7 +46,7 @@ class ActionTable(ActionSpace):
     ``origin``, ``target`` and ``line``. ``exits[p]`` lists for point ``p`` the triples
     ``(neighbour, line, code)`` whose arrow of colour ``c`` is ``arrow_base + c * per_colour +
     code``; ``arrow_exits[c][p]`` lists the same exits as ``(action, line, neighbour)``, the
-    arrow action of colour ``c`` ready-made.
+    arrow action of colour ``c`` ready-made; ``around[p]`` is the bitmask of the neighbours.
     """
 
     arg: tuple[int, ...]
@@ -61,6 +61,7 @@ class ActionTable(ActionSpace):
     per_colour: int
     exits: tuple[tuple[tuple[int, int, int], ...], ...]
     arrow_exits: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]
+    around: tuple[int, ...]
 
 
 @cache
@@ -104,6 +105,7 @@ def action_table(data: Components) -> ActionTable:
         )
         for colour in range(len(COLOURS))
     )
+    around = tuple(sum(1 << there for there in data.neighbours[here]) for here in range(len(exits)))
     fields = actions.fields()
     args = fields["args"]
     arrows = [a if len(a) == 4 else (-1, -1, -1, -1) for a in args]
@@ -121,6 +123,7 @@ def action_table(data: Components) -> ActionTable:
         per_colour=per_colour,
         exits=exits,
         arrow_exits=arrow_exits,
+        around=around,
     )
 
 

@@ -104,10 +104,13 @@ def every_continuation(state: ExpeditionState) -> list[int]:
     act may place, asked at most decisions of a turn)."""
     found: list[int] = []
     arrow_exits = state.tables.arrow_exits
-    for colour in range(EXPEDITIONS):
-        if len(state.arrows[colour]) >= ARROWS:
+    looped = state.looped
+    for colour, placed in enumerate(state.arrows):
+        if len(placed) >= ARROWS:
             continue
-        lines, points = _limits(state, colour, True)
+        # the limits of _limits, with the loop limit
+        lines = state.used[colour] if placed else state.taken
+        points = state.route[colour] if looped >> colour & 1 else 0
         for action, line, there in arrow_exits[colour][state.end[colour]]:
             if not lines[line] and not points >> there & 1:
                 found.append(action)
@@ -118,10 +121,13 @@ def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
     """Whether some expedition can be continued from its end (with ``loop_limit``: by the
     player whose turn it is; without: by the player whose turn comes next)."""
     exits = state.tables.exits
-    for colour in range(EXPEDITIONS):
-        if len(state.arrows[colour]) >= ARROWS:
+    looped = state.looped if loop_limit else 0
+    for colour, placed in enumerate(state.arrows):
+        if len(placed) >= ARROWS:
             continue
-        lines, points = _limits(state, colour, loop_limit)
+        # the limits of _limits
+        lines = state.used[colour] if placed else state.taken
+        points = state.route[colour] if looped >> colour & 1 else 0
         for there, line, _ in exits[state.end[colour]]:
             if not lines[line] and not points >> there & 1:
                 return True
@@ -135,14 +141,19 @@ def _loop_exits(state: ExpeditionState, first: bool) -> list[int]:
     if len(state.arrows[colour]) >= ARROWS:
         return []
     arrow_exits = state.tables.arrow_exits[colour]
+    around = state.tables.around
     lines = state.used[colour]
     points = state.route[colour]
+    off_route = ~points
     found = []
     origins = state.loop_from
     while origins:
         low = origins & -origins
         origins ^= low
-        for action, line, there in arrow_exits[low.bit_length() - 1]:
+        origin = low.bit_length() - 1
+        if not around[origin] & off_route:
+            continue  # all its neighbours are on the route: a loop arrow from here closes a loop
+        for action, line, there in arrow_exits[origin]:
             if not lines[line] and not points >> there & 1:
                 found.append(action)
                 if first:
