@@ -332,9 +332,10 @@ def _nomad_may_move(state: AfricaState, origin: int) -> bool:
         return most > before
     marker = state.marker
     camp = state.camp
-    return any(
-        around[h] == before and marker[h] < 0 and camp[h] < 0 for h in state.data.neighbours[origin]
-    )
+    for h in state.data.neighbours[origin]:
+        if around[h] == before and marker[h] < 0 and camp[h] < 0:
+            return True
+    return False
 
 
 def _animal_may_move(state: AfricaState, origin: int, kind: int) -> bool:
@@ -347,7 +348,10 @@ def _animal_may_move(state: AfricaState, origin: int, kind: int) -> bool:
     if most <= before:
         return False
     beside = state.data.neighbours[origin]
-    return any(count == most and h not in beside for h, count in kin.items())
+    for h, count in kin.items():  # noqa: SIM110 - a plain loop: no generator on this hot path
+        if count == most and h not in beside:
+            return True
+    return False
 
 
 def destinations(state: AfricaState, origin: int, stay: bool) -> list[int]:

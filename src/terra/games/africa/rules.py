@@ -7,6 +7,7 @@ of the English rulebook (translated by Craig S. Berg, Sr.).
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from terra.games.africa import actions as act
@@ -164,6 +165,16 @@ def end_turn(state: AfricaState) -> None:
     state.player = (state.player + 1) % state.num_players
 
 
+def _open_up(state: AfricaState, hex_: int) -> None:
+    """A marker turned face up: its space joins the cached jump targets (``legal``), in order.
+    A new list, for clones share the old one."""
+    opened = state._open
+    if opened is not None:
+        opened = opened.copy()
+        insort(opened, state.tables.jump_base + hex_)
+        state._open = opened
+
+
 # --- 1. Uncover a marker ---------------------------------------------------------------------
 
 
@@ -175,7 +186,7 @@ def uncover(state: AfricaState, hex_: int) -> None:
     kind = state.marker[hex_]
     state.down[hex_] = 0
     board_changed(state)
-    state._open = None
+    _open_up(state, hex_)
     category = data.category[kind]
     name = data.hex_name(hex_)
     if category in (GOLD, JEWELS):
