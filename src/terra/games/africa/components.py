@@ -94,6 +94,7 @@ class Components:
     city_names: tuple[str, ...]
     city_labels: tuple[str, ...]  # two capital letters, for text displays
     city_of: tuple[int, ...]  # city index of each hex, -1 for other hexes
+    hex_names: tuple[str, ...]  # each hex in words (see hex_name)
     # markers (one entry per type of marker)
     type_names: tuple[str, ...]  # "gold 2", "statue", "elephant", "nomad"
     category: tuple[int, ...]
@@ -117,8 +118,7 @@ class Components:
 
     def hex_name(self, hex_: int) -> str:
         """A hex in words: the city's name for a start city, its id otherwise."""
-        city = self.city_of[hex_]
-        return self.city_names[city] if city >= 0 else self.hex_ids[hex_]
+        return self.hex_names[hex_]
 
     def hex(self, name_or_id: str) -> int:
         """The hex with this id or city name (case and spacing ignored); -1 if none."""
@@ -232,6 +232,7 @@ def _build(files: DataFiles) -> Components:
         city_names=tuple(names),
         city_labels=tuple(city.label for city in board.city),
         city_of=tuple(city_of),
+        hex_names=tuple(hex_names),
         type_names=tuple(type_names),
         category=category,
         kind=tuple(spec.kind for spec in markers.marker),

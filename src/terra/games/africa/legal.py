@@ -127,7 +127,6 @@ def turn_actions(state: AfricaState) -> list[int]:
     here = state.loc[player]
     down = state.down
     tables = state.tables
-    neighbours = state.data.neighbours[here]
     out = [act.PASS]
     if state.camps[player] and state.marker[here] < 0 and state.camp[here] < 0:
         out.append(act.RESEARCH)
@@ -137,35 +136,37 @@ def turn_actions(state: AfricaState) -> list[int]:
         if opened is None:
             base = tables.jump_base
             opened = state._open = [base + h for h, d in enumerate(down) if not d]
-        # every researcher stands on an open space, which is no jump target: cut them out
-        start = 0
+        # every researcher stands on an open space, which is no jump target: cut them out,
+        # the last first so that the places of the others stay put
+        first = len(out)
+        out += opened
         base = tables.jump_base
-        for h in sorted(state.loc):
-            taken = bisect_left(opened, base + h)
-            out += opened[start:taken]
-            start = taken + 1
-        out += opened[start:]
+        for h in sorted(state.loc, reverse=True):
+            del out[first + bisect_left(opened, base + h)]
     go = tables.go_base if state.steps < r.STEPS else -1
     uncover = tables.uncover_base
+    move = tables.move_base
     loc = state.loc
     marker = state.marker
-    moves = []
+    # The researcher's own space holds no face-down marker and is no step: only the animal
+    # or nomad on it may be moved. Then the spaces around, with movable's cache read here.
+    moves = [move + here] if marker[here] >= 0 and movable(state, here) else []
     cache = state._movable
     if cache is None:
         cache = state._movable = {}
-    for n in (here, *neighbours):
+    for n in state.data.neighbours[here]:
         if down[n]:
             out.append(uncover + n)
             continue
-        if go >= 0 and n != here and n not in loc:
+        if go >= 0 and n not in loc:
             out.append(go + n)
         if marker[n] >= 0:
             found = cache.get(n)
             if found is None:
-                found = movable(state, n)
+                found = cache[n] = _may_move(state, n)
             if found:
-                moves.append(tables.move_base + n)
-    out.extend(moves)
+                moves.append(move + n)
+    out += moves
     return out
 
 
@@ -305,17 +306,21 @@ def movable(state: AfricaState, hex_: int) -> bool:
         cache = state._movable = {}
     found = cache.get(hex_)
     if found is None:
-        kind = state.marker[hex_]
-        if kind < 0 or state.down[hex_]:
-            found = False
-        elif state.data.category[kind] == NOMAD:
-            found = _nomad_may_move(state, hex_)
-        elif state.data.category[kind] == ANIMAL:
-            found = _animal_may_move(state, hex_, kind)
-        else:
-            found = False
-        cache[hex_] = found
+        found = cache[hex_] = _may_move(state, hex_)
     return found
+
+
+def _may_move(state: AfricaState, hex_: int) -> bool:
+    """:func:`movable`, computed afresh."""
+    kind = state.marker[hex_]
+    if kind < 0 or state.down[hex_]:
+        return False
+    category = state.data.category[kind]
+    if category == NOMAD:
+        return _nomad_may_move(state, hex_)
+    if category == ANIMAL:
+        return _animal_may_move(state, hex_, kind)
+    return False
 
 
 def _nomad_may_move(state: AfricaState, origin: int) -> bool:
@@ -327,9 +332,10 @@ def _nomad_may_move(state: AfricaState, origin: int) -> bool:
         return most > before
     marker = state.marker
     camp = state.camp
-    return any(
-        around[h] == before and marker[h] < 0 and camp[h] < 0 for h in state.data.neighbours[origin]
-    )
+    for h in state.data.neighbours[origin]:
+        if around[h] == before and marker[h] < 0 and camp[h] < 0:
+            return True
+    return False
 
 
 def _animal_may_move(state: AfricaState, origin: int, kind: int) -> bool:
@@ -342,7 +348,10 @@ def _animal_may_move(state: AfricaState, origin: int, kind: int) -> bool:
     if most <= before:
         return False
     beside = state.data.neighbours[origin]
-    return any(count == most and h not in beside for h, count in kin.items())
+    for h, count in kin.items():  # noqa: SIM110 - a plain loop: no generator on this hot path
+        if count == most and h not in beside:
+            return True
+    return False
 
 
 def destinations(state: AfricaState, origin: int, stay: bool) -> list[int]:
@@ -413,7 +422,11 @@ def _kin_around(state: AfricaState, hex_: int, kind: int) -> int:
     """Face-up animals of ``kind`` bordering ``hex_``."""
     marker = state.marker
     down = state.down
-    return sum(1 for n in state.data.neighbours[hex_] if marker[n] == kind and not down[n])
+    count = 0
+    for n in state.data.neighbours[hex_]:
+        if marker[n] == kind and not down[n]:
+            count += 1
+    return count
 
 
 def place_actions(state: AfricaState) -> list[int]:

@@ -7,6 +7,7 @@ of the English rulebook (translated by Craig S. Berg, Sr.).
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from terra.games.africa import actions as act
@@ -121,8 +122,8 @@ def jump(state: AfricaState, hex_: int) -> None:
     player = state.player
     origin = state.loc[player]
     state.loc[player] = hex_
-    data = state.data
-    state.emit("jump", player=player, origin=data.hex_name(origin), destination=data.hex_name(hex_))
+    names = state.data.hex_names
+    state.emit("jump", player=player, origin=names[origin], destination=names[hex_])
     end_turn(state)
 
 
@@ -133,8 +134,8 @@ def step(state: AfricaState, hex_: int) -> None:
     origin = state.loc[player]
     state.loc[player] = hex_
     state.steps += 1
-    data = state.data
-    state.emit("go", player=player, origin=data.hex_name(origin), destination=data.hex_name(hex_))
+    names = state.data.hex_names
+    state.emit("go", player=player, origin=names[origin], destination=names[hex_])
 
 
 def pass_action(state: AfricaState, _arg: int) -> None:
@@ -164,6 +165,16 @@ def end_turn(state: AfricaState) -> None:
     state.player = (state.player + 1) % state.num_players
 
 
+def _open_up(state: AfricaState, hex_: int) -> None:
+    """A marker turned face up: its space joins the cached jump targets (``legal``), in order.
+    A new list, for clones share the old one."""
+    opened = state._open
+    if opened is not None:
+        opened = opened.copy()
+        insort(opened, state.tables.jump_base + hex_)
+        state._open = opened
+
+
 # --- 1. Uncover a marker ---------------------------------------------------------------------
 
 
@@ -175,7 +186,7 @@ def uncover(state: AfricaState, hex_: int) -> None:
     kind = state.marker[hex_]
     state.down[hex_] = 0
     board_changed(state)
-    state._open = None
+    _open_up(state, hex_)
     category = data.category[kind]
     name = data.hex_name(hex_)
     if category in (GOLD, JEWELS):

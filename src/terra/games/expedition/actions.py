@@ -45,7 +45,8 @@ class ActionTable(ActionSpace):
     ``arg`` is a colour (remove, arrow) or a site (mark, exchange, keep); an arrow also has its
     ``origin``, ``target`` and ``line``. ``exits[p]`` lists for point ``p`` the triples
     ``(neighbour, line, code)`` whose arrow of colour ``c`` is ``arrow_base + c * per_colour +
-    code``.
+    code``; ``arrow_exits[c][p]`` lists the same exits as ``(action, line, neighbour)``, the
+    arrow action of colour ``c`` ready-made; ``around[p]`` is the bitmask of the neighbours.
     """
 
     arg: tuple[int, ...]
@@ -59,6 +60,8 @@ class ActionTable(ActionSpace):
     arrow_base: int
     per_colour: int
     exits: tuple[tuple[tuple[int, int, int], ...], ...]
+    arrow_exits: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]
+    around: tuple[int, ...]
 
 
 @cache
@@ -95,6 +98,14 @@ def action_table(data: Components) -> ActionTable:
         )
         for here in range(data.num_points)
     )
+    arrow_exits = tuple(
+        tuple(
+            tuple((arrow_base + colour * per_colour + code, line, there) for there, line, code in e)
+            for e in exits
+        )
+        for colour in range(len(COLOURS))
+    )
+    around = tuple(sum(1 << there for there in data.neighbours[here]) for here in range(len(exits)))
     fields = actions.fields()
     args = fields["args"]
     arrows = [a if len(a) == 4 else (-1, -1, -1, -1) for a in args]
@@ -111,6 +122,8 @@ def action_table(data: Components) -> ActionTable:
         arrow_base=arrow_base,
         per_colour=per_colour,
         exits=exits,
+        arrow_exits=arrow_exits,
+        around=around,
     )
 
 

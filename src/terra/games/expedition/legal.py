@@ -137,10 +137,7 @@ def arrows(state: ExpeditionState) -> list[int]:
     while the turn has an arrow to place."""
     if not (state.must or state.may):
         return []
-    found: list[int] = []
-    for colour in range(r.EXPEDITIONS):
-        found += routes.continuations(state, colour)
-    return found
+    return routes.every_continuation(state)
 
 
 def explain_arrow(state: ExpeditionState, action: int) -> IllegalAction | None:

@@ -91,23 +91,43 @@ def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) 
     if len(state.arrows[colour]) >= ARROWS:
         return []
     lines, points = _limits(state, colour, loop_limit)
-    table = state.tables
-    base = table.arrow_base + colour * table.per_colour
     return [
-        base + code
-        for there, line, code in table.exits[state.end[colour]]
+        action
+        for action, line, there in state.tables.arrow_exits[colour][state.end[colour]]
         if not lines[line] and not points >> there & 1
     ]
+
+
+def every_continuation(state: ExpeditionState) -> list[int]:
+    """The arrow actions continuing any expedition from its end, colour by colour: those of
+    :func:`continuations` with the loop limit, gathered in one pass (the arrows the player to
+    act may place, asked at most decisions of a turn)."""
+    found: list[int] = []
+    arrow_exits = state.tables.arrow_exits
+    looped = state.looped
+    for colour, placed in enumerate(state.arrows):
+        if len(placed) >= ARROWS:
+            continue
+        # the limits of _limits, with the loop limit
+        lines = state.used[colour] if placed else state.taken
+        points = state.route[colour] if looped >> colour & 1 else 0
+        for action, line, there in arrow_exits[colour][state.end[colour]]:
+            if not lines[line] and not points >> there & 1:
+                found.append(action)
+    return found
 
 
 def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
     """Whether some expedition can be continued from its end (with ``loop_limit``: by the
     player whose turn it is; without: by the player whose turn comes next)."""
     exits = state.tables.exits
-    for colour in range(EXPEDITIONS):
-        if len(state.arrows[colour]) >= ARROWS:
+    looped = state.looped if loop_limit else 0
+    for colour, placed in enumerate(state.arrows):
+        if len(placed) >= ARROWS:
             continue
-        lines, points = _limits(state, colour, loop_limit)
+        # the limits of _limits
+        lines = state.used[colour] if placed else state.taken
+        points = state.route[colour] if looped >> colour & 1 else 0
         for there, line, _ in exits[state.end[colour]]:
             if not lines[line] and not points >> there & 1:
                 return True
@@ -115,22 +135,27 @@ def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
 
 
 def _loop_exits(state: ExpeditionState, first: bool) -> list[int]:
-    """The exit codes of the arrows that may follow the loop of colour ``state.loop`` (with
-    ``first``, only the first found)."""
+    """The arrow actions that may follow the loop of colour ``state.loop``, origin by origin
+    (with ``first``, only the first found)."""
     colour = state.loop
     if len(state.arrows[colour]) >= ARROWS:
         return []
-    exits = state.tables.exits
+    arrow_exits = state.tables.arrow_exits[colour]
+    around = state.tables.around
     lines = state.used[colour]
     points = state.route[colour]
+    off_route = ~points
     found = []
     origins = state.loop_from
     while origins:
         low = origins & -origins
         origins ^= low
-        for there, line, code in exits[low.bit_length() - 1]:
+        origin = low.bit_length() - 1
+        if not around[origin] & off_route:
+            continue  # all its neighbours are on the route: a loop arrow from here closes a loop
+        for action, line, there in arrow_exits[origin]:
             if not lines[line] and not points >> there & 1:
-                found.append(code)
+                found.append(action)
                 if first:
                     return found
     return found
@@ -139,9 +164,9 @@ def _loop_exits(state: ExpeditionState, first: bool) -> list[int]:
 def loop_arrows(state: ExpeditionState) -> list[int]:
     """The arrows that may follow the loop of colour ``state.loop``: from a point of
     ``state.loop_from``, along a line the colour does not use, and not closing a second loop."""
-    table = state.tables
-    base = table.arrow_base + state.loop * table.per_colour
-    return sorted(base + code for code in _loop_exits(state, first=False))
+    found = _loop_exits(state, first=False)
+    found.sort()
+    return found
 
 
 def can_place_loop_arrow(state: ExpeditionState) -> bool:

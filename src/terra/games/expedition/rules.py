@@ -210,7 +210,8 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     """Expedition, Building Rules: one arrow along a line, from the end of an expedition (or
     from any point of it right after a loop), with the effects of the point it reaches. It is
     the loop arrow if one is due, else a green station's arrow if one is pending (that one
-    lapses at the player's next other action), else an arrow the turn owes."""
+    lapses at the player's next other action), else an arrow the turn owes. Then Expedition,
+    Game End: does the game go on?"""
     if state.loop == colour:
         state.loop = -1
         state.loop_from = 0
@@ -235,6 +236,7 @@ def place_arrow(state: ExpeditionState, colour: int, origin: int, target: int, l
     if closes:
         close_loop(state, colour)
     arrive(state, colour, target)
+    check_game_end(state)
 
 
 def close_loop(state: ExpeditionState, colour: int) -> None:
@@ -256,9 +258,8 @@ def arrive(state: ExpeditionState, colour: int, point: int) -> None:
     kind = data.kind[point]
     if kind == SITE:
         lay_down_missions(state, point)
-        if state.phase == OVER:
-            return
-        claim_public_mission(state, point)
+        if state.phase != OVER and point in state.public:
+            claim_public_mission(state, point)
     elif kind == GREEN:
         green_station(state)
     elif kind == RED:
@@ -282,11 +283,12 @@ def lay_down_missions(state: ExpeditionState, site: int) -> None:
     """Expedition, Research Missions: whoever holds the card of the site reached lays it down at
     once, even out of turn, and takes back their chip if one lies there."""
     data = state.data
-    for p in range(state.num_players):
-        hand = state.hand[p]
+    laid_down = False
+    for p, hand in enumerate(state.hand):
         if site in hand:
             hand.remove(site)
             state.laid[p] += (site,)
+            laid_down = True
             chip = state.chip[site] == p
             if chip:
                 state.chip[site] = -1
@@ -296,6 +298,8 @@ def lay_down_missions(state: ExpeditionState, site: int) -> None:
                 state.winner = p
                 end_game(state)
                 return
+    if laid_down:  # everybody saw where the card went
+        return
     for laid in state.laid:
         if site in laid:
             return
@@ -364,16 +368,19 @@ def _spend_voucher(state: ExpeditionState) -> None:
 
 
 def buy_arrow(state: ExpeditionState) -> None:
-    """Expedition, Travel Vouchers: one voucher buys one more arrow this turn."""
+    """Expedition, Travel Vouchers: one voucher buys one more arrow this turn. Then Expedition,
+    Game End: does the game go on?"""
     _spend_voucher(state)
     state.must += 1
     state.emit("buy_arrow", player=state.player)
+    check_game_end(state)
 
 
 def remove_arrow(state: ExpeditionState, colour: int) -> None:
     """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to its last point,
     where it stood before this arrow (after a loop arrow: where the loop closed), with that
-    point's effects; back where its route ran into itself, the loop forms again."""
+    point's effects; back where its route ran into itself, the loop forms again. Then
+    Expedition, Game End: does the game go on?"""
     _spend_voucher(state)
     arrows = state.arrows[colour]
     line, origin, target = routes.unpack(arrows.pop())
@@ -394,6 +401,7 @@ def remove_arrow(state: ExpeditionState, colour: int) -> None:
     if routes.closed_a_loop(arrows, start):
         close_loop(state, colour)
     arrive(state, colour, back)
+    check_game_end(state)
 
 
 def exchange_card(state: ExpeditionState, card: int) -> None:
@@ -487,28 +495,18 @@ def site_ids(state: ExpeditionState, cards: list[int]) -> list[str]:
     return [ids[c] for c in cards]
 
 
-def _then_the_end_check(rule: Rule) -> Rule:
-    """``rule``, then Expedition, Game End: does the game go on?"""
-
-    def carried_out(state: ExpeditionState, *args: int) -> None:
-        rule(state, *args)
-        check_game_end(state)
-
-    carried_out.__doc__ = rule.__doc__
-    return carried_out
-
-
 # The rule of each kind of action (terra.games.expedition.actions). Whether an arrow can still
 # be played changes only with the arrows on the board and the arrows a turn owes, so only the
-# actions that change them are followed by the end check; exchanging a card or ending a turn
-# changes neither (the next player could place an arrow exactly when this one could, bar the
-# limit of one loop a turn, which the end check leaves aside).
+# rules that change them (placing, buying and removing an arrow) end with the end check;
+# exchanging a card or ending a turn changes neither (the next player could place an arrow
+# exactly when this one could, bar the limit of one loop a turn, which the end check leaves
+# aside).
 APPLY: dict[int, Rule] = {
     act.MARK: mark_destination,
     act.PASS: pass_marking,
-    act.ARROW: _then_the_end_check(place_arrow),
-    act.BUY_ARROW: _then_the_end_check(buy_arrow),
-    act.REMOVE: _then_the_end_check(remove_arrow),
+    act.ARROW: place_arrow,
+    act.BUY_ARROW: buy_arrow,
+    act.REMOVE: remove_arrow,
     act.EXCHANGE: exchange_card,
     act.KEEP: keep_card,
     act.DONE: end_turn,
