@@ -14,7 +14,7 @@ from terra.games.nile.heuristics import greedy_action
 from terra.games.nile.state import NileState
 
 DEFAULT_TARGET = 75  # 7.0
-DEFAULT_TURN_LIMIT = 120  # rounds (decision N100)
+DEFAULT_TURN_LIMIT = 200  # rounds (decision N100)
 
 
 class Nile(Game[NileState]):
