@@ -57,6 +57,15 @@ GAMES: dict[str, tuple[Game, ...]] = {
         (3, ("greedy", "greedy", "random"), 6, {"variant_a": True}),
         (2, ("greedy", "greedy"), 7, {"variant_a": True, "variant_b": True}),
     ),
+    "nile": (
+        (1, ("greedy",), 1),
+        (2, ("greedy", "greedy"), 1),
+        (2, ("greedy", "random"), 2),
+        (3, ("random", "greedy", "greedy"), 3),
+        (4, ("greedy", "greedy", "random", "greedy"), 4),
+        (6, ("greedy",) * 6, 5),
+        (2, ("greedy", "greedy"), 6, {"victory_points": 40}),
+    ),
 }
 
 

@@ -617,7 +617,7 @@ def edit(directory: Path, change: Callable[[str], str]) -> None:
         ),
         (
             lambda t: t.replace(
-                "swamp = [1, 1, 1, 2, 1, 1, 1, 2]", "swamp = [1, 1, 1, 2, 1, 1, 1]"
+                "swamp = [2, 2, 2, 3, 2, 2, 2, 3]", "swamp = [2, 2, 2, 3, 2, 2, 2]"
             ),
             "victory_points.hex.swamp",
         ),
