@@ -112,7 +112,7 @@ def put(state: NileState, seat: int, where: str | int, party: Party, mode: str =
 def found(state: NileState, where: str | int, terrain: int, tribe: int = 0, size: int = 0) -> int:
     """Hex ``where`` is explored: ``terrain``, and a tribe of ``size`` if ``tribe``."""
     hex_ = where if isinstance(where, int) else hx(state, where)
-    territory = state.territory
+    territory = state.writable_territory()
     territory.terrain[hex_] = terrain
     territory.stage[hex_] = EXPLORED
     territory.partial[hex_] = -1

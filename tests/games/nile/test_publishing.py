@@ -38,7 +38,7 @@ def blank_hexes(state: NileState, count: int) -> list[int]:
 
 def explored(state: NileState, seat: int, hexes: list[int], terrain: int = VELDT) -> None:
     """Seat ``seat``'s explorer has mapped and visited ``hexes`` (fully explored)."""
-    territory = state.territory
+    territory = state.writable_territory()
     for hex_ in hexes:
         territory.terrain[hex_] = terrain
         territory.partial[hex_] = -1

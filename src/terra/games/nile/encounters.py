@@ -66,7 +66,7 @@ def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
     """13.1-13.3: an unfriendly tribe in the hex entered (or stayed in) asks for a policy;
     a friendly one may be ignored or traded with (13.2). True when a decision is pending."""
     tribe = state.territory.tribe[hex_]
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if tribe and tribe not in explorer.met:
         explorer.met.add(tribe)
         state.turn.met_new = True
@@ -80,7 +80,7 @@ def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
 
 def guns(state: NileState) -> int:
     """13.41: healthy askaris and the explorer if armed."""
-    party = state.explorers[state.player].party
+    party = state.explorer(state.player).party
     return natives.guns_in_battle(party.askaris, explorer_armed(party))
 
 
@@ -119,7 +119,7 @@ def befriend(state: NileState) -> None:
     """14.4, 14.6: the tribe is friendly to this explorer for as long as he lives."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if not encounter.band and encounter.tribe not in explorer.friendly:
         explorer.friendly.add(encounter.tribe)
         explorer.new_friends.append(encounter.tribe)
@@ -130,7 +130,7 @@ def befriend(state: NileState) -> None:
 def offer_gifts(state: NileState, column: int) -> None:
     """14.2-14.3: the gifts offered, against two dice on the Negotiation Table."""
     gifts = state.data.tables.negotiation_gifts[column]
-    party = state.explorers[state.player].party
+    party = state.explorer(state.player).party
     party.gifts -= gifts
     answer = natives.negotiate(state.data.tables, gifts, _roll(state))
     state.emit("negotiated", player=state.player, gifts=gifts, dice=answer.dice)
@@ -139,7 +139,7 @@ def offer_gifts(state: NileState, column: int) -> None:
 
 def offer_everything(state: NileState) -> None:
     """14.5: every item but people, personal muskets and animals guarantees friendship."""
-    party = state.explorers[state.player].party
+    party = state.explorer(state.player).party
     personal = 1 if explorer_armed(party) else 0
     given = natives.everything_for_the_chief([party.count(good) for good in range(10)], personal)
     for good, count in enumerate(given):
@@ -152,12 +152,12 @@ def offer_everything(state: NileState) -> None:
 def retreat_from_natives(state: NileState) -> None:
     """13.42, 13.5: back to the hex left; the movement points stay spent, a hex mapped this turn
     stays partly explored and loses its spectacular discoveries."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     turn = state.turn
     hex_ = explorer.hex
     if turn.came_from >= 0 and turn.moved:
         if hex_ in turn.mapped:
-            forget_spectacular(state.territory, hex_, state.player)
+            forget_spectacular(state.writable_territory(), hex_, state.player)
         explorer.hex = turn.came_from
         state.emit("retreated", player=state.player, hex=hex_)
     finish(state)
@@ -169,7 +169,7 @@ def battle(state: NileState, ambush: bool) -> None:
     assert encounter is not None
     encounter.ambush = ambush
     tables = state.data.tables
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     result = natives.native_attack(tables, guns(state), encounter.size, ambush, _roll(state))
     state.emit("battle", player=state.player, ambush=ambush, dice=result.dice, won=result.won)
     journalist_award(state, result.won)
@@ -206,7 +206,8 @@ def journalist_award(state: NileState, won: bool) -> None:
     encounter = state.encounter
     assert encounter is not None
     state.battles += 1
-    for seat, journalist in enumerate(state.explorers):
+    for seat in range(state.num_players):
+        journalist = state.explorers[seat]
         own = seat == state.player
         award = natives.journalist_battle_award(
             state.data.tables,
@@ -217,16 +218,16 @@ def journalist_award(state: NileState, won: bool) -> None:
             battled_before=own and encounter.tribe in journalist.battled,
         )
         if award:
-            journalist.news.append((state.battles, award))
+            state.explorer(seat).news.append((state.battles, award))
     if encounter.tribe:
-        state.explorers[state.player].battled.add(encounter.tribe)
+        state.explorer(state.player).battled.add(encounter.tribe)
 
 
 def release_prisoners(state: NileState) -> None:
     """16.422: release the prisoners and spare the village: 1 v.p. on return to Europe."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if encounter.members:  # the village was found
         explorer.awards += state.data.tables.awards.released_prisoners
     state.emit("prisoners-released", player=state.player)
@@ -237,7 +238,7 @@ def keep_prisoners(state: NileState) -> None:
     """16.41, 16.421: the prisoners become bearers."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.party.bearers += encounter.prisoners
     state.emit("prisoners-kept", player=state.player, count=encounter.prisoners)
     finish(state)
@@ -247,7 +248,7 @@ def loot(state: NileState) -> None:
     """16.421, 16.43: keep the prisoners as bearers and loot the village."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.party.bearers += encounter.prisoners
     territory = state.territory
     hex_ = encounter.hex
@@ -277,7 +278,7 @@ def loot(state: NileState) -> None:
 def defeat(state: NileState) -> None:
     """15.1-15.23: killed, captured, or escaping with a few chosen members."""
     tables = state.data.tables
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     encounter = state.encounter
     assert encounter is not None
     result = natives.consequences_of_defeat(tables, _roll(state))
@@ -315,7 +316,7 @@ def escape_with(state: NileState, good: int) -> None:
     its share of the load (11.3)."""
     encounter = state.encounter
     assert encounter is not None and encounter.party is not None
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     old = encounter.party
     if good in (BEARER, CANOE):
         carried = logistics.lose_carriers(old, good, 1, explorer.mode, state.data.tables)
@@ -339,7 +340,7 @@ def finish_escape(state: NileState) -> None:
 def attempt_escape(state: NileState) -> None:
     """15.3-15.32: a captive's escape attempt at the end of his turn, from the turn after his
     capture; escaping members are bearers without load."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     tables = state.data.tables
     if natives.may_attempt_escape(explorer.captured, state.round):
         result = natives.escape_from_captivity(tables, explorer.captured, state.round, _roll(state))
@@ -356,7 +357,7 @@ def attempt_escape(state: NileState) -> None:
 def finish(state: NileState) -> None:
     """The encounter is over: back to moving."""
     state.encounter = None
-    if state.phase != rules.OVER and state.explorers[state.player].status == IN_AFRICA:
+    if state.phase != rules.OVER and state.explorer(state.player).status == IN_AFRICA:
         state.phase = rules.MOVING
 
 
@@ -377,7 +378,7 @@ def trade_terms(state: NileState, index: int) -> tuple[int, bool, int]:
 
 def most_lots(state: NileState, good: int, selling: bool) -> int:
     """14.8-14.95: the largest trade of ``good`` the tribe in the hex allows now (0: none)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     hex_ = explorer.hex
     territory = state.territory
     tribe = territory.tribe[hex_]
@@ -399,7 +400,7 @@ def most_lots(state: NileState, good: int, selling: bool) -> int:
 def trade(state: NileState, index: int) -> None:
     """14.6-14.95: one trade with the friendly tribe in the hex; the witch doctor tries his
     poison at the first trade of a turn (14.83)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     hex_ = explorer.hex
     tribe = state.territory.tribe[hex_]
     good, selling, lots = trade_terms(state, index)
@@ -445,8 +446,8 @@ def trade(state: NileState, index: int) -> None:
 
 def may_interview(state: NileState, seat: int) -> bool:
     """24.6-24.63: another explorer in the journalist's hex, once per game."""
-    explorer = state.explorers[state.player]
-    subject = state.explorers[seat]
+    explorer = state.explorer(state.player)
+    subject = state.explorer(seat)
     tables = state.data.tables
     interviewed = frozenset(p for p in range(state.num_players) if explorer.interviewed >> p & 1)
     return natives.may_interview(
@@ -463,7 +464,7 @@ def may_interview(state: NileState, seat: int) -> bool:
 
 def interview(state: NileState, seat: int) -> None:
     """24.6: the journalist interviews another explorer in his hex: 3 v.p. when published."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.interviewed |= 1 << seat
     explorer.awards += state.data.tables.awards.interview
     state.emit("interview", player=state.player, subject=seat)
@@ -475,7 +476,7 @@ def interview(state: NileState, seat: int) -> None:
 def disaster_strikes_here(state: NileState, disaster: Disaster) -> bool:
     """11.2, 11.44: the disaster's place is the expedition's hex (a lake's shore reaches the
     hexes around it)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     territory = state.territory
     board = state.data.board
     hex_ = explorer.hex
@@ -493,7 +494,7 @@ def draw_disaster(state: NileState) -> None:
     state.emit("disaster-drawn", player=state.player, card=card)
     if disaster is None or not disaster_strikes_here(state, disaster):
         return
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     party = explorer.party
     who = disaster.who
     present = party.count(who) if 0 <= who < len(GOOD_IDS) else 0
@@ -528,7 +529,7 @@ def _amount(amount: int, present: int) -> int:
 
 def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> None:
     """11.2-11.45: the disaster's effect on the expedition."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     party = explorer.party
     tables = state.data.tables
     who = disaster.who
@@ -567,7 +568,7 @@ def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> N
 
 def _lose_members(state: NileState, who: int, count: int) -> None:
     """11.3: bearers on foot and canoes take their share of the load with them."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     party = explorer.party
     if not count:
         return

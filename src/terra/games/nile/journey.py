@@ -56,7 +56,7 @@ WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
 def choose_activity(state: NileState, activity: int) -> None:
     """8.3 step 1, 9.12: the activity level sets the movement allowance; then, away from the
     ports and Cape Colony, the disaster draw (8.3 step 2, 11)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     turn = state.turn
     turn.activity = activity
     turn.allowance = logistics.movement_allowance(
@@ -153,7 +153,7 @@ def drifting(state: NileState, explorer: Explorer) -> bool:
 
 def move(state: NileState, direction: int) -> None:
     """9: enter the neighbouring hex; 12: first see whether the expedition gets lost."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     board = state.data.board
     turn = state.turn
     here = explorer.hex
@@ -176,10 +176,9 @@ def move(state: NileState, direction: int) -> None:
     travel(state, explorer, target)
     if explorer.mode == BY_CANOE and new_to_him and not state.published[target]:
         falls(state, explorer, here, target)
-    territory = state.territory
-    if territory.terrain[target] == BLANK:
+    if state.territory.terrain[target] == BLANK:
         found = mapping.map_terrain(
-            territory,
+            state.writable_territory(),
             state.data,
             target,
             lambda: draw(state),
@@ -278,7 +277,7 @@ def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
 def retreat(state: NileState) -> None:
     """9.44-9.46, 10.291-10.293: back to the hex left; the movement points stay spent and the
     hex stays partly explored."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     hex_ = explorer.hex
     explorer.hex = state.turn.came_from
     state.emit("retreated", player=state.player, hex=hex_)
@@ -293,12 +292,13 @@ def stay(state: NileState) -> None:
 def enter(state: NileState) -> None:
     """10.1-10.5, 10.294: complete the mapping of the hex; 10.41: look for natives in any
     unpublished hex without a tribe; 23.1: look at a discovery counter; 13.1: meet its tribe."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     hex_ = explorer.hex
     territory = state.territory
     data = state.data
     state.phase = rules.MOVING
     if territory.stage[hex_] != EXPLORED:
+        territory = state.writable_territory()
         found = mapping.complete_exploration(
             territory, data, hex_, lambda: draw(state), lambda: roll(state)
         )
@@ -320,6 +320,7 @@ def enter(state: NileState) -> None:
         if hex_ not in state.turn.mapped:
             state.turn.mapped.append(hex_)
     elif not state.published[hex_] and not territory.tribe[hex_]:
+        territory = state.writable_territory()
         found_natives = mapping.discover_natives(
             territory, data, hex_, lambda: draw(state), lambda: roll(state)
         )
@@ -345,7 +346,7 @@ def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
 
 def change_mode(state: NileState, mode: int) -> None:
     """9.5-9.52: the slower allowance applies; an explorer who has already spent it stops."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     turn = state.turn
     explorer.mode = mode
     state.emit("mode-changed", player=state.player, mode=mode)
@@ -362,7 +363,7 @@ def change_mode(state: NileState, mode: int) -> None:
 def end_movement(state: NileState) -> None:
     """8.3 step 3c: a tribe in the hex where the explorer spends his whole move; then the end
     of the turn (8.3 steps 4-5)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if not state.turn.moved and not state.turn.met_staying:
         state.turn.met_staying = True
         if encounters.meet_tribe(state, explorer.hex, staying=True):

@@ -234,6 +234,7 @@ def set_up(state: NileState) -> None:
     state.turn_limit = options["turn_limit"]
     state.round = 0
     state.territory = new_territory(board)
+    state.territory_owned = True
     state.published = bytearray(board.published(h) for h in range(board.num_hexes))
     state.published_finds = set()
     state.published_battles = set()
@@ -248,6 +249,7 @@ def set_up(state: NileState) -> None:
     state.counter_kind = kinds
     state.counter_hex = [-1] * len(kinds)
     state.explorers = [Explorer.new(board.num_hexes) for _ in range(state.num_players)]
+    state.explorers_owned = (1 << state.num_players) - 1
     state.turn = Turn()
     state.turn.counter = 0
     state.encounter = None
@@ -275,7 +277,7 @@ def place_counter(state: NileState, hex_: int) -> None:
 
 def choose_port(state: NileState, port: int) -> None:
     """4.5: the port chosen in secret; 26.2: an explorer in Europe sails for a port."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if state.phase == PORT:
         explorer.port = port
         state.emit("port-chosen", player=state.player, port=port)
@@ -290,7 +292,7 @@ def choose_port(state: NileState, port: int) -> None:
 
 def choose_specialty(state: NileState, specialty: int) -> None:
     """4.6: each explorer's specialty (a new explorer's too, 21.33)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.specialty = specialty
     state.emit("specialty-chosen", player=state.player, specialty=specialty)
     if not state.setting_up:
@@ -321,7 +323,7 @@ def first_player(state: NileState) -> int:
 
 def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     """5.2, 26.2: the explorer lands at his port with money to outfit a fresh expedition."""
-    explorer = state.explorers[seat]
+    explorer = state.explorer(seat)
     explorer.port = port
     explorer.hex = state.data.board.port_hex[port]
     explorer.status = IN_AFRICA
@@ -338,7 +340,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
 
 def buy(state: NileState, good: int, amount: int) -> None:
     """5.3: hire or buy at the port's prices."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.money = logistics.buy(
         state.data, explorer.party, explorer.port, good, amount, funds=explorer.money
     )
@@ -347,7 +349,7 @@ def buy(state: NileState, good: int, amount: int) -> None:
 
 def finish_outfitting(state: NileState) -> None:
     """5.3: money not spent is lost; the next explorer outfits, or play begins (8.1)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.money = 0
     state.emit("outfitted", player=state.player)
     if state.setting_up:
@@ -367,7 +369,7 @@ def finish_outfitting(state: NileState) -> None:
 
 def begin_turn(state: NileState) -> None:
     """8.1, 8.4: the seat's turn starts where its explorer is."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     turn = state.turn = Turn()
     if explorer.status == TO_EUROPE:  # 21.4: a full turn at sea, then Europe
         explorer.status = IN_EUROPE
@@ -447,7 +449,7 @@ def winners(state: NileState) -> list[int]:
 
 def sail_for_europe(state: NileState) -> None:
     """21.4: from a port, the turn after arriving; the voyage takes a full turn."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     explorer.status = TO_EUROPE
     state.emit("sailed-for-europe", player=state.player, hex=explorer.hex)
     end_turn(state)
@@ -471,7 +473,7 @@ def ticket_for(state: NileState, explorer: Explorer, port: int) -> int:
 def sail_to_africa(state: NileState, port: int) -> None:
     """26.2, 26.6: the explorer sails for ``port`` on a free ticket or for the passage, and
     spends the turn outfitting with what his donations bring."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     ticket = ticket_for(state, explorer, port)
     money = donation_dollars(state, explorer)
     if ticket < 0:
@@ -485,7 +487,7 @@ def sail_to_africa(state: NileState, port: int) -> None:
 def collect_donations(state: NileState) -> None:
     """26.3-26.5: no voyage this turn: tickets go, the hand is cut to five donations, and one
     donation is drawn, plus one for each victory point published this turn."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     tickets = state.data.deck.ticket
     explorer.donations = [card for card in explorer.donations if not tickets[card]]
     dollars = state.data.deck.dollars

@@ -179,7 +179,7 @@ def epic_value(
 def publish(state: NileState) -> None:
     """22.1-22.5: an explorer in Europe publishes everything he has found; 7.0: the first to
     reach the target wins at once (ranked awards count only then, 22.7, 25.21)."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     gains = pending(state, explorer)
     total = sum(gains.values())
     if explorer.vp + total < state.target:
@@ -187,11 +187,9 @@ def publish(state: NileState) -> None:
         if explorer.vp + total + ranked >= state.target:
             gains["ranked"] = ranked
             total += ranked
-    territory = state.territory
     tables = state.data.tables
     for hex_ in publishable_hexes(state, explorer):
         state.published[hex_] = 1
-        territory.partial[hex_] = -1
     for counter, kind in enumerate(state.counter_kind):
         if explorer.found_counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])

@@ -44,6 +44,7 @@ class NileState(GameState):
         "encounter",
         "epic_routes",
         "explorers",
+        "explorers_owned",
         "first",
         "fits",
         "phase",
@@ -55,6 +56,7 @@ class NileState(GameState):
         "setting_up",
         "target",
         "territory",
+        "territory_owned",
         "turn",
         "turn_limit",
     )
@@ -76,7 +78,8 @@ class NileState(GameState):
     turn_limit: int  # rounds after which the most published points win (decision N100)
     deck: list[int]  # the draw pile, top card last (4.2)
     discards: list[int]
-    territory: Territory
+    territory: Territory  # shared with clones until one of them changes it
+    territory_owned: bool  # whether ``territory`` is this state's alone (see writable_territory)
     published: bytearray  # by hex: terrain published (3.2, 22.3)
     published_finds: set[str]  # names of specimens, tribes and specials published (20.74, 23.2)
     published_battles: set[int]  # battles a journalist has published (24.5)
@@ -84,7 +87,8 @@ class NileState(GameState):
     epic_routes: set[tuple[int, int]]  # (port, port) journeys made, first come (25.31)
     counter_hex: list[int]
     counter_kind: list[int]
-    explorers: list[Explorer]
+    explorers: list[Explorer]  # shared with clones until changed: change through explorer()
+    explorers_owned: int  # bit p: explorers[p] is this state's alone
     turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
     encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
     fits: dict[int, tuple[bool, int]] | None  # while legal actions are found (legal._fit)
@@ -137,7 +141,8 @@ class NileState(GameState):
         other.turn_limit = self.turn_limit
         other.deck = self.deck.copy()
         other.discards = self.discards.copy()
-        other.territory = self.territory.clone()
+        other.territory = self.territory  # copied on the first change (writable_territory)
+        other.territory_owned = self.territory_owned = False
         other.published = self.published[:]
         other.published_finds = self.published_finds.copy()
         other.published_battles = self.published_battles.copy()
@@ -145,7 +150,8 @@ class NileState(GameState):
         other.epic_routes = self.epic_routes.copy()
         other.counter_hex = self.counter_hex.copy()
         other.counter_kind = self.counter_kind.copy()
-        other.explorers = [explorer.clone() for explorer in self.explorers]
+        other.explorers = self.explorers.copy()  # each copied on its first change (explorer())
+        other.explorers_owned = self.explorers_owned = 0
         other.turn = self.turn.clone()
         other.encounter = None if self.encounter is None else self.encounter.clone()
         other.fits = None
@@ -191,6 +197,22 @@ class NileState(GameState):
         )
 
     # --- helpers for rules, bots and displays ---------------------------------------------
+
+    def explorer(self, seat: int) -> Explorer:
+        """Seat ``seat``'s explorer, to read or change: clones share the explorers until one of
+        them changes one (copy on write), so a clone for search copies no Player Aid Sheet."""
+        if not self.explorers_owned >> seat & 1:
+            self.explorers[seat] = self.explorers[seat].clone()
+            self.explorers_owned |= 1 << seat
+        return self.explorers[seat]
+
+    def writable_territory(self) -> Territory:
+        """The map, to change: clones share it until one of them maps, erases or publishes, so
+        a clone for search costs no copy of the hundreds of hexes (copy on write)."""
+        if not self.territory_owned:
+            self.territory = self.territory.clone()
+            self.territory_owned = True
+        return self.territory
 
     @property
     def phase_name(self) -> str:

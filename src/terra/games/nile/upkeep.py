@@ -29,7 +29,7 @@ RULE_DEATH = "Source of the Nile, 21.3 Death and Retirement"
 
 def end_of_turn(state: NileState, skip_upkeep: bool = False) -> None:
     """8.3 steps 4-5: upkeep, then the bonus draw; then the next seat's turn."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     if not skip_upkeep and explorer.status == IN_AFRICA:
         if not turn_upkeep(state, explorer):
             return
@@ -137,7 +137,7 @@ def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
 def leave(state: NileState, good: int, amount: int) -> None:
     """9.6: discharge people (healthy first), release animals, discard items; 9.7 Special: each
     sick person discharged costs a victory point."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     party = explorer.party
     sick = 0
     if good in HEALTHY:
@@ -153,7 +153,7 @@ def leave(state: NileState, good: int, amount: int) -> None:
 
 def cache(state: NileState, good: int, amount: int) -> None:
     """17.1-17.5: bury items in the explorer's hex."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     discharge(explorer.party, good, amount)
     buried = caches.make_cache(state.data.tables, explorer.hex, state.player, ((good, amount),))
     explorer.caches.append(buried)
@@ -162,7 +162,7 @@ def cache(state: NileState, good: int, amount: int) -> None:
 
 def dig_up_cache(state: NileState) -> None:
     """17.6-17.7: recover one's cache in the hex; on a one it is gone."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     found = next(c for c in explorer.caches if c.hex == explorer.hex)
     explorer.caches.remove(found)
     published = bool(state.published[explorer.hex])
@@ -184,14 +184,14 @@ def water_here(state: NileState, hex_: int) -> bool:
 
 def take_water(state: NileState, good: int, amount: int) -> None:
     """5.4443: water is collected free, in any amount, where there is water."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     gain(explorer.party, good, amount)
     state.emit("water-taken", player=state.player, amount=amount)
 
 
 def shoot(state: NileState, good: int) -> None:
     """18.5: an animal shot gives ten fresh rations."""
-    explorer = state.explorers[state.player]
+    explorer = state.explorer(state.player)
     meat = logistics.shoot_animals(explorer.party, good, 1, state.data.tables)
     state.emit("shot", player=state.player, good=good, rations=meat)
 
@@ -205,17 +205,16 @@ def explorer_dies(state: NileState, how: str) -> None:
     """21.3: unpublished discoveries and awards are lost, hexes only he visited are erased,
     and the player starts a new explorer in Europe at his next turn."""
     seat = state.player
-    explorer = state.explorers[seat]
-    territory = state.territory
+    explorer = state.explorer(seat)
     board = state.data.board
     others = [e for p, e in enumerate(state.explorers) if p != seat]
     for hex_ in explorer.visited:
         if (
             not state.published[hex_]
-            and board.terrain[hex_] != territory.terrain[hex_]
+            and board.terrain[hex_] != state.territory.terrain[hex_]
             and not any(other.known[hex_] for other in others)
         ):
-            erase(territory, board, hex_)
+            erase(state.writable_territory(), board, hex_)
     state.emit("explorer-died", player=seat, how=how)
     fresh = Explorer.new(board.num_hexes)
     fresh.vp = explorer.vp
@@ -225,6 +224,7 @@ def explorer_dies(state: NileState, how: str) -> None:
     fresh.interviewed = explorer.interviewed
     fresh.status = IN_EUROPE
     state.explorers[seat] = fresh
+    state.explorers_owned |= 1 << seat
     state.encounter = None
     state.phase = rules.MOVING  # the turn ends at once
     rules.end_turn(state)

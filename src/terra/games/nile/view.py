@@ -133,6 +133,6 @@ def redeal(state: NileState, sample: NileState, seat: int, rng: random.Random) -
         sample.counter_kind[counter] = kind
     if state.phase == rules.PORT:
         ports = state.data.board.num_ports
-        for other, explorer in enumerate(sample.explorers):
-            if other != seat and explorer.port >= 0:
-                explorer.port = rng.randrange(ports)
+        for other in range(sample.num_players):
+            if other != seat and sample.explorers[other].port >= 0:
+                sample.explorer(other).port = rng.randrange(ports)
