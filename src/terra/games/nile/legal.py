@@ -80,12 +80,31 @@ def legal_actions(state: NileState) -> list[int]:
 def _fit(state: NileState, mode: int) -> tuple[bool, int]:
     """5.423, 5.434, 6.55: whether the expedition can travel in ``mode``, and its overload."""
     memo = state.fits
-    if memo is not None and mode in memo:
-        return memo[mode]
-    fit = logistics.travel_fit(state.explorers[state.player].party, mode, state.data.tables)
+    key = ("mode", mode)
+    if memo is not None and key in memo:
+        return memo[key]
+    explorer = state.explorers[state.player]
+    if mode == explorer.mode:  # one assignment of duties serves the load and the mode
+        spare = _spare(state)
+        fit = (spare >= 0 and logistics.everyone_aboard(explorer.party, mode), max(0, -spare))
+    else:
+        fit = logistics.travel_fit(explorer.party, mode, state.data.tables)
     if memo is not None:
-        memo[mode] = fit
+        memo[key] = fit
     return fit
+
+
+def _spare(state: NileState) -> int:
+    """6.55: what the expedition can still carry in its mode, worked out once a decision."""
+    memo = state.fits
+    key = ("spare", 0)
+    if memo is not None and key in memo:
+        return memo[key][1]
+    explorer = state.explorers[state.player]
+    spare = logistics.spare_capacity(explorer.party, explorer.mode, state.data.tables)
+    if memo is not None:
+        memo[key] = (spare >= 0, spare)
+    return spare
 
 
 # Candidates: the actions of a kind worth checking now. Each leaves out only actions its kind's
@@ -123,6 +142,37 @@ def _affordable(state: NileState, kind: int) -> Iterable[int]:
     ]
 
 
+def _water_at_hand(state: NileState, kind: int) -> Iterable[int]:
+    """5.4441, 6.55: only where there is water, and what the expedition can carry."""
+    if not upkeep.water_here(state, state.explorers[state.player].hex):
+        return ()
+    spare = _spare(state)
+    return [action for action, _good, amount in state.tables.goods_amount[kind] if amount <= spare]
+
+
+def _animals_at_hand(state: NileState, kind: int) -> Iterable[int]:
+    """18.5: only the expedition's own animals."""
+    party = state.explorers[state.player].party
+    base = state.tables.base[kind]
+    return [base + offset for offset, held in enumerate((party.horses, party.camels)) if held]
+
+
+def _caches_here(state: NileState, kind: int) -> Iterable[int]:
+    """17.6: only where the explorer has buried a cache."""
+    explorer = state.explorers[state.player]
+    if any(cache.hex == explorer.hex for cache in explorer.caches):
+        return _every(state, kind)
+    return ()
+
+
+def _steps_left(state: NileState, kind: int) -> Iterable[int]:
+    """9.14, 12.2: no move once lost, stopped or out of movement points."""
+    turn = state.turn
+    if turn.lost or turn.stopped or (turn.spent >= turn.allowance and not drifting(state)):
+        return ()
+    return _every(state, kind)
+
+
 def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
     """26.6: without the passage money, only the ports of free tickets."""
     if state.phase == rules.PORT:
@@ -147,6 +197,11 @@ def _with_a_friendly_tribe(state: NileState, kind: int) -> Iterable[int]:
     if not tribe or tribe not in explorer.friendly:
         return ()
     return _every(state, kind)
+
+
+def drifting(state: NileState) -> bool:
+    """9.26: canoes that only drift move without movement points."""
+    return journey.drifting(state, state.explorers[state.player])
 
 
 def _other_modes(state: NileState, kind: int) -> Iterable[int]:
@@ -179,6 +234,10 @@ CANDIDATES.update(
         act.TRADE: _with_a_friendly_tribe,
         act.INTERVIEW: _journalist,
         act.MODE: _other_modes,
+        act.TAKE_WATER: _water_at_hand,
+        act.SHOOT: _animals_at_hand,
+        act.DIG: _caches_here,
+        act.MOVE: _steps_left,
     }
 )
 
@@ -370,11 +429,12 @@ def _take_water(state: NileState, action: int, args: tuple[int, ...]) -> Illegal
     explorer = state.explorers[state.player]
     if not upkeep.water_here(state, explorer.hex):
         return _no("there is no water in a desert hex without river or oasis", journey.RULE_WATER)
-    party = explorer.party.clone()
-    party.water += amount
-    excess = logistics.overload(party, explorer.mode, state.data.tables)
-    if excess:
-        return _no(f"{amount} more water would overload the expedition", journey.RULE_CAPABILITY)
+    spare = _spare(state)
+    if amount > spare:
+        room = f"it can carry {spare} more" if spare >= 0 else "it already carries too much"
+        return _no(
+            f"{amount} more water would overload the expedition: {room}", journey.RULE_CAPABILITY
+        )
     return None
 
 

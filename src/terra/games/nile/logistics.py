@@ -218,6 +218,16 @@ def overload(party: Party, mode: int, tables: Tables, *, explorer_works: bool = 
     return _duties(party, mode, tables, explorer_works=explorer_works)[2]
 
 
+def spare_capacity(party: Party, mode: int, tables: Tables) -> int:
+    """Source of the Nile 6.55: how much more the expedition can carry in ``mode`` (the best
+    assignment of duties at the present load has the most capability of those that fit, so this
+    is exact); negative by the overload when it already carries too much."""
+    capability, _strays, excess = _duties(party, mode, tables, explorer_works=False)
+    if excess:
+        return -excess
+    return capability - portage_cost(party, mode, tables)
+
+
 def stray_animals(party: Party, mode: int, tables: Tables, *, explorer_works: bool = False) -> int:
     """Source of the Nile 5.428: the animals neither ridden nor led, which wander off."""
     return _duties(party, mode, tables, explorer_works=explorer_works)[1]

@@ -91,7 +91,7 @@ class NileState(GameState):
     explorers_owned: int  # bit p: explorers[p] is this state's alone
     turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
     encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
-    fits: dict[int, tuple[bool, int]] | None  # while legal actions are found (legal._fit)
+    fits: dict[tuple[str, int], tuple[bool, int]] | None  # loads while legal actions are found
 
     @classmethod
     def create(
