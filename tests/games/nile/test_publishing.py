@@ -10,10 +10,10 @@ from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.journey import travel
 from terra.games.nile.rules import EUROPE, bring_finds_home
-from terra.games.nile.scoring import pending
+from terra.games.nile.scoring import pending, ranked_awards
 from terra.games.nile.state import NileState
-from terra.games.nile.tables import HIGHEST_MOUNTAIN
-from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, MOUNTAIN, VELDT, ZOOLOGIST
+from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
+from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
 
 
 def in_europe(players: int = 2, specialty: int = EXPLORER, **options: object) -> NileState:
@@ -115,6 +115,47 @@ class TestRankedAwards:
         state.play("publish")
         assert not state.is_over
         assert state.score_breakdown()[0]["ranked"] == 0
+
+
+class TestTheRulebooksExamples:
+    def test_every_explorer_scores_the_same_friendly_tribe(self) -> None:
+        """22.4 (example): only one explorer publishes a hex's terrain, but every explorer may
+        score for becoming friendly with the same tribe."""
+        state = in_europe()
+        hex_ = blank_hexes(state, 1)[0]
+        explored(state, 0, [hex_])
+        explored(state, 1, [hex_])
+        for explorer in state.explorers:
+            explorer.friendly.add(7)
+            explorer.new_friends.append(7)
+        state.play("publish")
+        other = pending(state, state.explorers[1])
+        assert other["hexes"] == 0
+        assert other["tribes"] == state.data.tables.vp_friendly_tribe[state.explorers[1].specialty]
+
+    def test_only_the_explorer_of_a_lakes_last_hex_claims_the_lake(self) -> None:
+        """22.9 (example): of a three-hex lake, only who explored the third hex mapped may
+        publish it as a spectacular discovery."""
+        state = in_europe()
+        board = state.data.board
+        first = blank_hexes(state, 1)[0]
+        second = next(h for h in board.neighbours[first] if h >= 0 and board.terrain[h] == BLANK)
+        third = next(
+            h
+            for h in board.neighbours[second]
+            if h >= 0 and h != first and board.terrain[h] == BLANK
+        )
+        territory = state.writable_territory()
+        for stamp, hex_ in enumerate((first, second, third), start=1):
+            territory.terrain[hex_] = LAKE
+            territory.partial[hex_] = -1
+            territory.lake_miles[hex_] = 1_000 * stamp
+            territory.lake_stamp[hex_] = stamp
+        explored(state, 0, [first, second], LAKE)
+        explored(state, 1, [third], LAKE)
+        first_rank = state.data.tables.vp_ranked[LARGEST_LAKE][0]
+        assert ranked_awards(state, state.explorers[1]) >= first_rank[state.explorers[1].specialty]
+        assert ranked_awards(state, state.explorers[0]) == 0
 
 
 class TestEpicJourneys:
