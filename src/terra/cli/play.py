@@ -43,6 +43,8 @@ INTERRUPTED = 130
 FAILED = 1
 # A move number longer than this is no move (and int() refuses numbers of over 4,300 digits).
 MOVE_NUMBER_DIGITS = 6
+MOVES_ON_A_SCREEN = 48  # longer move lists are summed up by kind (a screen is 24 rows)
+
 COMMANDS = (
     ("help", "this help"),
     ("moves", "list your legal moves again"),
@@ -309,7 +311,7 @@ class Session:
             if command in ("help", "?"):
                 self._help()
             elif command == "moves":
-                self._moves()
+                self._moves(every=True)
             elif command == "board":
                 self._show(seat)
             elif command == "log":
@@ -382,8 +384,21 @@ class Session:
         self._new_lines(seat)
         self._moves()
 
-    def _moves(self) -> None:
+    def _moves(self, every: bool = False) -> None:
+        """The legal moves, numbered; a list longer than a screen is summed up by kind unless
+        ``every`` move is asked for (the ``moves`` command)."""
         moves = self.state.legal_action_strs()
+        if len(moves) > MOVES_ON_A_SCREEN and not every:
+            kinds: dict[str, list[str]] = {}
+            for text in moves:
+                kinds.setdefault(text.split(" ", 1)[0], []).append(text)
+            summary = "; ".join(
+                f"{verb} ({len(texts)}): e.g. {', '.join(texts[:3])}"
+                for verb, texts in kinds.items()
+            )
+            self.console.print(Text(f"Your {len(moves)} moves: {summary}."))
+            self.console.print(Text("Type a move, or 'moves' to number them all."))
+            return
         width = len(str(len(moves)))
         items = [
             Text(f"{n:>{width}} ", style="bold").append(text, style="")

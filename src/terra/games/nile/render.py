@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.games.nile import logistics
-from terra.games.nile.actions import PLAYER_COLOURS
+from terra.games.nile.actions import PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.party import Party
 from terra.games.nile.render_map import COLOUR_STYLES, africa_map, colour_mark, neighbours_line
@@ -277,11 +277,11 @@ def _people(party: Mapping[str, Any], data: Components) -> str:
 
 def _stock(party: Mapping[str, Any]) -> str:
     names = ("horses", "camels", "canoes", "rations", "gifts", "muskets", "water", "tusks")
-    parts = [f"{party[name]} {name}" for name in names if party[name]]
+    parts = [plural(name.removesuffix("s"), party[name]) for name in names if party[name]]
     if party["specimens"]:
-        parts.append(f"{len(party['specimens'])} specimens")
+        parts.append(plural("specimen", len(party["specimens"])))
     if party["fresh"]:
-        parts.append(f"{party['fresh']} fresh rations")
+        parts.append(plural("fresh ration", party["fresh"]))
     return ", ".join(parts) or "nothing"
 
 
