@@ -33,6 +33,7 @@ class Explorer:
         "friendly",
         "gifts_traded",
         "hex",
+        "ident",
         "interviewed",
         "journey",
         "known",
@@ -74,15 +75,17 @@ class Explorer:
     journey: list[int]  # the hexes travelled since leaving the last port, that port first (25.3)
     epics: list[tuple[int, ...]]  # epic journeys made, unpublished: their hexes (25.31-25.33)
     far: bool  # this expedition is or has been 4+ hexes from a port (24.6)
-    caches: list[Cache]  # his caches on the map (17.3)
+    caches: list[Cache]  # the caches this seat's explorers buried, still on the map (17.3, 17.7)
+    ident: int  # this explorer, not the player's next one: a cache's owner (N141)
     donations: list[int]  # cards whose donations he holds, face up (26.8)
     vp: int  # published victory points (22.1)
     vp_by: dict[str, int]  # published victory points by source, for the score sheet
 
     @classmethod
-    def new(cls, num_hexes: int) -> Explorer:
+    def new(cls, num_hexes: int, ident: int = 0) -> Explorer:
         """An explorer in Europe before the game starts (4.5)."""
         explorer = cls.__new__(cls)
+        explorer.ident = ident
         explorer.specialty = -1
         explorer.status = IN_EUROPE
         explorer.hex = -1
@@ -140,6 +143,7 @@ class Explorer:
         other.epics = self.epics.copy()
         other.far = self.far
         other.caches = self.caches.copy()
+        other.ident = self.ident
         other.donations = self.donations.copy()
         other.vp = self.vp
         other.vp_by = self.vp_by.copy()
@@ -179,6 +183,7 @@ class Explorer:
             self.epics,
             self.far,
             self.caches,
+            self.ident,
             self.donations,
             self.vp,
             self.vp_by,

@@ -34,6 +34,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.TAKE_WATER,
         act.LEAVE,
         act.CACHE,
+        act.DIG,
         act.RETIRE,
     ),
     rules.MOVING: (
@@ -159,10 +160,9 @@ def _animals_at_hand(state: NileState, kind: int) -> Iterable[int]:
 
 def _caches_here(state: NileState, kind: int) -> Iterable[int]:
     """17.6: only where the explorer has buried a cache."""
-    explorer = state.explorers[state.player]
-    if any(cache.hex == explorer.hex for cache in explorer.caches):
-        return _every(state, kind)
-    return ()
+    if upkeep.cache_to_search(state) is None:
+        return ()
+    return _every(state, kind)
 
 
 def _steps_left(state: NileState, kind: int) -> Iterable[int]:
@@ -561,10 +561,12 @@ def _loot(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
 
 
 def _dig(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """17.6: one of your caches in this hex."""
-    explorer = state.explorers[state.player]
-    if not any(cache.hex == explorer.hex for cache in explorer.caches):
-        return _no("you have no cache in this hex", upkeep.RULE_CACHE)
+    """17.6, 17.8: a cache of yours in this hex, or another explorer's in a published hex."""
+    if upkeep.cache_to_search(state) is None:
+        return _no(
+            "no cache here that you may search for (another explorer's only in a published hex)",
+            upkeep.RULE_CACHE,
+        )
     return None
 
 

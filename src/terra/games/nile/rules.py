@@ -248,7 +248,7 @@ def set_up(state: NileState) -> None:
     state.rng.shuffle(kinds)
     state.counter_kind = kinds
     state.counter_hex = [-1] * len(kinds)
-    state.explorers = [Explorer.new(board.num_hexes) for _ in range(state.num_players)]
+    state.explorers = [Explorer.new(board.num_hexes, seat) for seat in range(state.num_players)]
     state.explorers_owned = (1 << state.num_players) - 1
     state.turn = Turn()
     state.turn.counter = 0

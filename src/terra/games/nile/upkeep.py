@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.games.nile import caches, logistics, rules, scoring
+from terra.games.nile.caches import Cache
 from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
 from terra.games.nile.party import HEALTHY, STOCK, Party, discharge
@@ -155,18 +156,38 @@ def cache(state: NileState, good: int, amount: int) -> None:
     """17.1-17.5: bury items in the explorer's hex."""
     explorer = state.explorer(state.player)
     discharge(explorer.party, good, amount)
-    buried = caches.make_cache(state.data.tables, explorer.hex, state.player, ((good, amount),))
+    buried = caches.make_cache(state.data.tables, explorer.hex, explorer.ident, ((good, amount),))
     explorer.caches.append(buried)
     state.emit("cached", player=state.player, hex=explorer.hex, good=good, amount=amount)
 
 
+def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
+    """17.6, 17.8: the cache the explorer would search for in his hex, with the seat that
+    holds it: his own first, then another explorer's in a published hex; None if none."""
+    explorer = state.explorers[state.player]
+    hex_ = explorer.hex
+    published = bool(state.published[hex_])
+    seats = (state.player, *(p for p in range(state.num_players) if p != state.player))
+    for seat in seats:
+        for found in state.explorers[seat].caches:
+            if caches.may_search_cache(found, explorer.ident, hex_, published):
+                return seat, found
+    return None
+
+
 def dig_up_cache(state: NileState) -> None:
-    """17.6-17.7: recover one's cache in the hex; on a one it is gone."""
+    """17.6-17.8: search for a cache in the hex; on a one it is gone, and either way it
+    leaves the map."""
     explorer = state.explorer(state.player)
-    found = next(c for c in explorer.caches if c.hex == explorer.hex)
-    explorer.caches.remove(found)
+    searched = cache_to_search(state)
+    assert searched is not None
+    seat, found = searched
+    state.explorer(seat).caches.remove(found)
     published = bool(state.published[explorer.hex])
-    if caches.recover_cache(found, state.player, explorer.hex, published, lambda: roll(state)):
+    recovered = caches.recover_cache(
+        found, explorer.ident, explorer.hex, published, lambda: roll(state)
+    )
+    if recovered:
         for good, count in found.contents:
             gain(explorer.party, good, count)
         state.emit("cache-recovered", player=state.player, hex=explorer.hex)
@@ -216,7 +237,8 @@ def explorer_dies(state: NileState, how: str) -> None:
         ):
             erase(state.writable_territory(), board, hex_)
     state.emit("explorer-died", player=seat, how=how)
-    fresh = Explorer.new(board.num_hexes)
+    fresh = Explorer.new(board.num_hexes, explorer.ident + state.num_players)
+    fresh.caches = explorer.caches  # 17.7: caches stay on the map, no longer his (N141)
     fresh.vp = explorer.vp
     fresh.vp_by = explorer.vp_by
     fresh.donations = explorer.donations

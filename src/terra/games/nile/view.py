@@ -73,7 +73,11 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
         "friendly": sorted(explorer.friendly),
         "new_friends": list(explorer.new_friends),
         "caches": [
-            {"hex": cache.hex, "contents": [list(item) for item in cache.contents]}
+            {
+                "hex": cache.hex,
+                "contents": [list(item) for item in cache.contents],
+                "his": cache.owner == explorer.ident,  # else a dead explorer's (N141)
+            }
             for cache in explorer.caches
         ],
         "donations": [
