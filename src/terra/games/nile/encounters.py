@@ -26,7 +26,6 @@ from terra.games.nile.events import (
     TREATS,
     TUSKS,
     Disaster,
-    hex_places,
 )
 from terra.games.nile.events import KILLED as KILLED_BY_DISASTER
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
@@ -44,7 +43,6 @@ from terra.games.nile.terms import (
     GOOD_IDS,
     GUIDE,
     HORSE,
-    LAKE,
 )
 from terra.games.nile.territory import forget_spectacular, river_system
 
@@ -476,15 +474,7 @@ def interview(state: NileState, seat: int) -> None:
 def disaster_strikes_here(state: NileState, disaster: Disaster) -> bool:
     """11.2, 11.44: the disaster's place is the expedition's hex (a lake's shore reaches the
     hexes around it)."""
-    explorer = state.explorer(state.player)
-    territory = state.territory
-    board = state.data.board
-    hex_ = explorer.hex
-    beside_lake = any(
-        there >= 0 and territory.terrain[there] == LAKE for there in board.neighbours[hex_]
-    )
-    water = bool(territory.river_in[hex_] or territory.river_out[hex_] or territory.oasis[hex_])
-    return bool(disaster.where & hex_places(territory.terrain[hex_], beside_lake, water))
+    return bool(disaster.where & upkeep.places_of(state, state.explorers[state.player].hex))
 
 
 def draw_disaster(state: NileState) -> None:

@@ -111,19 +111,25 @@ def gain(party: Party, good: int, count: int) -> None:
     setattr(party, name, getattr(party, name) + count)
 
 
+def places_of(state: NileState, hex_: int) -> int:
+    """11.2, 11.44, 20.4: the places a card may name that a hex is: its terrain, by a lake
+    (a lake's shore reaches the hexes around it), by a river or an oasis."""
+    territory = state.territory
+    beside_lake = any(
+        there >= 0 and territory.terrain[there] == LAKE
+        for there in state.data.board.neighbours[hex_]
+    )
+    water = bool(territory.river_in[hex_] or territory.river_out[hex_] or territory.oasis[hex_])
+    return hex_places(territory.terrain[hex_], beside_lake, water)
+
+
 def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
     """20.4, 20.74-20.75: the bonus's place and conditions hold, and it is not published yet."""
     bonus = state.data.deck.bonus[card][explorer.specialty]
     assert bonus is not None
     territory = state.territory
-    board = state.data.board
     hex_ = explorer.hex
-    beside_lake = any(
-        there >= 0 and territory.terrain[there] == LAKE for there in board.neighbours[hex_]
-    )
-    water = bool(territory.river_in[hex_] or territory.river_out[hex_] or territory.oasis[hex_])
-    places = hex_places(territory.terrain[hex_], beside_lake, water)
-    if not bonus.where & places:
+    if not bonus.where & places_of(state, hex_):
         return False
     if bonus.natives and not territory.tribe[hex_]:
         return False
