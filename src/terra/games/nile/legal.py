@@ -68,11 +68,11 @@ def legal_actions(state: NileState) -> list[int]:
     state.fits = {}  # the expedition's loads by mode, worked out once for this decision
     for kind in OFFERED.get(state.phase, ()):
         check = CHECKS[kind]
-        found.extend(
+        found += [
             action
             for action in CANDIDATES[kind](state, kind)
             if check(state, action, args[action]) is None
-        )
+        ]
     state.fits = None
     return found
 
@@ -118,8 +118,13 @@ def _every(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _counter_sites(state: NileState, kind: int) -> Iterable[int]:
-    """4.41: only blank hexes far enough from the published ones."""
-    return state.tables.counter_sites
+    """4.41: only blank hexes far enough from the published ones; 4.42: and from the counters
+    placed."""
+    table = state.tables
+    near = table.near
+    args = table.args
+    placed = state.counter_hex
+    return [action for action in table.counter_sites if near[args[action][0]].isdisjoint(placed)]
 
 
 def _goods_at_hand(state: NileState, kind: int) -> Iterable[int]:
@@ -264,16 +269,18 @@ def _counter(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
     counter."""
     (hex_,) = args
     board = state.data.board
-    name = board.hex_name(hex_)
     if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
         return _no(
-            f"{name} is not a blank hex five or more hexes from a published one",
+            f"{board.hex_name(hex_)} is not a blank hex five or more hexes from a published one",
             rules.RULE_COUNTERS,
         )
     near = state.tables.near[hex_]
     for other in state.counter_hex:
         if other in near:
-            return _no(f"{name} is within three hexes of another counter", rules.RULE_COUNTERS)
+            return _no(
+                f"{board.hex_name(hex_)} is within three hexes of another counter",
+                rules.RULE_COUNTERS,
+            )
     return None
 
 
