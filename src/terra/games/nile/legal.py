@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction
 from terra.games.nile import actions as act
-from terra.games.nile import encounters, journey, logistics, natives, rules, upkeep
+from terra.games.nile import encounters, journey, logistics, natives, rules, scoring, upkeep
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNALIST
 
@@ -220,6 +220,13 @@ def _other_modes(state: NileState, kind: int) -> Iterable[int]:
     ]
 
 
+def _news(state: NileState, kind: int) -> Iterable[int]:
+    """22.1: not when there is plainly nothing to publish."""
+    if scoring.nothing_to_publish(state, state.explorers[state.player]):
+        return ()
+    return _every(state, kind)
+
+
 def _journalist(state: NileState, kind: int) -> Iterable[int]:
     """24.1: only a journalist interviews, and only other seats of this game."""
     if state.explorers[state.player].specialty != JOURNALIST:
@@ -240,6 +247,7 @@ CANDIDATES.update(
         act.INTERVIEW: _journalist,
         act.MODE: _other_modes,
         act.TAKE_WATER: _water_at_hand,
+        act.PUBLISH: _news,
         act.SHOOT: _animals_at_hand,
         act.DIG: _caches_here,
         act.MOVE: _steps_left,
@@ -471,9 +479,7 @@ def _retire(state: NileState, action: int, args: tuple[int, ...]) -> IllegalActi
 
 def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """22.1: only what has not been published."""
-    from terra.games.nile.scoring import pending  # noqa: PLC0415 - scoring imports rules
-
-    if not any(pending(state, state.explorers[state.player]).values()):
+    if not any(scoring.pending(state, state.explorers[state.player]).values()):
         return _no("you have nothing to publish", rules.RULE_PUBLISH)
     return None
 
