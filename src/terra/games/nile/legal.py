@@ -171,11 +171,26 @@ def _caches_here(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _steps_left(state: NileState, kind: int) -> Iterable[int]:
-    """9.14, 12.2: no move once lost, stopped or out of movement points."""
+    """9.14, 12.2: no move once lost, stopped or out of movement points; 9.5, 6.55: nor while
+    not everyone can travel in the mode or the load is too much; 9.0: only towards land (or
+    along the coast by canoe)."""
     turn = state.turn
     if turn.lost or turn.stopped or (turn.spent >= turn.allowance and not drifting(state)):
         return ()
-    return _every(state, kind)
+    explorer = state.explorers[state.player]
+    travels, excess = _fit(state, explorer.mode)
+    if not travels or excess:
+        return ()
+    board = state.data.board
+    here = explorer.hex
+    overland = board.overland[here]
+    by_sea = board.along_coast[here] if explorer.mode == BY_CANOE else ()
+    base = state.tables.base[kind]
+    return [  # the directions in compass order, as the actions are
+        base + side
+        for side, target in enumerate(board.neighbours[here])
+        if target >= 0 and (target in overland or target in by_sea)
+    ]
 
 
 def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
@@ -186,12 +201,9 @@ def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
     if rules.donation_dollars(state, explorer) >= state.data.tables.passage:
         return _every(state, kind)
     base = state.tables.base[kind]
+    ticket_port = state.tables.ticket_port  # each card's port, or -1 (as rules.ticket_for)
     return sorted(
-        {
-            base + port
-            for port in range(state.data.board.num_ports)
-            if rules.ticket_for(state, explorer, port) >= 0
-        }
+        {base + ticket_port[card] for card in explorer.donations if ticket_port[card] >= 0}
     )
 
 
@@ -210,19 +222,28 @@ def drifting(state: NileState) -> bool:
 
 
 def _other_modes(state: NileState, kind: int) -> Iterable[int]:
-    """9.5, 5.423, 5.434: another mode, and one everyone can travel in."""
+    """9.5, 5.423, 5.434, 6.55: another mode, and one everyone can travel in."""
     explorer = state.explorers[state.player]
     base = state.tables.base[kind]
     return [
         base + mode
         for mode in range(len(act.MODE_WORDS))
-        if mode != explorer.mode and logistics.everyone_aboard(explorer.party, mode)
+        if mode != explorer.mode
+        and logistics.everyone_aboard(explorer.party, mode)
+        and _fit(state, mode)[0]
     ]
 
 
 def _news(state: NileState, kind: int) -> Iterable[int]:
     """22.1: not when there is plainly nothing to publish."""
     if scoring.nothing_to_publish(state, state.explorers[state.player]):
+        return ()
+    return _every(state, kind)
+
+
+def _unburdened(state: NileState, kind: int) -> Iterable[int]:
+    """6.55: not while the expedition carries more than it can (a captive carries nothing)."""
+    if state.phase != rules.CAPTIVITY and _fit(state, state.explorers[state.player].mode)[1]:
         return ()
     return _every(state, kind)
 
@@ -251,6 +272,7 @@ CANDIDATES.update(
         act.SHOOT: _animals_at_hand,
         act.DIG: _caches_here,
         act.MOVE: _steps_left,
+        act.DONE: _unburdened,
     }
 )
 
