@@ -77,12 +77,19 @@ def legal_actions(state: NileState) -> list[int]:
     return found
 
 
+# The keys of the loads worked out once a decision (state.fits).
+_SPARE = ("spare", 0)
+_MODE = tuple(("mode", mode) for mode in range(len(act.MODE_WORDS)))
+
+
 def _fit(state: NileState, mode: int) -> tuple[bool, int]:
     """5.423, 5.434, 6.55: whether the expedition can travel in ``mode``, and its overload."""
     memo = state.fits
-    key = ("mode", mode)
-    if memo is not None and key in memo:
-        return memo[key]
+    key = _MODE[mode]
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found
     explorer = state.explorers[state.player]
     if mode == explorer.mode:  # one assignment of duties serves the load and the mode
         spare = _spare(state)
@@ -97,13 +104,14 @@ def _fit(state: NileState, mode: int) -> tuple[bool, int]:
 def _spare(state: NileState) -> int:
     """6.55: what the expedition can still carry in its mode, worked out once a decision."""
     memo = state.fits
-    key = ("spare", 0)
-    if memo is not None and key in memo:
-        return memo[key][1]
+    if memo is not None:
+        found = memo.get(_SPARE)
+        if found is not None:
+            return found[1]
     explorer = state.explorers[state.player]
     spare = logistics.spare_capacity(explorer.party, explorer.mode, state.data.tables)
     if memo is not None:
-        memo[key] = (spare >= 0, spare)
+        memo[_SPARE] = (spare >= 0, spare)
     return spare
 
 
@@ -398,7 +406,8 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
         )
     if excess:
         return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
-    cost = 0 if journey.drifting(state, explorer) else journey.step_cost(state, explorer, target)
+    drifts = journey.drifting(state, explorer)
+    cost = 0 if drifts else journey.step_cost(state, explorer, target)
     left = turn.allowance - turn.spent
     if cost > left:
         return _no(f"entering costs {cost} movement points; {left} left", journey.RULE_MP)
@@ -413,7 +422,7 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
     if portage and not logistics.can_portage(explorer.party, tables):  # 9.27
         return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
-    if journey.drifting(state, explorer):
+    if drifts:
         flow = journey.flow_between(state.territory, board, here, target)
         if flow <= 0:
             return _no("canoes without a bearer each only drift downstream", journey.RULE_CANOES)
