@@ -67,12 +67,10 @@ def legal_actions(state: NileState) -> list[int]:
     found: list[int] = []
     state.fits = {}  # the expedition's loads by mode, worked out once for this decision
     for kind in OFFERED.get(state.phase, ()):
-        check = CHECKS[kind]
-        found += [
-            action
-            for action in CANDIDATES[kind](state, kind)
-            if check(state, action, args[action]) is None
-        ]
+        candidates = CANDIDATES[kind](state, kind)
+        if candidates:  # often none at all: no comprehension to run
+            check = CHECKS[kind]
+            found += [action for action in candidates if check(state, action, args[action]) is None]
     state.fits = None
     return found
 
