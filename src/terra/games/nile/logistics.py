@@ -187,7 +187,7 @@ def _duties(
         return capability, herd - riders - led, max(0, load - capability, canoes), load
     # On foot the sick ride first: a ridden animal carries its rider and needs no leader, which
     # is a pack animal's load for free. The rest are led, or ridden by whoever is free to ride.
-    sick_mounts = min(herd, sick_people(party))
+    sick_mounts = min(herd, sick_people(party)) if herd else 0
     carried_sick = sick_mounts * (carry.ride_load + carry.man_weight)
     rest = herd - sick_mounts
     if not rest:  # no animal left to lead or ride: every worker bears, the one assignment
