@@ -347,10 +347,11 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
     """5.3, 5.426-5.427: within the money left, and horses and camels only where sold."""
     good, amount = args
     explorer = state.explorers[state.player]
-    cost = state.data.tables.price[good] * amount
+    table = state.tables
+    cost = table.cost[action]  # the price of the amount at the Rates of Exchange
     if cost > explorer.money:
         return _no(f"{amount} cost ${cost}; you have ${explorer.money} left", rules.RULE_OUTFIT)
-    if good not in state.tables.sold_at[explorer.port]:
+    if good not in table.sold_at[explorer.port]:
         return _no(
             f"{state.data.tables.good_names[good]}s are not sold at "
             f"{state.data.board.port_names[explorer.port]}",
@@ -456,7 +457,7 @@ def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
 def _leave(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """9.6: whatever the expedition has."""
     good, amount = args
-    have = state.explorers[state.player].party.count(good)
+    have = state.explorers[state.player].party.counts()[good]
     if have < amount:
         return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
     return None
