@@ -2,7 +2,9 @@
 
 ``why_not(state, action)`` is the one statement of each rule's legality: ``None`` when the
 action is legal, else the reason with its rule. The legal actions are the candidates of the
-decision at hand that it lets through, so the move list and the explanations cannot disagree.
+decision at hand that it lets through, so the move list and the explanations cannot disagree;
+only for the kinds in :data:`EXACT`, whose candidates restate their whole rule, the move list
+takes the candidates as they are, and the contract suite checks that the two agree.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction
 from terra.games.nile import actions as act
-from terra.games.nile import encounters, journey, logistics, natives, rules, upkeep
+from terra.games.nile import encounters, journey, logistics, natives, rules, scoring, upkeep
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNALIST
 
@@ -62,28 +64,35 @@ OFFERED: dict[int, tuple[int, ...]] = {
 
 def legal_actions(state: NileState) -> list[int]:
     """The legal actions of the decision at hand, in action order: the candidates of each kind
-    offered that its check lets through."""
+    offered that its check lets through (all of them for the kinds in :data:`EXACT`)."""
     table = state.tables
     args = table.args
     found: list[int] = []
     state.fits = {}  # the expedition's loads by mode, worked out once for this decision
     for kind in OFFERED.get(state.phase, ()):
-        check = CHECKS[kind]
-        found.extend(
-            action
-            for action in CANDIDATES[kind](state, kind)
-            if check(state, action, args[action]) is None
-        )
+        candidates = CANDIDATES[kind](state, kind)
+        if kind in EXACT:
+            found += candidates
+        elif candidates:  # often none at all: no comprehension to run
+            check = CHECKS[kind]
+            found += [action for action in candidates if check(state, action, args[action]) is None]
     state.fits = None
     return found
+
+
+# The keys of the loads worked out once a decision (state.fits).
+_SPARE = ("spare", 0)
+_MODE = tuple(("mode", mode) for mode in range(len(act.MODE_WORDS)))
 
 
 def _fit(state: NileState, mode: int) -> tuple[bool, int]:
     """5.423, 5.434, 6.55: whether the expedition can travel in ``mode``, and its overload."""
     memo = state.fits
-    key = ("mode", mode)
-    if memo is not None and key in memo:
-        return memo[key]
+    key = _MODE[mode]
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found
     explorer = state.explorers[state.player]
     if mode == explorer.mode:  # one assignment of duties serves the load and the mode
         spare = _spare(state)
@@ -98,13 +107,14 @@ def _fit(state: NileState, mode: int) -> tuple[bool, int]:
 def _spare(state: NileState) -> int:
     """6.55: what the expedition can still carry in its mode, worked out once a decision."""
     memo = state.fits
-    key = ("spare", 0)
-    if memo is not None and key in memo:
-        return memo[key][1]
+    if memo is not None:
+        found = memo.get(_SPARE)
+        if found is not None:
+            return found[1]
     explorer = state.explorers[state.player]
     spare = logistics.spare_capacity(explorer.party, explorer.mode, state.data.tables)
     if memo is not None:
-        memo[key] = (spare >= 0, spare)
+        memo[_SPARE] = (spare >= 0, spare)
     return spare
 
 
@@ -119,8 +129,13 @@ def _every(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _counter_sites(state: NileState, kind: int) -> Iterable[int]:
-    """4.41: only blank hexes far enough from the published ones."""
-    return state.tables.counter_sites
+    """4.41: only blank hexes far enough from the published ones; 4.42: and from the counters
+    placed."""
+    table = state.tables
+    near = table.near
+    args = table.args
+    placed = state.counter_hex
+    return [action for action in table.counter_sites if near[args[action][0]].isdisjoint(placed)]
 
 
 def _goods_at_hand(state: NileState, kind: int) -> Iterable[int]:
@@ -166,11 +181,26 @@ def _caches_here(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _steps_left(state: NileState, kind: int) -> Iterable[int]:
-    """9.14, 12.2: no move once lost, stopped or out of movement points."""
+    """9.14, 12.2: no move once lost, stopped or out of movement points; 9.5, 6.55: nor while
+    not everyone can travel in the mode or the load is too much; 9.0: only towards land (or
+    along the coast by canoe)."""
     turn = state.turn
     if turn.lost or turn.stopped or (turn.spent >= turn.allowance and not drifting(state)):
         return ()
-    return _every(state, kind)
+    explorer = state.explorers[state.player]
+    travels, excess = _fit(state, explorer.mode)
+    if not travels or excess:
+        return ()
+    board = state.data.board
+    here = explorer.hex
+    overland = board.overland[here]
+    by_sea = board.along_coast[here] if explorer.mode == BY_CANOE else ()
+    base = state.tables.base[kind]
+    return [  # the directions in compass order, as the actions are
+        base + side
+        for side, target in enumerate(board.neighbours[here])
+        if target >= 0 and (target in overland or target in by_sea)
+    ]
 
 
 def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
@@ -181,12 +211,9 @@ def _ports_within_reach(state: NileState, kind: int) -> Iterable[int]:
     if rules.donation_dollars(state, explorer) >= state.data.tables.passage:
         return _every(state, kind)
     base = state.tables.base[kind]
+    ticket_port = state.tables.ticket_port  # each card's port, or -1 (as rules.ticket_for)
     return sorted(
-        {
-            base + port
-            for port in range(state.data.board.num_ports)
-            if rules.ticket_for(state, explorer, port) >= 0
-        }
+        {base + ticket_port[card] for card in explorer.donations if ticket_port[card] >= 0}
     )
 
 
@@ -205,14 +232,30 @@ def drifting(state: NileState) -> bool:
 
 
 def _other_modes(state: NileState, kind: int) -> Iterable[int]:
-    """9.5, 5.423, 5.434: another mode, and one everyone can travel in."""
+    """9.5, 5.423, 5.434, 6.55: another mode, and one everyone can travel in."""
     explorer = state.explorers[state.player]
     base = state.tables.base[kind]
     return [
         base + mode
         for mode in range(len(act.MODE_WORDS))
-        if mode != explorer.mode and logistics.everyone_aboard(explorer.party, mode)
+        if mode != explorer.mode
+        and logistics.everyone_aboard(explorer.party, mode)
+        and _fit(state, mode)[0]
     ]
+
+
+def _news(state: NileState, kind: int) -> Iterable[int]:
+    """22.1: not when there is plainly nothing to publish."""
+    if scoring.nothing_to_publish(state, state.explorers[state.player]):
+        return ()
+    return _every(state, kind)
+
+
+def _unburdened(state: NileState, kind: int) -> Iterable[int]:
+    """6.55: not while the expedition carries more than it can (a captive carries nothing)."""
+    if state.phase != rules.CAPTIVITY and _fit(state, state.explorers[state.player].mode)[1]:
+        return ()
+    return _every(state, kind)
 
 
 def _journalist(state: NileState, kind: int) -> Iterable[int]:
@@ -235,9 +278,36 @@ CANDIDATES.update(
         act.INTERVIEW: _journalist,
         act.MODE: _other_modes,
         act.TAKE_WATER: _water_at_hand,
+        act.PUBLISH: _news,
         act.SHOOT: _animals_at_hand,
         act.DIG: _caches_here,
         act.MOVE: _steps_left,
+        act.DONE: _unburdened,
+    }
+)
+
+# The kinds whose candidates are exactly their legal actions: the candidates test every
+# condition the check tests (or the check refuses nothing), so the move list need not run the
+# check on each; the check still explains a refusal. A kind belongs here only while that holds:
+# the contract suite finds any action the two disagree on at every decision of seeded games.
+EXACT = frozenset(
+    {
+        act.SAIL,
+        act.SPECIALTY,
+        act.BUY,
+        act.DONE,
+        act.ACTIVITY,
+        act.MODE,
+        act.RETREAT,
+        act.LEAVE,
+        act.CACHE,
+        act.SHOOT,
+        act.TAKE_WATER,
+        act.RETIRE,
+        act.COLLECT,
+        act.OFFER_ALL,
+        act.RELEASE,
+        act.DIG,
     }
 )
 
@@ -264,16 +334,18 @@ def _counter(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
     counter."""
     (hex_,) = args
     board = state.data.board
-    name = board.hex_name(hex_)
     if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
         return _no(
-            f"{name} is not a blank hex five or more hexes from a published one",
+            f"{board.hex_name(hex_)} is not a blank hex five or more hexes from a published one",
             rules.RULE_COUNTERS,
         )
     near = state.tables.near[hex_]
     for other in state.counter_hex:
         if other in near:
-            return _no(f"{name} is within three hexes of another counter", rules.RULE_COUNTERS)
+            return _no(
+                f"{board.hex_name(hex_)} is within three hexes of another counter",
+                rules.RULE_COUNTERS,
+            )
     return None
 
 
@@ -304,10 +376,11 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
     """5.3, 5.426-5.427: within the money left, and horses and camels only where sold."""
     good, amount = args
     explorer = state.explorers[state.player]
-    cost = state.data.tables.price[good] * amount
+    table = state.tables
+    cost = table.cost[action]  # the price of the amount at the Rates of Exchange
     if cost > explorer.money:
         return _no(f"{amount} cost ${cost}; you have ${explorer.money} left", rules.RULE_OUTFIT)
-    if good not in state.tables.sold_at[explorer.port]:
+    if good not in table.sold_at[explorer.port]:
         return _no(
             f"{state.data.tables.good_names[good]}s are not sold at "
             f"{state.data.board.port_names[explorer.port]}",
@@ -361,7 +434,8 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
         )
     if excess:
         return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
-    cost = 0 if journey.drifting(state, explorer) else journey.step_cost(state, explorer, target)
+    drifts = journey.drifting(state, explorer)
+    cost = 0 if drifts else journey.step_cost(state, explorer, target)
     left = turn.allowance - turn.spent
     if cost > left:
         return _no(f"entering costs {cost} movement points; {left} left", journey.RULE_MP)
@@ -376,7 +450,7 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
     if portage and not logistics.can_portage(explorer.party, tables):  # 9.27
         return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
-    if journey.drifting(state, explorer):
+    if drifts:
         flow = journey.flow_between(state.territory, board, here, target)
         if flow <= 0:
             return _no("canoes without a bearer each only drift downstream", journey.RULE_CANOES)
@@ -412,7 +486,7 @@ def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
 def _leave(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """9.6: whatever the expedition has."""
     good, amount = args
-    have = state.explorers[state.player].party.count(good)
+    have = state.explorers[state.player].party.counts()[good]
     if have < amount:
         return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
     return None
@@ -464,9 +538,7 @@ def _retire(state: NileState, action: int, args: tuple[int, ...]) -> IllegalActi
 
 def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """22.1: only what has not been published."""
-    from terra.games.nile.scoring import pending  # noqa: PLC0415 - scoring imports rules
-
-    if not any(pending(state, state.explorers[state.player]).values()):
+    if not any(scoring.pending(state, state.explorers[state.player]).values()):
         return _no("you have nothing to publish", rules.RULE_PUBLISH)
     return None
 

@@ -163,8 +163,11 @@ def _workers(party: Party, explorer_works: bool) -> int:
     return party.bearers + (explorer_works and not party.explorer_sick)
 
 
-def _duties(party: Party, mode: int, tables: Tables, explorer_works: bool) -> tuple[int, int, int]:
-    """The best assignment of duties in ``mode``: (capability, animals astray, overload).
+def _duties(
+    party: Party, mode: int, tables: Tables, explorer_works: bool
+) -> tuple[int, int, int, int]:
+    """The best assignment of duties in ``mode``: (capability, animals astray, overload), and
+    the portage cost it was weighed against.
 
     Best means, in this order: the fewest animals left to wander off, the least overload, the
     greatest capability (decision N32).
@@ -174,18 +177,23 @@ def _duties(party: Party, mode: int, tables: Tables, explorer_works: bool) -> tu
     herd = animals(party)
     if mode == BY_CANOE:  # 5.424: no animal goes in a canoe
         capability = party.canoes * carry.canoe_load
-        return capability, herd, max(0, load - capability)
+        return capability, herd, max(0, load - capability), load
     canoes = party.canoes * carry.canoe_weight  # only bearers carry canoes (5.433)
     workers = _workers(party, explorer_works)
     if mode == MOUNTED:  # everyone rides (5.423); a mounted bearer only leads (5.425)
         riders = min(herd, people(party))
         led = min(herd - riders, workers * carry.animals_led)
         capability = riders * carry.ride_load + led * carry.pack_load
-        return capability, herd - riders - led, max(0, load - capability, canoes)
+        return capability, herd - riders - led, max(0, load - capability, canoes), load
     # On foot the sick ride first: a ridden animal carries its rider and needs no leader, which
     # is a pack animal's load for free. The rest are led, or ridden by whoever is free to ride.
-    sick_mounts = min(herd, sick_people(party))
+    sick_mounts = min(herd, sick_people(party)) if herd else 0
+    carried_sick = sick_mounts * (carry.ride_load + carry.man_weight)
     rest = herd - sick_mounts
+    if not rest:  # no animal left to lead or ride: every worker bears, the one assignment
+        bearing = workers * carry.bearer_load
+        capability = bearing + carried_sick
+        return capability, 0, max(0, load - capability, canoes - bearing), load
     free_riders = party.guides + party.askaris + (not party.explorer_sick and not explorer_works)
     best = (herd + 1, 0, 0)
     most_leaders = min(workers, -(-rest // carry.animals_led)) if carry.animals_led else 0
@@ -193,15 +201,10 @@ def _duties(party: Party, mode: int, tables: Tables, explorer_works: bool) -> tu
         led = min(rest, leaders * carry.animals_led)
         ridden = min(rest - led, free_riders + leaders)  # a carrier cannot ride (5.425)
         bearing = (workers - leaders) * carry.bearer_load
-        capability = (
-            bearing
-            + led * carry.pack_load
-            + ridden * carry.ride_load
-            + sick_mounts * (carry.ride_load + carry.man_weight)
-        )
+        capability = bearing + led * carry.pack_load + ridden * carry.ride_load + carried_sick
         option = (rest - led - ridden, max(0, load - capability, canoes - bearing), -capability)
         best = min(best, option)
-    return -best[2], best[0], best[1]
+    return -best[2], best[0], best[1], load
 
 
 def transport_capability(
@@ -222,10 +225,10 @@ def spare_capacity(party: Party, mode: int, tables: Tables) -> int:
     """Source of the Nile 6.55: how much more the expedition can carry in ``mode`` (the best
     assignment of duties at the present load has the most capability of those that fit, so this
     is exact); negative by the overload when it already carries too much."""
-    capability, _strays, excess = _duties(party, mode, tables, explorer_works=False)
+    capability, _strays, excess, load = _duties(party, mode, tables, explorer_works=False)
     if excess:
         return -excess
-    return capability - portage_cost(party, mode, tables)
+    return capability - load
 
 
 def stray_animals(party: Party, mode: int, tables: Tables, *, explorer_works: bool = False) -> int:

@@ -235,7 +235,7 @@ def set_up(state: NileState) -> None:
     state.round = 0
     state.territory = new_territory(board)
     state.territory_owned = True
-    state.published = bytearray(board.published(h) for h in range(board.num_hexes))
+    state.published = bytearray(map(board.published, range(board.num_hexes)))
     state.published_finds = set()
     state.published_battles = set()
     state.battles = 0

@@ -74,8 +74,23 @@ def find_name(state: NileState, explorer: Explorer, card: int) -> str:
     return bonus.name
 
 
+def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
+    """Plainly nothing to publish: no record of finds, friends, awards, news or journeys, and
+    no hex to publish, so that :func:`pending` brings nothing from any source."""
+    return not (
+        explorer.found_counters
+        or explorer.finds
+        or explorer.new_friends
+        or explorer.awards
+        or explorer.news
+        or explorer.epics
+        or publishable_hexes(state, explorer)
+    )
+
+
 def pending(state: NileState, explorer: Explorer) -> dict[str, int]:
-    """What publishing now would bring, by source (ranked awards aside, 22.7)."""
+    """What publishing now would bring, by source (ranked awards aside, 22.7); nothing at all
+    when :func:`nothing_to_publish`."""
     tables = state.data.tables
     territory = state.territory
     specialty = explorer.specialty

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from terra.games.nile.board import Board
 from terra.games.nile.components import Components
@@ -150,8 +151,19 @@ class Territory:
         return f"<Territory: {mapped} hexes not fully explored>"
 
 
+# The territory each board starts from, worked out once: every game starts from a copy.
+_PRINTED: WeakKeyDictionary[Board, Territory] = WeakKeyDictionary()
+
+
 def new_territory(board: Board) -> Territory:
     """3.2: the territory at the start: the printed board, its blank hexes unexplored."""
+    printed = _PRINTED.get(board)
+    if printed is None:
+        printed = _PRINTED[board] = _printed_territory(board)
+    return printed.clone()
+
+
+def _printed_territory(board: Board) -> Territory:
     count = board.num_hexes
     t = Territory.__new__(Territory)
     t.terrain = list(board.terrain)
