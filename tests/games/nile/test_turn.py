@@ -380,3 +380,16 @@ class TestWater:
         state.play("take 10 water")
         state.play(toward(state, KNOWN_HEX))
         assert state.explorers[state.player].hex == hx(state, KNOWN_HEX)
+
+
+class TestCataracts:
+    """9.27: canoes are carried round a cataract, by bearers able to lift them."""
+
+    def test_too_few_bearers_to_carry_a_canoe_are_refused_not_a_crash(self) -> None:
+        """9.27, 9.271: one bearer cannot lift a canoe of 40 items' weight."""
+        state = standing("1116", Party(canoes=1, bearers=1), mode="by canoe")
+        state.play("reckless")
+        assert all(state.explain_illegal(a) is None for a in state.legal_actions())
+        with pytest.raises(IllegalAction, match="carry a canoe round the cataract") as refused:
+            state.play(toward(state, "1016"))
+        assert refused.value.rule is not None and "9.2" in refused.value.rule

@@ -435,6 +435,9 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     if excess:
         return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
     drifts = journey.drifting(state, explorer)
+    portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
+    if portage and not drifts and not logistics.can_portage(explorer.party, tables):  # 9.27
+        return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
     cost = 0 if drifts else journey.step_cost(state, explorer, target)
     left = turn.allowance - turn.spent
     if cost > left:
@@ -447,9 +450,6 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
     ):
         water = logistics.water_needed(explorer.party, tables)
         return _no(f"entering the desert needs {water} water", journey.RULE_WATER)
-    portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
-    if portage and not logistics.can_portage(explorer.party, tables):  # 9.27
-        return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
     if drifts:
         flow = journey.flow_between(state.territory, board, here, target)
         if flow <= 0:
