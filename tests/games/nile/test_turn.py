@@ -17,6 +17,7 @@ from .positions import dice, found, hx, keys, standing, toward
 
 # Around 0403 (veldt, away from ports): 0503 veldt is published, 0504 is blank.
 BLANK_HEX = "0504"
+HOME_HEX = "0403"
 KNOWN_HEX = "0503"
 
 
@@ -393,3 +394,34 @@ class TestCataracts:
         with pytest.raises(IllegalAction, match="carry a canoe round the cataract") as refused:
             state.play(toward(state, "1016"))
         assert refused.value.rule is not None and "9.2" in refused.value.rule
+
+
+class TestTheExplorerCarries:
+    """5.51-5.52: the explorer may do a bearer's work, at the price of his askaris' respect."""
+
+    def test_carrying_adds_a_bearers_load(self) -> None:
+        """5.51, 6.55: with the explorer carrying, 15 items fit on one bearer and him."""
+        state = standing(HOME_HEX, Party(bearers=1, rations=15))
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="carries 5 more than it can"):
+            state.play(toward(state, KNOWN_HEX))
+        state.play("carry loads")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.explorers[state.player].hex == hx(state, KNOWN_HEX)
+
+    def test_an_askari_deserts_each_turn_until_respect_is_regained(self) -> None:
+        """5.52: one askari deserts at the end of each turn, even after he stops carrying."""
+        state = standing(HOME_HEX, Party(bearers=2, askaris=2, rations=20))
+        state.play("normal")
+        state.play("carry loads")
+        state.play("stop carrying")
+        state.play("done")
+        assert state.explorers[0].party.askaris == 1
+
+    def test_a_tusk_may_be_left_behind(self) -> None:
+        """9.6, 20.73: anything carried may be discarded, finds too."""
+        state = standing(HOME_HEX, Party(bearers=1, tusks=2))
+        state.play("leave 1 tusk")
+        assert state.explorers[state.player].party.tusks == 1
+        with pytest.raises(IllegalAction, match="no specimen"):
+            state.play("leave 1 specimen")

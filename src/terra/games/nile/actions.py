@@ -21,10 +21,12 @@ readable:
 ``trade 5 gifts for 10 rations``  with a friendly tribe (14.6-14.95)
 ``escape with bearer``          after a defeat, a member who escapes with you (15.21)
 ``release prisoners``           after a victory (16.42); ``keep prisoners``, ``loot``
-``leave 1 bearer``              discharge people, release animals, discard items (9.6)
+``leave 1 bearer``              discharge people, release animals, discard items (9.6); also
+                                ``leave 1 tusk``, ``leave 1 specimen`` (the last found)
 ``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6)
 ``shoot horse``                 an animal for fresh food (18.5)
 ``take 10 water``               water, free where there is any (5.4441-5.4443)
+``carry loads``                 the explorer does a bearer's work (5.51-5.52); ``stop carrying``
 ``sail for Europe``             from a port the turn after arriving (21.4)
 ``publish``                     in Europe: publish what you have found (22)
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
@@ -91,8 +93,12 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     INTERVIEW,
     RETIRE,
     TAKE_WATER,
-) = range(28)
-KINDS = 28
+    CARRY,
+    REST,
+    DROP_FIND,
+) = range(31)
+KINDS = 31
+FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by DROP_FIND arg
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
@@ -107,8 +113,9 @@ NOTATION_HELP = (
     "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
     "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
-    "dig up cache | shoot horse | take 10 water | sail for Europe | publish | collect donations | "
-    "interview yellow | retire | done. Hexes by id (column and row, 1520) or a port's name."
+    "dig up cache | shoot horse | take 10 water | carry loads, stop carrying | sail for Europe | "
+    "publish | collect donations | interview yellow | retire | done. Hexes by id (column and "
+    "row, 1520) or a port's name."
 )
 
 
@@ -173,6 +180,8 @@ def action_table(data: Components) -> ActionTable:
         (PUBLISH, "publish"),
         (COLLECT, "collect donations"),
         (RETIRE, "retire"),
+        (CARRY, "carry loads"),
+        (REST, "stop carrying"),
     ):
         start(kind)
         add(kind, text)
@@ -227,6 +236,9 @@ def action_table(data: Components) -> ActionTable:
     _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
     start(CACHE)
     _goods_amounts(actions, CACHE, "cache", (CANOE, *ITEMS))
+    start(DROP_FIND)
+    for index, name in enumerate(FIND_KINDS):
+        add(DROP_FIND, f"leave 1 {name}", index)
     start(SHOOT)
     for good in ANIMALS:
         add(SHOOT, f"shoot {GOOD_IDS[good]}", good)

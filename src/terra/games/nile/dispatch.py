@@ -54,4 +54,7 @@ APPLY: Mapping[int, Rule] = {
     act.COLLECT: rules.collect_donations,
     act.INTERVIEW: encounters.interview,
     act.RETIRE: upkeep.retire,
+    act.CARRY: journey.carry_loads,
+    act.DROP_FIND: upkeep.leave_find,
+    act.REST: journey.stop_carrying,
 }

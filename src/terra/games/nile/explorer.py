@@ -24,6 +24,7 @@ class Explorer:
         "battled",
         "caches",
         "captured",
+        "carries",
         "counters",
         "donations",
         "epics",
@@ -77,6 +78,7 @@ class Explorer:
     far: bool  # this expedition is or has been 4+ hexes from a port (24.6)
     caches: list[Cache]  # the caches this seat's explorers buried, still on the map (17.3, 17.7)
     ident: int  # this explorer, not the player's next one: a cache's owner (N141)
+    carries: bool  # he does a bearer's work (5.51-5.52)
     donations: list[int]  # cards whose donations he holds, face up (26.8)
     vp: int  # published victory points (22.1)
     vp_by: dict[str, int]  # published victory points by source, for the score sheet
@@ -86,6 +88,7 @@ class Explorer:
         """An explorer in Europe before the game starts (4.5)."""
         explorer = cls.__new__(cls)
         explorer.ident = ident
+        explorer.carries = False
         explorer.specialty = -1
         explorer.status = IN_EUROPE
         explorer.hex = -1
@@ -144,6 +147,7 @@ class Explorer:
         other.far = self.far
         other.caches = self.caches.copy()
         other.ident = self.ident
+        other.carries = self.carries
         other.donations = self.donations.copy()
         other.vp = self.vp
         other.vp_by = self.vp_by.copy()
@@ -184,6 +188,7 @@ class Explorer:
             self.far,
             self.caches,
             self.ident,
+            self.carries,
             self.donations,
             self.vp,
             self.vp_by,

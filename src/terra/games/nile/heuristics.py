@@ -124,13 +124,17 @@ def greedy_action(state: NileState, rng: random.Random) -> int:
 
 
 def _fallback(state: NileState, legal: list[int]) -> int:
-    """Anything but retiring: ``done`` if offered, else the first legal action."""
+    """Anything but retiring: ``done`` if offered, else the first legal action that is not a
+    mere turn of the carrying (5.52), which could go back and forth for ever."""
     table = state.tables
     for action in legal:
         if table.kind[action] == act.DONE:
             return action
     for action in legal:
-        if table.kind[action] != act.RETIRE:
+        if table.kind[action] not in (act.RETIRE, act.CARRY, act.REST):
+            return action
+    for action in legal:
+        if table.kind[action] == act.RETIRE:
             return action
     return legal[0]
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from terra.games.nile import encounters, logistics, mapping, rules, upkeep
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.party import debase_explorer
 from terra.games.nile.rules import draw, roll
 from terra.games.nile.terms import (
     BLANK,
@@ -60,7 +61,7 @@ def choose_activity(state: NileState, activity: int) -> None:
     turn = state.turn
     turn.activity = activity
     turn.allowance = logistics.movement_allowance(
-        explorer.party, explorer.mode, activity, state.data.tables
+        explorer.party, explorer.mode, activity, state.data.tables, explorer_works=explorer.carries
     )
     state.emit("activity", player=state.player, activity=activity, allowance=turn.allowance)
     state.phase = rules.MOVING
@@ -99,7 +100,7 @@ def step_cost(state: NileState, explorer: Explorer, target: int) -> int:
     known = state.published[target] or explorer.known[target]
     cost = tables.known_cost if known else tables.unknown_cost
     if canoe and crosses_cataract(state, here, target):
-        cost += logistics.portage_points(explorer.party, tables)
+        cost += logistics.portage_points(explorer.party, tables, explorer_works=explorer.carries)
     return cost
 
 
@@ -148,7 +149,9 @@ def needs_water(state: NileState, here: int, target: int) -> bool:
 
 def drifting(state: NileState, explorer: Explorer) -> bool:
     """9.26: canoes without a bearer each only drift one hex downstream a turn."""
-    return explorer.mode == BY_CANOE and logistics.drifts_only(explorer.party)
+    return explorer.mode == BY_CANOE and logistics.drifts_only(
+        explorer.party, explorer_works=explorer.carries
+    )
 
 
 def move(state: NileState, direction: int) -> None:
@@ -354,10 +357,24 @@ def change_mode(state: NileState, mode: int) -> None:
         return  # outfitting, or before the turn's activity level: nothing to adapt
     tables = state.data.tables
     turn.allowance = logistics.allowance_after_mode_change(
-        explorer.party, mode, turn.activity, turn.allowance, tables
+        explorer.party, mode, turn.activity, turn.allowance, tables, explorer_works=explorer.carries
     )
     if logistics.must_stop_after_mode_change(turn.spent, turn.allowance):
         turn.stopped = True
+
+
+def carry_loads(state: NileState) -> None:
+    """5.51-5.52: the explorer does a bearer's work; the askaris lose their respect for him."""
+    explorer = state.explorer(state.player)
+    explorer.carries = True
+    debase_explorer(explorer.party)
+    state.emit("carries", player=state.player)
+
+
+def stop_carrying(state: NileState) -> None:
+    """5.52: he stops, but the askaris' respect comes back only with a victory or a kill."""
+    state.explorer(state.player).carries = False
+    state.emit("stops-carrying", player=state.player)
 
 
 def end_movement(state: NileState) -> None:

@@ -21,6 +21,8 @@ from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNA
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
+RULE_BEARER = "Source of the Nile, 5.51-5.52 The Explorer's Abilities"
+
 Check = Callable[["NileState", int, tuple[int, ...]], "IllegalAction | None"]
 
 # The kinds of action each decision offers.
@@ -28,15 +30,18 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.COUNTERS: (act.COUNTER,),
     rules.PORT: (act.SAIL,),
     rules.SPECIALTY: (act.SPECIALTY,),
-    rules.OUTFIT: (act.BUY, act.TAKE_WATER, act.MODE, act.LEAVE, act.DONE),
+    rules.OUTFIT: (act.BUY, act.TAKE_WATER, act.MODE, act.LEAVE, act.CARRY, act.REST, act.DONE),
     rules.ACTIVITY: (
         act.ACTIVITY,
         act.EUROPE,
         act.MODE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.DROP_FIND,
         act.CACHE,
         act.DIG,
+        act.CARRY,
+        act.REST,
         act.RETIRE,
     ),
     rules.MOVING: (
@@ -45,10 +50,13 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.TRADE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.DROP_FIND,
         act.CACHE,
         act.DIG,
         act.SHOOT,
         act.INTERVIEW,
+        act.CARRY,
+        act.REST,
         act.DONE,
         act.RETIRE,
     ),
@@ -98,7 +106,9 @@ def _fit(state: NileState, mode: int) -> tuple[bool, int]:
         spare = _spare(state)
         fit = (spare >= 0 and logistics.everyone_aboard(explorer.party, mode), max(0, -spare))
     else:
-        fit = logistics.travel_fit(explorer.party, mode, state.data.tables)
+        fit = logistics.travel_fit(
+            explorer.party, mode, state.data.tables, explorer_works=explorer.carries
+        )
     if memo is not None:
         memo[key] = fit
     return fit
@@ -112,7 +122,9 @@ def _spare(state: NileState) -> int:
         if found is not None:
             return found[1]
     explorer = state.explorers[state.player]
-    spare = logistics.spare_capacity(explorer.party, explorer.mode, state.data.tables)
+    spare = logistics.spare_capacity(
+        explorer.party, explorer.mode, state.data.tables, explorer_works=explorer.carries
+    )
     if memo is not None:
         memo[_SPARE] = (spare >= 0, spare)
     return spare
@@ -428,15 +440,16 @@ def _move(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
         )
     tables = state.data.tables
     travels, excess = _fit(state, explorer.mode)
+    if excess:
+        return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
     if not travels:
         return _no(
             "not every member can travel this way; change the mode of travel", journey.RULE_MODE
         )
-    if excess:
-        return _no(f"the expedition carries {excess} more than it can", journey.RULE_CAPABILITY)
     drifts = journey.drifting(state, explorer)
     portage = explorer.mode == BY_CANOE and journey.crosses_cataract(state, here, target)
-    if portage and not drifts and not logistics.can_portage(explorer.party, tables):  # 9.27
+    lifts = logistics.can_portage(explorer.party, tables, explorer_works=explorer.carries)
+    if portage and not drifts and not lifts:  # 9.27
         return _no("too few bearers to carry a canoe round the cataract", journey.RULE_CANOES)
     cost = 0 if drifts else journey.step_cost(state, explorer, target)
     left = turn.allowance - turn.spent
@@ -654,6 +667,32 @@ def _interview(state: NileState, action: int, args: tuple[int, ...]) -> IllegalA
     return None
 
 
+def _leave_find(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """9.6: only a tusk or specimen the expedition carries."""
+    (index,) = args
+    party = state.explorers[state.player].party
+    if (party.tusks if index == 0 else len(party.specimens)) == 0:
+        return _no(f"the expedition carries no {act.FIND_KINDS[index]}", "Source of the Nile, 9.6")
+    return None
+
+
+def _carry(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """5.51, 19.3: a healthy explorer may do a bearer's work."""
+    explorer = state.explorers[state.player]
+    if explorer.carries:
+        return _no("the explorer already carries loads", RULE_BEARER)
+    if explorer.party.explorer_sick:
+        return _no("a sick explorer cannot carry", "Source of the Nile, 19.3")
+    return None
+
+
+def _rest(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """5.52: only an explorer who carries can stop."""
+    if not state.explorers[state.player].carries:
+        return _no("the explorer carries nothing", RULE_BEARER)
+    return None
+
+
 def _unoffered(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     return _no(f"{state.tables.text[action]!r} is not possible now", rules.RULE_TURN)
 
@@ -689,5 +728,8 @@ CHECKS.update(
         act.LOOT: _loot,
         act.DIG: _dig,
         act.INTERVIEW: _interview,
+        act.CARRY: _carry,
+        act.DROP_FIND: _leave_find,
+        act.REST: _rest,
     }
 )

@@ -221,11 +221,11 @@ def overload(party: Party, mode: int, tables: Tables, *, explorer_works: bool = 
     return _duties(party, mode, tables, explorer_works=explorer_works)[2]
 
 
-def spare_capacity(party: Party, mode: int, tables: Tables) -> int:
+def spare_capacity(party: Party, mode: int, tables: Tables, *, explorer_works: bool = False) -> int:
     """Source of the Nile 6.55: how much more the expedition can carry in ``mode`` (the best
     assignment of duties at the present load has the most capability of those that fit, so this
     is exact); negative by the overload when it already carries too much."""
-    capability, _strays, excess, load = _duties(party, mode, tables, explorer_works=False)
+    capability, _strays, excess, load = _duties(party, mode, tables, explorer_works=explorer_works)
     if excess:
         return -excess
     return capability - load

@@ -331,6 +331,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.party = Party()
     explorer.mode = FOOT
     explorer.far = False
+    explorer.carries = False
     explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
 

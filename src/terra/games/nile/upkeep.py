@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.games.nile import caches, logistics, rules, scoring
+from terra.games.nile.actions import FIND_KINDS
 from terra.games.nile.caches import Cache
 from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
@@ -61,7 +62,9 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
         explorer_is_doctor=explorer.specialty == DOCTOR,
         doctor_at_hand=at_port or board.cape_colony[hex_],
     )
-    strays = logistics.release_strays(explorer.party, explorer.mode, data.tables)
+    strays = logistics.release_strays(
+        explorer.party, explorer.mode, data.tables, explorer_works=explorer.carries
+    )
     state.emit(
         "upkeep",
         player=state.player,
@@ -156,6 +159,16 @@ def leave(state: NileState, good: int, amount: int) -> None:
     if sick:
         scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
     state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
+
+
+def leave_find(state: NileState, index: int) -> None:
+    """9.6, 20.73: a tusk, or the last specimen found, is left behind (its points with it)."""
+    party = state.explorer(state.player).party
+    if index == 0:
+        party.tusks -= 1
+    else:
+        party.specimens.pop()
+    state.emit("left-find", player=state.player, find=FIND_KINDS[index])
 
 
 def cache(state: NileState, good: int, amount: int) -> None:

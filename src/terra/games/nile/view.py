@@ -64,6 +64,7 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
         "hex": explorer.hex,
         "port": None if port_hidden else explorer.port,
         "mode": explorer.mode,
+        "carries": explorer.carries,
         "party": party_view(explorer.party),
         "money": explorer.money,
         "vp": explorer.vp,
