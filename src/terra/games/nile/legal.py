@@ -278,6 +278,22 @@ def _journalist(state: NileState, kind: int) -> Iterable[int]:
     return range(base, base + state.num_players)
 
 
+def _carrying_changes(state: NileState, kind: int) -> Iterable[int]:
+    """5.51-5.52: ``carry loads`` for a healthy explorer who does not carry yet, ``stop
+    carrying`` for one who does."""
+    explorer = state.explorers[state.player]
+    carries = explorer.carries
+    able = not carries and not explorer.party.explorer_sick
+    return _every(state, kind) if (carries if kind == act.REST else able) else ()
+
+
+def _finds_at_hand(state: NileState, kind: int) -> Iterable[int]:
+    """9.6: only the tusks and specimens carried."""
+    party = state.explorers[state.player].party
+    base = state.tables.base[kind]
+    return [base + index for index, held in enumerate((party.tusks, party.specimens)) if held]
+
+
 CANDIDATES: dict[int, Candidates] = {kind: _every for kind in range(act.KINDS)}
 CANDIDATES.update(
     {
@@ -295,6 +311,9 @@ CANDIDATES.update(
         act.DIG: _caches_here,
         act.MOVE: _steps_left,
         act.DONE: _unburdened,
+        act.CARRY: _carrying_changes,
+        act.REST: _carrying_changes,
+        act.DROP_FIND: _finds_at_hand,
     }
 )
 
@@ -320,6 +339,9 @@ EXACT = frozenset(
         act.OFFER_ALL,
         act.RELEASE,
         act.DIG,
+        act.CARRY,
+        act.REST,
+        act.DROP_FIND,
     }
 )
 
