@@ -29,7 +29,7 @@ from terra.games.nile.events import (
 )
 from terra.games.nile.events import KILLED as KILLED_BY_DISASTER
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
-from terra.games.nile.party import HEALTHY, Party, explorer_armed, lose
+from terra.games.nile.party import HEALTHY, Party, explorer_armed, gain, lose
 from terra.games.nile.party import SICK as SICK_SLOTS
 from terra.games.nile.rules import Encounter, draw, roll
 from terra.games.nile.tables import CAPTURED, KILLED
@@ -319,9 +319,9 @@ def escape_with(state: NileState, good: int) -> None:
     if good in (BEARER, CANOE):
         carried = logistics.lose_carriers(old, good, 1, explorer.mode, state.data.tables)
         for lost, count in carried.lost.items():
-            upkeep.gain(explorer.party, lost, count)
+            gain(explorer.party, lost, count)
     else:
-        upkeep.gain(explorer.party, good, lose(old, good, 1))
+        gain(explorer.party, good, lose(old, good, 1))
     state.emit("escaped-with", player=state.player, good=good)
     encounter.members -= 1
     if not encounter.members or not escapers(encounter):
@@ -424,7 +424,7 @@ def trade(state: NileState, index: int) -> None:
         party.gifts += exchange.gifts
     else:
         party.gifts -= exchange.gifts
-        upkeep.gain(party, good, exchange.quantity)
+        gain(party, good, exchange.quantity)
         if good == ASKARI:
             party.muskets -= exchange.quantity  # 5.4451: a musket for each native askari
     explorer.gifts_traded[tribe] = exchange.gifts_taken
@@ -550,7 +550,7 @@ def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> N
             party.tusks += amount
             explorer.finds.append((-1, tables.awards.tusk * amount))
         else:
-            upkeep.gain(party, who, amount)
+            gain(party, who, amount)
     elif effect == ATTACKED:
         state.encounter = Encounter(explorer.hex, 0, max(0, disaster.band), band=True)
         battle(state, disaster.ambush)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, rules
 from terra.games.nile.explorer import IN_AFRICA, Explorer
-from terra.games.nile.party import hunters, people
+from terra.games.nile.party import gain, hunters, people
 from terra.games.nile.scoring import pending
 from terra.games.nile.terms import (
     ASKARI,
@@ -58,7 +58,6 @@ from terra.games.nile.terms import (
     TERRAIN_PARTS,
     WATER,
 )
-from terra.games.nile.upkeep import gain
 from terra.games.nile.view import known_counters
 
 if TYPE_CHECKING:

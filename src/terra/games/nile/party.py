@@ -247,6 +247,13 @@ def hunters(party: Party) -> int:
     return party.askaris + (explorer_armed(party) and not party.explorer_sick)
 
 
+def gain(party: Party, good: Good, count: int) -> None:
+    """Source of the Nile 14.7, 16.433, 17.6, 20.4: people (healthy) or goods join the
+    expedition."""
+    name = HEALTHY.get(good) or STOCK[good]
+    setattr(party, name, getattr(party, name) + count)
+
+
 def lose(party: Party, good: Good, count: int, *, sick: bool = False) -> int:
     """Source of the Nile 11.2, 18.4, 19.5: people, animals or items lost outright; returns how
     many went (never more than the expedition had).

@@ -15,7 +15,7 @@ from terra.games.nile.actions import FIND_KINDS
 from terra.games.nile.caches import Cache
 from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import HEALTHY, STOCK, Party, discharge
+from terra.games.nile.party import HEALTHY, discharge, gain
 from terra.games.nile.rules import draw, roll
 from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
 from terra.games.nile.territory import erase
@@ -106,12 +106,6 @@ def bonus_draw(state: NileState, explorer: Explorer) -> None:
         gain(party, good, count)
     explorer.finds.append((card, vp))
     state.emit("bonus", player=state.player, card=card, name=bonus.name, vp=vp)
-
-
-def gain(party: Party, good: int, count: int) -> None:
-    """People or goods join the expedition (20.4, 17.6, 16.433)."""
-    name = HEALTHY.get(good) or STOCK[good]
-    setattr(party, name, getattr(party, name) + count)
 
 
 def places_of(state: NileState, hex_: int) -> int:
