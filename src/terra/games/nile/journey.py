@@ -32,7 +32,7 @@ from terra.games.nile.terms import (
     RECKLESS,
     SWAMP,
 )
-from terra.games.nile.territory import EXPLORED, flow_between, side_bit
+from terra.games.nile.territory import EXPLORED, flow_between, side_bit, side_towards
 
 __all__ = ["flow_between"]
 
@@ -73,19 +73,15 @@ def choose_activity(state: NileState, activity: int) -> None:
 # --- movement (9) ------------------------------------------------------------------------
 
 
-def direction_to(state: NileState, here: int, there: int) -> int:
-    """The compass number of the side from ``here`` to its neighbour ``there``."""
-    return state.data.board.neighbours[here].index(there) + 1
-
-
 def crosses_cataract(state: NileState, here: int, there: int) -> bool:
     """9.27: the river between two hexes has a cataract on the hexside crossed (a cataract
     stands where its hex's river leaves it, 10.52)."""
     territory = state.territory
-    side = direction_to(state, here, there)
+    board = state.data.board
+    side = side_towards(board, here, there)
     if territory.cataract[here] and territory.river_out[here] & side_bit(side):
         return True
-    back = direction_to(state, there, here)
+    back = side_towards(board, there, here)
     return bool(territory.cataract[there] and territory.river_out[there] & side_bit(back))
 
 

@@ -223,7 +223,7 @@ def flow_between(t: Territory, board: Board, a: int, b: int) -> int:
     be mapped, which must continue it), or a river entering ``b`` from ``a`` (out of a lake or
     swamp). Between two hexes of one lake or swamp the water has no direction (decision N23).
     """
-    side = _side_towards(board, a, b)
+    side = side_towards(board, a, b)
     if not side:
         return 0
     facing = side_bit(opposite(side))
@@ -235,7 +235,7 @@ def flow_between(t: Territory, board: Board, a: int, b: int) -> int:
     return 0
 
 
-def _side_towards(board: Board, a: int, b: int) -> int:
+def side_towards(board: Board, a: int, b: int) -> int:
     """The side of ``a`` that faces ``b``; 0 if they are not neighbours."""
     row = board.neighbours[a]
     for side in DIRECTIONS:
