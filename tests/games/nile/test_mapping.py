@@ -76,6 +76,7 @@ from terra.games.nile.territory import (
     system_hexes,
     system_size,
 )
+from tests.games.nile.maps import explored, near, side_of
 
 DATA = load_components()
 BOARD = DATA.board
@@ -123,21 +124,6 @@ def first(direction: int) -> Callable[[tuple[int, ...]], bool]:
 
 def pair(a: int, b: int) -> Callable[[tuple[int, ...]], bool]:
     return lambda compass: compass == (a, b)
-
-
-def near(hex_: int, *directions: int) -> int:
-    for direction in directions:
-        hex_ = BOARD.neighbour(hex_, direction)
-    return hex_
-
-
-def side_of(a: int, b: int) -> int:
-    return next(d for d in DIRECTIONS if BOARD.neighbour(a, d) == b)
-
-
-def explored(t: Territory, hex_: int, terrain: int = VELDT) -> None:
-    t.terrain[hex_] = terrain
-    t.stage[hex_] = EXPLORED
 
 
 def terrain_known(t: Territory, hex_: int, terrain: int = VELDT) -> None:

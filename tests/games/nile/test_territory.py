@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from terra.games.nile.components import load_components
 from terra.games.nile.hexgrid import DIRECTIONS, NORTH, SOUTH, opposite
-from terra.games.nile.terms import BLANK, LAKE, MEDIUM, SWAMP, VELDT
+from terra.games.nile.terms import BLANK, LAKE, MEDIUM, SWAMP
 from terra.games.nile.territory import (
     BLANK_HEX,
     EXPLORED,
@@ -30,28 +30,12 @@ from terra.games.nile.territory import (
     system_hexes,
     system_size,
 )
+from tests.games.nile.maps import explored, near, side_of
 
 DATA = load_components()
 BOARD = DATA.board
 NILE = BOARD.nile
 MIDDLE = BOARD.hex("1515")  # deep in the blank interior
-
-
-def near(hex_: int, *directions: int) -> int:
-    """The hex reached from ``hex_`` by the steps ``directions``."""
-    for direction in directions:
-        hex_ = BOARD.neighbour(hex_, direction)
-    return hex_
-
-
-def side_of(a: int, b: int) -> int:
-    return next(d for d in DIRECTIONS if BOARD.neighbour(a, d) == b)
-
-
-def explored(t: Territory, hex_: int, terrain: int = VELDT) -> None:
-    """Mark a hex explored with ``terrain`` (a test position, as if mapped)."""
-    t.terrain[hex_] = terrain
-    t.stage[hex_] = EXPLORED
 
 
 def river(t: Territory, path: Sequence[int], *, enter: int = 0, leave: int) -> None:
