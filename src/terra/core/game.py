@@ -38,6 +38,7 @@ class Option:
     default: Any = None
     kind: type = str
     choices: tuple[Any, ...] | None = None
+    minimum: int | None = None  # the least whole number allowed
 
     def check(self, value: Any) -> Any:
         """The value, validated; raises :class:`OptionError` saying what is wrong.
@@ -46,6 +47,9 @@ class Option:
         True
         >>> Option("points", "victory points", 75, int).check("50")
         50
+        >>> Option("points", "victory points", 75, int, minimum=1).check(0)
+        Traceback (most recent call last):
+        terra.core.errors.OptionError: option 'points' must be at least 1, not 0
         """
         if value is None:
             return self.default
@@ -60,6 +64,10 @@ class Option:
         if not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool)):
             kind = {"str": "text", "int": "whole number"}.get(self.kind.__name__, "value")
             raise OptionError(f"option {self.name!r} must be a {kind}, not {quote(value)}")
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            raise OptionError(
+                f"option {self.name!r} must be at least {self.minimum}, not {quote(value)}"
+            )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"option {self.name!r} must be one of {allowed}, not {quote(value)}")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, OptionError
 from terra.games.nile import GAME
 from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
@@ -241,3 +241,12 @@ class TestSpecimens:
         explorer.finds.append((card, 4))
         bring_finds_home(state, explorer)  # the specimen is not in the party: lost
         assert explorer.finds == []
+
+
+class TestOptions:
+    @pytest.mark.parametrize("name", ["victory_points", "turn_limit"])
+    @pytest.mark.parametrize("value", [0, -3, "-1"])
+    def test_a_target_or_limit_below_one_is_refused(self, name: str, value: object) -> None:
+        """7.0, N100: a game needs a target and a limit of at least one."""
+        with pytest.raises(OptionError, match=f"option '{name}' must be at least 1"):
+            GAME.new(2, 1, {name: value})

@@ -36,6 +36,7 @@ class Nile(Game[NileState]):
             "published victory points that win (7.0: 75; fewer for a shorter game)",
             DEFAULT_TARGET,
             int,
+            minimum=1,
         ),
         Option(
             "turn_limit",
@@ -43,6 +44,7 @@ class Nile(Game[NileState]):
             "(decision N100)",
             DEFAULT_TURN_LIMIT,
             int,
+            minimum=1,
         ),
     )
 
