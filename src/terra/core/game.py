@@ -6,12 +6,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import OptionError, quote
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from terra.core.data import ComponentData
     from terra.core.state import GameState
 
@@ -243,6 +246,23 @@ class Game(ABC, Generic[S]):
     def notation_help(self) -> str:
         """A one-paragraph summary of the game's action notation, for players."""
         return ""
+
+    def web_board(self) -> Traversable | None:
+        """The game's browser board, or ``None``: an ES module that draws ``view(seat)`` as SVG.
+
+        It ships in the game's package as ``web/board.js``; ``docs/web.md`` states its interface.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        board = resources.files(package).joinpath("web", "board.js")
+        return board if board.is_file() else None
+
+    def board_layout(self, state: S) -> dict[str, Any]:
+        """The fixed, public geometry the browser board needs for ``state``'s component data.
+
+        Positions and names of places, sent once per page (views carry only what changes).
+        It must hold nothing that any seat may not know.
+        """
+        return {}
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
