@@ -10,9 +10,9 @@ from terra.core.errors import IllegalAction, OptionError
 from terra.games.nile import GAME
 from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
-from terra.games.nile.journey import travel
+from terra.games.nile.journey import step_cost, travel
 from terra.games.nile.rules import EUROPE, bring_finds_home
-from terra.games.nile.scoring import pending, ranked_awards
+from terra.games.nile.scoring import pending, publish, ranked_awards
 from terra.games.nile.state import NileState
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
@@ -250,3 +250,68 @@ class TestOptions:
         """7.0, N100: a game needs a target and a limit of at least one."""
         with pytest.raises(OptionError, match=f"option '{name}' must be at least 1"):
             GAME.new(2, 1, {name: value})
+
+
+class TestKeepingHexesBack:
+    """22.2 (decision N153): ``publish all but hexes`` publishes everything else and keeps the
+    mapped hexes, with their rivers, oases and epic journeys, for a later ``publish``."""
+
+    def _with_hexes_and_a_friend(self) -> tuple[NileState, list[int]]:
+        state = in_europe()
+        hexes = blank_hexes(state, 3)
+        explored(state, 0, hexes)
+        state.explorers[0].friendly.add(7)
+        state.explorers[0].new_friends.append(7)
+        return state, hexes
+
+    def test_everything_else_is_published_and_the_hexes_wait(self) -> None:
+        state, hexes = self._with_hexes_and_a_friend()
+        tables = state.data.tables
+        state.play("publish all but hexes")
+        explorer = state.explorers[0]
+        assert explorer.vp == tables.vp_friendly_tribe[EXPLORER]
+        assert not any(state.published[h] for h in hexes)
+        assert pending(state, explorer)["hexes"] == 3 * tables.vp_hex[VELDT][EXPLORER]
+        assert "keeps 3 mapped hexes unpublished" in GAME.describe_event(state, state.events[-1])
+
+    def test_the_hexes_kept_back_are_published_later(self) -> None:
+        state, hexes = self._with_hexes_and_a_friend()
+        state.play("publish all but hexes")
+        before = state.explorers[0].vp
+        state._forget_legal()
+        assert "publish all but hexes" not in map(state.action_str, state.legal_actions())
+        state.play("publish")
+        assert all(state.published[h] for h in hexes)
+        gained = state.explorers[0].vp - before
+        assert gained == 3 * state.data.tables.vp_hex[VELDT][EXPLORER]
+
+    def test_he_still_moves_through_them_as_known_hexes(self) -> None:
+        """22.2: his later expeditions move freely through them; others still pay as for an
+        unexplored hex (9.3)."""
+        state, hexes = self._with_hexes_and_a_friend()
+        state.play("publish all but hexes")
+        mine, theirs = state.explorers[0], state.explorers[1]
+        assert step_cost(state, mine, hexes[0]) < step_cost(state, theirs, hexes[0])
+
+    def test_another_explorer_may_publish_them_first(self) -> None:
+        """22.2-22.3: whoever publishes a hex first scores it."""
+        state, hexes = self._with_hexes_and_a_friend()
+        explored(state, 1, hexes)
+        state.play("publish all but hexes")
+        state.player = 1
+        publish(state)
+        assert all(state.published[h] for h in hexes)
+        assert pending(state, state.explorers[0])["hexes"] == 0
+
+    def test_keeping_back_needs_hexes_and_something_else(self) -> None:
+        """22.2: nothing to keep back, or nothing but hexes to publish: refused, nothing
+        changes."""
+        state = in_europe()
+        state.explorers[0].new_friends.append(7)
+        with pytest.raises(IllegalAction, match="no mapped hexes to keep back"):
+            state.play("publish all but hexes")
+        state = in_europe()
+        explored(state, 0, blank_hexes(state, 2))
+        with pytest.raises(IllegalAction, match="nothing but hexes"):
+            state.play("publish all but hexes")
+        assert state.explorers[0].vp == 0

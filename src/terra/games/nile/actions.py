@@ -29,6 +29,7 @@ readable:
 ``carry loads``                 the explorer does a bearer's work (5.51-5.52); ``stop carrying``
 ``sail for Europe``             from a port the turn after arriving (21.4)
 ``publish``                     in Europe: publish what you have found (22)
+``publish all but hexes``       the same, keeping your mapped hexes unpublished for now (22.2)
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
 ``interview yellow``            journalist: interview another explorer in your hex (24.6)
 ``retire``                      retire your explorer (21.2)
@@ -96,8 +97,9 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     CARRY,
     REST,
     DROP_FIND,
-) = range(31)
-KINDS = 31
+    PUBLISH_FINDS,
+) = range(32)
+KINDS = 32
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by DROP_FIND arg
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
@@ -114,8 +116,8 @@ NOTATION_HELP = (
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
     "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
     "dig up cache | shoot horse | take 10 water | carry loads, stop carrying | sail for Europe | "
-    "publish | collect donations | interview yellow | retire | done. Hexes by id (column and "
-    "row, 1520) or a port's name."
+    "publish, publish all but hexes | collect donations | interview yellow | retire | done. "
+    "Hexes by id (column and row, 1520) or a port's name."
 )
 
 
@@ -178,6 +180,7 @@ def action_table(data: Components) -> ActionTable:
         (DIG, "dig up cache"),
         (EUROPE, "sail for Europe"),
         (PUBLISH, "publish"),
+        (PUBLISH_FINDS, "publish all but hexes"),
         (COLLECT, "collect donations"),
         (RETIRE, "retire"),
         (CARRY, "carry loads"),

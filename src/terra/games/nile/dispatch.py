@@ -51,6 +51,7 @@ APPLY: Mapping[int, Rule] = {
     act.TAKE_WATER: upkeep.take_water,
     act.EUROPE: rules.sail_for_europe,
     act.PUBLISH: scoring.publish,
+    act.PUBLISH_FINDS: scoring.publish_all_but_hexes,
     act.COLLECT: rules.collect_donations,
     act.INTERVIEW: encounters.interview,
     act.RETIRE: upkeep.retire,

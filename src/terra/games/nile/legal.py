@@ -66,7 +66,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.ESCAPE: (act.ESCAPE, act.DONE),
     rules.SPOILS: (act.RELEASE, act.KEEP, act.LOOT),
     rules.CAPTIVITY: (act.DONE, act.RETIRE),
-    rules.EUROPE: (act.PUBLISH, act.SAIL, act.COLLECT),
+    rules.EUROPE: (act.PUBLISH, act.PUBLISH_FINDS, act.SAIL, act.COLLECT),
 }
 
 
@@ -307,6 +307,7 @@ CANDIDATES.update(
         act.MODE: _other_modes,
         act.TAKE_WATER: _water_at_hand,
         act.PUBLISH: _news,
+        act.PUBLISH_FINDS: _news,
         act.SHOOT: _animals_at_hand,
         act.DIG: _caches_here,
         act.MOVE: _steps_left,
@@ -578,6 +579,18 @@ def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
     return None
 
 
+def _publish_all_but_hexes(
+    state: NileState, action: int, args: tuple[int, ...]
+) -> IllegalAction | None:
+    """22.2: hexes to keep back, and something else to publish meanwhile."""
+    explorer = state.explorers[state.player]
+    if not scoring.publishable_hexes(state, explorer):
+        return _no("you have no mapped hexes to keep back: use 'publish'", rules.RULE_PUBLISH)
+    if not any(scoring.pending(state, explorer, with_hexes=False).values()):
+        return _no("you have nothing but hexes to publish", rules.RULE_PUBLISH)
+    return None
+
+
 def _collect(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """26.3-26.5: instead of sailing."""
     return None
@@ -739,6 +752,7 @@ CHECKS.update(
         act.EUROPE: _europe,
         act.RETIRE: _retire,
         act.PUBLISH: _publish,
+        act.PUBLISH_FINDS: _publish_all_but_hexes,
         act.COLLECT: _collect,
         act.POLICY: _policy,
         act.OFFER: _offer,

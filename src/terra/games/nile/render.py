@@ -189,6 +189,8 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["by"] = part["list"].join(f"{source} {vp}" for source, vp in by.items()) or str(
             part["nothing"]
         )
+        kept = args.get("kept", 0)
+        fields["kept"] = part["kept-hexes"].format(count=kept) if kept else ""
     if key == "donations-drawn":
         gifts = []
         for card in args["cards"]:

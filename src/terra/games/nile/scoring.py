@@ -88,14 +88,15 @@ def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
     )
 
 
-def pending(state: NileState, explorer: Explorer) -> dict[str, int]:
+def pending(state: NileState, explorer: Explorer, with_hexes: bool = True) -> dict[str, int]:
     """What publishing now would bring, by source (ranked awards aside, 22.7); nothing at all
-    when :func:`nothing_to_publish`."""
+    when :func:`nothing_to_publish`. Without the hexes (22.2, decision N153) their rivers,
+    oases and the epic journeys across them wait with them."""
     tables = state.data.tables
     territory = state.territory
     specialty = explorer.specialty
     found = dict.fromkeys(SOURCES, 0)
-    hexes = publishable_hexes(state, explorer)
+    hexes = publishable_hexes(state, explorer) if with_hexes else []
     for hex_ in hexes:
         found["hexes"] += tables.vp_hex[territory.terrain[hex_]][specialty]
         if territory.river_in[hex_] or territory.river_out[hex_]:
@@ -191,20 +192,25 @@ def epic_value(
     return value
 
 
-def publish(state: NileState) -> None:
-    """22.1-22.5: an explorer in Europe publishes everything he has found; 7.0: the first to
-    reach the target wins at once (ranked awards count only then, 22.7, 25.21)."""
+def publish(state: NileState, with_hexes: bool = True) -> None:
+    """22.1-22.5: an explorer in Europe publishes everything he has found, or all but his
+    mapped hexes (22.2); 7.0: the first to reach the target wins at once (ranked awards count
+    only then, 22.7, 25.21)."""
     explorer = state.explorer(state.player)
-    gains = pending(state, explorer)
+    gains = pending(state, explorer, with_hexes)
     total = sum(gains.values())
-    if explorer.vp + total < state.target:
+    if with_hexes and explorer.vp + total < state.target:
         ranked = ranked_awards(state, explorer)
         if explorer.vp + total + ranked >= state.target:
             gains["ranked"] = ranked
             total += ranked
     tables = state.data.tables
-    for hex_ in publishable_hexes(state, explorer):
-        state.published[hex_] = 1
+    kept = publishable_hexes(state, explorer)
+    if with_hexes:
+        for hex_ in kept:
+            state.published[hex_] = 1
+        explorer.epics = []
+        kept = []
     for counter, kind in enumerate(state.counter_kind):
         if explorer.found_counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])
@@ -216,7 +222,6 @@ def publish(state: NileState) -> None:
     state.published_battles.update(battle for battle, _vp in explorer.news)
     explorer.finds = []
     explorer.news = []
-    explorer.epics = []
     explorer.new_friends = []
     explorer.awards = 0
     explorer.vp = max(0, explorer.vp + total)  # 22.5: never below nothing
@@ -224,11 +229,18 @@ def publish(state: NileState) -> None:
         if vp:
             explorer.vp_by[source] = explorer.vp_by.get(source, 0) + vp
     state.turn.published += max(0, total)
-    state.emit("published", player=state.player, vp=total, by=gains, total=explorer.vp)
+    state.emit(
+        "published", player=state.player, vp=total, by=gains, total=explorer.vp, kept=len(kept)
+    )
     if explorer.vp >= state.target:
         from terra.games.nile.rules import end_game  # noqa: PLC0415 - rules imports scoring
 
         end_game(state, RULE_VICTORY)
+
+
+def publish_all_but_hexes(state: NileState) -> None:
+    """22.2: publish everything else, keeping the mapped hexes to himself for now."""
+    publish(state, with_hexes=False)
 
 
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
