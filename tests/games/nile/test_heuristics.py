@@ -12,9 +12,25 @@ import pytest
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
 from terra.games.nile import actions as act
-from terra.games.nile.heuristics import greedy_action, outfit_plan
+from terra.games.nile.explorer import IN_AFRICA
+from terra.games.nile.heuristics import (
+    SPECIALTY_MARGIN,
+    greedy_action,
+    interview_worth,
+    outfit_plan,
+    specialty_prospects,
+)
 from terra.games.nile.state import NileState
-from terra.games.nile.terms import ASKARI, BEARER, GIFT, GUIDE, MUSKET, RATION
+from terra.games.nile.terms import (
+    ASKARI,
+    BEARER,
+    GIFT,
+    GUIDE,
+    JOURNALIST,
+    MUSKET,
+    RATION,
+    SPECIALTY_IDS,
+)
 from terra.sim import run_games
 
 GAME = terra.game("nile")
@@ -130,3 +146,47 @@ def test_greedy_beats_random_in_a_small_seeded_sample() -> None:
     summary = run_games("nile", 2, ["greedy", "random"], 10, seed=0, workers=1, rotate=True)
     assert summary.errors == 0, summary.error_messages
     assert summary.bot_wins["greedy"] >= 9, summary.to_dict()
+
+
+class TestTheJournalist:
+    """24.6: a greedy journalist values the interviews waiting where other explorers are."""
+
+    def _in_africa(self) -> tuple[NileState, int]:
+        state = play_until_moving()
+        seat = state.player
+        state.explorers[seat].specialty = JOURNALIST
+        other = state.explorer(1 - seat)
+        other.status = IN_AFRICA
+        other.hex = state.data.board.port_hex[0]
+        return state, other.hex
+
+    def test_a_far_travelled_explorer_is_worth_an_interview(self) -> None:
+        state, hex_ = self._in_africa()
+        seat = state.player
+        state.explorer(1 - seat).far = True
+        assert interview_worth(state, seat, hex_) == state.data.tables.awards.interview
+
+    def test_not_before_he_has_been_far_from_a_port_nor_twice(self) -> None:
+        """24.6, 24.62: four or more hexes from a port; one interview per explorer."""
+        state, hex_ = self._in_africa()
+        seat = state.player
+        assert interview_worth(state, seat, hex_) == 0
+        state.explorer(1 - seat).far = True
+        state.explorer(seat).interviewed |= 1 << (1 - seat)
+        assert interview_worth(state, seat, hex_) == 0
+
+    def test_the_journalist_is_among_the_specialties_greedy_weighs_up(self) -> None:
+        """4.6: his news and interviews count, so his prospects are within reach of the best."""
+        state = new(4, 3)
+        while state.phase_name != "specialty":
+            state.play(greedy(state, 0))
+        prospects = [specialty_prospects(state, s) for s in range(len(SPECIALTY_IDS))]
+        assert prospects[JOURNALIST] >= max(prospects) * (1 - SPECIALTY_MARGIN)
+
+
+def play_until_moving() -> NileState:
+    """A two-player greedy game at seat 0's or 1's first move in Africa."""
+    state = new(2, 4)
+    while state.phase_name != "moving":
+        state.play(greedy(state, 0))
+    return state

@@ -47,6 +47,7 @@ from terra.games.nile.terms import (
     GIFT,
     GUIDE,
     HORSE,
+    JOURNALIST,
     JUNGLE_MOUNTAIN,
     JUNGLE_SWAMP,
     MUSKET,
@@ -89,6 +90,9 @@ DISTANCE_WEIGHT = 2.0  # movement points added to a target's distance when ranki
 PORT_RADIUS = 6  # hexes around a port that count for choosing it
 TICKET_WORTH = 8.0  # a free ticket's $500, in points of prospects (a port choice)
 CAPTIVE_PATIENCE = 12  # rounds in captivity before retiring (21.2)
+NEWS_PER_EXPEDITION = 4.0  # battle news a journalist's expedition brings (24.2-24.3): greedy
+# games see some 10-24 battles among four explorers
+EXPEDITIONS_PER_GAME = 3  # an explorer's expeditions in a game, about (interviews: once each)
 SPECIALTY_MARGIN = 0.1  # specialties within this share of the best are chosen among at random
 
 # --- natives -------------------------------------------------------------------------------
@@ -229,7 +233,28 @@ def hex_worth(state: NileState, seat: int, hex_: int) -> float:
     for counter, where in enumerate(state.counter_hex):
         if where == hex_:
             worth += counter_worth(state, seat, counter)
+    if explorer.specialty == JOURNALIST:
+        worth += interview_worth(state, seat, hex_)
     return worth
+
+
+def interview_worth(state: NileState, seat: int, hex_: int) -> float:
+    """24.6: the journalist's interviews waiting in ``hex_``: explorers there whose expedition
+    has been far from the ports, and whom he has not interviewed yet (where each explorer is
+    and has been is public)."""
+    journalist = state.explorers[seat]
+    award = state.data.tables.awards.interview
+    return float(
+        sum(
+            award
+            for other_seat, other in enumerate(state.explorers)
+            if other_seat != seat
+            and other.hex == hex_
+            and other.status == IN_AFRICA
+            and other.far
+            and not journalist.interviewed >> other_seat & 1
+        )
+    )
 
 
 # --- ways across the map -------------------------------------------------------------------
@@ -424,6 +449,9 @@ def specialty_prospects(state: NileState, specialty: int) -> float:
     per_expedition = 20 * hexes + 5 * tables.vp_river[specialty]
     per_expedition += 3 * tables.vp_friendly_tribe[specialty]
     per_expedition += 0.5 * sum(vp[specialty] for vp in tables.vp_special)
+    if specialty == JOURNALIST:  # 24.2-24.6: battles he hears of, and the interviews
+        interviews = tables.awards.interview * (state.num_players - 1) / EXPEDITIONS_PER_GAME
+        per_expedition += NEWS_PER_EXPEDITION + interviews
     return per_expedition
 
 
