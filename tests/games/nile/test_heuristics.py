@@ -24,12 +24,14 @@ from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
+    BLANK,
     GIFT,
     GUIDE,
     JOURNALIST,
     MUSKET,
     RATION,
     SPECIALTY_IDS,
+    VELDT,
 )
 from terra.sim import run_games
 
@@ -190,3 +192,30 @@ def play_until_moving() -> NileState:
     while state.phase_name != "moving":
         state.play(greedy(state, 0))
     return state
+
+
+class TestNothingInReach:
+    """26 (decision N100's bound never needed): an explorer in a port with nothing left to
+    find within his supplies' reach sails for Europe to start afresh, instead of waiting in
+    the port until the turn limit."""
+
+    def _first_turn(self) -> NileState:
+        state = new(1, 28)
+        while state.phase_name != "activity":
+            state.play(greedy(state, 0))
+        return state
+
+    def test_with_the_continent_to_explore_he_sets_out(self) -> None:
+        state = self._first_turn()
+        assert state.action_str(greedy(state, 0)) != "sail for Europe"
+
+    def test_with_everything_around_published_he_sails_for_europe(self) -> None:
+        state = self._first_turn()
+        territory = state.writable_territory()
+        for hex_, terrain in enumerate(territory.terrain):
+            if terrain == BLANK:
+                territory.terrain[hex_] = VELDT
+                territory.partial[hex_] = -1
+            state.published[hex_] = 1
+        state.counter_hex = [-1] * len(state.counter_hex)
+        assert state.action_str(greedy(state, 0)) == "sail for Europe"

@@ -579,8 +579,9 @@ def _spare_bearer(state: NileState, explorer: Explorer) -> bool:
 
 
 def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """8.3 step 1: sail home from a port with something to publish; drop idle bearers; then
-    the pace: reckless to explore where getting lost is unlikely, normal otherwise (9.7)."""
+    """8.3 step 1: sail home from a port with something to publish or nothing left within
+    reach of his supplies; drop idle bearers; then the pace: reckless to explore where getting
+    lost is unlikely, normal otherwise (9.7)."""
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
@@ -589,8 +590,10 @@ def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> 
     home = distances_home(state, explorer)
     going_home = wants_home(state, seat, home)
     europe = _find(state, act.EUROPE)
-    if europe in legal and (going_home or unpublished(state, explorer) > 0):
-        return europe
+    if europe in legal and (
+        going_home or unpublished(state, explorer) > 0 or best_target(state, seat, home) is None
+    ):
+        return europe  # with nothing in reach of this port, start afresh from another (26)
     if _spare_bearer(state, explorer):
         leave = _find(state, act.LEAVE, BEARER, 1)
         if leave in legal:
