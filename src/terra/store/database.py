@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from terra.core.errors import TerraError, quote
 
@@ -48,7 +48,11 @@ def open_engine(url: str | None = None) -> Engine:
             engine = create_engine(parsed, pool_pre_ping=True)
     except Exception as error:  # a missing driver, an unknown dialect
         raise DatabaseError(f"cannot use database {quote(url)}: {error}") from None
-    migrate(engine)
+    try:
+        migrate(engine)
+    except SQLAlchemyError as error:  # cannot connect, cannot create the file, no rights
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        raise DatabaseError(f"cannot open database {quote(url)}: {reason}") from None
     return engine
 
 
