@@ -52,6 +52,7 @@ class BotPool:
     def __init__(self, workers: int = 1, executor: Executor | None = None) -> None:
         self._workers = workers
         self._executor = executor
+        self._owned = executor is None  # an executor handed in is closed by its owner
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -66,7 +67,7 @@ class BotPool:
         return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
 
     def close(self) -> None:
-        if self._executor is not None:
+        if self._executor is not None and self._owned:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 

@@ -15,9 +15,9 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import JSON, Engine, Table, bindparam, insert, select, update
 
 from terra.core.errors import TerraError
 from terra.core.record import Record, replay
@@ -25,6 +25,23 @@ from terra.core.registry import game as find_game
 from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.models import Match, Move, Seat, now
+
+# Statements of the hot path, built once (building a statement costs more than running it).
+_MATCHES = cast(Table, Match.__table__)
+_LOCK_MATCH = (
+    select(_MATCHES.c.move_count).where(_MATCHES.c.id == bindparam("match")).with_for_update()
+)
+_INSERT_MOVE = insert(cast(Table, Move.__table__))
+_ADVANCE = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"))
+    .values(
+        move_count=bindparam("count"),
+        updated=bindparam("stamp"),
+        status=bindparam("now_status"),
+        result=bindparam("now_result", type_=JSON),
+    )
+)
 
 # Live states kept in memory per process; a rebuilt state costs one replay of its record.
 CACHE_SIZE = 512
@@ -180,14 +197,15 @@ class MatchStore:
                 found = row.seat
         return found
 
-    def actions(self, match_id: str) -> list[str]:
-        """Every move of the match, in order."""
+    def actions(self, match_id: str, start: int = 0) -> list[str]:
+        """The moves of the match from number ``start`` on, in order."""
+        query = (
+            select(Move.action)
+            .where(Move.match_id == match_id, Move.number >= start)
+            .order_by(Move.number)
+        )
         with self.engine.connect() as connection:
-            return list(
-                connection.execute(
-                    select(Move.action).where(Move.match_id == match_id).order_by(Move.number)
-                ).scalars()
-            )
+            return list(connection.execute(query).scalars())
 
     def record(self, match_id: str) -> Record:
         """The match as a record: what :func:`terra.replay` rebuilds."""
@@ -230,14 +248,9 @@ class MatchStore:
         """
         with self.engine.connect().execution_options(**WRITE) as connection:
             with connection.begin():
-                row = connection.execute(
-                    select(Match.move_count, Match.game)
-                    .where(Match.id == match_id)
-                    .with_for_update()
-                ).one_or_none()
-                if row is None:
+                count = connection.execute(_LOCK_MATCH, {"match": match_id}).scalar()
+                if count is None:
                     raise UnknownMatch(f"there is no match {match_id!r}")
-                count = row.move_count
                 if seen != count:
                     raise StaleMove(
                         f"the game has moved on: you saw {seen} moves, it has {count}; "
@@ -251,20 +264,21 @@ class MatchStore:
                 text = state.action_str(played)
                 stamp = now()
                 connection.execute(
-                    insert(Move).values(match_id=match_id, number=count, action=text, played=stamp)
+                    _INSERT_MOVE,
+                    {"match_id": match_id, "number": count, "action": text, "played": stamp},
                 )
-                result = None
-                if state.is_over:
-                    result = {"scores": state.scores(), "winners": state.winners()}
+                over = state.is_over
                 connection.execute(
-                    update(Match)
-                    .where(Match.id == match_id)
-                    .values(
-                        move_count=count + 1,
-                        updated=stamp,
-                        status="over" if state.is_over else "active",
-                        result=result,
-                    )
+                    _ADVANCE,
+                    {
+                        "match": match_id,
+                        "count": count + 1,
+                        "stamp": stamp,
+                        "now_status": "over" if over else "active",
+                        "now_result": {"scores": state.scores(), "winners": state.winners()}
+                        if over
+                        else None,
+                    },
                 )
             self._remember(match_id, count + 1, state)
         return AppendResult(state, count + 1, text)
