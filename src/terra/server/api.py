@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from anyio import to_thread
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -141,7 +140,7 @@ async def create_match(request: Request) -> Response:
         raise BadRequest(str(problem)) from None
     seats = _seats(body.get("seats"), players)
     tables = _tables(request)
-    match_id, tokens = await to_thread.run_sync(tables.store.create_match, state, seats)
+    match_id, tokens = await tables.call(tables.store.create_match, state, seats)
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
     base = str(request.base_url).rstrip("/")
@@ -191,8 +190,8 @@ async def _match(request: Request) -> tuple[MatchInfo, Any]:
     tables = _tables(request)
     match_id = request.path_params["match_id"]
     try:
-        info = await to_thread.run_sync(tables.store.info, match_id)
-        state, _ = await to_thread.run_sync(tables.store.state, match_id, info.moves)
+        info = await tables.call(tables.store.info, match_id)
+        state, _ = await tables.call(tables.store.state, match_id, info.moves)
     except UnknownMatch as problem:
         raise BadRequest(str(problem), 404) from None
     return info, state

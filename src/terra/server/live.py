@@ -8,7 +8,6 @@ import json
 import time
 from typing import Any
 
-from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction
@@ -100,7 +99,7 @@ async def live(websocket: WebSocket) -> None:
     seat = None
     token = websocket.query_params.get("token")
     if token is not None:
-        seat = await to_thread.run_sync(tables.store.seat_of, match_id, token)
+        seat = await tables.call(tables.store.seat_of, match_id, token)
         if seat is None:
             await _refuse(websocket, "this invitation link is not valid for this match", BAD_TOKEN)
             return

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from anyio import to_thread
 
@@ -59,17 +60,24 @@ class Tables:
         self._tables: dict[str, Table] = {}
         self._closing = False
 
+    async def call(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` of the store, off the event loop unless the database is
+        embedded (see :attr:`MatchStore.embedded`)."""
+        if self.store.embedded:
+            return function(*args)
+        return await to_thread.run_sync(function, *args)
+
     async def table(self, match_id: str) -> Table:
         """The match ``match_id``; raises :class:`~terra.store.UnknownMatch`."""
         table = self._tables.get(match_id)
         if table is None:
-            info = await to_thread.run_sync(self.store.info, match_id)
+            info = await self.call(self.store.info, match_id)
             table = self._tables.setdefault(match_id, Table(info))
         return table
 
     async def state(self, match_id: str) -> tuple[GameState, int]:
         """The match's current state and move count (the database says which count)."""
-        return await to_thread.run_sync(self.store.state, match_id)
+        return await self.call(self.store.state, match_id)
 
     async def play(self, match_id: str, seen: int, action: str, seat: int | None) -> AppendResult:
         """Commit ``action`` for ``seat``, then tell every page, then let the bots move.
@@ -78,7 +86,7 @@ class Tables:
         """
         table = await self.table(match_id)
         async with table.lock:
-            result = await to_thread.run_sync(self.store.append_move, match_id, seen, action, seat)
+            result = await self.call(self.store.append_move, match_id, seen, action, seat)
             self.broadcaster.publish(match_id, result.moves)
         self.wake_bots(match_id, result.state)
         return result

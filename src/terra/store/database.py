@@ -42,7 +42,10 @@ def open_engine(url: str | None = None) -> Engine:
         parsed = parsed.set(drivername="postgresql+psycopg")
     try:
         if parsed.get_backend_name() == "sqlite":
-            engine = create_engine(parsed, connect_args={"check_same_thread": False})
+            # Every use ends its own transaction; the pool's extra rollback would cost a call.
+            engine = create_engine(
+                parsed, connect_args={"check_same_thread": False}, pool_reset_on_return=None
+            )
             _tune_sqlite(engine)
         else:
             engine = create_engine(parsed, pool_pre_ping=True)

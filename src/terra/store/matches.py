@@ -107,6 +107,9 @@ class MatchStore:
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
+        # A call to an embedded SQLite file takes a fraction of a millisecond: cheaper made
+        # where it is asked for than handed to a thread. A database over a network is not.
+        self.embedded = engine.dialect.name == "sqlite"
 
     # --- creating ---------------------------------------------------------------------
 
