@@ -6,6 +6,7 @@ import json
 import string
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -131,6 +132,33 @@ def fuzz_socket(client: TestClient, store: MatchStore, examples: int) -> None:
                 assert store.info(match_id).moves == reply["moves"]
 
         message()
+
+
+def fuzz_connect(client: TestClient, store: MatchStore, examples: int) -> None:
+    created = create(client, "africa", [None, None], seed=1)
+    match_id = created["id"]
+    values = st.one_of(st.text(max_size=30), st.integers().map(str), st.just(token(created, 1)))
+    params = st.dictionaries(st.sampled_from(["token", "since", "x"]), values, max_size=3)
+
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from([match_id, "nope", "%20"]), params)
+    def open_page(path: str, query: dict[str, str]) -> None:
+        url = f"/ws/{path}?{urlencode(query)}"
+        with client.websocket_connect(url) as page:
+            first = receive(page)
+        if first["type"] == "update":
+            assert path == match_id
+            assert first["seat"] == (1 if query.get("token") == token(created, 1) else None)
+        else:
+            assert first["type"] == "error" and first["message"]
+        assert store.info(match_id).moves == 0
+
+    open_page()
+
+
+def test_random_page_addresses(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, store):
+        fuzz_connect(client, store, 150)
 
 
 def test_random_http_requests(tmp_path: Path) -> None:

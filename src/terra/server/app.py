@@ -14,6 +14,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from terra.core.registry import games as all_games
 from terra.server import api
 from terra.server.bots import BotPool
 from terra.server.live import live
@@ -43,6 +44,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        all_games()  # loads every game package now rather than in a player's first request
         try:
             yield
         finally:

@@ -6,8 +6,11 @@ LISTEN/NOTIFY can carry moves to pages held by other server processes.
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from typing import Protocol
+
+_log = logging.getLogger("terra.server")
 
 
 class Listener(Protocol):
@@ -52,7 +55,10 @@ class LocalBroadcaster:
 
     def publish(self, match_id: str, moves: int) -> None:
         for listener in list(self._listeners.get(match_id, ())):
-            listener.moved(moves)
+            try:
+                listener.moved(moves)
+            except Exception:  # one broken page must not keep the move from the others
+                _log.exception("a page of match %s could not be updated", match_id)
 
     def listeners(self, match_id: str) -> int:
         return len(self._listeners.get(match_id, ()))

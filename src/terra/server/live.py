@@ -104,7 +104,9 @@ async def live(websocket: WebSocket) -> None:
             await _refuse(websocket, "this invitation link is not valid for this match", BAD_TOKEN)
             return
     since = websocket.query_params.get("since", "0")
-    page = Page(tables, websocket, match_id, seat, int(since) if since.isdigit() else 0)
+    # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
+    start = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+    page = Page(tables, websocket, match_id, seat, start)
     sender = asyncio.create_task(page.send_all())
     tables.broadcaster.subscribe(match_id, page)
     try:
