@@ -60,6 +60,7 @@ def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str, float]:
     port = free_port()
     command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
     command += ["--port", str(port), "--database", f"sqlite:///{database}", "--no-open"]
+    command += ["--message-rate", "10000"]  # simulated pages move far faster than people
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

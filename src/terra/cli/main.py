@@ -262,13 +262,21 @@ def serve_command(
     open_browser: Annotated[
         bool, typer.Option("--open/--no-open", help="Open the lobby in a browser.")
     ] = False,
+    message_rate: Annotated[
+        float,
+        typer.Option(
+            "--message-rate",
+            help="Messages a page may send per second, after a burst of twice as many.",
+            min=1,
+        ),
+    ] = 20.0,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
     from terra.core.errors import TerraError
     from terra.server.run import serve
 
     try:
-        serve(host, port, database, open_browser)
+        serve(host, port, database, open_browser, message_rate)
     except TerraError as error:
         typer.echo(f"terra serve: error: {error}", err=True)
         raise typer.Exit(1) from None

@@ -8,6 +8,7 @@ import webbrowser
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.tables import Settings
 from terra.store.database import default_url, open_engine
 from terra.store.matches import MatchStore
 
@@ -15,11 +16,13 @@ from terra.store.matches import MatchStore
 WS_MAX_FRAME = 64 * 1024
 
 
-def serve(host: str, port: int, database: str | None, open_browser: bool) -> None:
+def serve(
+    host: str, port: int, database: str | None, open_browser: bool, message_rate: float = 20.0
+) -> None:
     """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
     url = database or default_url()
     engine = open_engine(url)
-    app = create_app(MatchStore(engine))
+    app = create_app(MatchStore(engine), Settings(rate=message_rate, burst=2 * message_rate))
     shown = "[::1]" if host == "::1" else host
     address = f"http://{shown}:{port}/"
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
