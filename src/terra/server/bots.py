@@ -10,6 +10,7 @@ import asyncio
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from terra.ai.bots import make_bot
 from terra.core.game import SEED_BITS
@@ -64,7 +65,14 @@ class BotPool:
     async def choose(self, match_id: str, record: Record, bot: str) -> str:
         """The bot's move, computed in a worker process."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
+        try:
+            return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
+        except BrokenProcessPool:
+            if not self._owned:
+                raise
+            # A worker died (killed, out of memory); a new pool serves every match again.
+            self._executor = None
+            return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
 
     def close(self) -> None:
         if self._executor is not None and self._owned:

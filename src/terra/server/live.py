@@ -17,6 +17,10 @@ from terra.store.matches import StaleMove, StoreError, UnknownMatch
 
 # Close codes (the 4000s are the application's own).
 POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013
+# Messages waiting for a page that does not read them; beyond this it is closed, and resumes
+# from its last log entry when it reconnects.
+MAX_QUEUED = 256
 UNKNOWN_MATCH = 4404
 BAD_TOKEN = 4403
 
@@ -56,6 +60,7 @@ class Page:
         self.seat = seat
         self.since = since
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.stalled = False  # too far behind: it is being closed
 
     def moved(self, moves: int) -> None:
         """Queue this seat's update (called with the match's lock held, after the commit)."""
@@ -65,10 +70,19 @@ class Page:
     def send_update(self, state: Any, moves: int) -> None:
         message = protocol.update(state, moves, self.seat, self.since)
         self.since = message["log_size"]
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self._queue(json.dumps(message, separators=(",", ":")))
 
     def send_error(self, message: str, **extra: Any) -> None:
-        self.outbox.put_nowait(protocol.error(message, **extra))
+        self._queue(protocol.error(message, **extra))
+
+    def _queue(self, text: str) -> None:
+        if self.stalled:
+            return
+        if self.outbox.qsize() >= MAX_QUEUED:
+            self.stalled = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
 
     async def refresh(self) -> None:
         """Queue an update from the match's current state."""
@@ -82,6 +96,8 @@ class Page:
         while True:
             text = await self.outbox.get()
             if text is None:
+                if self.stalled:
+                    await self.websocket.close(TRY_AGAIN_LATER)
                 return
             await self.websocket.send_text(text)
 
