@@ -243,6 +243,45 @@ def replay_command(
     run(files)
 
 
+@app.command("serve", cls=Command)
+def serve_command(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)
+    ] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="Database URL, e.g. sqlite:///games.db or postgresql://user@host/terra "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="Open the lobby in a browser.")
+    ] = False,
+    message_rate: Annotated[
+        float,
+        typer.Option(
+            "--message-rate",
+            help="Messages a page may send per second, after a burst of twice as many.",
+            min=1,
+        ),
+    ] = 20.0,
+) -> None:
+    """Serve games in the browser: a lobby, invitation links, live play and bots."""
+    from terra.core.errors import TerraError
+    from terra.server.run import serve
+
+    try:
+        serve(host, port, database, open_browser, message_rate)
+    except TerraError as error:
+        typer.echo(f"terra serve: error: {error}", err=True)
+        raise typer.Exit(1) from None
+
+
 def main() -> None:
     """Entry point of the ``terra`` command."""
     app()

@@ -1,0 +1,221 @@
+"""The JSON API of the lobby: games, creating matches, a match's summary and board layout."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from terra.ai.bots import bot_names
+from terra.core.errors import OptionError, UnknownGame, quote
+from terra.core.game import DATA_OPTION, SEED_BITS, Game
+from terra.core.registry import game as find_game
+from terra.core.registry import games as all_games
+from terra.server.protocol import result_of
+from terra.server.tables import Tables
+from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
+
+MAX_NAME = 40
+CREATE_FIELDS = ("game", "players", "options", "seats", "seed")
+
+
+class BadRequest(HTTPException):
+    """A request the server refuses (400 unless told), saying why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(status, message)
+
+
+def _tables(request: Request) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+def _options(game: Game[Any]) -> list[dict[str, Any]]:
+    """The options a person may set on the server (the shipped data is the only data)."""
+    return [
+        {
+            "name": o.name,
+            "help": o.help,
+            "default": o.default,
+            "kind": {bool: "bool", int: "int"}.get(o.kind, "str"),
+            "choices": list(o.choices) if o.choices is not None else None,
+            "minimum": o.minimum,
+        }
+        for o in game.options
+        if o.name != DATA_OPTION.name
+    ]
+
+
+async def list_games(request: Request) -> Response:
+    """``GET /api/games``: every game, its player range, options and the bots."""
+    bots = bot_names()
+    listed = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "designer": g.designer,
+            "year": g.year,
+            "min_players": g.min_players,
+            "max_players": g.max_players,
+            "options": _options(g),
+            "bots": bots,
+            "board": g.web_board() is not None,
+        }
+        for g in all_games()
+    ]
+    return JSONResponse({"games": listed})
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body, refused when too big or not JSON."""
+    limit = _tables(request).settings.max_body
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BadRequest(f"the request body is too big (at most {limit:,} bytes)", 413)
+    try:
+        return json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+        raise BadRequest(f"the request body is not JSON ({problem})") from None
+    except RecursionError:
+        raise BadRequest("the request body is nested too deeply") from None
+
+
+def _seats(given: Any, players: int) -> list[SeatInfo]:
+    """The seats asked for: people by default; each may name a bot and a display name."""
+    if given is None:
+        given = [{} for _ in range(players)]
+    if not isinstance(given, list) or len(given) != players:
+        raise BadRequest(f"'seats' is a list of one entry per player ({players}), or left out")
+    bots = bot_names()
+    seats = []
+    for seat, entry in enumerate(given):
+        if not isinstance(entry, dict) or set(entry) - {"name", "bot"}:
+            raise BadRequest(f"seat {seat} is an object with 'name' and 'bot' (both optional)")
+        bot, name = entry.get("bot"), entry.get("name")
+        if bot is not None and bot not in bots:
+            raise BadRequest(f"seat {seat}: no bot {quote(bot)} (bots: {', '.join(bots)})")
+        if name is None:
+            name = f"{bot} bot" if bot else f"Player {seat + 1}"
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+            raise BadRequest(f"seat {seat}: a name is text of 1 to {MAX_NAME} characters")
+        seats.append(SeatInfo(seat, name.strip(), bot))
+    return seats
+
+
+async def create_match(request: Request) -> Response:
+    """``POST /api/matches``: a new match; returns its invitation and spectator links."""
+    body = await read_json(request)
+    if not isinstance(body, dict):
+        raise BadRequest("the request body is a JSON object with 'game' and 'players'")
+    unknown = sorted(str(k) for k in body if k not in CREATE_FIELDS)
+    if unknown:
+        raise BadRequest(f"unknown field {quote(unknown[0])} (fields: {', '.join(CREATE_FIELDS)})")
+    try:
+        game = find_game(body.get("game"))  # type: ignore[arg-type]
+    except UnknownGame as problem:
+        raise BadRequest(str(problem)) from None
+    players: Any = body.get("players")
+    options = body.get("options") or {}
+    seed = body.get("seed")
+    if not isinstance(options, dict):
+        raise BadRequest("'options' is an object of option names and values")
+    if DATA_OPTION.name in options:
+        raise BadRequest(
+            "the server plays with the data shipped with each game; 'data' is not set here"
+        )
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS
+    ):
+        raise BadRequest(f"'seed' is a whole number from 0 to 2**{SEED_BITS} - 1, or left out")
+    try:
+        game.check_players(players)
+        state = game.new(players, seed, options)
+    except OptionError as problem:
+        raise BadRequest(str(problem)) from None
+    seats = _seats(body.get("seats"), players)
+    tables = _tables(request)
+    match_id, tokens = await tables.call(tables.store.create_match, state, seats)
+    table = await tables.table(match_id)
+    tables.wake_bots(match_id, state)
+    base = str(request.base_url).rstrip("/")
+    page = f"{base}/match/{match_id}"
+    return JSONResponse(
+        {
+            "id": match_id,
+            "game": game.id,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    # In the fragment: a browser never sends it in a request or a Referer.
+                    "invite": f"{page}#seat={s.seat}&token={tokens[s.seat]}"
+                    if s.bot is None
+                    else None,
+                }
+                for s in table.info.seats
+            ],
+            "spectate": page,
+        },
+        status_code=201,
+    )
+
+
+def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> dict[str, Any]:
+    """What anyone may know of a match without opening it."""
+    game = find_game(info.game)
+    return {
+        "id": info.id,
+        "game": info.game,
+        "title": game.title,
+        "players": info.players,
+        "options": dict(info.options),
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in info.seats],
+        "moves": info.moves,
+        "to_move": to_move,
+        "over": over,
+        "result": result,
+        "created": info.created.isoformat(),
+        "updated": info.updated.isoformat(),
+    }
+
+
+async def _match(request: Request) -> tuple[MatchInfo, Any]:
+    tables = _tables(request)
+    match_id = request.path_params["match_id"]
+    try:
+        info = await tables.call(tables.store.info, match_id)
+        state, _ = await tables.call(tables.store.state, match_id, info.moves)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    return info, state
+
+
+async def show_match(request: Request) -> Response:
+    """``GET /api/matches/{id}``: the match's public summary."""
+    info, state = await _match(request)
+    return JSONResponse(summary(info, state.current_player, state.is_over, result_of(state)))
+
+
+async def board_layout(request: Request) -> Response:
+    """``GET /api/matches/{id}/layout``: the fixed geometry its board is drawn on."""
+    info, state = await _match(request)
+    return JSONResponse(find_game(info.game).board_layout(state))
+
+
+async def board_module(request: Request) -> Response:
+    """``GET /boards/{game}.js``: the game's board module, if it has one."""
+    try:
+        game = find_game(request.path_params["game_id"])
+    except UnknownGame as problem:
+        raise BadRequest(str(problem), 404) from None
+    board = game.web_board()
+    if board is None:
+        raise BadRequest(f"{game.title} has no board module yet", 404)
+    return Response(board.read_bytes(), media_type="application/javascript")

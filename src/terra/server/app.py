@@ -1,0 +1,68 @@
+"""The Starlette application: routes, errors as JSON, and the life of the bot pool."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from terra.core.registry import games as all_games
+from terra.server import api
+from terra.server.bots import BotPool
+from terra.server.live import live
+from terra.server.tables import Settings, Tables
+from terra.store.matches import MatchStore
+
+STATIC = resources.files("terra.web") / "static"
+
+
+def _page(name: str) -> Any:
+    async def page(_request: Request) -> Response:
+        return FileResponse(str(STATIC / name), media_type="text/html")
+
+    return page
+
+
+async def _http_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"error": error.detail}, status_code=error.status_code)
+
+
+def create_app(
+    store: MatchStore, settings: Settings | None = None, bots: BotPool | None = None
+) -> Starlette:
+    """The server of the matches in ``store``."""
+    tables = Tables(store, settings, bots=bots)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        all_games()  # loads every game package now rather than in a player's first request
+        try:
+            yield
+        finally:
+            await tables.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/match/{match_id}", _page("match.html")),
+        Route("/api/games", api.list_games),
+        Route("/api/matches", api.create_match, methods=["POST"]),
+        Route("/api/matches/{match_id}", api.show_match),
+        Route("/api/matches/{match_id}/layout", api.board_layout),
+        Route("/boards/{game_id}.js", api.board_module),
+        WebSocketRoute("/ws/{match_id}", live),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+    )
+    app.state.tables = tables
+    return app

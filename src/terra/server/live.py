@@ -1,0 +1,198 @@
+"""The WebSocket of an open page: ``/ws/{match_id}?token=...`` (no token: a spectator)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from terra.core.errors import IllegalAction
+from terra.server import protocol
+from terra.server.tables import Tables
+from terra.store.matches import StaleMove, StoreError, UnknownMatch
+
+# Close codes (the 4000s are the application's own).
+POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013
+# Messages waiting for a page that does not read them; beyond this it is closed, and resumes
+# from its last log entry when it reconnects.
+MAX_QUEUED = 256
+UNKNOWN_MATCH = 4404
+BAD_TOKEN = 4403
+
+
+class TokenBucket:
+    """At most ``burst`` messages at once and ``rate`` per second after that."""
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst = burst
+        self.rate = rate
+        self.tokens = burst
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Page:
+    """One open page of a match, for one seat or a spectator.
+
+    Messages are queued and sent by their own task, so that a slow page never holds up the
+    pages of other players.
+    """
+
+    def __init__(
+        self, tables: Tables, websocket: WebSocket, match_id: str, seat: int | None, since: int
+    ) -> None:
+        self.tables = tables
+        self.websocket = websocket
+        self.match_id = match_id
+        self.seat = seat
+        self.since = since
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.stalled = False  # too far behind: it is being closed
+
+    def moved(self, moves: int) -> None:
+        """Queue this seat's update (called with the match's lock held, after the commit)."""
+        state, moves = self.tables.store.state(self.match_id, moves)
+        self.send_update(state, moves)
+
+    def send_update(self, state: Any, moves: int) -> None:
+        message = protocol.update(state, moves, self.seat, self.since)
+        self.since = message["log_size"]
+        self._queue(json.dumps(message, separators=(",", ":")))
+
+    def send_error(self, message: str, **extra: Any) -> None:
+        self._queue(protocol.error(message, **extra))
+
+    def _queue(self, text: str) -> None:
+        if self.stalled:
+            return
+        if self.outbox.qsize() >= MAX_QUEUED:
+            self.stalled = True
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(text)
+
+    async def refresh(self) -> None:
+        """Queue an update from the match's current state."""
+        table = await self.tables.table(self.match_id)
+        async with table.lock:
+            state, moves = await self.tables.state(self.match_id)
+            self.send_update(state, moves)
+        self.tables.wake_bots(self.match_id, state)
+
+    async def send_all(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                if self.stalled:
+                    await self.websocket.close(TRY_AGAIN_LATER)
+                return
+            await self.websocket.send_text(text)
+
+
+async def live(websocket: WebSocket) -> None:
+    """Serve one page until it closes."""
+    tables: Tables = websocket.app.state.tables
+    match_id = websocket.path_params["match_id"]
+    await websocket.accept()
+    try:
+        await tables.table(match_id)
+    except UnknownMatch as problem:
+        await _refuse(websocket, str(problem), UNKNOWN_MATCH)
+        return
+    seat = None
+    token = websocket.query_params.get("token")
+    if token is not None:
+        seat = await tables.call(tables.store.seat_of, match_id, token)
+        if seat is None:
+            await _refuse(websocket, "this invitation link is not valid for this match", BAD_TOKEN)
+            return
+    since = websocket.query_params.get("since", "0")
+    # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
+    start = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+    page = Page(tables, websocket, match_id, seat, start)
+    sender = asyncio.create_task(page.send_all())
+    tables.broadcaster.subscribe(match_id, page)
+    try:
+        await page.refresh()
+        await _listen(page)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        tables.broadcaster.unsubscribe(match_id, page)
+        page.outbox.put_nowait(None)
+        # A page that has gone resumes what it missed when it comes back.
+        with contextlib.suppress(Exception):
+            await sender
+
+
+async def _listen(page: Page) -> None:
+    settings = page.tables.settings
+    bucket = TokenBucket(settings.burst, settings.rate)
+    while True:
+        event = await page.websocket.receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        text = event.get("text")
+        if text is None:
+            raw = event.get("bytes") or b""
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = None
+        if not bucket.take():
+            page.send_error(
+                f"too many messages: at most {settings.rate:g} a second; this one was ignored"
+            )
+            continue
+        if text is None:
+            page.send_error("a message is JSON text in UTF-8")
+            continue
+        if len(text) > settings.max_message:
+            page.send_error(
+                f"message too long ({len(text):,} characters; at most {settings.max_message:,})"
+            )
+            continue
+        try:
+            message = protocol.parse(text)
+        except protocol.ProtocolError as problem:
+            page.send_error(str(problem))
+            continue
+        if isinstance(message, protocol.Resume):
+            page.since = message.since
+            await page.refresh()
+        else:
+            await _move(page, message)
+
+
+async def _move(page: Page, move: protocol.Move) -> None:
+    if page.seat is None:
+        page.send_error("spectators cannot move; open an invitation link to play a seat")
+        return
+    try:
+        await page.tables.play(page.match_id, move.moves, move.action, page.seat)
+    except StaleMove as problem:
+        page.send_error(str(problem), stale=True)
+        await page.refresh()
+    except IllegalAction as problem:
+        page.send_error(problem.reason, rule=problem.rule)
+    except StoreError as problem:
+        page.send_error(str(problem))
+
+
+async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
+    await websocket.send_text(protocol.error(message))
+    if websocket.client_state == WebSocketState.CONNECTED:
+        await websocket.close(code)

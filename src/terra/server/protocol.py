@@ -1,0 +1,101 @@
+"""The messages of the WebSocket protocol (``docs/web.md``, "Protocol").
+
+Everything sent to a seat is built here, from that seat's ``view`` and ``log`` only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from terra.core.state import GameState
+
+MOVE = "move"
+RESUME = "resume"
+CLIENT_TYPES = (MOVE, RESUME)
+
+
+def result_of(state: GameState) -> dict[str, Any] | None:
+    """The scores and winners of a finished game; ``None`` before the end."""
+    if not state.is_over:
+        return None
+    return {"scores": state.scores(), "winners": state.winners()}
+
+
+def update(state: GameState, moves: int, seat: int | None, since: int) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
+    with the log entries from ``since`` on."""
+    current = state.current_player
+    message: dict[str, Any] = {
+        "type": "update",
+        "seat": seat,
+        "moves": moves,
+        "since": since,
+        "view": state.view(seat),
+        "log": state.log(seat, since),
+        "log_size": state.log_size,
+        "to_move": current,
+        "over": state.is_over,
+        "result": result_of(state),
+    }
+    if seat is not None and current == seat:
+        text = state.tables.text
+        message["legal"] = [{"action": a, "text": text[a]} for a in state.legal_actions()]
+    return message
+
+
+def error(message: str, **extra: Any) -> str:
+    """An error message as JSON text."""
+    return json.dumps({"type": "error", "message": message, **extra})
+
+
+class ProtocolError(ValueError):
+    """A client message the server cannot act on; the text says why."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """``{"type": "move", "action": text, "moves": N}``."""
+
+    action: str
+    moves: int
+
+
+@dataclass(frozen=True)
+class Resume:
+    """``{"type": "resume", "since": K}``."""
+
+    since: int
+
+
+def parse(text: str) -> Move | Resume:
+    """A client message; raises :class:`ProtocolError` saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise ProtocolError(f"a message is a JSON object; this is not JSON ({problem})") from None
+    except RecursionError:
+        raise ProtocolError("a message is a JSON object; this one is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind == MOVE:
+        action, moves = data.get("action"), data.get("moves")
+        if not isinstance(action, str):
+            raise ProtocolError("a move needs 'action': the move's text, e.g. from 'legal'")
+        if not _count(moves):
+            raise ProtocolError("a move needs 'moves': the move count of the position you saw")
+        return Move(action, moves)
+    if kind == RESUME:
+        since = data.get("since")
+        if not _count(since):
+            raise ProtocolError("a resume needs 'since': the number of log entries you have")
+        return Resume(since)
+    known = ", ".join(repr(k) for k in CLIENT_TYPES)
+    shown = json.dumps(kind)[:40] if kind is not None else "none"
+    raise ProtocolError(f"unknown message type {shown} (known types: {known})")
+
+
+def _count(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31

@@ -1,0 +1,31 @@
+"""``terra serve``: migrate the database, print the address, run uvicorn."""
+
+from __future__ import annotations
+
+import threading
+import webbrowser
+
+import uvicorn
+
+from terra.server.app import create_app
+from terra.server.tables import Settings
+from terra.store.database import default_url, open_engine
+from terra.store.matches import MatchStore
+
+# Frames above this are refused by the WebSocket layer itself, before any JSON is read.
+WS_MAX_FRAME = 64 * 1024
+
+
+def serve(
+    host: str, port: int, database: str | None, open_browser: bool, message_rate: float = 20.0
+) -> None:
+    """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
+    url = database or default_url()
+    engine = open_engine(url)
+    app = create_app(MatchStore(engine), Settings(rate=message_rate, burst=2 * message_rate))
+    shown = "[::1]" if host == "::1" else host
+    address = f"http://{shown}:{port}/"
+    print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, (address,)).start()
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level="warning")

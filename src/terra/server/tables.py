@@ -1,0 +1,138 @@
+"""The matches this process serves: one lock per match, moves committed then broadcast, and
+bots moving while it is their turn."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from anyio import to_thread
+
+from terra.core.state import GameState
+from terra.server.bots import BotPool
+from terra.server.hub import Broadcaster, LocalBroadcaster
+from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
+
+T = TypeVar("T")
+_log = logging.getLogger("terra.server")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Limits of the server; the defaults suit play by people."""
+
+    max_message: int = 4096  # bytes of one WebSocket message
+    max_body: int = 64 * 1024  # bytes of an HTTP request body
+    burst: float = 40.0  # messages a page may send at once...
+    rate: float = 20.0  # ...and then per second
+    bot_workers: int = 1
+
+
+@dataclass
+class Table:
+    """A match this process serves."""
+
+    info: MatchInfo
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: asyncio.Task[None] | None = None
+    # Set by every wake-up: a bot task about to stop looks again instead of missing a move
+    # made while it was reading the state.
+    woken: bool = False
+
+
+class Tables:
+    """Every match this process serves, with the store, the broadcaster and the bot pool."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        settings: Settings | None = None,
+        broadcaster: Broadcaster | None = None,
+        bots: BotPool | None = None,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.broadcaster = broadcaster or LocalBroadcaster()
+        self.bots = bots or BotPool(self.settings.bot_workers)
+        self._tables: dict[str, Table] = {}
+        self._closing = False
+
+    async def call(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` of the store, off the event loop unless the database is
+        embedded (see :attr:`MatchStore.embedded`)."""
+        if self.store.embedded:
+            return function(*args)
+        return await to_thread.run_sync(function, *args)
+
+    async def table(self, match_id: str) -> Table:
+        """The match ``match_id``; raises :class:`~terra.store.UnknownMatch`."""
+        table = self._tables.get(match_id)
+        if table is None:
+            info = await self.call(self.store.info, match_id)
+            table = self._tables.setdefault(match_id, Table(info))
+        return table
+
+    async def state(self, match_id: str) -> tuple[GameState, int]:
+        """The match's current state and move count (the database says which count)."""
+        return await self.call(self.store.state, match_id)
+
+    async def play(self, match_id: str, seen: int, action: str, seat: int | None) -> AppendResult:
+        """Commit ``action`` for ``seat``, then tell every page, then let the bots move.
+
+        Raises what :meth:`MatchStore.append_move` raises; nothing changes then.
+        """
+        table = await self.table(match_id)
+        async with table.lock:
+            result = await self.call(self.store.append_move, match_id, seen, action, seat)
+            self.broadcaster.publish(match_id, result.moves)
+        self.wake_bots(match_id, result.state)
+        return result
+
+    def wake_bots(self, match_id: str, state: GameState) -> None:
+        """Start the match's bots if one is to move and none is thinking already."""
+        table = self._tables.get(match_id)
+        if table is None or self._closing or state.is_over:
+            return
+        current = state.current_player
+        if current is None or table.info.seats[current].bot is None:
+            return
+        table.woken = True
+        if table.bots is None or table.bots.done():
+            table.bots = asyncio.create_task(self._run_bots(match_id, table))
+
+    async def _run_bots(self, match_id: str, table: Table) -> None:
+        """Play the bots' moves for as long as a bot is to move."""
+        try:
+            while not self._closing:
+                table.woken = False
+                state, moves = await self.state(match_id)
+                current = state.current_player
+                if current is None or table.info.seats[current].bot is None:
+                    if table.woken:
+                        continue
+                    return
+                bot = table.info.seats[current].bot
+                assert bot is not None
+                text = await self.bots.choose(match_id, state.record(), bot)
+                try:
+                    await self.play(match_id, moves, text, current)
+                except StaleMove:
+                    continue
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot that fails must not take the server down with it
+            _log.exception("the bots of match %s stopped", match_id)
+        finally:
+            if table.bots is asyncio.current_task():
+                table.bots = None
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.bots for t in self._tables.values() if t.bots is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()

@@ -1,0 +1,66 @@
+"""The tables: a match, its seats and its moves."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the store's tables."""
+
+
+class Match(Base):
+    """One game on the server: the inputs of its record, and where it stands."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    # Seeds are 64-bit unsigned; PostgreSQL's BIGINT is signed, so it is kept as text.
+    seed: Mapped[str] = mapped_column(String(24))
+    move_count: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Seat(Base):
+    """A seat of a match: a person holding a secret token, or a bot."""
+
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+
+
+class Move(Base):
+    """One action of a match, in the order the database accepted it."""
+
+    __tablename__ = "moves"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # from 0; unique per match
+    action: Mapped[str] = mapped_column(Text)
+    played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+__all__ = ["Base", "Match", "Move", "Seat", "now"]

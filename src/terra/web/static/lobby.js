@@ -1,0 +1,158 @@
+import { myGames, remember, seatLink } from "/static/mygames.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function element(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+function chosenGame() {
+  return games.find((g) => g.id === $("game").value);
+}
+
+function showOptions() {
+  const game = chosenGame();
+  const box = $("options");
+  box.replaceChildren(element("legend", "Options"));
+  for (const option of game.options) {
+    const label = element("label", option.name + " ");
+    let input;
+    if (option.kind === "bool") {
+      input = element("input", undefined, { type: "checkbox" });
+      input.checked = Boolean(option.default);
+    } else if (option.choices) {
+      input = element("select");
+      for (const choice of option.choices) input.append(element("option", String(choice)));
+      input.value = String(option.default);
+    } else {
+      input = element("input", undefined, { type: option.kind === "int" ? "number" : "text" });
+      if (option.minimum !== null) input.min = option.minimum;
+      if (option.default !== null) input.value = option.default;
+    }
+    input.dataset.option = option.name;
+    input.dataset.kind = option.kind;
+    label.append(input, element("span", option.help, { class: "help" }));
+    box.append(label);
+  }
+  box.hidden = game.options.length === 0;
+  const players = $("players");
+  players.min = game.min_players;
+  players.max = game.max_players;
+  players.value = Math.min(Math.max(Number(players.value), game.min_players), game.max_players);
+  showSeats();
+}
+
+function showSeats() {
+  const game = chosenGame();
+  const box = $("seats");
+  box.replaceChildren(element("legend", "Seats"));
+  const count = Number($("players").value) || game.min_players;
+  for (let seat = 0; seat < count; seat++) {
+    const label = element("label", `Seat ${seat} `);
+    const who = element("select", undefined, { "data-seat": seat });
+    who.append(element("option", "a person", { value: "" }));
+    for (const bot of game.bots) who.append(element("option", `${bot} bot`, { value: bot }));
+    if (seat > 0) who.value = game.bots.includes("greedy") ? "greedy" : game.bots[0];
+    const name = element("input", undefined, { type: "text", maxlength: 40, placeholder: "name", "data-name": seat });
+    label.append(who, name);
+    box.append(label);
+  }
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") options[input.dataset.option] = input.checked;
+    else if (input.value !== "") options[input.dataset.option] = kind === "int" ? Number(input.value) : input.value;
+  }
+  return options;
+}
+
+function readSeats() {
+  return [...$("seats").querySelectorAll("[data-seat]")].map((who) => {
+    const seat = {};
+    if (who.value) seat.bot = who.value;
+    const name = $("seats").querySelector(`[data-name="${who.dataset.seat}"]`).value.trim();
+    if (name) seat.name = name;
+    return seat;
+  });
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = $("create-error");
+  error.hidden = true;
+  const body = { game: $("game").value, players: Number($("players").value), options: readOptions(), seats: readSeats() };
+  let response;
+  try {
+    response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch {
+    error.textContent = "The server cannot be reached.";
+    error.hidden = false;
+    return;
+  }
+  const answer = await response.json();
+  if (!response.ok) {
+    error.textContent = answer.error;
+    error.hidden = false;
+    return;
+  }
+  const list = $("invites");
+  list.replaceChildren();
+  for (const seat of answer.seats) {
+    if (!seat.invite) continue;
+    const token = new URLSearchParams(new URL(seat.invite).hash.slice(1)).get("token");
+    remember({ id: answer.id, game: answer.game, seat: seat.seat, name: seat.name, token, created: Date.now() });
+    const item = element("li", `Seat ${seat.seat} (${seat.name}): `);
+    item.append(element("a", seat.invite, { href: seat.invite, class: "invite" }));
+    list.append(item);
+  }
+  const spectate = $("spectate");
+  spectate.textContent = answer.spectate;
+  spectate.href = answer.spectate;
+  $("created").hidden = false;
+  showMyGames();
+}
+
+async function showMyGames() {
+  const list = $("my-games");
+  list.replaceChildren();
+  const entries = myGames();
+  if (entries.length === 0) list.append(element("li", "None yet."));
+  for (const entry of entries) {
+    const item = element("li");
+    item.append(element("a", `${entry.game} ${entry.id} (seat ${entry.seat})`, { href: seatLink(entry) }));
+    const state = element("span", " …");
+    item.append(state);
+    list.append(item);
+    fetch(`/api/matches/${encodeURIComponent(entry.id)}`)
+      .then((r) => (r.ok ? r.json() : Promise.reject(r)))
+      .then((match) => {
+        if (match.over) state.textContent = ` over: won by ${match.result.winners.map((s) => match.seats[s].name).join(", ")}`;
+        else if (match.to_move === entry.seat) {
+          state.textContent = " your turn";
+          state.className = "turn";
+        } else state.textContent = ` ${match.seats[match.to_move].name} to move`;
+      })
+      .catch(() => (state.textContent = " (not on this server)"));
+  }
+}
+
+async function start() {
+  const response = await fetch("/api/games");
+  games = (await response.json()).games;
+  const select = $("game");
+  for (const game of games) select.append(element("option", game.title, { value: game.id }));
+  select.addEventListener("change", showOptions);
+  $("players").addEventListener("change", showSeats);
+  $("create").addEventListener("submit", create);
+  showOptions();
+  showMyGames();
+}
+
+start();

@@ -1,0 +1,168 @@
+import { remember } from "/static/mygames.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = decodeURIComponent(location.pathname.split("/").pop());
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get("token");
+const mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
+
+let summary = null; // the match's public summary
+let layout = {};
+let board = null; // the game's board module, when it has one
+let latest = null; // the last update
+let logSize = 0; // log entries shown so far: a reconnect resumes from here
+let socket = null;
+let retry = 500;
+
+function element(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+// Until the catalogs exist, an entry reads as its key and arguments.
+function t(key, args = {}) {
+  const parts = Object.entries(args).map(([name, value]) => `${name}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
+  return parts.length ? `${key} (${parts.join(", ")})` : key;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+function play(text) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !latest) {
+    showError("Not connected; the move was not sent.");
+    return;
+  }
+  showError("");
+  socket.send(JSON.stringify({ type: "move", action: text, moves: latest.moves }));
+}
+
+function seatName(seat) {
+  return summary ? summary.seats[seat].name : `Seat ${seat}`;
+}
+
+function showStatus(update) {
+  let text;
+  if (update.over) {
+    const winners = update.result.winners.map(seatName).join(", ");
+    text = `Game over. Scores: ${update.result.scores.join(" – ")}. Won by ${winners || "nobody"}.`;
+  } else if (update.to_move === mySeat) text = "Your move.";
+  else text = `${seatName(update.to_move)} to move.`;
+  $("status").textContent = `${text} (move ${update.moves})`;
+  const players = $("players");
+  players.replaceChildren();
+  for (const seat of summary.seats) {
+    const who = `${seat.name}${seat.bot ? " (bot)" : ""}${seat.seat === mySeat ? " — you" : ""}`;
+    players.append(element("li", who, seat.seat === update.to_move ? { class: "turn" } : {}));
+  }
+}
+
+function showLegal(update) {
+  const list = $("legal");
+  list.replaceChildren();
+  if (!update.legal) {
+    list.append(element("li", mySeat === null ? "You are watching." : "Wait for your turn."));
+    return;
+  }
+  for (const move of update.legal) {
+    const item = element("li");
+    const button = element("button", move.text, { type: "button" });
+    button.addEventListener("click", () => play(move.text));
+    item.append(button);
+    list.append(item);
+  }
+}
+
+function showLog(update) {
+  const log = $("log");
+  if (update.since < logSize) {
+    // A full log after a fresh connect: start again from what the server sent.
+    while (log.children.length > update.since) log.lastChild.remove();
+  }
+  for (const entry of update.log) log.append(element("li", t(entry.key, entry.args)));
+  logSize = update.log_size;
+  log.scrollTop = log.scrollHeight;
+}
+
+function showBoard(update) {
+  const container = $("board");
+  if (board) {
+    try {
+      board.draw(container, update.view, { seat: mySeat, layout, legal: (update.legal || []).map((m) => m.text), play, t });
+      return;
+    } catch (error) {
+      showError(`The board could not be drawn: ${error}`);
+    }
+  }
+  $("raw").hidden = false;
+  $("view").textContent = JSON.stringify(update.view, null, 1);
+}
+
+function receive(event) {
+  let message;
+  try {
+    message = JSON.parse(event.data);
+  } catch {
+    return;
+  }
+  if (message.type === "error") {
+    showError(message.rule ? `${message.message} (${message.rule})` : message.message);
+    return;
+  }
+  if (message.type !== "update") return;
+  latest = message;
+  retry = 500;
+  showStatus(message);
+  showLegal(message);
+  showLog(message);
+  showBoard(message);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ since: String(logSize) });
+  if (token !== null) query.set("token", token);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(matchId)}?${query}`);
+  socket.addEventListener("message", receive);
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4404) {
+      $("status").textContent = "This link does not open a game here.";
+      return;
+    }
+    $("status").textContent = "Connection lost; reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+async function start() {
+  const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}`);
+  if (!response.ok) {
+    $("status").textContent = (await response.json()).error;
+    return;
+  }
+  summary = await response.json();
+  $("title").textContent = `${summary.title} (${summary.id})`;
+  document.title = `${summary.title} · Terra Incognita`;
+  if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
+  const games = (await (await fetch("/api/games")).json()).games;
+  if (games.some((g) => g.id === summary.game && g.board)) {
+    try {
+      [board, layout] = await Promise.all([
+        import(`/boards/${encodeURIComponent(summary.game)}.js`),
+        fetch(`/api/matches/${encodeURIComponent(matchId)}/layout`).then((r) => r.json()),
+      ]);
+    } catch (error) {
+      board = null;
+      showError(`The board could not be loaded: ${error}`);
+    }
+  }
+  connect();
+}
+
+start();

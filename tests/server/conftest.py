@@ -1,0 +1,19 @@
+"""Fixtures of the server's tests."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def quick_thread_handoffs() -> Iterator[None]:
+    """The test client runs the server in a thread of its own and every message crosses
+    between the two threads; with the interpreter's default switch interval (5 ms) each
+    crossing may wait that long, which made whole games several times slower."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)
+    yield
+    sys.setswitchinterval(interval)

@@ -1,0 +1,122 @@
+"""A server on a temporary SQLite file, and seats that play it over WebSockets."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from terra.core.registry import game
+from terra.core.state import GameState
+from terra.server.app import create_app
+from terra.server.bots import BotPool
+from terra.server.tables import Settings
+from terra.store import MatchStore, open_engine
+
+# People in tests move as fast as the server answers; the flood limit is tested on its own.
+FAST = Settings(burst=1e9, rate=1e9)
+
+
+@contextmanager
+def serving(
+    folder: Path, settings: Settings = FAST, executor: Executor | None = None
+) -> Iterator[tuple[TestClient, MatchStore]]:
+    """A test client of a server on a new SQLite file in ``folder``, and its store."""
+    store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
+    app = create_app(store, settings, bots=BotPool(1, executor))
+    with TestClient(app) as client:
+        yield client, store
+
+
+def create(client: TestClient, game: str, bots: list[str | None], **extra: Any) -> dict[str, Any]:
+    """A new match with a seat per entry of ``bots`` (``None``: a person)."""
+    seats = [{"bot": bot} for bot in bots]
+    response = client.post(
+        "/api/matches", json={"game": game, "players": len(bots), "seats": seats, **extra}
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    """The token in the invitation link of ``seat``."""
+    invite: str = created["seats"][seat]["invite"]
+    return invite.rpartition("token=")[2]
+
+
+def connect(client: TestClient, match_id: str, token: str | None = None) -> WebSocketTestSession:
+    query = f"?token={token}" if token is not None else ""
+    session: WebSocketTestSession = client.websocket_connect(f"/ws/{match_id}{query}")
+    return session
+
+
+def receive(socket: WebSocketTestSession) -> dict[str, Any]:
+    message: dict[str, Any] = socket.receive_json()
+    return message
+
+
+def random_move(update: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal move for the seat that received ``update``."""
+    text = rng.choice(update["legal"])["text"]
+    return {"type": "move", "action": text, "moves": update["moves"]}
+
+
+class Shadow:
+    """The match rebuilt from the database's moves, to check what each page was sent."""
+
+    def __init__(self, store: MatchStore, match_id: str) -> None:
+        self.store = store
+        self.match_id = match_id
+        info = store.info(match_id)
+        self.state: GameState = game(info.game).new(info.players, info.seed, dict(info.options))
+        self.moves = 0
+
+    def at(self, moves: int) -> GameState:
+        """The state after ``moves`` moves (a match's moves only ever go forward)."""
+        assert moves >= self.moves, "an update went back in time"
+        if moves == self.moves:
+            return self.state
+        for text in self.store.actions(self.match_id, self.moves)[: moves - self.moves]:
+            self.state.play(text)
+        self.moves = moves
+        return self.state
+
+    def check(self, update: dict[str, Any], seat: int | None) -> None:
+        """Assert that ``update``, sent to a page of ``seat``, holds exactly what that seat's
+        own view and log say at that move count, and nothing else."""
+        assert update["type"] == "update", update
+        state = self.at(update["moves"])
+        since = update["since"]
+        assert update["seat"] == seat
+        assert update["view"] == _json(state.view(seat))
+        assert update["log"] == _json(state.log(seat, since))
+        assert update["log_size"] == state.log_size
+        assert update["to_move"] == state.current_player
+        assert update["over"] == state.is_over
+        if seat is not None and state.current_player == seat:
+            legal = [{"action": a, "text": state.action_str(a)} for a in state.legal_actions()]
+            assert update["legal"] == legal
+        else:
+            assert "legal" not in update
+        result = {"scores": state.scores(), "winners": state.winners()} if state.is_over else None
+        assert update["result"] == result
+        assert set(update) <= {*_FIELDS, "legal"}
+
+
+_FIELDS = {"type", "seat", "moves", "since", "view", "log", "log_size", "to_move", "over", "result"}
+
+
+def _json(value: Any) -> Any:
+    """``value`` as it reads after a trip through JSON (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def moves_in_db(store: MatchStore, match_id: str) -> int:
+    return store.info(match_id).moves

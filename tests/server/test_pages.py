@@ -1,0 +1,82 @@
+"""The lobby's API, the client's pages, and each game's board module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import terra
+from terra.ai.bots import bot_names
+from tests.server.tables import create, serving
+
+
+def test_the_games_are_listed_with_players_options_and_bots(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, _):
+        listed = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in listed] == [g.id for g in terra.games()]
+    africa = next(g for g in listed if g["id"] == "africa")
+    assert (africa["min_players"], africa["max_players"]) == (2, 5)
+    assert {o["name"]: o["default"] for o in africa["options"]} == {
+        "two_player": True,
+        "simple": False,
+    }
+    assert all(g["bots"] == bot_names() for g in listed)
+
+
+def test_a_new_match_gives_a_link_per_person_and_one_for_spectators(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, store):
+        created = create(client, "africa", [None, "greedy", None])
+        summary = client.get(f"/api/matches/{created['id']}").json()
+    invites = [s["invite"] for s in created["seats"]]
+    assert invites[1] is None and all("#seat=" in invites[s] for s in (0, 2))
+    assert invites[0] != invites[2]
+    assert created["spectate"].endswith(f"/match/{created['id']}")
+    assert summary["players"] == 3 and summary["over"] is False
+    assert [s["bot"] for s in summary["seats"]] == [None, "greedy", None]
+    assert "token" not in str(summary)
+    assert store.info(created["id"]).players == 3
+
+
+def test_the_pages_and_modules_are_served(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, _):
+        lobby = client.get("/")
+        page = client.get("/match/anything")
+        module = client.get("/static/match.js")
+    assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text
+    assert page.status_code == 200 and "/static/match.js" in page.text
+    assert module.headers["content-type"].startswith(("text/javascript", "application/javascript"))
+
+
+def test_a_game_without_a_board_module_has_none_served(tmp_path: Path) -> None:
+    boardless = [g.id for g in terra.games() if g.web_board() is None]
+    if not boardless:
+        pytest.skip("every game has a board module")
+    with serving(tmp_path) as (client, _):
+        response = client.get(f"/boards/{boardless[0]}.js")
+    assert response.status_code == 404
+    assert "no board module yet" in response.json()["error"]
+
+
+def test_a_game_board_module_is_served_as_javascript(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = tmp_path / "board.js"
+    module.write_text("export function draw(container, view, ctx) {}\n")
+    game = terra.game("expedition")
+    monkeypatch.setattr(type(game), "web_board", lambda self: module)
+    with serving(tmp_path) as (client, _):
+        response = client.get("/boards/expedition.js")
+        listed = {g["id"]: g["board"] for g in client.get("/api/games").json()["games"]}
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/javascript")
+    assert response.text == module.read_text()
+    assert listed["expedition"] is True
+
+
+def test_the_board_layout_of_a_match(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, store):
+        created = create(client, "africana", [None, None], seed=1)
+        layout = client.get(f"/api/matches/{created['id']}/layout").json()
+    state, _ = store.state(created["id"])
+    assert layout == terra.game("africana").board_layout(state)

@@ -1,0 +1,142 @@
+"""The store: matches, tokens kept only as hashes, moves appended in order, and states that
+are rebuilt from the database whatever the cache holds."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+import terra
+from terra.core.errors import IllegalAction
+from terra.store import MatchStore, SeatInfo, StaleMove, UnknownMatch, open_engine
+from terra.store.database import DatabaseError
+
+PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> MatchStore:
+    return MatchStore(open_engine(f"sqlite:///{tmp_path / 'matches.sqlite3'}"))
+
+
+def new_match(store: MatchStore, seed: int = 3) -> tuple[str, dict[int, str]]:
+    return store.create_match(terra.game("africana").new(2, seed=seed), PEOPLE)
+
+
+def legal(store: MatchStore, match_id: str) -> str:
+    state, _ = store.state(match_id)
+    return state.legal_action_strs()[0]
+
+
+class TestTokens:
+    def test_each_person_gets_a_token_that_finds_their_seat(self, store: MatchStore) -> None:
+        match_id, tokens = new_match(store)
+        assert {store.seat_of(match_id, t) for t in tokens.values()} == {0, 1}
+        assert store.seat_of(match_id, tokens[0] + "x") is None
+        assert store.seat_of("no-such-match", tokens[0]) is None
+
+    def test_the_database_holds_no_token_only_its_hash(self, store: MatchStore) -> None:
+        match_id, tokens = new_match(store)
+        with store.engine.connect() as connection:
+            dump = "\n".join(connection.connection.iterdump())
+        assert match_id in dump
+        assert not any(token in dump for token in tokens.values())
+
+    def test_a_bot_seat_has_no_token(self, store: MatchStore) -> None:
+        seats = [SeatInfo(0, "Ann", None), SeatInfo(1, "random bot", "random")]
+        match_id, tokens = store.create_match(terra.game("africa").new(2, seed=1), seats)
+        assert set(tokens) == {0}
+        assert [s.bot for s in store.info(match_id).seats] == [None, "random"]
+
+
+class TestAppending:
+    def test_moves_are_numbered_in_order_and_the_record_replays(self, store: MatchStore) -> None:
+        match_id, _ = new_match(store)
+        for seen in range(30):
+            state, moves = store.state(match_id)
+            assert moves == seen
+            store.append_move(match_id, seen, legal(store, match_id), state.current_player)
+        record = store.record(match_id)
+        assert len(record.actions) == 30
+        assert terra.replay(record) == store.state(match_id)[0]
+
+    def test_a_stale_move_is_refused_and_stores_nothing(self, store: MatchStore) -> None:
+        match_id, _ = new_match(store)
+        store.append_move(match_id, 0, legal(store, match_id), 0)
+        with pytest.raises(StaleMove, match="moved on: you saw 0 moves, it has 1"):
+            store.append_move(match_id, 0, legal(store, match_id), None)
+        assert store.info(match_id).moves == 1
+
+    def test_an_illegal_move_is_refused_with_its_rule_and_stores_nothing(
+        self, store: MatchStore
+    ) -> None:
+        match_id, _ = new_match(store)
+        with pytest.raises(IllegalAction, match="seat 0's turn, not seat 1's"):
+            store.append_move(match_id, 0, legal(store, match_id), 1)
+        with pytest.raises(IllegalAction, match="is not an Africana action"):
+            store.append_move(match_id, 0, "fly to the moon", 0)
+        assert store.info(match_id).moves == 0
+        assert store.actions(match_id) == []
+
+    def test_an_unknown_match_is_named(self, store: MatchStore) -> None:
+        with pytest.raises(UnknownMatch, match="no match 'nope'"):
+            store.append_move("nope", 0, "x", None)
+
+    def test_of_many_writers_at_one_position_exactly_one_wins(self, store: MatchStore) -> None:
+        match_id, _ = new_match(store)
+        action = legal(store, match_id)
+        outcomes: list[str] = []
+
+        def write() -> None:
+            try:
+                store.append_move(match_id, 0, action, 0)
+                outcomes.append("stored")
+            except StaleMove:
+                outcomes.append("stale")
+
+        threads = [threading.Thread(target=write) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["stale"] * 7 + ["stored"]
+        assert store.actions(match_id) == [action]
+
+
+class TestTheDatabaseIsTheTruth:
+    def test_another_process_store_rebuilds_the_same_state(self, tmp_path: Path) -> None:
+        url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+        first = MatchStore(open_engine(url))
+        match_id, _ = new_match(first)
+        for seen in range(12):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        second = MatchStore(open_engine(url))  # migrating again changes nothing
+        assert second.state(match_id) == first.state(match_id)
+
+    def test_a_cache_behind_the_database_is_not_used(self, tmp_path: Path) -> None:
+        url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+        first, second = MatchStore(open_engine(url)), MatchStore(open_engine(url))
+        match_id, _ = new_match(first)
+        second.state(match_id)  # cached at 0 moves
+        first.append_move(match_id, 0, legal(first, match_id), None)
+        state, moves = second.state(match_id)
+        assert moves == 1 and len(state.history) == 1
+        second.append_move(match_id, 1, state.legal_action_strs()[0], None)
+        assert len(first.actions(match_id)) == 2
+
+    def test_sqlite_runs_in_wal_mode(self, store: MatchStore) -> None:
+        with store.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+class TestOpening:
+    def test_a_url_that_is_no_url_is_a_clear_error(self) -> None:
+        with pytest.raises(DatabaseError, match="'nope' is not a database URL"):
+            open_engine("nope")
+
+    def test_a_file_that_cannot_be_created_is_a_clear_error(self, tmp_path: Path) -> None:
+        with pytest.raises(DatabaseError, match="cannot open database"):
+            open_engine(f"sqlite:///{tmp_path / 'missing' / 'folder' / 'x.db'}")
