@@ -7,7 +7,7 @@ and prints iterations per second.
 ``python bench/search.py strength GAME [--players 2] [--games 40] [--iterations 200]
 [--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other seat, seats rotated
 (game i puts the search bot in seat i mod players), and prints its win rate with its standard
-error and its mean time per decision. ``--exploration``, ``--depth`` and ``--widening`` tune
+error and its mean time per decision. ``--exploration``, ``--turns`` and ``--widening`` tune
 the search. Timings depend on the machine and its load: this prints, it never asserts.
 """
 
@@ -99,7 +99,7 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(
-        exploration=args.exploration, rollout_depth=args.depth, widening=args.widening
+        exploration=args.exploration, rollout_turns=args.turns, widening=args.widening
     )
     jobs = [(args.game[0], args.players, i, args.iterations, settings) for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -116,7 +116,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "iterations": args.iterations,
         "settings": {
             "exploration": args.exploration,
-            "depth": args.depth,
+            "turns": args.turns,
             "widening": args.widening,
         },
         "win_rate": round(rate, 4),
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="per decision")
     parser.add_argument("--workers", "-w", type=int, default=1)
     parser.add_argument("--exploration", type=float, default=Settings.exploration)
-    parser.add_argument("--depth", type=int, default=None, help="rollout depth (game's)")
+    parser.add_argument("--turns", type=int, default=None, help="rollout turns (the game's)")
     parser.add_argument("--widening", type=float, default=Settings.widening)
     args = parser.parse_args(argv)
     if args.what == "strength":

@@ -19,6 +19,9 @@ from typing import Any
 from terra.ai.budget import Budget
 from terra.core.state import GameState
 
+# A rollout stops here even within its turns (a policy that draws and discards for ever).
+MOST_ROLLOUT_ACTIONS = 200
+
 # A world for one iteration: a full state the searching seat cannot tell from the real one.
 World = Callable[[], GameState]
 
@@ -28,7 +31,7 @@ class Settings:
     """How a search spends its iterations (tuned with ``bench/search.py``)."""
 
     exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
-    rollout_depth: int | None = None  # rollout actions before the evaluation (None: the game's)
+    rollout_turns: int | None = None  # turns rolled out before the evaluation (None: the game's)
     widening: float = 2.0  # a node with n visits may have widening * n ** widening_power
     widening_power: float = 0.5  # children tried (progressive widening)
 
@@ -72,8 +75,8 @@ class Search:
         self.game: Any = root.game  # its hooks are typed for its own state class
         # Truncate where the game declares its length cap: a rollout must end.
         self.depth_left = max(0, self.game.length_cap - len(root.history))
-        depth = settings.rollout_depth
-        self.rollout_depth: int = self.game.rollout_depth if depth is None else depth
+        turns = settings.rollout_turns
+        self.rollout_turns: int = self.game.rollout_turns if turns is None else turns
 
     def run(self, budget: Budget) -> None:
         """Iterate until the budget is spent."""
@@ -105,11 +108,17 @@ class Search:
             node = child
         else:
             expanded = False
-        rollout = self.rollout_depth
-        while rollout > 0 and depth < limit and not state.is_over:
+        # A turn is a chain of small decisions: judging a position halfway through one would
+        # weigh, say, cards just spent against goals not yet reached.
+        turns = self.rollout_turns
+        mover = state.current_player
+        most = min(limit - depth, MOST_ROLLOUT_ACTIONS)
+        while turns > 0 and most > 0 and not state.is_over:
             state.apply(game.rollout_action(state, rng))
-            rollout -= 1
-            depth += 1
+            most -= 1
+            if state.current_player != mover:
+                mover = state.current_player
+                turns -= 1
         values = game.evaluate(state)
         for child, player in path:
             child.visits += 1

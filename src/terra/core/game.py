@@ -144,9 +144,9 @@ class Game(ABC, Generic[S]):
     # Search: a lead of this many points in ``estimate`` makes a seat about 73% sure to beat
     # one rival (see ``evaluate``); the game's typical margin between good and bad play.
     evaluation_scale: ClassVar[float] = 10.0
-    # Search: actions of the rollout policy before ``evaluate`` judges a leaf; about a round
-    # of turns, so that a move's consequences show before they are judged.
-    rollout_depth: ClassVar[int] = 8
+    # Search: turns (changes of the seat to act) the rollout policy plays before ``evaluate``
+    # judges a leaf, so that a move's consequences show before they are judged.
+    rollout_turns: ClassVar[int] = 2
 
     def new(
         self,

@@ -29,7 +29,6 @@ class Africana(Game[AfricanaState]):
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000
     evaluation_scale = 5.0  # points of lead that make a seat about 73% sure to win
-    rollout_depth = 3  # a turn of a few decisions; rollouts are costly here (heuristics)
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
