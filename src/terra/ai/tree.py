@@ -31,9 +31,14 @@ class Settings:
     """How a search spends its iterations (tuned with ``bench/search.py``)."""
 
     exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
-    rollout_turns: int | None = None  # turns rolled out before the evaluation (None: the game's)
-    widening: float = 2.0  # a node with n visits may have widening * n ** widening_power
-    widening_power: float = 0.5  # children tried (progressive widening)
+    # turns rolled out at least, then on to the searching seat's turn (None: the game's)
+    rollout_turns: int | None = None
+    widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
+    widening_power: float = 0.5  # children tried (progressive widening) at the root
+    # Below the root fewer: a compound turn is judged by its policy-played continuations
+    # instead of by the average of many half-explored ones (mean backups punish an action
+    # whose worth depends on the right follow-up).
+    inner_widening_power: float = 0.1
 
 
 class Node:
@@ -72,6 +77,9 @@ class Search:
         self.settings = settings
         self.root = Node()
         self.iterations = 0
+        seat = root.current_player
+        assert seat is not None, "the game is over"
+        self.seat = seat
         self.game: Any = root.game  # its hooks are typed for its own state class
         # Truncate where the game declares its length cap: a rollout must end.
         self.depth_left = max(0, self.game.length_cap - len(root.history))
@@ -106,19 +114,22 @@ class Search:
             if expanded:
                 break
             node = child
-        else:
-            expanded = False
         # A turn is a chain of small decisions: judging a position halfway through one would
-        # weigh, say, cards just spent against goals not yet reached.
+        # weigh, say, cards just spent against goals not yet reached. And a seat looks better
+        # just after its own turn than just before it, so every rollout stops as the searching
+        # seat's turn begins, and leaves at any depth are judged alike.
         turns = self.rollout_turns
         mover = state.current_player
         most = min(limit - depth, MOST_ROLLOUT_ACTIONS)
-        while turns > 0 and most > 0 and not state.is_over:
+        while most > 0 and not state.is_over:
             state.apply(game.rollout_action(state, rng))
             most -= 1
-            if state.current_player != mover:
-                mover = state.current_player
+            now = state.current_player
+            if now != mover:
+                mover = now
                 turns -= 1
+                if turns <= 0 and now == self.seat:
+                    break
         values = game.evaluate(state)
         for child, player in path:
             child.visits += 1
@@ -137,7 +148,8 @@ class Search:
         children = node.children
         present = [a for a in legal if a in children]
         settings = self.settings
-        allowed = settings.widening * (node.visits + 1) ** settings.widening_power
+        power = settings.widening_power if node is self.root else settings.inner_widening_power
+        allowed = settings.widening * (node.visits + 1) ** power
         if len(present) < len(legal) and len(present) < allowed:
             action = self.game.rollout_action(state, self.rng)
             if action in children:

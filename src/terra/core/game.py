@@ -144,9 +144,9 @@ class Game(ABC, Generic[S]):
     # Search: a lead of this many points in ``estimate`` makes a seat about 73% sure to beat
     # one rival (see ``evaluate``); the game's typical margin between good and bad play.
     evaluation_scale: ClassVar[float] = 10.0
-    # Search: turns (changes of the seat to act) the rollout policy plays before ``evaluate``
-    # judges a leaf, so that a move's consequences show before they are judged.
-    rollout_turns: ClassVar[int] = 2
+    # Search: turns (changes of the seat to act) the rollout policy plays at least before
+    # ``evaluate`` judges a leaf, at the start of the searching seat's next turn.
+    rollout_turns: ClassVar[int] = 1
 
     def new(
         self,

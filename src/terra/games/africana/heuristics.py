@@ -382,10 +382,11 @@ class Planner:
 def estimate(state: AfricanaState, seat: int) -> float:
     """The running score of ``seat`` and what its planner makes of staying put: its kept cards
     and its goals discounted by distance (a search's leaf value)."""
-    score = float(scoring.breakdown(state, seat)["total"])
+    parts = scoring.breakdown(state, seat)
     if state.is_over:
-        return score
-    return score + Planner(state, seat).stay_value()
+        return float(parts["total"])
+    # The planner values the cards in hand: their final points would count them twice.
+    return parts["total"] - parts["travel_cards"] + Planner(state, seat).stay_value()
 
 
 def rollout_action(state: AfricanaState, rng: random.Random) -> int:
