@@ -7,8 +7,9 @@ and prints iterations per second.
 ``python bench/search.py strength GAME [--players 2] [--games 40] [--iterations 200]
 [--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other seat, seats rotated
 (game i puts the search bot in seat i mod players), and prints its win rate with its standard
-error and its mean time per decision. ``--exploration``, ``--turns`` and ``--widening`` tune
-the search. Timings depend on the machine and its load: this prints, it never asserts.
+error and its mean time per decision. ``--exploration``, ``--turns``, ``--widening`` and
+``--bias`` tune the search. Timings depend on the machine and its load: this prints, it never
+asserts.
 """
 
 from __future__ import annotations
@@ -99,7 +100,10 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(
-        exploration=args.exploration, rollout_turns=args.turns, widening=args.widening
+        exploration=args.exploration,
+        rollout_turns=args.turns,
+        widening=args.widening,
+        greedy_bias=args.bias,
     )
     jobs = [(args.game[0], args.players, i, args.iterations, settings) for i in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -118,6 +122,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
             "exploration": args.exploration,
             "turns": args.turns,
             "widening": args.widening,
+            "greedy_bias": args.bias,
         },
         "win_rate": round(rate, 4),
         "standard_error": round(spread / math.sqrt(n), 4),
@@ -139,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exploration", type=float, default=Settings.exploration)
     parser.add_argument("--turns", type=int, default=None, help="rollout turns (the game's)")
     parser.add_argument("--widening", type=float, default=Settings.widening)
+    parser.add_argument("--bias", type=float, default=Settings.greedy_bias, help="towards greedy")
     args = parser.parse_args(argv)
     if args.what == "strength":
         if len(args.game) != 1:
