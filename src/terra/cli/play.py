@@ -27,7 +27,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from terra.ai.bots import Bot, make_bot
+from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
 from terra.cli.messages import PATH_LIMIT, clip, shorten
 from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
@@ -168,8 +168,10 @@ def new_session(
     except NotImplementedError as error:
         raise PlayError(str(error)) from None
     for bot in {type(b): b for b in robots.values()}.values():
+        kind = bot.name.partition(":")[0]
+        probe = f"{kind}:1" if kind in SEARCH_BOTS else bot.name  # one iteration tells enough
         try:
-            make_bot(bot.name).choose(state.clone())
+            make_bot(probe).choose(state.clone())
         except NotImplementedError as error:
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
