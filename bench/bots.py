@@ -22,6 +22,7 @@ from typing import Any
 
 import terra
 from terra.ai import bot_names, make_bot
+from terra.ai.bots import SEARCH_BOTS
 from terra.core.registry import games as registered_games
 from terra.sim import bot_seeds
 
@@ -99,7 +100,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--players", default="", help="comma-separated player counts (default: all the game allows)"
     )
-    parser.add_argument("--bots", default="", help="comma-separated bot names (default: all)")
+    parser.add_argument(
+        "--bots", default="", help="comma-separated bot names (default: all but the search bots)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser.parse_args(argv)
 
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         chosen = [terra.game(g) for g in args.game] or registered_games()
-        bots = _names(args.bots) or bot_names()
+        bots = _names(args.bots) or [b for b in bot_names() if b not in SEARCH_BOTS]
         for bot in bots:
             make_bot(bot)
     except terra.TerraError as error:

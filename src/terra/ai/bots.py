@@ -1,4 +1,5 @@
-"""The bot interface and the bots every game gets: ``random`` and ``greedy``.
+"""The bot interface and the bots every game gets: ``random``, ``greedy``, and the search
+bots ``mcts`` and ``ismcts`` with a level (``ismcts:2000`` iterations, ``ismcts:1s``).
 
 A bot is seeded once and then asked for a move in each position where it is to act. Bots
 must act only on what their seat may know: ``greedy`` delegates to the game's heuristic
@@ -12,7 +13,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from terra.core.errors import TerraError
+from terra.ai.budget import Budget, parse_budget
+from terra.ai.ismcts import IsmctsBot
+from terra.ai.mcts import MctsBot
+from terra.core.errors import TerraError, quote
 from terra.core.state import GameState
 
 
@@ -56,16 +60,36 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     GreedyBot.name: GreedyBot,
 }
 
+# A search bot named without a level thinks this long: reproducible, about a second or less.
+DEFAULT_LEVEL = Budget(iterations=1000)
+
+# Bots that take a level after a colon: their budget per decision (terra.ai.budget).
+SEARCH_BOTS: dict[str, Callable[[int, Budget], Bot]] = {
+    MctsBot.kind: MctsBot,
+    IsmctsBot.kind: IsmctsBot,
+}
+
 
 def bot_names() -> list[str]:
-    """The names ``make_bot`` accepts."""
-    return sorted(BOTS)
+    """The names ``make_bot`` accepts (search bots also as ``NAME:LEVEL``)."""
+    return sorted([*BOTS, *SEARCH_BOTS])
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A fresh bot called ``name`` with its own seeded randomness."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise TerraError(f"no bot called {name!r} (bots: {', '.join(bot_names())})") from None
+    """A fresh bot called ``name`` with its own seeded randomness.
+
+    A search bot takes its level after a colon: ``ismcts:2000`` (iterations per decision, the
+    same decision for the same seed and position) or ``ismcts:1s`` / ``ismcts:250ms`` (time).
+    """
+    kind, colon, level = name.partition(":")
+    search = SEARCH_BOTS.get(kind)
+    if search is not None:
+        if not colon:
+            return search(seed, DEFAULT_LEVEL)
+        return search(seed, parse_budget(level, kind))
+    factory = BOTS.get(name)
+    if factory is None:
+        if colon and kind in BOTS:
+            raise TerraError(f"the {kind} bot takes no level, not {quote(name)}")
+        raise TerraError(f"no bot called {quote(name)} (bots: {', '.join(bot_names())})")
     return factory(seed)

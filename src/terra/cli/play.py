@@ -27,7 +27,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from terra.ai.bots import Bot, make_bot
+from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
 from terra.cli.messages import PATH_LIMIT, clip, shorten
 from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
@@ -50,6 +50,7 @@ COMMANDS = (
     ("moves", "list your legal moves again"),
     ("board", "draw the board again"),
     ("log", "the whole game log, as you may see it"),
+    ("hint", "the search's three best moves: share of its search, expected result, why"),
     ("quit", "stop the game here (with --record the record is still written)"),
 )
 PERSON = "person"
@@ -167,8 +168,10 @@ def new_session(
     except NotImplementedError as error:
         raise PlayError(str(error)) from None
     for bot in {type(b): b for b in robots.values()}.values():
+        kind = bot.name.partition(":")[0]
+        probe = f"{kind}:1" if kind in SEARCH_BOTS else bot.name  # one iteration tells enough
         try:
-            make_bot(bot.name).choose(state.clone())
+            make_bot(probe).choose(state.clone())
         except NotImplementedError as error:
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
@@ -316,6 +319,8 @@ class Session:
                 self._show(seat)
             elif command == "log":
                 self._full_log(seat)
+            elif command == "hint":
+                self._hint()
             elif command in ("quit", "exit"):
                 raise _Quit
             elif self._try(line, seat):
@@ -345,6 +350,20 @@ class Session:
             self._complain(str(error))
             return False
         return True
+
+    def _hint(self) -> None:
+        """The search's best moves for the seat to act (it reads only what that seat may
+        know); the expected result runs from -1 (a sure loss) to +1 (a sure win)."""
+        from terra.ai.hints import hints  # noqa: PLC0415 - the search only when asked
+
+        self._say("Thinking...", "dim")
+        for number, hint in enumerate(hints(self.state), start=1):
+            self.console.print(
+                Text(
+                    f"{number}. {hint.text}: {hint.share:.0%} of the search, expected "
+                    f"{hint.value:+.2f}; {hint.reason}"
+                )
+            )
 
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: clear the screen (on a terminal) and wait for the next person."""

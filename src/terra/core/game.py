@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -140,6 +141,12 @@ class Game(ABC, Generic[S]):
     # The documented bound for search and learning where the rules set none (see Facts).
     length_cap: ClassVar[int]
     max_length: ClassVar[int | None] = None
+    # Search: a lead of this many points in ``estimate`` makes a seat about 73% sure to beat
+    # one rival (see ``evaluate``); the game's typical margin between good and bad play.
+    evaluation_scale: ClassVar[float] = 10.0
+    # Search: turns (changes of the seat to act) the rollout policy plays at least before
+    # ``evaluate`` judges a leaf, at the start of the searching seat's next turn.
+    rollout_turns: ClassVar[int] = 1
 
     def new(
         self,
@@ -235,6 +242,33 @@ class Game(ABC, Generic[S]):
         """The move of this game's heuristic player for ``state.current_player``."""
         raise NotImplementedError(f"{self.title} has no heuristic player yet")
 
+    def estimate(self, state: S, seat: int) -> float:
+        """``seat``'s final score as ``seat`` may foresee it: the running score plus what the
+        game's heuristics make of its prospects. It must read only what ``seat`` may know, so
+        that it is the same in every ``sample_hidden(seat, ...)`` of ``state``."""
+        return float(state.scores()[seat])
+
+    def evaluate(self, state: S) -> list[float]:
+        """Each seat's expected return in ``state``, in the range and sum of ``returns()``.
+
+        Search calls it where a rollout stops. A finished game is its returns; otherwise each
+        seat's share of the victory is a softmax of the estimates over ``evaluation_scale``,
+        put on the returns' scale (a solitaire game has no rival to weigh against: 0).
+        """
+        if state.is_over:
+            return state.returns()
+        n = state.num_players
+        if n == 1:
+            return [0.0]
+        return win_shares_to_returns(
+            [self.estimate(state, seat) for seat in range(n)], self.evaluation_scale
+        )
+
+    def rollout_action(self, state: S, rng: random.Random) -> int:
+        """A quick move for ``state.current_player`` in a search's rollouts (default: uniform
+        among the legal actions). It must read only what that seat may know."""
+        return rng.choice(state.legal_actions())
+
     def render_terminal(self, state: S, seat: int | None) -> Any:
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")
@@ -266,3 +300,20 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+def win_shares_to_returns(estimates: list[float], scale: float) -> list[float]:
+    """Returns from estimated scores: each seat's share of the victory is a softmax of its
+    estimate over ``scale``, then scaled as ``GameState.returns`` scales a shared victory.
+
+    >>> [round(v, 3) for v in win_shares_to_returns([12.0, 10.0], 2.0)]
+    [0.462, -0.462]
+    >>> win_shares_to_returns([5.0, 5.0, 5.0], 1.0)
+    [0.0, 0.0, 0.0]
+    """
+    n = len(estimates)
+    top = max(estimates)
+    weights = [math.exp((e - top) / scale) for e in estimates]
+    total = sum(weights)
+    factor = n / (n - 1)
+    return [factor * (w / total - 1.0 / n) for w in weights]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from terra.core.actions import MAX_NOTATION, ActionSpace, Rule
@@ -37,6 +37,16 @@ Log = tuple[tuple[str, dict[str, Any]], "Log"] | None
 # ``seat`` read them; entries after are the sample's own.
 Seal = tuple[int, int]
 _NOBODY = -1  # a seat no event names: it reads no private argument
+
+
+class _SortedShuffles(random.Random):
+    """A generator whose shuffles sort first: a redeal then depends on what is shuffled, never
+    on the hidden order it was in, so a sample is a function of the seat's knowledge and the
+    generator alone (IS-MCTS decides the same in every state its seat cannot tell apart)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        x[:] = sorted(x)
+        super().shuffle(x)
 
 
 class GameState(ABC):
@@ -321,7 +331,7 @@ class GameState(ABC):
         sample = self.clone()
         sample._legal = None  # found from what is really hidden: would leak it
         # Shuffles for search need no replay across versions: the C-backed generator serves
-        shuffler = rng if isinstance(rng, random.Random) else random.Random(rng.getrandbits(64))
+        shuffler = _SortedShuffles(rng.getrandbits(64))
         self._redeal(sample, seat, shuffler)
         sample.rng = Rng(new_seed(rng))
         seal = self._seal

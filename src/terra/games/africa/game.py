@@ -10,7 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
-from terra.games.africa.heuristics import greedy_action
+from terra.games.africa.heuristics import estimate, greedy_action
 from terra.games.africa.state import AfricaState
 
 
@@ -28,6 +28,7 @@ class Africa(Game[AfricaState]):
     # No bound in the rules: researchers may jump about for ever without uncovering anything.
     # Seeded random games last up to a few thousand actions; none comes near this cap.
     length_cap = 100_000
+    evaluation_scale = 8.0  # points of lead that make a seat about 73% sure to win
     options = (
         DATA_OPTION,
         Option(
@@ -58,6 +59,13 @@ class Africa(Game[AfricaState]):
         return scoring.score_bounds(data, self.length_cap)
 
     def greedy_action(self, state: AfricaState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
+
+    def estimate(self, state: AfricaState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
+        """Greedy itself: cheap enough (a tenth of a millisecond a decision on average)."""
         return greedy_action(state, rng)
 
     def render_terminal(self, state: AfricaState, seat: int | None) -> Any:

@@ -309,6 +309,16 @@ def distances(data: Components, origin: int) -> list[int]:
     return out
 
 
+def estimate(state: AfricaState, seat: int) -> float:
+    """The running score of ``seat``, the goods sets and treasure majorities it would score if
+    the game ended now, and its base camps still to build (a search's leaf value)."""
+    score = float(scoring.breakdown(state, seat)["total"])
+    if state.is_over:
+        return score
+    final = scoring.final_parts(state)[seat]
+    return score + sum(final.values()) + CAMP_WORTH * state.camps[seat]
+
+
 def greedy_action(state: AfricaState, rng: random.Random) -> int:
     """The greedy player's choice for ``state.current_player`` (``rng`` is not needed: the
     choice is deterministic, first of the best)."""

@@ -10,7 +10,7 @@ from terra.core.game import Game
 from terra.games.africana import rules, scoring
 from terra.games.africana.actions import NOTATION_HELP
 from terra.games.africana.components import Components, load_components
-from terra.games.africana.heuristics import greedy_action
+from terra.games.africana.heuristics import estimate, greedy_action, rollout_action
 from terra.games.africana.state import AfricanaState
 
 
@@ -28,6 +28,7 @@ class Africana(Game[AfricanaState]):
     # No bound in the rules: players may draw and discard for ever. The longest of 1,000
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000
+    evaluation_scale = 5.0  # points of lead that make a seat about 73% sure to win
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
@@ -42,6 +43,12 @@ class Africana(Game[AfricanaState]):
 
     def greedy_action(self, state: AfricanaState, rng: random.Random) -> int:
         return greedy_action(state, rng)
+
+    def estimate(self, state: AfricanaState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def rollout_action(self, state: AfricanaState, rng: random.Random) -> int:
+        return rollout_action(state, rng)
 
     def render_terminal(self, state: AfricanaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africana.render)."""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 DECAY = 0.6  # a goal d steps away is worth DECAY ** d of its value now
 ADVENTURE_DECAY = 0.85  # no one else can finish your adventure, so distance matters less
 MAX_STEPS = 7  # longest move the search considers
+ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed comes first
 SHARED_RISK = 0.6  # chance left to finish an expedition that others have joined too
 JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
 PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
@@ -73,11 +74,14 @@ class Goal:
 class Planner:
     """The bot's picture of the position from its own seat."""
 
-    def __init__(self, state: AfricanaState) -> None:
+    def __init__(
+        self, state: AfricanaState, seat: int | None = None, max_steps: int = MAX_STEPS
+    ) -> None:
         self.state = state
+        self.max_steps = max_steps
         self.data = state.data
         self.tables = state.tables
-        self.me = state.player
+        self.me = state.player if seat is None else seat
         self.values = _values(state)
         self.goals = self._goals()
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
@@ -270,7 +274,7 @@ class Planner:
         )
         if stop > self.best[0]:
             self.best = (stop, act.DONE if first is None else first)
-        if depth >= MAX_STEPS:
+        if depth >= self.max_steps:
             return
 
         data = self.data
@@ -375,10 +379,31 @@ class Planner:
         return self.stay_value() + total
 
 
+def estimate(state: AfricanaState, seat: int) -> float:
+    """The running score of ``seat`` and what its planner makes of staying put: its kept cards
+    and its goals discounted by distance (a search's leaf value)."""
+    parts = scoring.breakdown(state, seat)
+    if state.is_over:
+        return float(parts["total"])
+    # The planner values the cards in hand: their final points would count them twice.
+    return parts["total"] - parts["travel_cards"] + Planner(state, seat).stay_value()
+
+
+def rollout_action(state: AfricanaState, rng: random.Random) -> int:
+    """Greedy's choice with moves of at most ``ROLLOUT_STEPS`` steps, for a search's rollouts:
+    the full route search costs a millisecond and more in busy positions (bench/bots.py), a
+    search needs thousands of rollout moves a second."""
+    return _choose(Planner(state, max_steps=ROLLOUT_STEPS), rng)
+
+
 def greedy_action(state: AfricanaState, rng: random.Random) -> int:
     """The heuristic player's choice for the player to act."""
+    return _choose(Planner(state), rng)
+
+
+def _choose(planner: Planner, rng: random.Random) -> int:
+    state = planner.state
     phase = state.phase
-    planner = Planner(state)
     if phase == r.CHOOSE:
         move, _ = planner.best_move()
         options = [

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from terra.games.expedition import actions as act
-from terra.games.expedition import routes
+from terra.games.expedition import routes, scoring
 from terra.games.expedition import rules as r
 from terra.games.expedition.components import GREEN, RED
 
@@ -36,6 +36,7 @@ STUCK = 0.5  # an expedition end with no free line left
 BUY_ABOVE = 1.2  # a voucher buys an arrow worth at least this much
 EXCHANGE_FROM = 6  # a card at least this many lines from every end is worth exchanging
 CHIP_UP_TO = 5  # Variant A: mark destinations at most this far from the start
+PROSPECTS = 0.5  # share of the goals' discounted worth a position's estimate counts
 
 
 def _goals(state: ExpeditionState, me: int) -> dict[int, float]:
@@ -81,6 +82,15 @@ def _arrow_value(
     if all(used[line] or line == placed for line in data.line_to[target]):
         value -= STUCK
     return value
+
+
+def estimate(state: ExpeditionState, seat: int) -> float:
+    """The running score of ``seat`` and part of what its goals are worth, discounted by how
+    far the expeditions' ends are from them (a search's leaf value)."""
+    score = float(scoring.breakdown(state, seat)["total"])
+    if state.is_over:
+        return score
+    return score + PROSPECTS * _potential(state, _goals(state, seat), state.end)
 
 
 def greedy_action(state: ExpeditionState, rng: random.Random) -> int:

@@ -11,6 +11,7 @@ from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.heuristics import greedy_action
+from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
 
 DEFAULT_TARGET = 75  # 7.0
@@ -29,6 +30,7 @@ class Nile(Game[NileState]):
     turn_rule = rules.RULE_TURN
     end_rule = rules.RULE_VICTORY
     length_cap = 200_000
+    evaluation_scale = 10.0  # points of lead that make a seat about 73% sure to win
     options = (
         DATA_OPTION,
         Option(
@@ -73,6 +75,19 @@ class Nile(Game[NileState]):
 
     def greedy_action(self, state: NileState, rng: random.Random) -> int:
         return greedy_action(state, rng)
+
+    def estimate(self, state: NileState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def rollout_action(self, state: NileState, rng: random.Random) -> int:
+        """Greedy itself: a random explorer soon starves or dies, which tells a search
+        nothing about the position."""
+        return greedy_action(state, rng)
+
+    def evaluate(self, state: NileState) -> list[float]:
+        if state.num_players == 1 and not state.is_over:
+            return [solitaire_value(state, self.evaluation_scale)]
+        return super().evaluate(state)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

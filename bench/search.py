@@ -1,0 +1,167 @@
+"""Search bots: iterations per second at mid-game, and strength against ``greedy``.
+
+``python bench/search.py speed [GAME ...] [--seconds 3]`` times IS-MCTS (and plain MCTS) from
+the middle of a seeded greedy game of each game with 2 players, on one core (processor time),
+and prints iterations per second.
+
+``python bench/search.py strength GAME [--players 2] [--games 40] [--iterations 200]
+[--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other seat, seats rotated
+(game i puts the search bot in seat i mod players), and prints its win rate with its standard
+error and its mean time per decision. ``--exploration``, ``--turns``, ``--widening`` and
+``--bias`` tune the search. Timings depend on the machine and its load: this prints, it never
+asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import terra
+from terra.ai import make_bot
+from terra.ai.budget import Budget
+from terra.ai.ismcts import IsmctsBot
+from terra.ai.mcts import search_known
+from terra.ai.tree import Settings
+from terra.core.registry import games as registered_games
+from terra.core.state import GameState
+from terra.sim import bot_seeds
+
+MIDDLE_SEED = 5
+
+
+def middle(game_id: str, players: int = 2) -> GameState:
+    """The middle of a seeded greedy game: the first decision with a choice after half of its
+    actions."""
+    game = terra.game(game_id)
+    bots = [make_bot("greedy", s) for s in bot_seeds(MIDDLE_SEED, players)]
+    whole = game.new(players, MIDDLE_SEED)
+    while not whole.is_over:
+        whole.apply(bots[whole.current_player or 0].choose(whole))
+    half = len(whole.history) // 2
+    state = game.new(players, MIDDLE_SEED)
+    for action in whole.history[:half]:
+        state.apply(action)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def iterations_per_second(state: GameState, kind: str, seconds: float) -> float:
+    """Iterations of one search from ``state`` per second of processor time."""
+    budget = Budget(seconds=seconds)
+    started = time.process_time()
+    if kind == "ismcts":
+        done = IsmctsBot(1, budget).search(state).iterations
+    else:
+        world = state.sample_hidden(state.current_player or 0, random.Random(1))
+        done = search_known(world, budget, random.Random(1)).iterations
+    return done / (time.process_time() - started)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One strength game's outcome for the search bot."""
+
+    won: float  # its share of the victory
+    decisions: int
+    seconds: float  # spent in its decisions
+
+
+def play(args: tuple[str, int, int, int, Settings]) -> Game:
+    """Game ``index``: the search bot in seat ``index mod players``, greedy elsewhere."""
+    game_id, players, index, iterations, settings = args
+    game = terra.game(game_id)
+    seed = 1000 + index
+    seats = bot_seeds(seed, players)
+    searcher = index % players
+    bots: list[Any] = [make_bot("greedy", s) for s in seats]
+    bots[searcher] = IsmctsBot(seats[searcher], Budget(iterations=iterations), settings)
+    state = game.new(players, seed)
+    decisions, spent = 0, 0.0
+    while not state.is_over:
+        seat = state.current_player or 0
+        started = time.perf_counter()
+        action = bots[seat].choose(state)
+        if seat == searcher:
+            spent += time.perf_counter() - started
+            decisions += 1
+        state.apply(action)
+    winners = state.winners()
+    return Game(1 / len(winners) if searcher in winners else 0.0, decisions, spent)
+
+
+def strength(args: argparse.Namespace) -> dict[str, Any]:
+    settings = Settings(
+        exploration=args.exploration,
+        rollout_turns=args.turns,
+        widening=args.widening,
+        greedy_bias=args.bias,
+    )
+    jobs = [(args.game[0], args.players, i, args.iterations, settings) for i in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(play, jobs))
+    wins = [r.won for r in results]
+    n = len(wins)
+    rate = sum(wins) / n
+    spread = math.sqrt(sum((w - rate) ** 2 for w in wins) / (n - 1)) if n > 1 else 0.0
+    decisions = sum(r.decisions for r in results)
+    return {
+        "game": args.game[0],
+        "players": args.players,
+        "games": n,
+        "iterations": args.iterations,
+        "settings": {
+            "exploration": args.exploration,
+            "turns": args.turns,
+            "widening": args.widening,
+            "greedy_bias": args.bias,
+        },
+        "win_rate": round(rate, 4),
+        "standard_error": round(spread / math.sqrt(n), 4),
+        "fair_share": round(1 / args.players, 4),
+        "decisions": decisions,
+        "mean_ms_per_decision": round(1e3 * sum(r.seconds for r in results) / decisions, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("speed", "strength"))
+    parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="speed: seconds per search")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", "-n", type=int, default=40)
+    parser.add_argument("--iterations", type=int, default=200, help="per decision")
+    parser.add_argument("--workers", "-w", type=int, default=1)
+    parser.add_argument("--exploration", type=float, default=Settings.exploration)
+    parser.add_argument("--turns", type=int, default=None, help="rollout turns (the game's)")
+    parser.add_argument("--widening", type=float, default=Settings.widening)
+    parser.add_argument("--bias", type=float, default=Settings.greedy_bias, help="towards greedy")
+    args = parser.parse_args(argv)
+    if args.what == "strength":
+        if len(args.game) != 1:
+            print("search: strength takes one game id", file=sys.stderr)
+            return 2
+        print(json.dumps(strength(args)))
+        return 0
+    chosen = [terra.game(g) for g in args.game] or registered_games()
+    for game in chosen:
+        state = middle(game.id)
+        figures = {
+            kind: round(iterations_per_second(state, kind, args.seconds))
+            for kind in ("ismcts", "mcts")
+        }
+        print(json.dumps({"game": game.id, "players": 2, "iterations_per_second": figures}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Hints for a person: the search's best moves, each with its share of the search, its expected
+result and a reason in words from the game's evaluation.
+
+The search is IS-MCTS for the seat to act, so a hint never tells what that seat cannot know.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from terra.ai.budget import Budget
+from terra.ai.ismcts import IsmctsBot
+from terra.core.state import GameState
+
+HINT_BUDGET = Budget(iterations=600)
+SHOWN = 3
+WORLDS = 8  # redeals over which a move's estimate is averaged for its reason
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested move."""
+
+    action: int
+    text: str
+    share: float  # of the search's visits among the legal moves
+    value: float  # expected return, in the range of returns()
+    reason: str
+
+
+def hints(
+    state: GameState, budget: Budget = HINT_BUDGET, seed: int = 0, shown: int = SHOWN
+) -> list[Hint]:
+    """The ``shown`` moves the search likes best for the seat to act, best first."""
+    seat = state.current_player
+    assert seat is not None, "the game is over"
+    choices = IsmctsBot(seed, budget).analyse(state)[:shown]
+    rng = random.Random(seed)
+    return [
+        Hint(c.action, state.action_str(c.action), c.share, c.value, _reason(state, c.action, rng))
+        for c in choices
+    ]
+
+
+def _reason(state: GameState, action: int, rng: random.Random) -> str:
+    """What the game's estimate makes of the move once the turn it belongs to is played out by
+    the rollout policy, averaged over redeals of what the seat cannot know."""
+    game = state.game
+    seat = state.current_player
+    assert seat is not None
+    now = game.estimate(state, seat)
+    mine = rival = 0.0
+    for _ in range(WORLDS):
+        world = state.sample_hidden(seat, rng)
+        world.apply(action)
+        while not world.is_over and world.current_player == seat:
+            world.apply(game.rollout_action(world, rng))
+        estimates = [game.estimate(world, s) for s in range(world.num_players)]
+        mine += estimates[seat]
+        rival += max((e for s, e in enumerate(estimates) if s != seat), default=0.0)
+    mine /= WORLDS
+    rival /= WORLDS
+    change = mine - now
+    text = f"the evaluation puts you at {mine:.1f} points ({change:+.1f} this turn)"
+    if state.num_players > 1:
+        text += f", the best rival at {rival:.1f}"
+    return text

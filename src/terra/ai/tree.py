@@ -1,0 +1,200 @@
+"""The search tree shared by ``mcts`` and ``ismcts``: UCT selection with availability counts,
+progressive widening, truncated rollouts and the game's evaluation at the leaves.
+
+Nodes are keyed by action ints along the path from the root, so one tree serves every world a
+search samples: a node stands for "these actions were taken", whatever was hidden. Each
+child's statistics are those of the seat that chose it, so every seat in the tree plays for
+itself (several players, no zero-sum assumption beyond the game's returns).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from terra.ai.budget import Budget
+from terra.core.state import GameState
+
+# A rollout stops here even within its turns (a policy that draws and discards for ever).
+MOST_ROLLOUT_ACTIONS = 200
+
+# A world for one iteration: a full state the searching seat cannot tell from the real one.
+World = Callable[[], GameState]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a search spends its iterations (tuned with ``bench/search.py``)."""
+
+    exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
+    # turns rolled out at least, then on to the searching seat's turn (None: the game's)
+    rollout_turns: int | None = None
+    widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
+    widening_power: float = 0.5  # children tried (progressive widening) at the root
+    # Below the root fewer: a compound turn is judged by its policy-played continuations
+    # instead of by the average of many half-explored ones (mean backups punish an action
+    # whose worth depends on the right follow-up).
+    inner_widening_power: float = 0.1
+    # Progressive bias towards the game's greedy move at the root: a bonus of bias / (n + 1)
+    # in return units for n visits. Its in-turn choices come from a deeper plan than any
+    # rollout sees; the search overrules it only where its own figures clearly disagree.
+    greedy_bias: float = 0.5
+
+
+class Node:
+    """Statistics of one edge (the action that leads here) as its chooser sees them."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # returns summed for the seat that chose this action
+        self.available = 0  # iterations in which this action was legal at its parent
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action at the root after a search: its share of visits and its mean return."""
+
+    action: int
+    visits: int
+    share: float
+    value: float
+
+
+class Search:
+    """One decision's search from a root where ``seat`` is to act."""
+
+    def __init__(
+        self, root: GameState, world: World, rng: random.Random, settings: Settings
+    ) -> None:
+        self.world = world
+        self.rng = rng
+        self.settings = settings
+        self.root = Node()
+        self.iterations = 0
+        seat = root.current_player
+        assert seat is not None, "the game is over"
+        self.seat = seat
+        self.game: Any = root.game  # its hooks are typed for its own state class
+        # Truncate where the game declares its length cap: a rollout must end.
+        self.depth_left = max(0, self.game.length_cap - len(root.history))
+        turns = settings.rollout_turns
+        self.rollout_turns: int = self.game.rollout_turns if turns is None else turns
+        self.favourite = -1  # the greedy move at the root, once asked for
+
+    def run(self, budget: Budget) -> None:
+        """Iterate until the budget is spent."""
+        deadline = budget.deadline()
+        most = budget.most_iterations()
+        clock = time.perf_counter
+        while self.iterations < most:
+            self.iterate()
+            if clock() >= deadline:
+                break
+
+    def iterate(self) -> None:
+        """Sample a world, descend the tree, add a node, roll out, and back the value up."""
+        state = self.world()
+        game = self.game
+        rng = self.rng
+        node = self.root
+        path: list[tuple[Node, int]] = []
+        depth = 0
+        limit = self.depth_left
+        while not state.is_over and depth < limit:
+            player = state.current_player
+            assert player is not None
+            child, expanded = self._select(node, state)
+            path.append((child, player))
+            depth += 1
+            if expanded:
+                break
+            node = child
+        # A turn is a chain of small decisions: judging a position halfway through one would
+        # weigh, say, cards just spent against goals not yet reached. And a seat looks better
+        # just after its own turn than just before it, so every rollout stops as the searching
+        # seat's turn begins, and leaves at any depth are judged alike.
+        turns = self.rollout_turns
+        mover = state.current_player
+        most = min(limit - depth, MOST_ROLLOUT_ACTIONS)
+        while most > 0 and not state.is_over:
+            state.apply(game.rollout_action(state, rng))
+            most -= 1
+            now = state.current_player
+            if now != mover:
+                mover = now
+                turns -= 1
+                if turns <= 0 and now == self.seat:
+                    break
+        values = game.evaluate(state)
+        for child, player in path:
+            child.visits += 1
+            child.total += values[player]
+        self.root.visits += 1
+        self.iterations += 1
+
+    def _select(self, node: Node, state: GameState) -> tuple[Node, bool]:
+        """Apply the action to take at ``node`` in ``state``; its child, and whether it is new.
+
+        Only the actions legal in this world compete (their availability counts rise); a new
+        one is tried while the node has fewer children than progressive widening allows, the
+        rollout policy's choice first, as a prior.
+        """
+        legal = state.legal_actions()
+        children = node.children
+        present = [a for a in legal if a in children]
+        settings = self.settings
+        power = settings.widening_power if node is self.root else settings.inner_widening_power
+        allowed = settings.widening * (node.visits + 1) ** power
+        if len(present) < len(legal) and len(present) < allowed:
+            if node is self.root and self.favourite < 0 and settings.greedy_bias > 0:
+                # The seat's own heuristic reads only what the seat may know (its hook's
+                # contract), so asking it in a sampled world is asking it in the real one.
+                self.favourite = action = self.game.greedy_action(state, self.rng)
+            else:
+                action = self.game.rollout_action(state, self.rng)
+            if action in children:
+                action = self.rng.choice([a for a in legal if a not in children])
+            for a in present:
+                children[a].available += 1
+            child = children[action] = Node()
+            child.available = 1
+            state.apply(action)
+            return child, True
+        best_action = present[0]
+        best = -math.inf
+        c = settings.exploration
+        favourite = self.favourite if node is self.root else -1
+        for a in present:
+            child = children[a]
+            child.available += 1
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if a == favourite:
+                score += settings.greedy_bias / (child.visits + 1)
+            if score > best:
+                best, best_action = score, a
+        state.apply(best_action)
+        return children[best_action], False
+
+    def choices(self, legal: tuple[int, ...]) -> list[Choice]:
+        """The root's actions that are legal in the real position, most visited first."""
+        children = self.root.children
+        total = sum(children[a].visits for a in legal if a in children) or 1
+        found = [
+            Choice(a, children[a].visits, children[a].visits / total, children[a].mean())
+            for a in legal
+            if a in children
+        ]
+        found.sort(key=lambda c: (-c.visits, -c.value, c.action))
+        return found

@@ -1,0 +1,50 @@
+"""Positions of every registered game for the search tests: decisions taken from seeded games
+between greedy and random players, and finished games."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import terra
+from terra.core.state import GameState
+
+PER_GAME = 5  # decisions kept from each game
+
+
+@cache
+def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
+    """Evenly spaced decisions with a choice from a seeded game: seat 0 greedy, others random
+    (so that odd corners show up too)."""
+    game = terra.game(game_id)
+    state = game.new(players, 11)
+    rng = random.Random(11)
+    seen: list[GameState] = []
+    while not state.is_over:
+        seat = state.current_player
+        if len(state.legal_actions()) > 1:
+            seen.append(state.clone())
+        if seat == 0:
+            state.apply(game.greedy_action(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    step = max(1, len(seen) // PER_GAME)
+    return tuple(seen[step // 2 :: step][:PER_GAME])
+
+
+@cache
+def finished(game_id: str, players: int, seed: int) -> GameState:
+    """A greedy self-play game played to its end."""
+    game = terra.game(game_id)
+    state = game.new(players, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(game.greedy_action(state, rng))
+    return state
+
+
+def player_counts(game: terra.Game[Any]) -> tuple[int, ...]:
+    """The smallest game with rivals and the largest."""
+    smallest = max(2, game.min_players)
+    return tuple(sorted({smallest, game.max_players}))

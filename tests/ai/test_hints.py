@@ -1,0 +1,54 @@
+"""Hints: the search's three best moves with their share, expected result and a reason, for
+every registered game, and the ``hint`` command of ``terra play``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import terra
+from terra.ai.budget import Budget
+from terra.ai.hints import hints
+from terra.cli.main import app
+from tests.ai.positions import decisions
+
+FEW = Budget(iterations=60)
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_hints_are_the_best_legal_moves_with_figures_and_reasons(game_id: str) -> None:
+    for state in decisions(game_id, 2)[:3]:
+        before = state.clone()
+        found = hints(state, FEW, seed=1)
+        assert state == before
+        assert 1 <= len(found) <= 3
+        assert len({h.action for h in found}) == len(found)
+        shares = [h.share for h in found]
+        assert shares == sorted(shares, reverse=True) and sum(shares) <= 1 + 1e-9
+        for hint in found:
+            assert hint.action in state.legal_actions()
+            assert hint.text == state.action_str(hint.action)
+            assert -1.0 <= hint.value <= 1.0
+            assert hint.reason.startswith("the evaluation puts you at ")
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_a_hint_tells_nothing_the_seat_cannot_know(game_id: str) -> None:
+    state = decisions(game_id, 2)[1]
+    seat = state.current_player
+    assert seat is not None
+    redealt = state.sample_hidden(seat, random.Random(3))
+    assert hints(redealt, FEW, seed=2) == hints(state, FEW, seed=2)
+
+
+def test_play_answers_hint_with_three_moves() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "expedition", "-p", "2", "--seed", "4", "--bots", "greedy"],
+        input="hint\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if "of the search, expected" in line]
+    assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]

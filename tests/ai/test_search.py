@@ -1,0 +1,102 @@
+"""The search bots, for every registered game: legal moves, reproducible decisions, no use of
+hidden information; and a win found where one exists."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import terra
+from terra.ai.budget import Budget
+from terra.ai.ismcts import IsmctsBot
+from terra.ai.mcts import MctsBot, search_known
+from terra.ai.tree import Settings
+from terra.games.africa import AfricaState
+from tests.ai.positions import decisions, player_counts
+from tests.games.africa import table
+
+CASES = [(game.id, players) for game in terra.games() for players in player_counts(game)]
+FEW = Budget(iterations=60)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+class TestEveryGame:
+    def test_the_bots_only_choose_legal_actions(self, game_id: str, players: int) -> None:
+        for index, state in enumerate(decisions(game_id, players)):
+            for bot in (IsmctsBot(index, FEW), MctsBot(index, FEW)):
+                assert bot.choose(state) in state.legal_actions(), (bot.name, state)
+
+    def test_an_iteration_budget_decides_the_same_for_the_same_seed(
+        self, game_id: str, players: int
+    ) -> None:
+        for index, state in enumerate(decisions(game_id, players)):
+            for kind in (IsmctsBot, MctsBot):
+                first = kind(index, FEW).analyse(state)
+                again = kind(index, FEW).analyse(state.clone())
+                assert first == again, (kind.kind, state)
+
+    def test_ismcts_decides_the_same_whatever_is_hidden_from_its_seat(
+        self, game_id: str, players: int
+    ) -> None:
+        """A state redealt from the seat's knowledge is the real one as far as the seat can
+        tell: a search seeded alike must find exactly the same figures in both."""
+        for index, state in enumerate(decisions(game_id, players)):
+            seat = state.current_player
+            assert seat is not None
+            redealt = state.sample_hidden(seat, random.Random(index + 77))
+            real = IsmctsBot(5, FEW).analyse(state)
+            assert IsmctsBot(5, FEW).analyse(redealt) == real, state
+
+    def test_the_search_leaves_the_state_alone(self, game_id: str, players: int) -> None:
+        state = decisions(game_id, players)[-1]
+        before = state.clone()
+        IsmctsBot(1, FEW).choose(state)
+        MctsBot(1, FEW).choose(state)
+        assert state == before
+        assert state.history == before.history
+
+    def test_a_time_budget_returns_a_legal_action(self, game_id: str, players: int) -> None:
+        state = decisions(game_id, players)[0]
+        assert IsmctsBot(2, Budget(seconds=0.02)).choose(state) in state.legal_actions()
+
+
+def last_monument_race() -> AfricaState:
+    """Africa, 2 players: seat 0 leads by a point beside the last monument, the only marker
+    still face down; seat 1 stands beside it too. Uncovering it ends the game at once with the
+    +3 bonus (Game End and Scoring): a win for whoever does it first."""
+    state = table.started(2, 0)
+    table.clear(state, "C5", "E5")
+    table.place(state, 0, "C5")
+    table.place(state, 1, "E5")
+    table.put(state, "D5", "monument", face_up=False)
+    d5 = table.hx(state, "D5")
+    table.clear(state, *(state.data.hex_ids[h] for h, d in enumerate(state.down) if d and h != d5))
+    state.found = state.last_monument - 1
+    state.track[0], state.track[1] = 11, 10
+    table.to_turn(state, 0)
+    return state
+
+
+@pytest.mark.parametrize("bot", [IsmctsBot, MctsBot])
+def test_the_search_takes_a_win_that_is_there(bot: type[IsmctsBot] | type[MctsBot]) -> None:
+    state = last_monument_race()
+    assert "uncover D5" in state.legal_action_strs()
+    searcher = bot(3, Budget(iterations=300))
+    while not state.is_over and state.current_player == 0:
+        state.play(searcher.choose(state))
+    assert state.is_over and state.winners() == [0]
+
+
+def test_the_other_seat_sees_the_same_race_as_its_own_win() -> None:
+    """Seat 1 to play in the same race: plain MCTS values it as won, and wins it."""
+    state = last_monument_race()
+    table.to_turn(state, 1)
+    choices = search_known(state, Budget(iterations=300), random.Random(1), Settings()).choices(
+        state.legal_actions()
+    )
+    assert choices[0].value > 0.9
+    state.play(choices[0].action)
+    while not state.is_over and state.current_player == 1:
+        state.play(MctsBot(1, Budget(iterations=100)).choose(state))
+    assert state.is_over and state.winners() == [1]

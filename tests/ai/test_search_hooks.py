@@ -1,0 +1,116 @@
+"""The game hooks search stands on (``estimate``, ``evaluate``, ``rollout_action``), checked for
+every registered game: a fifth game gets these tests without a change here."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import terra
+from terra.core.game import win_shares_to_returns
+from terra.games.nile import NileState
+from tests.ai.positions import decisions, finished, player_counts
+
+CASES = [(game.id, players) for game in terra.games() for players in player_counts(game)]
+REDEALS = 3
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+class TestEveryGame:
+    def test_evaluations_lie_in_the_returns_range_and_add_up_to_zero(
+        self, game_id: str, players: int
+    ) -> None:
+        game = terra.game(game_id)
+        low, high = game.facts(players).returns
+        for state in decisions(game_id, players):
+            values = game.evaluate(state)
+            assert len(values) == players
+            assert all(low <= v <= high for v in values), values
+            assert math.isclose(sum(values), 0.0, abs_tol=1e-9), values
+
+    def test_a_finished_game_is_valued_as_its_returns(self, game_id: str, players: int) -> None:
+        game = terra.game(game_id)
+        for seed in (1, 2):
+            state = finished(game_id, players, seed)
+            assert game.evaluate(state) == state.returns()
+
+    def test_estimates_of_a_finished_game_rank_the_seats_as_their_scores(
+        self, game_id: str, players: int
+    ) -> None:
+        game = terra.game(game_id)
+        for seed in (1, 2):
+            state = finished(game_id, players, seed)
+            scores = state.scores()
+            estimates = [game.estimate(state, seat) for seat in range(players)]
+            for a in range(players):
+                for b in range(players):
+                    if scores[a] > scores[b]:
+                        assert estimates[a] > estimates[b], (scores, estimates)
+
+    def test_a_seats_estimate_reads_only_what_it_may_know(self, game_id: str, players: int) -> None:
+        """The same in every state the seat cannot tell from the real one."""
+        game = terra.game(game_id)
+        for index, state in enumerate(decisions(game_id, players)):
+            for seat in range(players):
+                mine = game.estimate(state, seat)
+                for j in range(REDEALS):
+                    redealt = state.sample_hidden(seat, random.Random(100 * index + j))
+                    assert game.estimate(redealt, seat) == mine, (state, seat, j)
+
+    def test_the_rollout_policy_plays_legal_moves_from_what_the_seat_may_know(
+        self, game_id: str, players: int
+    ) -> None:
+        game = terra.game(game_id)
+        for index, state in enumerate(decisions(game_id, players)):
+            seat = state.current_player
+            assert seat is not None
+            chosen = game.rollout_action(state, random.Random(index))
+            assert chosen in state.legal_actions()
+            for j in range(REDEALS):
+                redealt = state.sample_hidden(seat, random.Random(100 * index + j))
+                assert game.rollout_action(redealt, random.Random(index)) == chosen
+
+    def test_the_hooks_leave_the_state_alone(self, game_id: str, players: int) -> None:
+        game = terra.game(game_id)
+        for state in decisions(game_id, players):
+            before = state.clone()
+            game.evaluate(state)
+            game.rollout_action(state, random.Random(0))
+            assert state == before
+            assert state.legal_actions() == before.legal_actions()
+
+    def test_a_sample_depends_only_on_what_the_seat_may_know(
+        self, game_id: str, players: int
+    ) -> None:
+        """Two states the seat cannot tell apart give the same sample from the same generator,
+        so a search seeded alike decides alike in both."""
+        for index, state in enumerate(decisions(game_id, players)):
+            seat = state.current_player
+            assert seat is not None
+            other = state.sample_hidden(seat, random.Random(index + 500))
+            assert state.sample_hidden(seat, random.Random(7)) == other.sample_hidden(
+                seat, random.Random(7)
+            )
+
+
+def test_a_lead_in_the_estimates_is_a_larger_share_of_the_victory() -> None:
+    values = win_shares_to_returns([30.0, 20.0, 10.0], 5.0)
+    assert values[0] > values[1] > values[2]
+    assert values[0] < 1.0 and values[2] > -0.5
+
+
+def test_equal_estimates_are_a_shared_victory() -> None:
+    assert win_shares_to_returns([7.0, 7.0], 3.0) == [0.0, 0.0]
+
+
+def test_a_solitaire_game_nears_its_returns_as_the_target_nears() -> None:
+    """Source of the Nile alone (7.0): further from the target is worth less."""
+    game = terra.game("nile")
+    state = game.new(1, 3)
+    assert isinstance(state, NileState)
+    low = game.evaluate(state)[0]
+    assert -1.0 < low < 0.0
+    state.explorer(0).vp = state.target - 1  # the published points
+    assert game.evaluate(state)[0] > low
