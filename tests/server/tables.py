@@ -96,7 +96,9 @@ class Shadow:
         since = update["since"]
         assert update["seat"] == seat
         assert update["view"] == _json(state.view(seat))
-        assert update["log"] == _json(state.log(seat, since))
+        log = state.log(seat, since)
+        assert update["log"] == _json(log)
+        assert update["log_text"] == [state.game.describe_event(state, entry) for entry in log]
         assert update["log_size"] == state.log_size
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over
@@ -110,7 +112,19 @@ class Shadow:
         assert set(update) <= {*_FIELDS, "legal"}
 
 
-_FIELDS = {"type", "seat", "moves", "since", "view", "log", "log_size", "to_move", "over", "result"}
+_FIELDS = {
+    "type",
+    "seat",
+    "moves",
+    "since",
+    "view",
+    "log",
+    "log_text",
+    "log_size",
+    "to_move",
+    "over",
+    "result",
+}
 
 
 def _json(value: Any) -> Any:

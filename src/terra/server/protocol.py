@@ -27,13 +27,16 @@ def update(state: GameState, moves: int, seat: int | None, since: int) -> dict[s
     """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
     with the log entries from ``since`` on."""
     current = state.current_player
+    log = state.log(seat, since)
+    describe = state.game.describe_event
     message: dict[str, Any] = {
         "type": "update",
         "seat": seat,
         "moves": moves,
         "since": since,
         "view": state.view(seat),
-        "log": state.log(seat, since),
+        "log": log,
+        "log_text": [describe(state, entry) for entry in log],  # English, until the catalogs
         "log_size": state.log_size,
         "to_move": current,
         "over": state.is_over,

@@ -84,7 +84,9 @@ function showLog(update) {
     // A full log after a fresh connect: start again from what the server sent.
     while (log.children.length > update.since) log.lastChild.remove();
   }
-  for (const entry of update.log) log.append(element("li", t(entry.key, entry.args)));
+  update.log.forEach((entry, index) => {
+    log.append(element("li", update.log_text?.[index] ?? t(entry.key, entry.args)));
+  });
   logSize = update.log_size;
   log.scrollTop = log.scrollHeight;
 }
