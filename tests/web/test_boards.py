@@ -1,0 +1,121 @@
+"""Every game's browser board, in a real browser: whole games played by clicks on the board.
+
+Python keeps the game; the board draws seat 0's view, and seat 0 plays by clicking one of the
+board's targets whenever there is one (chosen at random, seeded) and from the legal list
+otherwise; seat 1 is the random bot. At every decision of seat 0 each target must name a legal
+action, and a click must hand exactly that action to ``ctx.play``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import terra
+from terra.ai.bots import make_bot
+from terra.core.state import GameState
+from tests.web.board_page import BoardPage
+
+GAMES = [game.id for game in terra.games()]
+BOARDS = [game.id for game in terra.games() if game.web_board() is not None]
+# Decisions of seat 0 at which the board is photographed, besides the end of the game.
+SNAPSHOTS = (1, 12, 60, 240)
+# The least share of seat 0's decisions made on the board, in each game (see the report of
+# each run: python -m pytest tests/web -s -k whole_game).
+CLICK_SHARE = 0.5
+
+
+def as_json(data: Any) -> Any:
+    """``data`` as the page receives it: through JSON."""
+    return json.loads(json.dumps(data))
+
+
+def legal_texts(state: GameState) -> list[str]:
+    return [state.action_str(a) for a in state.legal_actions()]
+
+
+def layout_of(state: GameState) -> dict[str, Any]:
+    layout: dict[str, Any] = as_json(state.game.board_layout(state))
+    return layout
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_layout_holds_nothing_hidden(game_id: str) -> None:
+    """The layout depends on the component data alone: games dealt from other seeds, at
+    other player counts and further on get the same one."""
+    game = terra.game(game_id)
+    first = game.new(players=2, seed=1)
+    other = game.new(players=game.max_players, seed=99)
+    rng = random.Random(3)
+    for _ in range(200):
+        if other.is_over:
+            break
+        other.apply(rng.choice(other.legal_actions()))
+    layout = layout_of(first)
+    assert layout, f"{game_id} has no board layout"
+    assert layout == layout_of(other)
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_whole_game_by_clicks(game_id: str, board_page: BoardPage) -> None:
+    """A whole two-player game; seat 0 clicks the board, seat 1 is the random bot."""
+    seed = 11
+    state = terra.game(game_id).new(players=2, seed=seed)
+    board_page.load(game_id, layout_of(state))
+    bot = make_bot("random", seed)
+    rng = random.Random(seed)
+    decisions = clicks = 0
+    while not state.is_over:
+        if state.current_player != 0:
+            state.apply(bot.choose(state))
+            continue
+        legal = legal_texts(state)
+        targets = board_page.show(as_json(state.view(0)), legal, 0)
+        decisions += 1
+        stray = sorted(set(targets) - set(legal))
+        assert not stray, f"targets for moves that are not legal: {stray}"
+        if decisions in SNAPSHOTS:
+            board_page.screenshot(f"{game_id}-{decisions:04d}")
+        if targets:
+            choice = rng.randrange(len(targets))
+            played = board_page.click(choice)
+            assert played == [targets[choice]]
+            state.play(played[0], seat=0)
+            clicks += 1
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    board_page.show(as_json(state.view(0)), [], 0)
+    board_page.screenshot(f"{game_id}-end")
+    share = clicks / decisions
+    print(f"{game_id}: {clicks} of {decisions} decisions of seat 0 made on the board ({share:.0%})")
+    assert share >= CLICK_SHARE
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_spectator_and_waiting_seat_get_no_targets(game_id: str, board_page: BoardPage) -> None:
+    """Nothing is clickable for a spectator or for a seat whose turn it is not."""
+    state = terra.game(game_id).new(players=2, seed=5)
+    board_page.load(game_id, layout_of(state))
+    waiting = 1 - (state.current_player or 0)
+    assert board_page.show(as_json(state.view(None)), [], None) == []
+    assert board_page.show(as_json(state.view(waiting)), [], waiting) == []
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_fits_a_phone(game_id: str, phone_page: BoardPage) -> None:
+    """At 390 px wide the board needs no horizontal scrolling, early and late in a game."""
+    state = terra.game(game_id).new(players=2, seed=7)
+    phone_page.load(game_id, layout_of(state))
+    rng = random.Random(7)
+    for moment in range(3):
+        seat = state.current_player or 0
+        phone_page.show(as_json(state.view(seat)), legal_texts(state), seat)
+        assert phone_page.fits_width(), f"{game_id} scrolls sideways at moment {moment}"
+        phone_page.screenshot(f"{game_id}-phone-{moment}")
+        for _ in range(150):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
