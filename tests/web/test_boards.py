@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,12 +45,20 @@ def layout_of(state: GameState) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game_id", BOARDS)
-def test_layout_holds_nothing_hidden(game_id: str) -> None:
-    """The layout depends on the component data alone: games dealt from other seeds, at
-    other player counts and further on get the same one."""
+def test_layout_holds_nothing_hidden(game_id: str, tmp_path: Path) -> None:
+    """The layout depends on the component data alone: a game dealt from another seed, at
+    another player count, further on and with its own copy of the data files (so nothing is
+    shared with the first) gets the same one."""
     game = terra.game(game_id)
+    shipped = resources.files(f"terra.games.{game_id}") / "data"
+    copied = tmp_path / "data"
+    copied.mkdir()
+    for item in shipped.iterdir():
+        if item.name.endswith(".toml"):
+            (copied / item.name).write_bytes(item.read_bytes())
     first = game.new(players=2, seed=1)
-    other = game.new(players=game.max_players, seed=99)
+    other = game.new(players=game.max_players, seed=99, options={"data": str(copied)})
+    assert other.data is not first.data
     rng = random.Random(3)
     for _ in range(200):
         if other.is_over:
