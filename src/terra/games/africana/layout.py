@@ -39,8 +39,8 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 
 def _place_labels(names: list[str], points: list[tuple[float, float]]) -> list[dict[str, Any]]:
-    """A spot for each name beside its location that covers no location and no other name:
-    below, above, right or left, the first that is free (below when none is)."""
+    """A spot for each name beside its location, inside the map, that covers no location and
+    no other name: below, above, right or left, the first that is free."""
     taken: list[Box] = [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in points]
     placed = []
     for name, (x, y) in zip(names, points, strict=True):
@@ -51,8 +51,13 @@ def _place_labels(names: list[str], points: list[tuple[float, float]]) -> list[d
             (x + DOT + 3, y + LABEL_SIZE / 3, "start"),
             (x - DOT - 3, y + LABEL_SIZE / 3, "end"),
         )
-        chosen = spots[0]
-        for spot in spots:
+        inside = [
+            spot
+            for spot in spots
+            if _label_box(spot, width)[0] >= 0 and _label_box(spot, width)[2] <= MAP_WIDTH
+        ]
+        chosen = (inside or spots)[0]
+        for spot in inside:
             box = _label_box(spot, width)
             if all(not _overlaps(box, other) for other in taken):
                 chosen = spot

@@ -158,6 +158,7 @@ function drawStatus(svg, y, view, ctx) {
   const camps = `${say(ctx, "africa.supply", "camps in supply")} ${view.supply_camps}`;
   text(svg, GAP, y + 32, `${found} · ${camps}`, { "font-size": 12, fill: INK });
   y += 40;
+  y = drawLegend(svg, y, ctx);
   if (turn.placing) {
     const words = `${say(ctx, "africa.placing", "to place")}: ${turn.placing.marker} (from ${turn.placing.hex})`;
     text(svg, GAP, y + 10, words, { "font-size": 12, fill: INK });
@@ -170,6 +171,18 @@ function drawStatus(svg, y, view, ctx) {
     y += 18;
   }
   return y;
+}
+
+// The two letters on each marker, spelt out once.
+function drawLegend(svg, y, ctx) {
+  const words = Object.entries(ctx.layout.markers).map(([name, kind]) => `${kind.label} ${name}`);
+  const width = ctx.layout.width - 2 * GAP;
+  const perLine = Math.max(1, Math.floor(width / 92));
+  for (let i = 0; i < words.length; i += perLine) {
+    text(svg, GAP, y + 10, words.slice(i, i + perLine).join(" · "), { "font-size": 10, fill: "#5a4a30" });
+    y += 14;
+  }
+  return y + 4;
 }
 
 function drawMoreMoves(svg, y, moves, ctx) {

@@ -188,7 +188,7 @@ function drawOtherPayments(svg, y, ctx, legal) {
   text(svg, GAP, y + 11, say(ctx, "africana.other_payments", "Other ways to pay"), {
     "font-size": 12, fill: INK,
   });
-  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20);
+  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20) + GAP;
 }
 
 // --- expedition spaces ----------------------------------------------------------------
