@@ -51,6 +51,11 @@ def layout_of(state: GameState) -> dict[str, Any]:
     return layout
 
 
+def test_every_game_ships_a_board() -> None:
+    """Issue 11: a board for every game, which the server serves at /boards/<id>.js."""
+    assert BOARDS == GAMES
+
+
 @pytest.mark.parametrize("game_id", BOARDS)
 def test_layout_holds_nothing_hidden(game_id: str, tmp_path: Path) -> None:
     """The layout depends on the component data alone: a game dealt from another seed, at

@@ -229,3 +229,28 @@ export function buttonRows(parent, x, y, width, items, ctx, size = 18) {
   }
   return items.length ? top + size + 5 : y;
 }
+
+/** Words broken into lines of at most width units at this font size (an estimate). */
+export function wrapLines(content, width, size) {
+  const most = Math.max(8, Math.floor(width / (size * 0.56)));
+  const lines = [];
+  let line = "";
+  for (const word of String(content).split(" ")) {
+    if (line && line.length + 1 + word.length > most) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Text wrapped into lines from (x, y); returns the y below the last line. */
+export function paragraph(parent, x, y, width, content, attrs = {}) {
+  const size = Number(attrs["font-size"] || 12);
+  const lines = wrapLines(content, width, size);
+  lines.forEach((line, i) => text(parent, x, y + size + i * size * 1.3, line, attrs));
+  return y + lines.length * size * 1.3 + size * 0.3;
+}

@@ -7,7 +7,7 @@
 // "voucher remove <colour>"; a card in the hand for "voucher exchange"; a drawn card for "keep".
 
 import {
-  board, button, buttonRows, el, group, pawn, rest, say, target, text, tip, verb,
+  board, buttonRows, el, group, paragraph, pawn, rest, say, target, text, tip, verb, wrapLines,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -199,10 +199,8 @@ function drawStatus(svg, y, view, ctx, legal) {
     + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`, { "font-size": 14, "text-anchor": "end", fill: INK });
   y += 26;
   const missions = view.public_missions.map((id) => ctx.layout.points[id].name).join(", ");
-  text(svg, GAP, y + 14, `${say(ctx, "expedition.public", "Public missions")}: ${missions || "-"}`, {
-    "font-size": 14, fill: INK,
-  });
-  y += 22;
+  y = paragraph(svg, GAP, y, ctx.layout.width - 2 * GAP,
+    `${say(ctx, "expedition.public", "Public missions")}: ${missions || "-"}`, { "font-size": 14, fill: INK });
   if (turn.drawn) {
     text(svg, GAP, y + 14, say(ctx, "expedition.drawn", "Drawn, keep one:"), { "font-size": 14, fill: INK });
     const items = turn.drawn.map((id) => {
@@ -224,16 +222,15 @@ function drawPlayer(svg, y, player, view, ctx, legal) {
   const names = (ids) => ids.map((id) => ctx.layout.points[id].name).join(", ") || "-";
   const active = view.turn.player === player.seat;
   const you = player.seat === ctx.seat ? ` (${say(ctx, "expedition.you", "you")})` : "";
-  const rowHeight = 58;
+  const laid = `${say(ctx, "expedition.laid_down", "laid down")}: ${names(player.laid_down)}`;
+  const rowHeight = 34 + wrapLines(laid, width - 40, 13).length * 13 * 1.3;
   const row = group(svg, { class: "player" }, GAP, y);
   el("rect", { width, height: rowHeight, rx: 6, fill: active ? "#fff3c4" : "#f2f5f7", stroke: "#9fb3bf" }, row);
   pawn(row, 16, 16, 9, SEATS[player.seat], String(player.seat + 1));
   text(row, 32, 21, `Player ${player.seat + 1}${you} · ${player.score.total} points · `
     + `${player.cards_in_hand} cards · ${player.vouchers} vouchers · chips back ${player.chips_back}`,
   { "font-size": 16, "font-weight": "bold", fill: INK });
-  text(row, 32, 44, `${say(ctx, "expedition.laid_down", "laid down")}: ${names(player.laid_down)}`, {
-    "font-size": 13, fill: INK,
-  });
+  paragraph(row, 32, 26, width - 40, laid, { "font-size": 13, fill: INK });
   y += rowHeight + 4;
   if (!player.hand) return y;
   text(svg, GAP, y + 15, say(ctx, "expedition.hand", "Your cards:"), { "font-size": 14, fill: INK });

@@ -278,7 +278,7 @@ function drawMakeUp(svg, y, view, ctx, legal) {
   const width = (layout.width - 3 * GAP) / 2;
   layout.goods.forEach((good, i) => {
     const x = GAP + (i % 2) * (width + GAP);
-    const top = y + Math.floor(i / 2) * 26;
+    const top = y + Math.floor(i / 2) * 30;
     const count = explorer.party[partyKey(good)] ?? 0;
     text(svg, x, top + 14, `${layout.good_names[i]} ${count}`, { "font-size": 12, fill: INK });
     const actions = legal.filter((action) => supplyGood(action, layout.goods) === good);
@@ -289,7 +289,7 @@ function drawMakeUp(svg, y, view, ctx, legal) {
       tip(node, action);
     });
   });
-  y += Math.ceil(layout.goods.length / 2) * 26 + 4;
+  y += Math.ceil(layout.goods.length / 2) * 30 + 4;
   const extra = legal.filter((action) => supplyGood(action, layout.goods) && !shownSupply(action, legal, layout));
   const travel = legal.filter((action) => TRAVEL.includes(action));
   return buttonRows(svg, GAP, y, layout.width - 2 * GAP, [...travel, ...extra].map((a) => [a, a]), ctx, 22);
