@@ -32,6 +32,8 @@ SNAPSHOTS = (1, 12, 60, 240)
 # each run: python -m pytest tests/web -s -k whole_game).
 CLICK_SHARE = 0.5
 LIST_SHARE = 0.2
+# Actions into a game between greedy players at which its board is drawn and photographed.
+GREEDY_SNAPSHOTS = (60, 200, 600, 1200, 1800)
 # Source of the Nile's own option for a shorter game (decision N100): its default of 200
 # rounds makes some 2,500 decisions of seat 0 between random players.
 OPTIONS: dict[str, dict[str, Any]] = {"nile": {"turn_limit": 30}}
@@ -146,3 +148,24 @@ def test_fits_a_phone(game_id: str, phone_page: BoardPage) -> None:
             if state.is_over:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_positions_of_greedy_play(game_id: str, board_page: BoardPage) -> None:
+    """Positions that random play seldom reaches (Source of the Nile's explored interior, a
+    full Africana book): the greedy players' game, drawn for each seat along the way, marks
+    only legal moves; photographed for a person to look at."""
+    state = terra.game(game_id).new(players=2, seed=21)
+    board_page.load(game_id, layout_of(state))
+    bots = [make_bot("greedy", 21), make_bot("greedy", 22)]
+    for step in range(1, 1801):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        if step in GREEDY_SNAPSHOTS:
+            legal = legal_texts(state)
+            targets = board_page.show(as_json(state.view(seat)), legal, seat)
+            assert set(targets) <= set(legal)
+            board_page.screenshot(f"{game_id}-greedy-{step:04d}")
+        state.apply(bots[seat].choose(state))
