@@ -217,8 +217,8 @@ function drawTarget(svg, ctx, h, action) {
   const [id, x, y] = ctx.layout.hexes[h];
   const ring = el("polygon", { points: hexPoints(x, y, ctx.layout.hex - 1, true), fill: "rgba(255,255,255,0.01)",
     "data-place": id }, svg);
-  target(ring, action, ctx);
   tip(ring, `${action} (${id})`);
+  target(ring, action, ctx);
 }
 
 // --- below the map ---------------------------------------------------------------------
