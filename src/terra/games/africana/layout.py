@@ -40,7 +40,7 @@ def _overlaps(a: Box, b: Box) -> bool:
 
 def _place_labels(names: list[str], points: list[tuple[float, float]]) -> list[dict[str, Any]]:
     """A spot for each name beside its location, inside the map, that covers no location and
-    no other name: below, above, right or left, the first that is free."""
+    no other name: below, above, right, left or below to one side, the first that is free."""
     taken: list[Box] = [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in points]
     placed = []
     for name, (x, y) in zip(names, points, strict=True):
@@ -50,6 +50,8 @@ def _place_labels(names: list[str], points: list[tuple[float, float]]) -> list[d
             (x, y - DOT - 4, "middle"),
             (x + DOT + 3, y + LABEL_SIZE / 3, "start"),
             (x - DOT - 3, y + LABEL_SIZE / 3, "end"),
+            (x + DOT, y + DOT + LABEL_SIZE, "end"),
+            (x - DOT, y + DOT + LABEL_SIZE, "start"),
         )
         inside = [
             spot

@@ -304,7 +304,7 @@ function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
   text(node, 6, 14, card, { "font-size": 12, "font-weight": "bold", fill: INK });
   text(node, 6, 30, place, { "font-size": 11, fill: INK });
   const reward = face.assistant ? `${face.assistant} assistant` : `${face.artifact} ${face.silver}$ ${face.points}★`;
-  text(node, 6, 45, reward, { "font-size": 10, fill: INK });
+  text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
   if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
   tip(node, `${card}: ${place}, ${reward}`);
   if (action) target(node, action, ctx);
