@@ -11,6 +11,7 @@ from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
 from terra.games.africa.heuristics import estimate, greedy_action
+from terra.games.africa.layout import board_layout
 from terra.games.africa.state import AfricaState
 
 
@@ -82,3 +83,7 @@ class Africa(Game[AfricaState]):
 
     def notation_help(self) -> str:
         return NOTATION_HELP
+
+    def board_layout(self, state: AfricaState) -> dict[str, Any]:
+        """The hex map and the marker kinds for the browser board (terra.games.africa.layout)."""
+        return board_layout(state.data)

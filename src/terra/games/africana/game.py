@@ -11,6 +11,7 @@ from terra.games.africana import rules, scoring
 from terra.games.africana.actions import NOTATION_HELP
 from terra.games.africana.components import Components, load_components
 from terra.games.africana.heuristics import estimate, greedy_action, rollout_action
+from terra.games.africana.layout import board_layout
 from terra.games.africana.state import AfricanaState
 
 
@@ -64,3 +65,7 @@ class Africana(Game[AfricanaState]):
 
     def notation_help(self) -> str:
         return NOTATION_HELP
+
+    def board_layout(self, state: AfricanaState) -> dict[str, Any]:
+        """The route map and the card faces for the browser board (terra.games.africana.layout)."""
+        return board_layout(state.data)

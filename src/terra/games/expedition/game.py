@@ -11,6 +11,7 @@ from terra.games.expedition import rules
 from terra.games.expedition.actions import NOTATION_HELP
 from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.heuristics import estimate, greedy_action
+from terra.games.expedition.layout import board_layout
 from terra.games.expedition.state import ExpeditionState
 
 
@@ -85,3 +86,7 @@ class Expedition(Game[ExpeditionState]):
 
     def notation_help(self) -> str:
         return NOTATION_HELP
+
+    def board_layout(self, state: ExpeditionState) -> dict[str, Any]:
+        """The world map for the browser board (terra.games.expedition.layout)."""
+        return board_layout(state.data)

@@ -11,6 +11,7 @@ from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.heuristics import greedy_action
+from terra.games.nile.layout import board_layout
 from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
 
@@ -91,3 +92,7 @@ class Nile(Game[NileState]):
 
     def notation_help(self) -> str:
         return NOTATION_HELP
+
+    def board_layout(self, state: NileState) -> dict[str, Any]:
+        """The blank mapboard and its ports for the browser board (terra.games.nile.layout)."""
+        return board_layout(state.data)

@@ -1,0 +1,233 @@
+// Africa's board: the hex map with its markers (face up or face down, as the view shows),
+// base camps, herds and nomads, and the researchers; the players' goods and treasure below.
+//
+// Targets: a hex for "start", "go", "jump", "uncover", "move" (lifting an animal or nomad)
+// and "place"; a good in the uncovering player's row for "exchange". When several moves
+// happen at one hex, the hex carries the first and the others are buttons under the map.
+
+import {
+  board, buttonRows, byPlace, contrast, el, group, hexPoints, pawn, rest, say, target, text, tip,
+  verb,
+} from "/static/board-kit.js";
+
+// A hex with several moves carries the first of these; a step next door reads more naturally
+// as a click than a jump across the map.
+const PLACE_VERBS = ["start", "place", "move", "uncover", "go", "jump"];
+const GAP = 8;
+const INK = "#2b2118";
+const SEAT_COLOURS = { red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff" };
+const CATEGORY_COLOURS = {
+  gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
+  monument: "#b9b3a6",
+};
+
+export function draw(container, view, ctx) {
+  const layout = ctx.layout;
+  const legal = ctx.legal || [];
+  const svg = board(container, layout.width, layout.height, "Africa");
+  const hexOf = hexNames(layout);
+  const moves = byPlace(legal, (action) => placeOf(action, hexOf));
+  const rank = (action) => PLACE_VERBS.indexOf(verb(action));
+  for (const actions of moves.values()) actions.sort((a, b) => rank(a) - rank(b));
+  drawMap(svg, view, ctx, moves);
+  let y = layout.height + GAP;
+  y = drawStatus(svg, y, view, ctx);
+  y = drawMoreMoves(svg, y, moves, ctx);
+  y = drawPlayers(svg, y, view, ctx, legal);
+  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+}
+
+// Hexes are named by id ("E7") or, for start cities, by the city's name.
+function hexNames(layout) {
+  const names = new Map();
+  for (const hex of layout.hexes) {
+    names.set(hex.id.toLowerCase(), hex.id);
+    if (hex.city) names.set(hex.city.toLowerCase(), hex.id);
+  }
+  return names;
+}
+
+function placeOf(action, hexOf) {
+  if (!PLACE_VERBS.includes(verb(action))) return null;
+  return hexOf.get(rest(action).trim().toLowerCase()) ?? null;
+}
+
+// --- the map ---------------------------------------------------------------------------
+
+function drawMap(svg, view, ctx, moves) {
+  const layout = ctx.layout;
+  el("rect", { width: layout.width, height: layout.height, fill: "#cfe3ea" }, svg);
+  const byId = new Map(view.board.map((cell) => [cell.hex, cell]));
+  for (const hex of layout.hexes) {
+    drawHex(svg, hex, byId.get(hex.id), layout, view, ctx, moves.get(hex.id) || []);
+  }
+  drawResearchers(svg, view, ctx);
+  drawCityNames(svg, layout);
+}
+
+// Names go above every hex and piece, so that no neighbour covers them.
+function drawCityNames(svg, layout) {
+  for (const hex of layout.hexes) {
+    if (!hex.city) continue;
+    text(svg, hex.x, hex.y + layout.hex * 0.8, hex.city, {
+      "font-size": 10, "text-anchor": "middle", class: "label", "font-weight": "bold",
+    });
+  }
+}
+
+function drawHex(svg, hex, cell, layout, view, ctx, actions) {
+  const r = layout.hex;
+  const node = group(svg, { class: "hex", "data-place": hex.id });
+  el("polygon", {
+    points: hexPoints(hex.x, hex.y, r - 0.5, false),
+    fill: hex.city ? "#e9cf9a" : "#efe2c0", stroke: "#b59a6a", "stroke-width": 1, class: "hit",
+  }, node);
+  if (cell && cell.camp !== null && cell.camp !== undefined) drawCamp(node, hex, view, ctx, cell.camp);
+  if (cell && cell.marker) drawMarker(node, hex, cell.marker, layout, r);
+  tip(node, describeHex(hex, cell));
+  if (actions.length) target(node, actions[0], ctx);
+}
+
+function describeHex(hex, cell) {
+  const parts = [hex.city ? `${hex.city} (${hex.id})` : hex.id];
+  if (cell && cell.marker === "?") parts.push("face-down marker");
+  else if (cell && cell.marker) parts.push(cell.marker);
+  if (cell && cell.camp !== null && cell.camp !== undefined) parts.push(`camp of seat ${cell.camp + 1}`);
+  return parts.join(", ");
+}
+
+function drawMarker(node, hex, marker, layout, r) {
+  const size = r * 0.95;
+  const x = hex.x - size / 2;
+  const y = hex.y - size / 2;
+  if (marker === "?") {
+    el("rect", { x, y, width: size, height: size, rx: 3, fill: "#7b5a36", stroke: "#4a341c" }, node);
+    text(node, hex.x, y + size / 2, "?", {
+      "font-size": 12, "text-anchor": "middle", "dominant-baseline": "central", fill: "#f3e6c8",
+    });
+    return;
+  }
+  const kind = layout.markers[marker];
+  const fill = kind ? CATEGORY_COLOURS[kind.category] : "#fff";
+  el("rect", { x, y, width: size, height: size, rx: 3, fill, stroke: INK, "stroke-width": 0.8 }, node);
+  text(node, hex.x, y + size / 2, kind ? kind.label : marker.slice(0, 2), {
+    "font-size": 10, "text-anchor": "middle", "dominant-baseline": "central", fill: INK,
+    "font-weight": "bold",
+  });
+}
+
+function seatColour(ctx, seat) {
+  const name = ctx.layout.colours[seat];
+  return SEAT_COLOURS[name] || name;
+}
+
+// A base camp is a small tent in the owner's colour, at the top corner of the hex.
+function drawCamp(node, hex, view, ctx, seat) {
+  const x = hex.x + ctx.layout.hex * 0.45;
+  const y = hex.y - ctx.layout.hex * 0.35;
+  el("path", { d: `M ${x - 6} ${y + 5} L ${x} ${y - 6} L ${x + 6} ${y + 5} Z`, fill: seatColour(ctx, seat),
+    stroke: INK, "stroke-width": 1 }, node);
+}
+
+function drawResearchers(svg, view, ctx) {
+  const here = new Map();
+  const centres = new Map(ctx.layout.hexes.map((hex) => [hex.id, hex]));
+  for (const player of view.players) {
+    if (!player.researcher) continue;
+    const hex = centres.get(player.researcher);
+    const k = here.get(hex.id) || 0;
+    here.set(hex.id, k + 1);
+    const piece = pawn(svg, hex.x - 9 + k * 11, hex.y - 8, 7, seatColour(ctx, player.seat), String(player.seat + 1));
+    tip(piece, `${player.colour} researcher`);
+  }
+}
+
+// --- below the map ---------------------------------------------------------------------
+
+function drawStatus(svg, y, view, ctx) {
+  const turn = view.turn;
+  let line;
+  if (turn.player === null || turn.player === undefined) {
+    line = say(ctx, "africa.over", "The game is over");
+  } else {
+    const who = view.players[turn.player].colour;
+    line = `${say(ctx, "africa.turn", "Turn")} ${turn.number} · ${who}: ${turn.phase}, action ${turn.action}/${turn.actions_per_turn}`;
+  }
+  text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
+  const found = `${say(ctx, "africa.monuments", "monuments found")} ${view.monuments_found}`;
+  const camps = `${say(ctx, "africa.supply", "camps in supply")} ${view.supply_camps}`;
+  text(svg, GAP, y + 32, `${found} · ${camps}`, { "font-size": 12, fill: INK });
+  y += 40;
+  y = drawLegend(svg, y, ctx);
+  if (turn.placing) {
+    const words = `${say(ctx, "africa.placing", "to place")}: ${turn.placing.marker} (from ${turn.placing.hex})`;
+    text(svg, GAP, y + 10, words, { "font-size": 12, fill: INK });
+    y += 18;
+  }
+  if (turn.uncovered_good) {
+    text(svg, GAP, y + 10, `${say(ctx, "africa.uncovered", "uncovered")}: ${turn.uncovered_good}`, {
+      "font-size": 12, fill: INK,
+    });
+    y += 18;
+  }
+  return y;
+}
+
+// The two letters on each marker, spelt out once.
+function drawLegend(svg, y, ctx) {
+  const words = Object.entries(ctx.layout.markers).map(([name, kind]) => `${kind.label} ${name}`);
+  const width = ctx.layout.width - 2 * GAP;
+  const perLine = Math.max(1, Math.floor(width / 92));
+  for (let i = 0; i < words.length; i += perLine) {
+    text(svg, GAP, y + 10, words.slice(i, i + perLine).join(" · "), { "font-size": 10, fill: "#5a4a30" });
+    y += 14;
+  }
+  return y + 4;
+}
+
+function drawMoreMoves(svg, y, moves, ctx) {
+  const items = [];
+  for (const actions of moves.values()) {
+    for (const action of actions.slice(1)) items.push([action, action]);
+  }
+  if (!items.length) return y;
+  text(svg, GAP, y + 11, say(ctx, "africa.more_moves", "More moves at these hexes"), {
+    "font-size": 12, fill: INK,
+  });
+  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20);
+}
+
+function drawPlayers(svg, y, view, ctx, legal) {
+  for (const player of view.players) {
+    y = drawPlayer(svg, y, player, view, ctx, legal);
+  }
+  return y;
+}
+
+// "exchange kettle with blue": the kettles in blue's row are what the player takes.
+function exchangeFor(legal, good, colour) {
+  return legal.find((action) => verb(action) === "exchange" && rest(action) === `${good} with ${colour}`);
+}
+
+function drawPlayer(svg, y, player, view, ctx, legal) {
+  const width = ctx.layout.width - 2 * GAP;
+  const row = group(svg, { class: "player" }, GAP, y);
+  const active = view.turn.player === player.seat;
+  el("rect", { width, height: 58, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3", stroke: "#b9a27a" }, row);
+  pawn(row, 14, 15, 8, seatColour(ctx, player.seat), String(player.seat + 1));
+  const you = player.seat === ctx.seat ? ` (${say(ctx, "africa.you", "you")})` : "";
+  text(row, 28, 15, `${player.colour}${you} · ${player.score.total}★ · gold ${player.gold} · jewels ${player.jewels} · camps ${player.camps}`,
+    { "font-size": 13, "font-weight": "bold", fill: INK, "dominant-baseline": "central" });
+  ctx.layout.goods.forEach((good, i) => {
+    const count = player.goods[good] || 0;
+    const chip = group(row, { class: "good" }, 8 + i * 78, 28);
+    el("rect", { width: 72, height: 24, rx: 4, fill: count ? CATEGORY_COLOURS.goods : "#ece3cf", class: "hit",
+      stroke: "#8a6d4b" }, chip);
+    text(chip, 36, 12, `${good} ${count}`, { "font-size": 11, "text-anchor": "middle",
+      "dominant-baseline": "central", fill: count ? contrast("#c98b4f") : "#8a7a60" });
+    tip(chip, `${player.colour}: ${count} ${good}`);
+    const exchange = exchangeFor(legal, good, player.colour);
+    if (exchange) target(chip, exchange, ctx);
+  });
+  return y + 64;
+}

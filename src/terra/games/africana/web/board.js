@@ -1,0 +1,373 @@
+// Africana's board: the route map, the expedition spaces, both adventure books, the players
+// and the seat's own hand, drawn from view(seat) over the fixed layout (layout.py).
+//
+// Targets: a location for "go", the seat's explorer for "move", the travel deck for "draw",
+// the books for "buy", "buy <card>" and turning pages, an expedition card for "join" and
+// "finish", an adventure card in front of the seat for "finish" and "discard", a hand card
+// for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
+
+import {
+  board, button, buttonRows, byPlace, contrast, el, group, pawn, rest, say, target, text, tip,
+  verb,
+} from "/static/board-kit.js";
+
+const CARD_W = 118;
+const CARD_H = 74;
+const GAP = 8;
+const INK = "#2b2118";
+const SEA = "#cfe3ea";
+const LAND = "#efe2c0";
+const SEAT_COLOURS = { white: "#ffffff", blue: "#2f6fd6", yellow: "#f2c617", red: "#d63a2f" };
+
+export function draw(container, view, ctx) {
+  const layout = ctx.layout;
+  const legal = ctx.legal || [];
+  const svg = board(container, layout.width, layout.map_height, "Africana");
+  const names = locationIds(layout);
+  drawMap(svg, view, ctx, names, legal);
+  let y = layout.map_height + GAP;
+  y = drawStatus(svg, y, view, ctx, legal);
+  y = drawExpeditions(svg, y, view, ctx, legal);
+  y = drawBooks(svg, y, view, ctx, legal);
+  y = drawHand(svg, y, view, ctx, legal);
+  y = drawPlayers(svg, y, view, ctx, legal);
+  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+}
+
+// --- the route map ---------------------------------------------------------------------
+
+function locationIds(layout) {
+  const ids = new Map();
+  for (const [id, place] of Object.entries(layout.locations)) ids.set(place.name.toLowerCase(), id);
+  return ids;
+}
+
+// "go Cape Town: grey assistant" happens at Cape Town.
+function journeyPlace(action, names) {
+  if (verb(action) !== "go") return null;
+  const where = rest(action).split(":")[0].trim().toLowerCase();
+  return names.get(where) ?? null;
+}
+
+function drawMap(svg, view, ctx, names, legal) {
+  const layout = ctx.layout;
+  el("rect", { width: layout.width, height: layout.map_height, fill: SEA }, svg);
+  drawLand(svg, layout);
+  drawEquator(svg, layout, ctx);
+  const places = layout.locations;
+  const routes = group(svg, { class: "routes" });
+  for (const [a, b] of layout.routes) {
+    el("line", {
+      x1: places[a].x, y1: places[a].y, x2: places[b].x, y2: places[b].y,
+      stroke: "#7a5b3a", "stroke-width": 2.5, "stroke-dasharray": "6 4",
+    }, routes);
+  }
+  const journeys = byPlace(legal, (action) => journeyPlace(action, names));
+  for (const [id, place] of Object.entries(places)) {
+    drawLocation(svg, id, place, layout, journeys.get(id) || [], ctx);
+  }
+  drawExplorers(svg, view, ctx, legal);
+}
+
+// The land is the hull of the locations drawn with a broad round pen: enough to read as a
+// continent without claiming a coastline the data does not have.
+function drawLand(svg, layout) {
+  const hull = convexHull(Object.values(layout.locations).map((p) => [p.x, p.y]));
+  el("polygon", {
+    points: hull.map(([x, y]) => `${x},${y}`).join(" "),
+    fill: LAND, stroke: LAND, "stroke-width": 70, "stroke-linejoin": "round",
+  }, svg);
+}
+
+function convexHull(points) {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list) => {
+    const out = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
+function drawEquator(svg, layout, ctx) {
+  el("line", {
+    x1: 0, y1: layout.equator, x2: layout.width, y2: layout.equator,
+    stroke: "#8a6d4b", "stroke-width": 1, "stroke-dasharray": "2 6",
+  }, svg);
+  text(svg, 6, layout.equator - 5, say(ctx, "africana.equator", "equator"), {
+    "font-size": 11, class: "label", "font-style": "italic",
+  });
+}
+
+function drawLocation(svg, id, place, layout, journeys, ctx) {
+  const node = group(svg, { class: "location", "data-place": id }, place.x, place.y);
+  const r = layout.dot;
+  const symbols = place.symbols;
+  if (symbols.length === 1) {
+    el("circle", { r, fill: symbols[0], class: "hit", stroke: INK, "stroke-width": 1.5 }, node);
+  } else {
+    el("path", { d: `M 0 ${-r} A ${r} ${r} 0 0 0 0 ${r} Z`, fill: symbols[0] }, node);
+    el("path", { d: `M 0 ${-r} A ${r} ${r} 0 0 1 0 ${r} Z`, fill: symbols[1] }, node);
+    el("circle", { r, fill: "none", class: "hit", stroke: INK, "stroke-width": 1.5 }, node);
+  }
+  tip(node, `${place.name} (${symbols.join(", ")})`);
+  const label = place.label;
+  text(svg, label.x, label.y, place.name, {
+    "text-anchor": label.anchor, "font-size": layout.label_size, class: "label",
+  });
+  if (journeys.length) target(node, journeys[0], ctx);
+}
+
+function seatColour(view, ctx, seat) {
+  const company = ctx.layout.companies[seat];
+  return SEAT_COLOURS[company.colour] || company.colour;
+}
+
+function drawExplorers(svg, view, ctx, legal) {
+  const counts = new Map();
+  const r = 9;
+  for (const player of view.players) {
+    const place = ctx.layout.locations[player.location];
+    const k = counts.get(player.location) || 0;
+    counts.set(player.location, k + 1);
+    const angle = (Math.PI / 4) * (1 + 2 * k);
+    const x = place.x + Math.cos(angle) * 16;
+    const y = place.y - Math.sin(angle) * 16;
+    const piece = pawn(svg, x, y, r, seatColour(view, ctx, player.seat), player.company[0]);
+    piece.querySelector("circle").classList.add("hit");
+    tip(piece, `${player.company} (${player.colour})`);
+    if (player.seat === ctx.seat && legal.includes("move")) target(piece, "move", ctx);
+  }
+}
+
+// --- the turn --------------------------------------------------------------------------
+
+function drawStatus(svg, y, view, ctx, legal) {
+  const turn = view.turn;
+  const width = ctx.layout.width;
+  let line;
+  if (turn.player === null || turn.player === undefined) {
+    line = say(ctx, "africana.over", "The game is over");
+  } else {
+    const who = view.players[turn.player].company;
+    line = `${say(ctx, "africana.round", "Round")} ${turn.round} · ${who}: ${turn.phase}`;
+    if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
+  }
+  text(svg, GAP, y + 14, line, { "font-size": 15, fill: INK, "font-weight": "bold" });
+  const deck = `${say(ctx, "africana.deck", "Travel deck")} ${view.travel_deck}`;
+  const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck,
+    legal.includes("draw") ? "draw" : null, ctx);
+  tip(deckButton, deck);
+  y += 28;
+  if (turn.played) {
+    const played = Object.entries(turn.played.travel).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+    if (turn.played.jokers) played.push(`${turn.played.jokers} joker`);
+    const words = played.length ? played.join(", ") : "-";
+    text(svg, GAP, y + 10, `${say(ctx, "africana.played", "Played this move")}: ${words}`, {
+      "font-size": 12, fill: INK,
+    });
+    y += 18;
+  }
+  return drawOtherPayments(svg, y, ctx, legal);
+}
+
+// A location carries its first way to pay; the others for the same location are buttons here.
+function drawOtherPayments(svg, y, ctx, legal) {
+  const names = locationIds(ctx.layout);
+  const journeys = byPlace(legal, (action) => journeyPlace(action, names));
+  const items = [];
+  for (const actions of journeys.values()) {
+    for (const action of actions.slice(1)) items.push([rest(action), action]);
+  }
+  if (!items.length) return y;
+  text(svg, GAP, y + 11, say(ctx, "africana.other_payments", "Other ways to pay"), {
+    "font-size": 12, fill: INK,
+  });
+  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20) + GAP;
+}
+
+// --- expedition spaces ----------------------------------------------------------------
+
+function drawExpeditions(svg, y, view, ctx, legal) {
+  text(svg, GAP, y + 12, say(ctx, "africana.expeditions", "Expeditions"), {
+    "font-size": 14, "font-weight": "bold", fill: INK,
+  });
+  const pile = view.expedition_pile;
+  text(svg, ctx.layout.width - GAP, y + 12,
+    `${say(ctx, "africana.pile", "pile")} A ${pile.A} · B ${pile.B} · C ${pile.C}`,
+    { "font-size": 12, "text-anchor": "end", fill: INK });
+  y += 18;
+  const step = (ctx.layout.width - 2 * GAP - 4 * GAP) / 5;
+  view.expeditions.forEach((space, i) => {
+    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, legal);
+  });
+  return y + CARD_H + 20 + GAP;
+}
+
+function bonusWords(bonus) {
+  if (bonus.travel_cards) return `+${bonus.travel_cards} card`;
+  return `+${bonus.silver} silver`;
+}
+
+function drawExpeditionSpace(svg, x, y, width, space, view, ctx, legal) {
+  text(svg, x + width / 2, y + 11, bonusWords(space.bonus), {
+    "font-size": 11, "text-anchor": "middle", fill: "#6b5a3a",
+  });
+  const top = y + 15;
+  const card = space.expedition;
+  const node = group(svg, { class: "card expedition" }, x, top);
+  el("rect", { width, height: CARD_H, rx: 6, fill: card ? "#fdf6e3" : "#e4dccb", class: "hit",
+    stroke: "#6b5a3a" }, node);
+  if (!card) return;
+  const face = ctx.layout.expeditions[card];
+  const places = ctx.layout.locations;
+  text(node, 6, 15, card, { "font-size": 13, "font-weight": "bold", fill: INK });
+  text(node, width - 6, 15, `${face.silver}$ ${face.points}★`, {
+    "font-size": 12, "text-anchor": "end", fill: INK,
+  });
+  text(node, 6, 33, places[face.start].name, { "font-size": 11, fill: INK });
+  text(node, 6, 48, `→ ${places[face.target].name}`, { "font-size": 11, fill: INK });
+  space.joined.forEach((seat, k) => {
+    pawn(node, 10 + k * 16, CARD_H - 11, 6, seatColour(view, ctx, seat));
+  });
+  tip(node, `${card}: ${places[face.start].name} → ${places[face.target].name}, `
+    + `${face.silver} silver, ${face.points} points`);
+  const actions = legal.filter((a) => (verb(a) === "join" || verb(a) === "finish") && rest(a) === card);
+  if (actions.length) target(node, actions[0], ctx);
+  if (actions.length > 1) {
+    buttonRows(svg, x, top + CARD_H + 2, width, actions.slice(1).map((a) => [a, a]), ctx, 16);
+  }
+}
+
+// --- the adventure books ----------------------------------------------------------------
+
+function drawBooks(svg, y, view, ctx, legal) {
+  const width = ctx.layout.width;
+  text(svg, GAP, y + 12, say(ctx, "africana.books", "Adventure books"), {
+    "font-size": 14, "font-weight": "bold", fill: INK,
+  });
+  if (legal.includes("buy")) {
+    button(svg, width - 90 - GAP, y - 2, 90, 20, say(ctx, "africana.buy", "buy cards"), "buy", ctx);
+  }
+  y += 20;
+  const half = (width - 3 * GAP) / 2;
+  const heights = ["north", "south"].map((book, i) =>
+    drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal));
+  return y + Math.max(...heights) + GAP;
+}
+
+function drawBook(svg, x, y, width, name, view, ctx, legal) {
+  const book = view.books[name];
+  const open = view.turn.book === name;
+  const title = `${name === "north" ? "North" : "South"} · ${book.unturned.length} ${say(ctx, "africana.pages", "pages")}`;
+  text(svg, x, y + 11, title, { "font-size": 12, fill: INK, "font-weight": open ? "bold" : "normal" });
+  const top = y + 16;
+  const turned = book.turned;
+  let cardX = x;
+  if (turned.length) {
+    drawAdventure(svg, x, top, CARD_W - 18, CARD_H, turned[turned.length - 1], ctx, null, true);
+    text(svg, x + (CARD_W - 18) / 2, top + CARD_H + 12, `${turned.length} ${say(ctx, "africana.turned", "turned")}`,
+      { "font-size": 10, "text-anchor": "middle", fill: INK });
+    cardX = x + CARD_W - 18 + GAP;
+  }
+  const page = book.unturned[0];
+  const buy = page ? legal.find((a) => a === `buy ${page}`) : undefined;
+  drawAdventure(svg, cardX, top, CARD_W, CARD_H, page, ctx, buy || null, false);
+  if (open) {
+    const arrows = [];
+    if (legal.includes("turn back")) arrows.push(["◀ turn back", "turn back"]);
+    if (legal.includes("turn forward")) arrows.push(["turn forward ▶", "turn forward"]);
+    const info = `${view.turn.pages_turned} turned · next page ${view.turn.next_page_cost}$`;
+    text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
+    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, 20);
+    return below - y;
+  }
+  return CARD_H + 34;
+}
+
+function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
+  const node = group(svg, { class: "card adventure" }, x, y);
+  const known = card !== null && card !== undefined;
+  el("rect", { width, height, rx: 6, class: "hit", stroke: "#6b5a3a",
+    fill: known ? (small ? "#efe7d4" : "#fffaf0") : "#a98f63" }, node);
+  if (!known) {
+    text(node, width / 2, height / 2 + 5, "?", { "font-size": 18, "text-anchor": "middle", fill: "#fff" });
+    return node;
+  }
+  const face = ctx.layout.adventures[card];
+  const place = ctx.layout.locations[face.target].name;
+  text(node, 6, 14, card, { "font-size": 12, "font-weight": "bold", fill: INK });
+  text(node, 6, 30, place, { "font-size": 11, fill: INK });
+  const reward = face.assistant ? `${face.assistant} assistant` : `${face.artifact} ${face.silver}$ ${face.points}★`;
+  text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
+  if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
+  tip(node, `${card}: ${place}, ${reward}`);
+  if (action) target(node, action, ctx);
+  return node;
+}
+
+// --- the seat's hand and the players ---------------------------------------------------
+
+function drawHand(svg, y, view, ctx, legal) {
+  const me = ctx.seat === null || ctx.seat === undefined ? null : view.players[ctx.seat];
+  if (!me || !me.hand) return y;
+  text(svg, GAP, y + 12, say(ctx, "africana.hand", "Your hand"), {
+    "font-size": 14, "font-weight": "bold", fill: INK,
+  });
+  y += 18;
+  const slots = [];
+  for (const colour of ctx.layout.colours) {
+    if (me.hand[colour]) slots.push([colour, me.hand[colour], `discard ${colour}`, ""]);
+  }
+  for (const colour of ctx.layout.colours) {
+    const n = me.assistants[colour];
+    if (n) slots.push([colour, n, `discard ${colour} assistant`, "A"]);
+  }
+  if (me.jokers) slots.push(["#333", me.jokers, "discard joker", "J"]);
+  slots.forEach(([colour, count, action, mark], i) => {
+    const node = group(svg, { class: "card travel" }, GAP + i * 52, y);
+    el("rect", { width: 46, height: 62, rx: 5, fill: colour, class: "hit", stroke: INK }, node);
+    text(node, 23, 30, `${count}×`, { "font-size": 15, "text-anchor": "middle", fill: contrast(colour),
+      "font-weight": "bold" });
+    if (mark) text(node, 23, 52, mark === "A" ? "assist." : "joker", { "font-size": 10,
+      "text-anchor": "middle", fill: contrast(colour) });
+    tip(node, `${count} ${mark === "A" ? `${colour} assistant` : mark === "J" ? "joker" : colour}`);
+    if (legal.includes(action)) target(node, action, ctx);
+  });
+  return y + (slots.length ? 70 : 0);
+}
+
+function drawPlayers(svg, y, view, ctx, legal) {
+  const width = ctx.layout.width;
+  for (const player of view.players) {
+    y = drawPlayer(svg, y, width, player, view, ctx, legal);
+  }
+  return y;
+}
+
+function drawPlayer(svg, y, width, player, view, ctx, legal) {
+  const row = group(svg, { class: "player" }, GAP, y);
+  const active = view.turn.player === player.seat;
+  el("rect", { width: width - 2 * GAP, height: 46, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3",
+    stroke: "#b9a27a" }, row);
+  pawn(row, 16, 16, 9, seatColour(view, ctx, player.seat), player.company[0]);
+  const assistants = Object.entries(player.assistants).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+  text(row, 32, 15, `${player.company}${player.seat === ctx.seat ? " (you)" : ""} · ${player.silver}$ · `
+    + `${player.score.total}★`, { "font-size": 13, "font-weight": "bold", fill: INK });
+  text(row, 32, 32, `${player.travel_cards} cards · ${player.jokers} jokers · `
+    + `${player.markers_free} markers · won ${player.expeditions_won.length}+${player.adventures_won.length}`
+    + (assistants.length ? ` · assistants ${assistants.join(", ")}` : ""), { "font-size": 11, fill: INK });
+  y += 50;
+  if (!player.adventures.length) return y;
+  player.adventures.forEach((card, i) => {
+    const mine = player.seat === ctx.seat;
+    const action = mine ? legal.find((a) => (verb(a) === "finish" || verb(a) === "discard") && rest(a) === card) : null;
+    drawAdventure(svg, GAP + 8 + i * (CARD_W - 18 + 6), y, CARD_W - 18, 52, card, ctx, action || null, true);
+  });
+  return y + 58;
+}

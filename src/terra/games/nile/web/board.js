@@ -1,0 +1,316 @@
+// Source of the Nile's board: the map as far as it is explored (terrain, rivers, cataracts,
+// natives, oases, waterfalls and peaks, discovery counters), the ports and the explorers; the
+// seat's own Expedition Make-up below, and a line on every explorer.
+//
+// Targets: a hex for "counter <hex>" (set-up), a port for "sail to <port>", the hex next to
+// the explorer for "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
+// and "cache", and the boxes for the activity level and the mode of travel.
+
+import {
+  board, button, buttonRows, byPlace, el, flatSide, group, hexPoints, pawn, rest, say, target,
+  text, tip, verb,
+} from "/static/board-kit.js";
+
+const GAP = 8;
+const INK = "#23201a";
+const SEA = "#bcd7e6";
+const BLANK = "#f3eddc";
+const TERRAIN_COLOURS = [
+  "#d8d27c", // veldt
+  "#5b95d6", // lake
+  "#a59c90", // mountain
+  "#ebcb86", // desert
+  "#4a9a4a", // jungle
+  "#7fb3a4", // swamp
+  "#5c9a7c", // jungle/swamp
+  "#6c8a52", // jungle/mountain
+];
+const SEAT_COLOURS = {
+  red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff", black: "#222",
+};
+const SUPPLY = /^(buy|leave|take|cache) (\d+) (.+)$/;
+const TRAVEL = ["cautious", "normal", "reckless", "travel on foot", "travel mounted", "travel by canoe",
+  "carry loads", "stop carrying"];
+
+export function draw(container, view, ctx) {
+  const layout = ctx.layout;
+  const legal = ctx.legal || [];
+  const svg = board(container, layout.width, layout.height, "Source of the Nile");
+  const moves = byPlace(legal, (action) => placeOf(action, view, ctx));
+  drawMap(svg, view, ctx, moves);
+  let y = layout.height + GAP;
+  y = drawStatus(svg, y, view, ctx);
+  y = drawMoreMoves(svg, y, moves, ctx);
+  y = drawMakeUp(svg, y, view, ctx, legal);
+  y = drawExplorers(svg, y, view, ctx);
+  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+}
+
+// --- which hex a move happens at ---------------------------------------------------------
+
+function hexIndex(ctx) {
+  if (!ctx.hexIndex) {
+    ctx.hexIndex = new Map(ctx.layout.hexes.map(([id], i) => [id, i]));
+    ctx.portIndex = new Map(ctx.layout.ports.map((port) => [port.name.toLowerCase(), port.hex]));
+  }
+  return ctx.hexIndex;
+}
+
+function placeOf(action, view, ctx) {
+  const ids = hexIndex(ctx);
+  const kind = verb(action);
+  if (kind === "counter") return ids.get(rest(action)) ?? ctx.portIndex.get(rest(action).toLowerCase()) ?? null;
+  if (action.startsWith("sail to ")) return ctx.portIndex.get(action.slice(8).toLowerCase()) ?? null;
+  if (kind === "move" && ctx.seat !== null && ctx.seat !== undefined) {
+    const here = view.explorers[ctx.seat].hex;
+    const direction = ctx.layout.directions.indexOf(rest(action));
+    if (here < 0 || direction < 0) return null;
+    const there = ctx.layout.neighbours[here][direction];
+    return there >= 0 ? there : null;
+  }
+  return null;
+}
+
+// --- the map ---------------------------------------------------------------------------
+
+function drawMap(svg, view, ctx, moves) {
+  const layout = ctx.layout;
+  el("rect", { width: layout.width, height: layout.height, fill: SEA }, svg);
+  const known = knownHexes(view, ctx);
+  const ground = group(svg, { class: "ground" });
+  const rivers = group(svg, { class: "rivers", stroke: "#1d5fb4", "stroke-width": 2.2, fill: "none",
+    "stroke-linecap": "round" });
+  const marks = group(svg, { class: "marks" });
+  layout.hexes.forEach(([id, x, y], h) => {
+    drawHex(ground, view, ctx, h, id, x, y, known.has(h));
+    drawRiver(rivers, view.map, h, x, y, layout.hex);
+    drawFeatures(marks, view, ctx, h, x, y);
+  });
+  drawCounters(marks, view, ctx);
+  drawPorts(svg, ctx);
+  drawPieces(svg, view, ctx);
+  for (const [h, actions] of moves) drawTarget(svg, ctx, h, actions[0]);
+}
+
+// A seat's explorer remembers where he has been; a spectator follows the explorer to move.
+function knownHexes(view, ctx) {
+  const focus = ctx.seat ?? view.player;
+  if (focus === null || focus === undefined) return new Set();
+  return new Set(view.explorers[focus].known);
+}
+
+function drawHex(parent, view, ctx, h, id, x, y, visited) {
+  const terrain = view.map.terrain[h];
+  const fill = terrain >= 0 ? TERRAIN_COLOURS[terrain] : BLANK;
+  const attrs = {
+    points: hexPoints(x, y, ctx.layout.hex - 0.3, true), fill,
+    stroke: visited ? "#5a4020" : "#c9bfa6", "stroke-width": visited ? 1.4 : 0.5,
+  };
+  if (view.map.partial[h] >= 0) attrs["fill-opacity"] = 0.55;
+  el("polygon", attrs, parent);
+}
+
+// A river runs from each side its water enters by to the centre and out by its one outlet.
+function drawRiver(parent, map, h, x, y, r) {
+  const into = map.river_in[h];
+  const out = map.river_out[h];
+  if (!into && !out && !map.source[h]) return;
+  const centre = `${x} ${y}`;
+  let path = "";
+  for (let side = 1; side <= 6; side += 1) {
+    if (into & (1 << side)) {
+      const [sx, sy] = flatSide(x, y, r, side);
+      path += `M ${sx} ${sy} L ${centre} `;
+    }
+  }
+  for (let side = 1; side <= 6; side += 1) {
+    if (out & (1 << side)) {
+      const [sx, sy] = flatSide(x, y, r, side);
+      path += `M ${centre} L ${sx} ${sy} `;
+    }
+  }
+  if (path) el("path", { d: path }, parent);
+  if (map.source[h]) el("circle", { cx: x, cy: y, r: 2.2, fill: "#1d5fb4", stroke: "none" }, parent);
+}
+
+function drawFeatures(parent, view, ctx, h, x, y) {
+  const map = view.map;
+  if (map.cataract[h]) {
+    el("path", { d: `M ${x - 5} ${y - 3} l 3 3 l 2 -3 l 3 3 l 2 -3`, stroke: "#fff", "stroke-width": 1.6,
+      fill: "none" }, parent);
+  }
+  if (map.oasis[h]) el("circle", { cx: x + 4, cy: y - 4, r: 3, fill: "#2f9e44", stroke: "#fff" }, parent);
+  if (map.waterfall[h]) tip(el("path", { d: `M ${x - 3} ${y + 2} v 5 M ${x} ${y + 2} v 6 M ${x + 3} ${y + 2} v 5`,
+    stroke: "#e8f4ff", "stroke-width": 1.2 }, parent), `waterfall, ${map.waterfall[h]} feet`);
+  if (map.peak[h]) tip(el("path", { d: `M ${x - 5} ${y + 5} L ${x} ${y - 5} L ${x + 5} ${y + 5} Z`,
+    fill: "#fff", stroke: INK, "stroke-width": 0.6 }, parent), `peak, ${map.peak[h]} feet`);
+  if (map.tribe[h]) drawTribe(parent, view, ctx, h, x, y);
+}
+
+function drawTribe(parent, view, ctx, h, x, y) {
+  const seat = ctx.seat ?? view.player;
+  const friendly = seat !== null && seat !== undefined && view.explorers[seat].friendly.includes(view.map.tribe[h]);
+  const size = Math.max(0, view.map.tribe_size[h]);
+  const node = group(parent, { class: "tribe" }, x - 4, y + 3);
+  el("path", { d: "M -4 4 L 0 -4 L 4 4 Z", fill: friendly ? "#2f9e44" : "#b3261e", stroke: "#fff",
+    "stroke-width": 0.6 }, node);
+  text(node, 0, 3.3, "sml"[size] || "", { "font-size": 5, "text-anchor": "middle", fill: "#fff" });
+  tip(node, `${["small", "medium", "large"][size]} tribe${friendly ? ", friendly" : ""}`);
+}
+
+function drawCounters(parent, view, ctx) {
+  for (const counter of view.counters) {
+    if (counter.hex < 0) continue;
+    const [, x, y] = ctx.layout.hexes[counter.hex];
+    const face = counter.discovery;
+    const node = group(parent, { class: "counter" }, x, y);
+    el("circle", { r: 5.5, fill: face === null ? "#fffbe8" : face < 0 ? "#ddd" : "#ffd54a", stroke: INK,
+      "stroke-width": 0.8 }, node);
+    text(node, 0, 2.6, face === null ? "?" : face < 0 ? "×" : "$", {
+      "font-size": 7.5, "text-anchor": "middle", fill: INK, "font-weight": "bold",
+    });
+    const words = face === null ? "discovery counter" : face < 0 ? "false trail" : ctx.layout.specials[face];
+    tip(node, words);
+  }
+}
+
+// A port's name goes out to sea beside it, or inland where the board's edge is near; a name
+// that would cover another moves down below it.
+function drawPorts(svg, ctx) {
+  const names = group(svg, { class: "ports" });
+  const taken = [];
+  for (const port of ctx.layout.ports) {
+    const [, x, y] = ctx.layout.hexes[port.hex];
+    el("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: "#7a1f5c", stroke: "#fff", "stroke-width": 1 }, names);
+    const width = port.name.length * 7;
+    let left = port.coast === "west" ? x - 8 - width : x + 8;
+    if (left < 2) left = x + 8;
+    if (left + width > ctx.layout.width - 2) left = x - 8 - width;
+    let baseline = y + 3.5;
+    const covers = ([l, b, w]) => l < left + width && left < l + w && Math.abs(b - baseline) < 11;
+    while (taken.some(covers)) baseline += 11;
+    taken.push([left, baseline, width]);
+    text(names, left, baseline, port.name, { "font-size": 10, class: "label", "font-weight": "bold" });
+  }
+}
+
+function drawPieces(svg, view, ctx) {
+  const here = new Map();
+  view.explorers.forEach((explorer, seat) => {
+    if (explorer.hex === null || explorer.hex < 0) return;
+    const [, x, y] = ctx.layout.hexes[explorer.hex];
+    const k = here.get(explorer.hex) || 0;
+    here.set(explorer.hex, k + 1);
+    const colour = ctx.layout.colours[seat];
+    const piece = pawn(svg, x - 3 + k * 7, y - 3 - k * 2, 6, SEAT_COLOURS[colour] || colour, String(seat + 1));
+    tip(piece, `${colour}: ${ctx.layout.specialties[explorer.specialty] || "explorer"}, ${explorer.status}`);
+    for (const cache of explorer.caches) {
+      const [, cx, cy] = ctx.layout.hexes[cache.hex];
+      el("rect", { x: cx + 3, y: cy + 2, width: 5, height: 4, fill: SEAT_COLOURS[colour] || colour,
+        stroke: INK, "stroke-width": 0.5 }, svg);
+    }
+  });
+}
+
+// A target hex is a ring over the map, so that it stays clickable above every mark.
+function drawTarget(svg, ctx, h, action) {
+  const [id, x, y] = ctx.layout.hexes[h];
+  const ring = el("polygon", { points: hexPoints(x, y, ctx.layout.hex - 1, true), fill: "rgba(255,255,255,0.01)",
+    "data-place": id }, svg);
+  tip(ring, `${action} (${id})`);
+  target(ring, action, ctx);
+}
+
+// --- below the map ---------------------------------------------------------------------
+
+function drawStatus(svg, y, view, ctx) {
+  let line;
+  if (view.player === null || view.player === undefined) {
+    line = say(ctx, "nile.over", "The game is over");
+  } else {
+    const colour = ctx.layout.colours[view.player];
+    line = `${say(ctx, "nile.round", "Round")} ${view.round} · ${colour}: ${view.phase}`;
+  }
+  text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
+  text(svg, ctx.layout.width - GAP, y + 14, `${view.target} VP to win · turn limit ${view.turn_limit}`, {
+    "font-size": 12, "text-anchor": "end", fill: INK,
+  });
+  y += 22;
+  if (view.encounter) {
+    const [id] = ctx.layout.hexes[view.encounter.hex];
+    text(svg, GAP, y + 11, `${say(ctx, "nile.encounter", "Natives met at")} ${id}`, { "font-size": 12, fill: INK });
+    y += 16;
+  }
+  return y;
+}
+
+function drawMoreMoves(svg, y, moves, ctx) {
+  const items = [];
+  for (const actions of moves.values()) {
+    for (const action of actions.slice(1)) items.push([action, action]);
+  }
+  return buttonRows(svg, GAP, y, ctx.layout.width - 2 * GAP, items, ctx, 20);
+}
+
+function partyKey(good) {
+  return good === "water" ? "water" : `${good}s`;
+}
+
+// The goods an action names ("buy 10 rations" names the ration), or null.
+function supplyGood(action, goods) {
+  const match = SUPPLY.exec(action);
+  if (!match) return null;
+  const word = match[3];
+  if (goods.includes(word)) return word;
+  const single = word.replace(/s$/, "");
+  return goods.includes(single) ? single : null;
+}
+
+// The seat's Expedition Make-up: each good with what may be done with it now.
+function drawMakeUp(svg, y, view, ctx, legal) {
+  if (ctx.seat === null || ctx.seat === undefined) return y;
+  const explorer = view.explorers[ctx.seat];
+  const layout = ctx.layout;
+  text(svg, GAP, y + 13, `${say(ctx, "nile.make_up", "Your expedition")} · $${explorer.money} · ${explorer.vp} VP`, {
+    "font-size": 14, "font-weight": "bold", fill: INK,
+  });
+  y += 20;
+  const width = (layout.width - 3 * GAP) / 2;
+  layout.goods.forEach((good, i) => {
+    const x = GAP + (i % 2) * (width + GAP);
+    const top = y + Math.floor(i / 2) * 30;
+    const count = explorer.party[partyKey(good)] ?? 0;
+    text(svg, x, top + 14, `${layout.good_names[i]} ${count}`, { "font-size": 12, fill: INK });
+    const actions = legal.filter((action) => supplyGood(action, layout.goods) === good);
+    actions.slice(0, 4).forEach((action, k) => {
+      const [, doing, amount] = SUPPLY.exec(action);
+      const label = `${doing === "leave" ? "−" : doing === "cache" ? "⌂" : "+"}${amount}`;
+      const node = button(svg, x + 92 + k * 52, top, 48, 20, label, action, ctx);
+      tip(node, action);
+    });
+  });
+  y += Math.ceil(layout.goods.length / 2) * 30 + 4;
+  const extra = legal.filter((action) => supplyGood(action, layout.goods) && !shownSupply(action, legal, layout));
+  const travel = legal.filter((action) => TRAVEL.includes(action));
+  return buttonRows(svg, GAP, y, layout.width - 2 * GAP, [...travel, ...extra].map((a) => [a, a]), ctx, 22);
+}
+
+// Each good shows its first four actions; any more are listed with the travel choices.
+function shownSupply(action, legal, layout) {
+  const good = supplyGood(action, layout.goods);
+  return legal.filter((other) => supplyGood(other, layout.goods) === good).indexOf(action) < 4;
+}
+
+function drawExplorers(svg, y, view, ctx) {
+  view.explorers.forEach((explorer, seat) => {
+    const colour = ctx.layout.colours[seat];
+    const specialty = ctx.layout.specialties[explorer.specialty] || "";
+    const where = explorer.hex >= 0 ? ctx.layout.hexes[explorer.hex][0] : "";
+    pawn(svg, GAP + 8, y + 10, 7, SEAT_COLOURS[colour] || colour, String(seat + 1));
+    const you = seat === ctx.seat ? ` (${say(ctx, "nile.you", "you")})` : "";
+    text(svg, GAP + 20, y + 14, `${colour}${you} · ${specialty} · ${explorer.status} ${where} · ${explorer.vp} VP · `
+      + `$${explorer.money} · finds ${explorer.finds.length}`, { "font-size": 12, fill: INK });
+    y += 22;
+  });
+  return y;
+}

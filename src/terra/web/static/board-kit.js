@@ -1,0 +1,256 @@
+// Drawing helpers shared by every game's board module (see docs/web.md, "Board modules").
+//
+// A board draws one seat's view as SVG and marks the legal moves that happen at a place as
+// targets: elements with the class "target" and data-action="<action text>" whose click calls
+// ctx.play(text). Everything here is game-agnostic; a game's rules stay in its own board.js.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const STYLESHEET = new URL("board.css", import.meta.url).href;
+
+/** Create an SVG element with attributes, appended to parent when one is given. */
+export function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(name, String(value));
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/** A text element; attrs may set class, anchor, size and so on. */
+export function text(parent, x, y, content, attrs = {}) {
+  const node = el("text", { x, y, ...attrs }, parent);
+  node.textContent = String(content);
+  return node;
+}
+
+/** A group, optionally translated to (x, y). */
+export function group(parent, attrs = {}, x = 0, y = 0) {
+  const transform = x || y ? `translate(${x} ${y})` : null;
+  return el("g", { transform, ...attrs }, parent);
+}
+
+/** Replace the container's contents with a fresh <svg> of the given viewBox size. */
+export function board(container, width, height, label) {
+  ensureStylesheet();
+  container.replaceChildren();
+  const svg = el("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "terra-board",
+    role: "img",
+    "aria-label": label,
+    preserveAspectRatio: "xMidYMin meet",
+  });
+  container.appendChild(svg);
+  return svg;
+}
+
+// Pages normally link board.css themselves; a board shown without it still gets its
+// highlights, because the stylesheet is found beside this module.
+function ensureStylesheet() {
+  if (document.querySelector(`link[href="${STYLESHEET}"], link[data-terra-board]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLESHEET;
+  link.dataset.terraBoard = "";
+  document.head.appendChild(link);
+}
+
+/** A native tooltip: the <title> child every browser shows on hover and reads aloud. */
+export function tip(node, content) {
+  el("title", {}, node).textContent = String(content);
+  return node;
+}
+
+/** Make node a clickable target for the legal action `action`. */
+export function target(node, action, ctx) {
+  node.classList.add("target");
+  node.dataset.action = action;
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    ctx.play(action);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      ctx.play(action);
+    }
+  });
+  if (!node.querySelector(":scope > title")) tip(node, action);
+  return node;
+}
+
+/** The translation of key, or fallback when the page has none (ctx.t may return the key). */
+export function say(ctx, key, fallback, args = {}) {
+  const said = ctx && ctx.t ? ctx.t(key, args) : key;
+  return said && said !== key ? said : fallback;
+}
+
+/**
+ * Sort the legal actions by the place they happen at.
+ * placeOf(text) returns a place key, or null for a move that is not at a place.
+ * Returns a Map from place to its actions, in the order of ctx.legal.
+ */
+export function byPlace(legal, placeOf) {
+  const places = new Map();
+  for (const action of legal) {
+    const place = placeOf(action);
+    if (place === null || place === undefined) continue;
+    if (!places.has(place)) places.set(place, []);
+    places.get(place).push(action);
+  }
+  return places;
+}
+
+/** The part of an action text after its first word ("go Cairo: grey" gives "Cairo: grey"). */
+export function rest(action) {
+  const space = action.indexOf(" ");
+  return space < 0 ? "" : action.slice(space + 1);
+}
+
+/** The first word of an action text. */
+export function verb(action) {
+  const space = action.indexOf(" ");
+  return space < 0 ? action : action.slice(0, space);
+}
+
+/** A labelled button (a rounded box with text) for the action; returns its group. */
+export function button(parent, x, y, width, height, label, action, ctx, attrs = {}) {
+  const node = group(parent, { class: "board-button", ...attrs }, x, y);
+  el("rect", { width, height, rx: Math.min(6, height / 3), class: "hit" }, node);
+  text(node, width / 2, height / 2, label, {
+    "text-anchor": "middle",
+    "dominant-baseline": "central",
+    "font-size": Math.round(height * 0.5),
+  });
+  if (action) target(node, action, ctx);
+  return node;
+}
+
+/**
+ * Buttons stacked under a place for several actions there (say, two ways to pay for one
+ * journey): the place itself carries the first, and each other one gets a small labelled
+ * button. label(action) names each; buttons grow downwards from (x, y).
+ */
+export function choiceStack(parent, x, y, actions, ctx, label, size = 14) {
+  const stack = group(parent, { class: "choices" });
+  actions.forEach((action, i) => {
+    const words = label(action);
+    const width = Math.max(size * 2, words.length * size * 0.55 + size * 0.8);
+    button(stack, x - width / 2, y + i * (size + 3), width, size, words, action, ctx);
+  });
+  return stack;
+}
+
+// --- hexagons --------------------------------------------------------------------------
+
+/** Corners of a hexagon of circumradius r round (cx, cy) as an SVG points string. */
+export function hexPoints(cx, cy, r, flatTop = true) {
+  const corners = [];
+  for (let i = 0; i < 6; i += 1) {
+    const angle = (Math.PI / 180) * (60 * i + (flatTop ? 0 : 30));
+    corners.push(`${(cx + r * Math.cos(angle)).toFixed(2)},${(cy + r * Math.sin(angle)).toFixed(2)}`);
+  }
+  return corners.join(" ");
+}
+
+/** Centre of cell (row, col) in flat-topped columns, odd columns shifted half a hex down. */
+export function oddqCentre(row, col, r) {
+  const x = r + col * 1.5 * r;
+  const h = Math.sqrt(3) * r;
+  const y = h / 2 + row * h + (col & 1 ? h / 2 : 0);
+  return [x, y];
+}
+
+/** Centre of cell (row, col) in pointy-topped rows, odd rows shifted half a hex east. */
+export function oddrCentre(row, col, r) {
+  const w = Math.sqrt(3) * r;
+  const x = w / 2 + col * w + (row & 1 ? w / 2 : 0);
+  const y = r + row * 1.5 * r;
+  return [x, y];
+}
+
+/** Midpoint of the side of a flat-topped hex facing compass direction d (1 north, clockwise). */
+export function flatSide(cx, cy, r, d) {
+  if (d === 0) return [cx, cy];
+  const angle = (Math.PI / 180) * (-90 + 60 * (d - 1));
+  const apothem = (Math.sqrt(3) / 2) * r;
+  return [cx + apothem * Math.cos(angle), cy + apothem * Math.sin(angle)];
+}
+
+// --- small pieces ------------------------------------------------------------------------
+
+/** A player's pawn: a circle of the seat's colour with an outline that reads on any ground. */
+export function pawn(parent, x, y, r, colour, label = null) {
+  const node = group(parent, { class: "pawn" }, x, y);
+  el("circle", { r, fill: colour, stroke: "#111", "stroke-width": Math.max(1, r / 4) }, node);
+  if (label) {
+    text(node, 0, 0, label, {
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      "font-size": r * 1.2,
+      fill: contrast(colour),
+      "font-weight": "bold",
+    });
+  }
+  return node;
+}
+
+/** Black or white, whichever reads better on a named or #rrggbb colour. */
+export function contrast(colour) {
+  const light = ["white", "yellow", "#ffffff", "lightgreen", "pink", "orange", "khaki"];
+  if (light.includes(colour)) return "#111";
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (match) {
+    const [r, g, b] = match.slice(1).map((h) => parseInt(h, 16));
+    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
+  }
+  return "#fff";
+}
+
+/**
+ * A row of buttons that wraps inside width, from (x, y); returns the y below the last row.
+ * items are [label, action] pairs; an action of null draws a plain (unclickable) box.
+ */
+export function buttonRows(parent, x, y, width, items, ctx, size = 18) {
+  let left = x;
+  let top = y;
+  for (const [label, action] of items) {
+    const w = Math.ceil(String(label).length * size * 0.3 + size * 0.9);
+    if (left > x && left + w > x + width) {
+      left = x;
+      top += size + 5;
+    }
+    button(parent, left, top, w, size, label, action, ctx);
+    left += w + 5;
+  }
+  return items.length ? top + size + 5 : y;
+}
+
+/** Words broken into lines of at most width units at this font size (an estimate). */
+export function wrapLines(content, width, size) {
+  const most = Math.max(8, Math.floor(width / (size * 0.56)));
+  const lines = [];
+  let line = "";
+  for (const word of String(content).split(" ")) {
+    if (line && line.length + 1 + word.length > most) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Text wrapped into lines from (x, y); returns the y below the last line. */
+export function paragraph(parent, x, y, width, content, attrs = {}) {
+  const size = Number(attrs["font-size"] || 12);
+  const lines = wrapLines(content, width, size);
+  lines.forEach((line, i) => text(parent, x, y + size + i * size * 1.3, line, attrs));
+  return y + lines.length * size * 1.3 + size * 0.3;
+}

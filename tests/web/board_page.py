@@ -1,0 +1,71 @@
+"""The harness page as the board tests use it: show a position, click a target."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+def screenshot_dir() -> Path:
+    """Where board screenshots go: ``$TERRA_SCREENSHOTS``, else ``screenshots/`` (not
+    committed)."""
+    where = Path(os.environ.get("TERRA_SCREENSHOTS") or REPOSITORY / "screenshots")
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+class BoardPage:
+    """One browser page holding the harness, with one game's board module loaded."""
+
+    def __init__(self, page: Page, site: str) -> None:
+        self.page = page
+        page.set_default_timeout(10_000)
+        page.goto(f"{site}/index.html")
+        page.wait_for_function("window.ready === true")
+        self.game = ""
+
+    def load(self, game: str, layout: dict[str, Any]) -> None:
+        """Import ``/boards/<game>.js`` and keep ``layout`` for the positions to come."""
+        self.page.evaluate("game => window.load(game)", game)
+        self.page.evaluate("layout => { window.layout = layout; }", layout)
+        self.game = game
+
+    def show(self, view: dict[str, Any], legal: list[str], seat: int | None) -> list[str]:
+        """Draw ``view``; the actions of the targets drawn, in document order."""
+        targets: list[str] = self.page.evaluate(
+            "([view, legal, seat]) => window.show(view, window.layout, legal, seat)",
+            [view, legal, seat],
+        )
+        errors: list[str] = self.page.evaluate("window.errors")
+        assert not errors, f"the {self.game} board raised {errors}"
+        return targets
+
+    def click(self, index: int) -> list[str]:
+        """Click target number ``index`` where it can be hit; what ``ctx.play`` received."""
+        point: list[float] | None = self.page.evaluate("i => window.aim(i)", index)
+        assert point is not None, f"target {index} of the {self.game} board cannot be clicked"
+        self.page.mouse.click(point[0], point[1])
+        played: list[str] = self.page.evaluate("window.played")
+        return played
+
+    def fits_width(self) -> bool:
+        """Whether the page needs no horizontal scrolling."""
+        return bool(
+            self.page.evaluate(
+                "document.documentElement.scrollWidth <= window.innerWidth"
+                " && document.querySelector('svg').getBoundingClientRect().right"
+                " <= window.innerWidth + 0.5"
+            )
+        )
+
+    def screenshot(self, name: str) -> Path:
+        """Save the page as ``<name>.png`` in the screenshot directory."""
+        path = screenshot_dir() / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
