@@ -11,10 +11,8 @@ from __future__ import annotations
 import random
 
 from terra.ai.budget import Budget
-from terra.ai.tree import Choice, Search, Settings
+from terra.ai.tree import Search, SearchBot, Settings
 from terra.core.state import GameState
-
-DEFAULT_BUDGET = Budget(iterations=1000)
 
 
 def search_known(
@@ -26,30 +24,13 @@ def search_known(
     return search
 
 
-class MctsBot:
+class MctsBot(SearchBot):
     """UCT on one sampled world for the seat to act, within ``budget`` per decision."""
 
     kind = "mcts"
 
-    def __init__(
-        self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, settings: Settings | None = None
-    ) -> None:
-        self.rng = random.Random(seed)
-        self.budget = budget
-        self.settings = settings or Settings()
-        self.name = f"{self.kind}:{budget}"
-
-    def analyse(self, state: GameState) -> list[Choice]:
-        """The legal actions the search tried, most visited first."""
+    def search(self, state: GameState) -> Search:
         seat = state.current_player
         assert seat is not None, "the game is over"
         world = state.sample_hidden(seat, self.rng)
-        return search_known(world, self.budget, self.rng, self.settings).choices(
-            state.legal_actions()
-        )
-
-    def choose(self, state: GameState) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.analyse(state)[0].action
+        return search_known(world, self.budget, self.rng, self.settings)

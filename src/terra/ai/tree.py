@@ -198,3 +198,35 @@ class Search:
         ]
         found.sort(key=lambda c: (-c.visits, -c.value, c.action))
         return found
+
+
+DEFAULT_BUDGET = Budget(iterations=1000)
+
+
+class SearchBot:
+    """A bot that searches for the seat to act within ``budget`` per decision; subclasses
+    say how a search starts (:meth:`search`)."""
+
+    kind = ""
+
+    def __init__(
+        self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, settings: Settings | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.settings = settings or Settings()
+        self.name = f"{self.kind}:{budget}"
+
+    def search(self, state: GameState) -> Search:
+        """The finished search from ``state`` (for hints: every root action's figures)."""
+        raise NotImplementedError
+
+    def analyse(self, state: GameState) -> list[Choice]:
+        """The legal actions the search tried, most visited first."""
+        return self.search(state).choices(state.legal_actions())
+
+    def choose(self, state: GameState) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(state)[0].action
