@@ -105,6 +105,13 @@ export function byPlace(legal, placeOf) {
   return places;
 }
 
+/** The id of each place by its lower-case name, from a layout's {id: {name, ...}} table. */
+export function idsByName(places) {
+  const ids = new Map();
+  for (const [id, place] of Object.entries(places)) ids.set(place.name.toLowerCase(), id);
+  return ids;
+}
+
 /** The part of an action text after its first word ("go Cairo: grey" gives "Cairo: grey"). */
 export function rest(action) {
   const space = action.indexOf(" ");

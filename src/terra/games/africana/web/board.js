@@ -7,8 +7,8 @@
 // for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
 
 import {
-  board, button, buttonRows, byPlace, contrast, el, group, pawn, rest, say, target, text, tip,
-  verb,
+  board, button, buttonRows, byPlace, contrast, el, group, idsByName, pawn, rest, say, target,
+  text, tip, verb,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -23,7 +23,7 @@ export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.map_height, "Africana");
-  const names = locationIds(layout);
+  const names = idsByName(layout.locations);
   drawMap(svg, view, ctx, names, legal);
   let y = layout.map_height + GAP;
   y = drawStatus(svg, y, view, ctx, legal);
@@ -35,12 +35,6 @@ export function draw(container, view, ctx) {
 }
 
 // --- the route map ---------------------------------------------------------------------
-
-function locationIds(layout) {
-  const ids = new Map();
-  for (const [id, place] of Object.entries(layout.locations)) ids.set(place.name.toLowerCase(), id);
-  return ids;
-}
 
 // "go Cape Town: grey assistant" happens at Cape Town.
 function journeyPlace(action, names) {
@@ -178,7 +172,7 @@ function drawStatus(svg, y, view, ctx, legal) {
 
 // A location carries its first way to pay; the others for the same location are buttons here.
 function drawOtherPayments(svg, y, ctx, legal) {
-  const names = locationIds(ctx.layout);
+  const names = idsByName(ctx.layout.locations);
   const journeys = byPlace(legal, (action) => journeyPlace(action, names));
   const items = [];
   for (const actions of journeys.values()) {

@@ -7,7 +7,8 @@
 // "voucher remove <colour>"; a card in the hand for "voucher exchange"; a drawn card for "keep".
 
 import {
-  board, buttonRows, el, group, paragraph, pawn, rest, say, target, text, tip, verb, wrapLines,
+  board, buttonRows, el, group, idsByName, paragraph, pawn, rest, say, target, text, tip, verb,
+  wrapLines,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -23,18 +24,12 @@ export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.map_height, "Expedition");
-  const names = pointNames(layout);
+  const names = idsByName(layout.points);
   drawMap(svg, view, ctx, legal, names);
   let y = layout.map_height + GAP;
   y = drawStatus(svg, y, view, ctx, legal);
   y = drawPlayers(svg, y, view, ctx, legal);
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
-}
-
-function pointNames(layout) {
-  const names = new Map();
-  for (const [id, point] of Object.entries(layout.points)) names.set(point.name.toLowerCase(), id);
-  return names;
 }
 
 // The position of point `id` nearest to (x, y): an edge station has one on each edge.
