@@ -351,7 +351,9 @@ function drawPlayer(svg, y, width, player, view, ctx, legal) {
     stroke: "#b9a27a" }, row);
   pawn(row, 16, 16, 9, seatColour(view, ctx, player.seat), player.company[0]);
   const assistants = Object.entries(player.assistants).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
-  text(row, 32, 15, `${player.company}${player.seat === ctx.seat ? " (you)" : ""} · ${player.silver}$ · `
+  // The log names players by colour, the board by company: show both.
+  const name = `${player.company}, ${player.colour}`;
+  text(row, 32, 15, `${name}${player.seat === ctx.seat ? " (you)" : ""} · ${player.silver}$ · `
     + `${player.score.total}★`, { "font-size": 13, "font-weight": "bold", fill: INK });
   text(row, 32, 32, `${player.travel_cards} cards · ${player.jokers} jokers · `
     + `${player.markers_free} markers · won ${player.expeditions_won.length}+${player.adventures_won.length}`
