@@ -82,7 +82,13 @@ class TestCreatingAMatch:
         client = server[0]
         base = {"game": "africa", "players": 2}
         assert "one entry per player (2)" in refused(client, {**base, "seats": [{}]})
-        assert "no bot 'genius'" in refused(client, {**base, "seats": [{}, {"bot": "genius"}]})
+        assert "no bot called 'genius'" in refused(
+            client, {**base, "seats": [{}, {"bot": "genius"}]}
+        )
+        assert "bot level 'abc' of ismcts" in refused(
+            client, {**base, "seats": [{}, {"bot": "ismcts:abc"}]}
+        )
+        assert "a bot is named by text" in refused(client, {**base, "seats": [{}, {"bot": 3}]})
         assert "1 to 40 characters" in refused(client, {**base, "seats": [{"name": ""}, {}]})
         assert "'name' and 'bot'" in refused(client, {**base, "seats": [{"seat": 1}, {}]})
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 import terra
-from terra.ai.bots import bot_names
 from tests.server.tables import create, serving
 
 
@@ -21,7 +20,15 @@ def test_the_games_are_listed_with_players_options_and_bots(tmp_path: Path) -> N
         "two_player": True,
         "simple": False,
     }
-    assert all(g["bots"] == bot_names() for g in listed)
+    assert all(g["bots"] == ["greedy", "ismcts:1s", "mcts:1s", "random"] for g in listed)
+
+
+def test_a_search_bot_takes_any_level_it_accepts(tmp_path: Path) -> None:
+    """The lobby offers the search bots at a second a move; other levels may be asked for."""
+    with serving(tmp_path) as (client, _):
+        created = create(client, "expedition", [None, "ismcts:20"])
+        summary = client.get(f"/api/matches/{created['id']}").json()
+    assert [s["bot"] for s in summary["seats"]] == [None, "ismcts:20"]
 
 
 def test_a_new_match_gives_a_link_per_person_and_one_for_spectators(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from terra.ai.bots import bot_names
-from terra.core.errors import OptionError, UnknownGame, quote
+from terra.ai.bots import SEARCH_BOTS, bot_names, make_bot
+from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
@@ -19,6 +19,10 @@ from terra.server.tables import Tables
 from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
 
 MAX_NAME = 40
+# The lobby offers the search bots at a pace a person waits for at the table; any level
+# ``make_bot`` accepts may be asked for (``ismcts:2000``, ``mcts:500ms``).
+TABLE_LEVEL = "1s"
+
 CREATE_FIELDS = ("game", "players", "options", "seats", "seed")
 
 
@@ -27,6 +31,21 @@ class BadRequest(HTTPException):
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(status, message)
+
+
+def offered_bots() -> list[str]:
+    """The bots the lobby lists: every bot, the search bots with :data:`TABLE_LEVEL`."""
+    return [f"{name}:{TABLE_LEVEL}" if name in SEARCH_BOTS else name for name in bot_names()]
+
+
+def check_bot(seat: int, bot: Any) -> None:
+    """Raise :class:`BadRequest` unless ``bot`` names a bot (with its level, if any)."""
+    if not isinstance(bot, str) or len(bot) > MAX_NAME:
+        raise BadRequest(f"seat {seat}: a bot is named by text, e.g. {', '.join(offered_bots())}")
+    try:
+        make_bot(bot)
+    except TerraError as problem:
+        raise BadRequest(f"seat {seat}: {problem}") from None
 
 
 def _tables(request: Request) -> Tables:
@@ -52,7 +71,7 @@ def _options(game: Game[Any]) -> list[dict[str, Any]]:
 
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: every game, its player range, options and the bots."""
-    bots = bot_names()
+    bots = offered_bots()
     listed = [
         {
             "id": g.id,
@@ -92,14 +111,13 @@ def _seats(given: Any, players: int) -> list[SeatInfo]:
         given = [{} for _ in range(players)]
     if not isinstance(given, list) or len(given) != players:
         raise BadRequest(f"'seats' is a list of one entry per player ({players}), or left out")
-    bots = bot_names()
     seats = []
     for seat, entry in enumerate(given):
         if not isinstance(entry, dict) or set(entry) - {"name", "bot"}:
             raise BadRequest(f"seat {seat} is an object with 'name' and 'bot' (both optional)")
         bot, name = entry.get("bot"), entry.get("name")
-        if bot is not None and bot not in bots:
-            raise BadRequest(f"seat {seat}: no bot {quote(bot)} (bots: {', '.join(bots)})")
+        if bot is not None:
+            check_bot(seat, bot)
         if name is None:
             name = f"{bot} bot" if bot else f"Player {seat + 1}"
         if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
