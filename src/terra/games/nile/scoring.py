@@ -205,12 +205,12 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
             gains["ranked"] = ranked
             total += ranked
     tables = state.data.tables
-    kept = publishable_hexes(state, explorer)
+    hexes = publishable_hexes(state, explorer)
     if with_hexes:
-        for hex_ in kept:
+        for hex_ in hexes:
             state.published[hex_] = 1
         explorer.epics = []
-        kept = []
+    kept = 0 if with_hexes else len(hexes)
     for counter, kind in enumerate(state.counter_kind):
         if explorer.found_counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])
@@ -229,9 +229,7 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
         if vp:
             explorer.vp_by[source] = explorer.vp_by.get(source, 0) + vp
     state.turn.published += max(0, total)
-    state.emit(
-        "published", player=state.player, vp=total, by=gains, total=explorer.vp, kept=len(kept)
-    )
+    state.emit("published", player=state.player, vp=total, by=gains, total=explorer.vp, kept=kept)
     if explorer.vp >= state.target:
         from terra.games.nile.rules import end_game  # noqa: PLC0415 - rules imports scoring
 
