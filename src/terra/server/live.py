@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any
 
@@ -70,7 +69,7 @@ class Page:
     def send_update(self, state: Any, moves: int) -> None:
         message = protocol.update(state, moves, self.seat, self.since)
         self.since = message["log_size"]
-        self._queue(json.dumps(message, separators=(",", ":")))
+        self._queue(protocol.encode(message))
 
     def send_error(self, message: str, **extra: Any) -> None:
         self._queue(protocol.error(message, **extra))

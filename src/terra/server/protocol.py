@@ -9,6 +9,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+import orjson
+
 from terra.core.state import GameState
 
 MOVE = "move"
@@ -48,9 +50,15 @@ def update(state: GameState, moves: int, seat: int | None, since: int) -> dict[s
     return message
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text (orjson: a move's updates are the server's busiest
+    work after the database, and the standard library takes several times longer)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def error(message: str, **extra: Any) -> str:
     """An error message as JSON text."""
-    return json.dumps({"type": "error", "message": message, **extra})
+    return encode({"type": "error", "message": message, **extra})
 
 
 class ProtocolError(ValueError):
