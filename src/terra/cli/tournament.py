@@ -7,7 +7,7 @@ import json
 import shlex
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -19,7 +19,7 @@ from terra.cli.progress import GameProgress
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
 from terra.sim.report import report_format, require_matplotlib, write_report
-from terra.sim.tournament import Tournament, run_tournament, schedule
+from terra.sim.tournament import Schedule, Tournament, run_tournament, schedule
 
 USAGE_ERROR = 2
 FAILED = 1
@@ -90,6 +90,32 @@ def render(tournament: Tournament, title: str) -> None:
         )
 
 
+def _command_line(
+    game: str,
+    plan: Schedule,
+    *,
+    seed: int,
+    workers: int,
+    ray: str | None,
+    options: dict[str, Any],
+    report: Path,
+) -> str:
+    """The command that runs this tournament again, every choice spelled out (defaults
+    included, ``--data`` as the option it is), so that a report says how to reproduce it."""
+    words = ["terra", "tournament", game, "--bots", ",".join(plan.bots)]
+    if plan.gauntlet is not None:
+        field = [bot for bot in plan.bots if bot != plan.gauntlet]
+        words[-1] = ",".join(field)
+        words += ["--gauntlet", plan.gauntlet]
+    words += ["--players", str(plan.players), "--games", str(plan.games_per_table)]
+    words += ["--seed", str(seed)]
+    for name, value in options.items():
+        words += ["-o", f"{name}={value}"]
+    words += ["--ray", ray] if ray is not None else ["--workers", str(workers)]
+    words += ["--report", str(report)]
+    return shlex.join(words)
+
+
 def run(
     game: str,
     *,
@@ -113,9 +139,9 @@ def run(
         options = parse_options(option, data)
         if report is not None:
             report_format(report)
-            require_matplotlib()
             if not report.parent.is_dir():
                 raise TerraError(f"cannot write the report {report}: no folder {report.parent}")
+            require_matplotlib()
         plan = schedule(names, players, per_table, gauntlet)
     except TerraError as error:
         fail(str(error))
@@ -137,7 +163,9 @@ def run(
         progress.close()
     title = find_game(game).title
     if report is not None:
-        line = command or shlex.join(["terra", *sys.argv[1:]])
+        line = command or _command_line(
+            game, plan, seed=seed, workers=workers, ray=ray, options=options, report=report
+        )
         try:
             write_report(tournament, report, line)
         except TerraError as error:

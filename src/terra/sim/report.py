@@ -70,6 +70,8 @@ def write_report(tournament: Tournament, path: Path, command: str) -> list[Path]
     """Write the report of ``tournament`` to ``path`` (and, for Markdown, its plots beside
     it); returns every file written. ``command`` is the command line that ran it."""
     kind = report_format(path)
+    if not path.parent.is_dir():
+        raise TerraError(f"cannot write the report {path}: no folder {path.parent}")
     pyplot = require_matplotlib()
     figures = _plots(tournament, pyplot)
     source = Provenance.of(tournament.game, tournament.options)
