@@ -33,6 +33,7 @@ def test_json_contract() -> None:
     assert report["tables"] == [["random", "greedy"], ["random", "mcts:1"], ["greedy", "mcts:1"]]
     assert (report["games"], report["completed"], report["errors"]) == (6, 6, 0)
     assert report["seed"] == 3
+    assert report["provisional_data"] is True
     assert [r["bot"] for r in report["ratings"]] != []
     for rating in report["ratings"]:
         assert rating["low"] < rating["mu"] < rating["high"]

@@ -151,6 +151,7 @@ class Tournament:
             "games_per_table": sched.games_per_table,
             "seed": self.seed,
             "options": self.options,
+            "provisional_data": find_game(self.game).provisional_data(self.options),
             "workers": self.workers,
             "seconds": round(self.seconds, 3),
             **self.figures.to_dict(),
