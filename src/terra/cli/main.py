@@ -146,7 +146,7 @@ RayAddress = Annotated[
         "--ray",
         metavar="ADDRESS",
         help="Play on the Ray cluster at ADDRESS (auto: the one this machine belongs to; "
-        'local: a new one here) instead of local processes; needs "terra-incognita[ray]".',
+        "local: a new one here) instead of local processes; needs the extra named ray.",
     ),
 ]
 
