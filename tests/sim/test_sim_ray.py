@@ -1,6 +1,6 @@
 """Runs on a Ray cluster give the same results as local worker processes for the same seeds.
 
-The cluster is a local Ray instance of 2 CPUs started once for this module; the tests are
+The cluster is a local Ray instance of 2 CPUs started once for the test session; the tests are
 skipped only where Ray cannot be imported (the ``test`` extra installs it).
 """
 
@@ -26,7 +26,7 @@ TIMINGS = ("seconds", "us_per_action")
 runner = CliRunner()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def ray_cluster() -> Iterator[str]:
     ray = pytest.importorskip("ray")
     context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

@@ -85,8 +85,9 @@ def render(tournament: Tournament, title: str) -> None:
     actions = figures.lengths["actions"]
     if turns.get("n"):
         console.print(
-            f"game length: {turns['mean']:.1f} turns per player (median {turns['median']}), "
-            f"{actions['mean']:.0f} actions (median {actions['median']})"
+            f"game length: {turns['mean']:.1f} turns per player (median "
+            f"{turns['median']:.1f}), {actions['mean']:.0f} actions (median "
+            f"{actions['median']:.0f})"
         )
 
 
