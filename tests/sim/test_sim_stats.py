@@ -157,6 +157,10 @@ class TestRatings:
         assert [r.bot for r in ratings] == ["a", "b", "c"]
         assert ratings[0].low > ratings[2].high
 
+    def test_a_game_alone_moves_no_rating(self) -> None:
+        a, b = rate([result(0, ("a",), (5,), (0,))], ["a", "b"])
+        assert a.mu == b.mu == 25
+
     def test_one_bot_in_every_seat_has_nothing_to_rate(self) -> None:
         assert rate([result(0, ("a", "a"), (5, 3), (0,))], ["a"]) == []
 

@@ -155,7 +155,7 @@ def rate(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
     model = PlackettLuce(tau=0)
     ratings = {bot: model.rating(name=bot) for bot in bots}
     for result in results:
-        if not result.ok:
+        if not result.ok or len(result.bots) < 2:  # a game alone says nothing of strength
             continue
         teams = [[ratings[bot]] for bot in result.bots]
         places = finishing_places(result.scores, result.winners)

@@ -92,6 +92,11 @@ def schedule(
         make_bot(name, 0)  # an unknown bot or a bad level is refused here, with its reason
     if games < 1:
         raise TerraError(f"the number of games per table must be at least 1, not {games}")
+    if players < 2 and (gauntlet is not None or len(names) > 1):
+        raise TerraError(
+            f"at tables of {players} seat the bots never meet; give --players 2 or more, or "
+            "one bot for a game alone"
+        )
     if gauntlet is not None:
         field = [name for name in names if name != gauntlet]
         if len(field) < players - 1:
