@@ -86,6 +86,8 @@ def test_readable_summary_and_report(tmp_path: Path) -> None:
         (["expedition", "--bots", "random", "--report", "r.pdf"], "an .html or .md file"),
         (["expedition", "--bots", "random", "--report", "/no/such/r.html"], "no folder /no/such"),
         (["expedition", "--bots", "random", "-w", "-1"], "workers must be 0"),
+        (["expedition", "--bots", "random", "--report", "/"], "an .html or .md file"),
+        (["expedition", "--bots", "random", "-p", "-2"], "at least 1 seat, not -2"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:

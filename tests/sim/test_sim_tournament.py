@@ -82,6 +82,7 @@ class TestSchedule:
             (["random", "greedy"], 2, 0, None, "at least 1"),
             (["random"], 3, 3, "greedy", "needs at least 2 other bots"),
             (["random", "greedy"], 1, 1, None, "the bots never meet"),
+            (["random"], 0, 1, None, "at least 1 seat, not 0"),
             (["random", "greedy"], 2, 2, "wizard", "no bot called 'wizard'"),
         ],
     )

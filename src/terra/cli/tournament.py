@@ -140,6 +140,8 @@ def run(
         options = parse_options(option, data)
         if report is not None:
             report_format(report)
+            if report.is_dir():
+                raise TerraError(f"cannot write the report {report}: it is a folder")
             if not report.parent.is_dir():
                 raise TerraError(f"cannot write the report {report}: no folder {report.parent}")
             require_matplotlib()

@@ -90,6 +90,8 @@ def schedule(
             raise TerraError(f"bot {quote(name)} is named twice in --bots; name each bot once")
     for name in {*names, *([gauntlet] if gauntlet else [])}:
         make_bot(name, 0)  # an unknown bot or a bad level is refused here, with its reason
+    if players < 1:
+        raise TerraError(f"a table needs at least 1 seat, not {players}")
     if games < 1:
         raise TerraError(f"the number of games per table must be at least 1, not {games}")
     if players < 2 and (gauntlet is not None or len(names) > 1):
