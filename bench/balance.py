@@ -1,17 +1,21 @@
-"""Balance of a game's data: the same bot in every seat, seat win rates and game length.
+"""Balance extras: what the finished games of one bot in every seat show beyond seat wins.
 
-    python bench/balance.py                                # africana, 2-4 players, greedy
-    python bench/balance.py --games 1000 --data my/data    # your own data files
-    python bench/balance.py --players 3 --json
-    python bench/balance.py --game africa -o simple=true   # a game and its variant options
+The user command for seat balance, scores and game lengths is ``terra tournament`` (one bot
+alone plays every seat; ``--report`` draws them):
+
+    terra tournament africana --bots greedy -p 3 -n 400 --report balance.html
+
+This script keeps what the tournament does not measure, read from the finished games: the
+mean score breakdown, and four game-agnostic extras (a final view's numeric field, event
+counts per game, the values an event argument takes, win rates by a seat's trait):
+
     python bench/balance.py --game nile --players 2 --games 40 \
         --view-mean round --count-events explorer-died --count-events sailed-for-africa \
         --tally game-over.reason --seat-trait 'explorers.{seat}.specialty'
+    python bench/balance.py --game africa -o simple=true --json
 
-With identical players in every seat, a balanced game gives each seat about 1/n of the wins;
-the standard error printed beside each rate says how far chance alone moves it. This is the
-measurement behind the tuning noted in the provenance of the shipped provisional data.
-"""
+It prints the seat win rates beside them (with the standard error of the fair share), so that
+a run of extras still shows the balance it was measured on."""
 
 from __future__ import annotations
 

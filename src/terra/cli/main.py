@@ -139,6 +139,18 @@ GameOptions = Annotated[
 ]
 
 
+# ``--ray ADDRESS``: play on a Ray cluster instead of local processes, same results.
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Play on the Ray cluster at ADDRESS (auto: the one this machine belongs to; "
+        "local: a new one here) instead of local processes; needs the extra named ray.",
+    ),
+]
+
+
 @app.command("games", cls=Command)
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
@@ -214,6 +226,7 @@ def simulate_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     option: GameOptions = None,
+    ray: RayAddress = None,
 ) -> None:
     """Play many games between bots and report wins, scores and speed."""
     from terra.cli.simulate import run
@@ -230,6 +243,72 @@ def simulate_command(
         data=data,
         as_json=as_json,
         option=option,
+        ray=ray,
+    )
+
+
+@app.command("tournament", cls=Command)
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Comma-separated bots, each once (any level, e.g. greedy,ismcts:200); "
+            "one bot alone plays every seat.",
+        ),
+    ],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at each table.")] = 2,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Games per table, a multiple of the seats (default: 10 rotations).",
+        ),
+    ] = None,
+    gauntlet: Annotated[
+        str | None,
+        typer.Option(
+            "--gauntlet", metavar="BOT", help="Play BOT against every table of the others."
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes (0: one per CPU).")
+    ] = 0,
+    data: Annotated[
+        Path | None, typer.Option("--data", help="Directory with your own data files.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="FILE",
+            help="Write a report with plots: FILE.html (self-contained) or FILE.md (plots "
+            "beside it).",
+        ),
+    ] = None,
+    option: GameOptions = None,
+    ray: RayAddress = None,
+) -> None:
+    """Rate bots against each other (seats rotated): ratings, seat balance, scores, lengths."""
+    from terra.cli.tournament import run
+
+    run(
+        game,
+        bots=bots,
+        players=players,
+        games=games,
+        gauntlet=gauntlet,
+        seed=seed,
+        workers=workers,
+        ray=ray,
+        data=data,
+        option=option,
+        as_json=as_json,
+        report=report,
     )
 
 

@@ -9,14 +9,14 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
 from rich.table import Table
 
 from terra.cli.messages import shorten
 from terra.cli.options import parse_options
+from terra.cli.progress import GameProgress
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
-from terra.sim import GameResult, Summary, run_games
+from terra.sim import Summary, run_games
 
 # click's exit code for bad usage: scripts can tell bad input from a failed run.
 USAGE_ERROR = 2
@@ -37,40 +37,6 @@ def parse_bots(text: str) -> list[str]:
     if not names:
         fail("--bots needs at least one bot name")
     return names
-
-
-class _Progress:
-    """Counts finished games; on a terminal, also draws a rich progress bar on stderr, started
-    at the first finished game (so that bad input never flashes an empty bar)."""
-
-    def __init__(self, description: str, *, draw: bool) -> None:
-        self.description = description
-        self.draw = draw
-        self.done = 0
-        self.bar: Progress | None = None
-        self.task = TaskID(0)
-
-    def __call__(self, done: int, total: int, result: GameResult) -> None:
-        self.done = done
-        if not self.draw:
-            return
-        if self.bar is None:
-            self.bar = Progress(
-                "[progress.description]{task.description}",
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.bar.start()
-            self.task = self.bar.add_task(self.description, total=total)
-        self.bar.update(self.task, completed=done)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
 
 
 def _percent(part: float, whole: int) -> str:
@@ -126,6 +92,7 @@ def run(
     data: Path | None,
     as_json: bool,
     option: list[str] | None = None,
+    ray: str | None = None,
 ) -> None:
     """Simulate ``games`` games and print the summary (one JSON object with ``as_json``)."""
     names = parse_bots(bots)
@@ -133,7 +100,7 @@ def run(
         options = parse_options(option, data)
     except TerraError as error:
         fail(str(error))
-    progress = _Progress(f"{game} x{games}", draw=sys.stderr.isatty())
+    progress = GameProgress(f"{game} x{games}", draw=sys.stderr.isatty())
     try:
         summary = run_games(
             game,
@@ -146,6 +113,7 @@ def run(
             record_dir=record_dir,
             options=options,
             progress=progress,
+            ray=ray,
         )
     except TerraError as error:
         fail(str(error))

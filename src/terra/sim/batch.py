@@ -27,6 +27,7 @@ from typing import Any
 
 from terra.core.errors import TerraError
 from terra.core.record import Record
+from terra.sim.cluster import RayCluster
 from terra.sim.match import MAX_ACTIONS, GameResult, check_setup, lineup, play_game, rotated
 from terra.sim.summary import Summary, Tally
 
@@ -104,6 +105,10 @@ def resolve_workers(workers: int) -> int:
         return os.cpu_count() or 1
 
 
+Lineup = Callable[[int], tuple[str, ...]]
+"""The bot of each seat in game ``i`` of a run, fixed by ``i`` alone."""
+
+
 def run_games(
     game: str,
     players: int,
@@ -119,23 +124,80 @@ def run_games(
     keep_records: bool = False,
     keep_results: bool = False,
     max_actions: int = MAX_ACTIONS,
+    ray: str | None = None,
 ) -> Summary:
     """Play ``games`` games of ``game`` and summarise them.
 
     ``bots`` names one bot per seat, cycled when shorter than ``players``; with ``rotate``
     every bot moves one seat on each game. ``workers`` processes play (0: one per CPU; 1: in
-    this process). ``record_dir`` gets one record file per game. A game that raises counts as
-    an error in the summary. Bad input (unknown game or bot, wrong player count, bad
-    options, ``games`` < 1) raises :class:`TerraError` before any game starts.
+    this process); with ``ray`` (a cluster's address, ``auto`` or ``local``) the cluster plays
+    them instead, with the same results. ``record_dir`` gets one record file per game. A game
+    that raises counts as an error in the summary. Bad input (unknown game or bot, wrong
+    player count, bad options, ``games`` < 1) raises :class:`TerraError` before any game
+    starts.
 
     Only the figures are kept, so memory does not grow with ``games``; ``keep_results`` keeps
     every game's :class:`GameResult` in ``Summary.results``, and ``keep_records`` its record
     too.
     """
-    if games < 1:
-        raise TerraError(f"the number of games must be at least 1, not {games}")
     check_setup(game, players, bots, options)
     seats = lineup(bots, players)
+    tally = Tally(players, seats, keep_results=keep_results or keep_records)
+    started = time.perf_counter()
+    run = play_games(
+        game,
+        players,
+        (lambda i: rotated(seats, i)) if rotate else (lambda i: seats),
+        games,
+        seed,
+        workers=workers,
+        ray=ray,
+        record_dir=record_dir,
+        options=options,
+        keep_records=keep_records,
+        max_actions=max_actions,
+    )
+    with closing(run.results) as results:
+        for result in results:
+            tally.add(result)
+            if progress is not None:
+                progress(tally.games, games, result)
+    return tally.summary(
+        game, seed, seconds=time.perf_counter() - started, rotate=rotate, workers=run.workers
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    """Games under way: their results in game order as they finish, and how many processes
+    (or a Ray cluster's CPUs) play them."""
+
+    results: Generator[GameResult, None, None]
+    workers: int
+
+
+def play_games(
+    game: str,
+    players: int,
+    lineup_of: Lineup,
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    ray: str | None = None,
+    record_dir: Path | str | None = None,
+    options: Mapping[str, Any] | None = None,
+    keep_records: bool = False,
+    max_actions: int = MAX_ACTIONS,
+) -> Run:
+    """Start ``games`` games of ``game``: game ``i`` from seed ``seed + i`` between the bots
+    ``lineup_of(i)``, played here, by ``workers`` processes or on the Ray cluster ``ray``.
+
+    The caller checks the game, bots and options first (:func:`check_setup`); the count of
+    games, the workers and the record folder are checked here, before any game starts.
+    """
+    if games < 1:
+        raise TerraError(f"the number of games must be at least 1, not {games}")
     processes = min(resolve_workers(workers), games)
     folder = None if record_dir is None else _record_folder(Path(record_dir))
     tasks = (
@@ -143,7 +205,7 @@ def run_games(
             index=i,
             game=game,
             players=players,
-            bots=rotated(seats, i) if rotate else seats,
+            bots=lineup_of(i),
             seed=seed + i,
             options=dict(options or {}),
             record_path=None if folder is None else folder / record_name(game, players, seed + i),
@@ -152,16 +214,16 @@ def run_games(
         )
         for i in range(games)
     )
-    tally = Tally(players, seats, keep_results=keep_results or keep_records)
-    started = time.perf_counter()
-    with closing(_execute(tasks, processes, games)) as results:
-        for result in results:
-            tally.add(result)
-            if progress is not None:
-                progress(tally.games, games, result)
-    return tally.summary(
-        game, seed, seconds=time.perf_counter() - started, rotate=rotate, workers=processes
-    )
+    if ray is not None:
+        cluster = RayCluster.connect(ray)
+        chunks = _chunks(tasks, _chunk_size(games, cluster.cpus))
+        return Run(cluster.map_in_order(_run_tasks, chunks), cluster.cpus)
+    return Run(_execute(tasks, processes, games), processes)
+
+
+def _chunk_size(games: int, processes: int) -> int:
+    """Games per task: enough to amortise sending them, few enough to balance the load."""
+    return max(1, min(_MAX_CHUNK, games // (processes * 8)))
 
 
 def _record_folder(folder: Path) -> Path:
@@ -212,8 +274,7 @@ def _execute(
     if processes <= 1:
         yield from map(_run_task, tasks)
         return
-    size = max(1, min(_MAX_CHUNK, games // (processes * 8)))
-    chunks = _chunks(tasks, size)
+    chunks = _chunks(tasks, _chunk_size(games, processes))
     context = multiprocessing.get_context()
     stopping = context.Event()
     with ProcessPoolExecutor(

@@ -35,7 +35,11 @@ _BOT_SEED_SALT = 0x5EED_B075
 
 @dataclass(frozen=True)
 class GameResult:
-    """What one simulated game produced. ``error`` is ``None`` for a finished game."""
+    """What one simulated game produced. ``error`` is ``None`` for a finished game.
+
+    ``turns`` counts the runs of consecutive decisions by one seat (a seat that acts again
+    right after itself is still in its turn): the length of a game in turns, for any game.
+    """
 
     index: int
     seed: int
@@ -44,6 +48,7 @@ class GameResult:
     winners: tuple[int, ...]
     actions: int
     seconds: float
+    turns: int = 0
     error: str | None = None
     record: Record | None = None
 
@@ -155,6 +160,7 @@ def play_game(
     meta: dict[str, Any] = {"bots": list(seats)}
     state: GameState | None = None
     actions = 0
+    turns = 0
     started = time.perf_counter()
     try:
         if len(seats) != players:
@@ -163,11 +169,15 @@ def play_game(
         seeds = bot_seeds(seed, players)
         agents = [make_bot(name, bot_seed) for name, bot_seed in zip(seats, seeds, strict=True)]
         started = time.perf_counter()
+        last_seat: int | None = None
         while not state.is_over:
             if actions >= max_actions:
                 raise TerraError(f"the game did not end within {max_actions} actions")
             seat = state.current_player
             assert seat is not None
+            if seat != last_seat:
+                turns += 1
+                last_seat = seat
             state.play(agents[seat].choose(state), seat)
             actions += 1
         seconds = time.perf_counter() - started
@@ -179,6 +189,7 @@ def play_game(
             winners=tuple(state.winners()),
             actions=actions,
             seconds=seconds,
+            turns=turns,
             record=state.record(meta),
         )
     except Exception as error:
@@ -190,6 +201,7 @@ def play_game(
             winners=(),
             actions=actions,
             seconds=time.perf_counter() - started,
+            turns=turns,
             error=_describe(error, actions),
             record=_safe_record(state, meta),
         )
