@@ -33,6 +33,10 @@ _BOOLEAN_WORDS = {
 }
 
 
+# The languages of the game logs (every game's locale/<language>.toml) and of the browser.
+LANGUAGES = ("en", "de", "nl")
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game accepts in ``Game.new(options=...)``."""

@@ -14,7 +14,10 @@ from babel.messages.pofile import read_po
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-LANGUAGES = ("en", "de", "nl")
+from terra.core.game import LANGUAGES
+
+__all__ = ["LANGUAGES", "LOCALE", "SOURCE_LANGUAGE", "catalog", "language_of", "messages"]
+
 SOURCE_LANGUAGE = "en"
 LOCALE = resources.files("terra.web") / "locale"
 
