@@ -8,6 +8,7 @@ comes in the language its socket asked for.
 from __future__ import annotations
 
 import configparser
+import re
 import string
 from importlib import resources
 from io import BytesIO
@@ -56,7 +57,24 @@ def test_the_sources_have_texts_of_every_kind() -> None:
     """The extraction reaches the pages, the lobby, the match page and every board."""
     texts = extracted()
     assert {"New game", "Log", "Seat {seat}", "Your move.", "Language", "equator"} <= texts
-    assert "Natives met at" in texts and "Public missions" in texts
+    assert "Natives met at {hex}" in texts and "Public missions" in texts
+
+
+# Every literal text handed to t(...) or say(ctx, key, ...), found by a plain scan of the
+# scripts: a check on the extraction itself, which skips a call it cannot parse (one inside a
+# template literal's ${...} with an object argument, say).
+CALLS = re.compile(r'(?:(?<![\w.])t\(\s*|\bsay\(\s*ctx\s*,\s*"[^"]*"\s*,\s*)"((?:[^"\\]|\\.)*)"')
+SCRIPTS = [
+    *(ROOT / "src/terra/web/static").glob("*.js"),
+    *(ROOT / "src/terra/games").glob("*/web/*.js"),
+]
+
+
+def test_the_extraction_finds_every_call_in_the_scripts() -> None:
+    texts = extracted()
+    for script in SCRIPTS:
+        for found in CALLS.finditer(script.read_text("utf-8")):
+            assert found[1] in texts, f"{script.name}: {found[1]!r} is not extracted"
 
 
 @pytest.mark.parametrize("language", TRANSLATIONS)

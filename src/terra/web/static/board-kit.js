@@ -88,7 +88,8 @@ export function target(node, action, ctx) {
  * the web catalogs, extracted from this third argument); key only names the phrase for readers.
  */
 export function say(ctx, key, english, args = {}) {
-  return ctx && ctx.t ? ctx.t(english, args) : english.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  const said = ctx && ctx.t ? ctx.t(english, args) : english;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
 /**
