@@ -146,6 +146,18 @@ function drawResearchers(svg, view, ctx) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    start: say(ctx, "africa.phase_start", "start"),
+    turn: say(ctx, "africa.phase_turn", "turn"),
+    goods: say(ctx, "africa.phase_goods", "goods"),
+    place: say(ctx, "africa.phase_place", "place"),
+    over: say(ctx, "africa.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx) {
   const turn = view.turn;
   let line;
@@ -154,7 +166,7 @@ function drawStatus(svg, y, view, ctx) {
   } else {
     const who = view.players[turn.player].colour;
     line = say(ctx, "africa.turn", "Turn {number} · {who}: {phase}, action {action}/{actions}", {
-      number: turn.number, who, phase: turn.phase, action: turn.action, actions: turn.actions_per_turn,
+      number: turn.number, who, phase: phaseWords(ctx, turn.phase), action: turn.action, actions: turn.actions_per_turn,
     });
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });

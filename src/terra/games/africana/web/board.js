@@ -141,6 +141,19 @@ function drawExplorers(svg, view, ctx, legal) {
 
 // --- the turn --------------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    choose: say(ctx, "africana.phase_choose", "choose"),
+    buy: say(ctx, "africana.phase_buy", "buy"),
+    move: say(ctx, "africana.phase_move", "move"),
+    discard: say(ctx, "africana.phase_discard", "discard"),
+    drop: say(ctx, "africana.phase_drop", "drop"),
+    over: say(ctx, "africana.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx, legal) {
   const turn = view.turn;
   const width = ctx.layout.width;
@@ -149,7 +162,7 @@ function drawStatus(svg, y, view, ctx, legal) {
     line = say(ctx, "africana.over", "The game is over");
   } else {
     const who = view.players[turn.player].company;
-    line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: turn.phase });
+    line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: phaseWords(ctx, turn.phase) });
     if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, fill: INK, "font-weight": "bold" });

@@ -182,6 +182,16 @@ function drawArrowChoices(svg, legal, layout, names, ctx) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    marking: say(ctx, "expedition.phase_marking", "marking"),
+    playing: say(ctx, "expedition.phase_playing", "playing"),
+    over: say(ctx, "expedition.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx, legal) {
   const turn = view.turn;
   let line;
@@ -189,7 +199,7 @@ function drawStatus(svg, y, view, ctx, legal) {
     line = say(ctx, "expedition.over", "The game is over");
   } else {
     line = say(ctx, "expedition.turn", "Turn {number} · player {player}: {phase}",
-      { number: turn.number, player: turn.player + 1, phase: turn.phase });
+      { number: turn.number, player: turn.player + 1, phase: phaseWords(ctx, turn.phase) });
     if (turn.arrows_due || turn.arrows_optional) {
       const due = `${turn.arrows_due}+${turn.arrows_optional}`;
       line += " · " + say(ctx, "expedition.arrows_due", "arrows {due}", { due });

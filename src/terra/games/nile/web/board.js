@@ -225,13 +225,34 @@ function drawTarget(svg, ctx, h, action) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    counters: say(ctx, "nile.phase_counters", "counters"),
+    port: say(ctx, "nile.phase_port", "port"),
+    specialty: say(ctx, "nile.phase_specialty", "specialty"),
+    outfit: say(ctx, "nile.phase_outfit", "outfit"),
+    activity: say(ctx, "nile.phase_activity", "activity"),
+    moving: say(ctx, "nile.phase_moving", "moving"),
+    retreat: say(ctx, "nile.phase_retreat", "retreat"),
+    policy: say(ctx, "nile.phase_policy", "policy"),
+    negotiate: say(ctx, "nile.phase_negotiate", "negotiate"),
+    escape: say(ctx, "nile.phase_escape", "escape"),
+    spoils: say(ctx, "nile.phase_spoils", "spoils"),
+    captivity: say(ctx, "nile.phase_captivity", "captivity"),
+    europe: say(ctx, "nile.phase_europe", "europe"),
+    over: say(ctx, "nile.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx) {
   let line;
   if (view.player === null || view.player === undefined) {
     line = say(ctx, "nile.over", "The game is over");
   } else {
     const colour = ctx.layout.colours[view.player];
-    line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}", { round: view.round, colour, phase: view.phase });
+    line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}", { round: view.round, colour, phase: phaseWords(ctx, view.phase) });
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
   const goal = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
