@@ -437,6 +437,18 @@ class TestBotsAsInSimulate:
         assert played == actions[: len(played)]
 
 
+class TestLanguage:
+    def test_the_log_reads_in_the_language_asked_for(self) -> None:
+        """Issue 11: ``--language de`` words the log in German, ``nl`` in Dutch."""
+        moves = "draw\nquit"
+        code, out, err = play("-p", "2", "--seed", "3", "--language", "de", keys=moves)
+        assert code == 0, err
+        assert "Weiß zieht 2 Reisekarten" in out and "draws" not in out
+        code, out, err = play("-p", "2", "--seed", "3", "--language", "nl", keys=moves)
+        assert code == 0, err
+        assert "Wit trekt 2 reiskaarten" in out
+
+
 class TestBadOptions:
     @pytest.mark.parametrize(
         ("args", "message"),
@@ -451,6 +463,7 @@ class TestBadOptions:
             (["--bots", ","], "name at least one bot"),
             (["--data", "/nonexistent/terra"], "is not a directory"),
             (["--record", "/nonexistent/dir/game.json"], "does not exist"),
+            (["--language", "fr"], "--language: no log in 'fr' (known: en, de, nl)"),
         ],
     )
     def test_exit_2_with_one_line(self, args: list[str], message: str) -> None:

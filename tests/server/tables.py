@@ -51,9 +51,15 @@ def token(created: dict[str, Any], seat: int) -> str:
     return invite.rpartition("token=")[2]
 
 
-def connect(client: TestClient, match_id: str, token: str | None = None) -> WebSocketTestSession:
-    query = f"?token={token}" if token is not None else ""
-    session: WebSocketTestSession = client.websocket_connect(f"/ws/{match_id}{query}")
+def connect(
+    client: TestClient, match_id: str, token: str | None = None, language: str | None = None
+) -> WebSocketTestSession:
+    """A page of the match: a seat's with its token, else a spectator's; in ``language``."""
+    query = {"token": token, "lang": language}
+    pairs = "&".join(f"{name}={value}" for name, value in query.items() if value is not None)
+    session: WebSocketTestSession = client.websocket_connect(
+        f"/ws/{match_id}" + (f"?{pairs}" if pairs else "")
+    )
     return session
 
 
@@ -88,9 +94,9 @@ class Shadow:
         self.moves = moves
         return self.state
 
-    def check(self, update: dict[str, Any], seat: int | None) -> None:
-        """Assert that ``update``, sent to a page of ``seat``, holds exactly what that seat's
-        own view and log say at that move count, and nothing else."""
+    def check(self, update: dict[str, Any], seat: int | None, language: str = "en") -> None:
+        """Assert that ``update``, sent to a page of ``seat`` in ``language``, holds exactly
+        what that seat's own view and log say at that move count, and nothing else."""
         assert update["type"] == "update", update
         state = self.at(update["moves"])
         since = update["since"]
@@ -98,7 +104,8 @@ class Shadow:
         assert update["view"] == _json(state.view(seat))
         log = state.log(seat, since)
         assert update["log"] == _json(log)
-        assert update["log_text"] == [state.game.describe_event(state, entry) for entry in log]
+        describe = state.game.describe_event
+        assert update["log_text"] == [describe(state, entry, language) for entry in log]
         assert update["log_size"] == state.log_size
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over

@@ -26,7 +26,7 @@ def pool() -> Iterator[ProcessPoolExecutor]:
         yield executor
 
 
-def drain_spectator(socket: object, shadow: Shadow) -> int:
+def drain_spectator(socket: object, shadow: Shadow, language: str = "en") -> int:
     """Check every update a spectator page got until the end; returns how many."""
     from starlette.testclient import WebSocketTestSession
 
@@ -34,7 +34,7 @@ def drain_spectator(socket: object, shadow: Shadow) -> int:
     count = 0
     while True:
         update = socket.receive_json()
-        shadow.check(update, None)
+        shadow.check(update, None, language)
         count += 1
         if update["over"]:
             return count
@@ -81,23 +81,27 @@ def bot_moves(record: terra.Record) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_two_people_each_see_only_their_own_view(game_id: str, tmp_path: Path) -> None:
+    """Each in a language of their own (issue 11): the log in German for seat 0, in Dutch for
+    seat 1 and for the spectator, still from each page's own log only."""
     rng = random.Random(game_id)
+    languages = ("de", "nl")
     with serving(tmp_path) as (client, store):
         created = create(client, game_id, [None, None], seed=5)
         match_id = created["id"]
         shadow = Shadow(store, match_id)
-        seats = [connect(client, match_id, token(created, s)) for s in (0, 1)]
-        with seats[0] as first, seats[1] as second, connect(client, match_id) as eye:
+        seats = [connect(client, match_id, token(created, s), languages[s]) for s in (0, 1)]
+        spectator = connect(client, match_id, language="nl")
+        with seats[0] as first, seats[1] as second, spectator as eye:
             pages = (first, second)
             while True:
                 updates = [receive(page) for page in pages]
                 for seat, update in enumerate(updates):
-                    shadow.check(update, seat)
+                    shadow.check(update, seat, languages[seat])
                 if updates[0]["over"]:
                     break
                 mover = updates[0]["to_move"]
                 pages[mover].send_json(random_move(updates[mover], rng))
-            drain_spectator(eye, Shadow(store, match_id))
+            drain_spectator(eye, Shadow(store, match_id), "nl")
     assert _store_over(store, match_id)
 
 

@@ -187,6 +187,9 @@ def play_command(
         Path | None, typer.Option("--record", help="Write the game's record to this file.")
     ] = None,
     option: GameOptions = None,
+    language: Annotated[
+        str, typer.Option("--language", help="Language of the game log: en, de or nl.")
+    ] = "en",
 ) -> None:
     """Play a game in the terminal against computer opponents."""
     from terra.cli.play import run
@@ -200,6 +203,7 @@ def play_command(
         data=data,
         record=record,
         option=option,
+        language=language,
     )
 
 

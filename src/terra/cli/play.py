@@ -33,6 +33,7 @@ from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
 from terra.core import game as find_game
 from terra.core.errors import quote
+from terra.core.game import LANGUAGES
 from terra.sim import bot_seed
 
 Reader = Callable[[str], str]
@@ -150,9 +151,13 @@ def new_session(
     read: Reader,
     option: list[str] | None = None,
     errors: Console | None = None,
+    language: str = "en",
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
     game = find_game(game_id)
+    if language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise PlayError(f"--language: no log in {clip(language, 20)!r} (known: {known})")
     if data is not None and not _is_dir(data):
         raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
     options = parse_options(option, data)
@@ -176,7 +181,16 @@ def new_session(
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
             ) from None
-    return Session(state, people, robots, console=console, read=read, record=record, errors=errors)
+    return Session(
+        state,
+        people,
+        robots,
+        console=console,
+        read=read,
+        record=record,
+        errors=errors,
+        language=language,
+    )
 
 
 class Session:
@@ -192,6 +206,7 @@ class Session:
         read: Reader,
         record: Path | None = None,
         errors: Console | None = None,
+        language: str = "en",
     ) -> None:
         missing = set(range(state.num_players)) - set(people) - set(bots)
         if missing:
@@ -204,6 +219,7 @@ class Session:
         self.errors = errors or console
         self.read = read
         self.record_path = record
+        self.language = language  # of the log
         start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
@@ -392,7 +408,7 @@ class Session:
         """The log entries ``seat`` has not seen yet."""
         new = self.state.log(seat, since=self.seen[seat])
         for event in new:
-            self._say("  " + self.game.describe_event(self.state, event))
+            self._say("  " + self.game.describe_event(self.state, event, self.language))
         if new:
             self.console.print()
         self.seen[seat] = self.state.log_size
@@ -428,7 +444,7 @@ class Session:
 
     def _full_log(self, seat: int) -> None:
         for event in self.state.log(seat):
-            self._say("  " + self.game.describe_event(self.state, event))
+            self._say("  " + self.game.describe_event(self.state, event, self.language))
 
     def _help(self) -> None:
         say = self._say
@@ -539,6 +555,7 @@ def run(
     console: Console | None = None,
     errors: Console | None = None,
     read: Reader | None = None,
+    language: str = "en",
 ) -> None:
     """``terra play``: check the options, play, and exit with the session's code."""
     console = console or Console(highlight=False, emoji=False)
@@ -556,6 +573,7 @@ def run(
             read=read or console.input,
             option=option,
             errors=errors,
+            language=language,
         )
     except TerraError as error:
         errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)

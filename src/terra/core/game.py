@@ -33,6 +33,10 @@ _BOOLEAN_WORDS = {
 }
 
 
+# The languages of the game logs (every game's locale/<language>.toml) and of the browser.
+LANGUAGES = ("en", "de", "nl")
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game accepts in ``Game.new(options=...)``."""
@@ -273,8 +277,9 @@ class Game(ABC, Generic[S]):
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")
 
-    def describe_event(self, state: S, event: Mapping[str, Any]) -> str:
-        """One log entry (``{key, args}``) of ``state``'s game in plain English."""
+    def describe_event(self, state: S, event: Mapping[str, Any], language: str = "en") -> str:
+        """One log entry (``{key, args}``) of ``state``'s game as a sentence in ``language``
+        (``en``, ``de``, ``nl``; a language the game has no catalog for reads as English)."""
         return f"{event['key']} {event.get('args', {})}"
 
     def notation_help(self) -> str:

@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api
+from terra.server import api, i18n
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.tables import Settings, Tables
@@ -45,6 +45,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         all_games()  # loads every game package now rather than in a player's first request
+        for language in i18n.LANGUAGES:
+            i18n.messages(language)  # a broken catalog stops the server at start, not a page
         try:
             yield
         finally:
@@ -54,6 +56,7 @@ def create_app(
         Route("/", _page("index.html")),
         Route("/match/{match_id}", _page("match.html")),
         Route("/api/games", api.list_games),
+        Route("/api/i18n/{language}", i18n.catalog),
         Route("/api/matches", api.create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),

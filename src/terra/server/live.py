@@ -10,7 +10,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction
-from terra.server import protocol
+from terra.server import i18n, protocol
 from terra.server.tables import Tables
 from terra.store.matches import StaleMove, StoreError, UnknownMatch
 
@@ -51,13 +51,21 @@ class Page:
     """
 
     def __init__(
-        self, tables: Tables, websocket: WebSocket, match_id: str, seat: int | None, since: int
+        self,
+        tables: Tables,
+        websocket: WebSocket,
+        match_id: str,
+        seat: int | None,
+        since: int,
+        *,
+        language: str = "en",
     ) -> None:
         self.tables = tables
         self.websocket = websocket
         self.match_id = match_id
         self.seat = seat
         self.since = since
+        self.language = language  # of the log's sentences (docs/web.md, "Languages")
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.stalled = False  # too far behind: it is being closed
 
@@ -67,7 +75,7 @@ class Page:
         self.send_update(state, moves)
 
     def send_update(self, state: Any, moves: int) -> None:
-        message = protocol.update(state, moves, self.seat, self.since)
+        message = protocol.update(state, moves, self.seat, self.since, self.language)
         self.since = message["log_size"]
         self._queue(protocol.encode(message))
 
@@ -121,7 +129,8 @@ async def live(websocket: WebSocket) -> None:
     since = websocket.query_params.get("since", "0")
     # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
     start = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
-    page = Page(tables, websocket, match_id, seat, start)
+    language = i18n.language_of(websocket.query_params.get("lang"))
+    page = Page(tables, websocket, match_id, seat, start, language=language)
     sender = asyncio.create_task(page.send_all())
     tables.broadcaster.subscribe(match_id, page)
     try:

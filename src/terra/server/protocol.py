@@ -25,9 +25,11 @@ def result_of(state: GameState) -> dict[str, Any] | None:
     return {"scores": state.scores(), "winners": state.winners()}
 
 
-def update(state: GameState, moves: int, seat: int | None, since: int) -> dict[str, Any]:
+def update(
+    state: GameState, moves: int, seat: int | None, since: int, language: str = "en"
+) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
-    with the log entries from ``since`` on."""
+    with the log entries from ``since`` on, worded in ``language``."""
     current = state.current_player
     log = state.log(seat, since)
     describe = state.game.describe_event
@@ -38,7 +40,7 @@ def update(state: GameState, moves: int, seat: int | None, since: int) -> dict[s
         "since": since,
         "view": state.view(seat),
         "log": log,
-        "log_text": [describe(state, entry) for entry in log],  # English, until the catalogs
+        "log_text": [describe(state, entry, language) for entry in log],
         "log_size": state.log_size,
         "to_move": current,
         "over": state.is_over,

@@ -75,11 +75,13 @@ class Africa(Game[AfricaState]):
 
         return render(state, seat)
 
-    def describe_event(self, state: AfricaState, event: Mapping[str, Any]) -> str:
-        """One log entry in plain English, from the catalog ``locale/en.toml``."""
+    def describe_event(
+        self, state: AfricaState, event: Mapping[str, Any], language: str = "en"
+    ) -> str:
+        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.africa.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event)
+        return describe(event, language=language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

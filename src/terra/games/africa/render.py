@@ -53,8 +53,13 @@ CITY_STYLE = "bold underline"
 
 @cache
 def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once."""
-    text = (files("terra.games.africa") / "locale" / f"{language}.toml").read_text("utf-8")
+    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
+    for a language without a catalog."""
+    folder = files("terra.games.africa") / "locale"
+    source = folder / f"{language}.toml"
+    if not (language.isalpha() and source.is_file()):
+        source = folder / "en.toml"
+    text = source.read_text("utf-8")
     return tomllib.loads(text)
 
 
@@ -68,6 +73,13 @@ class _SafeFields(dict[str, str]):
 def _points(messages: Mapping[str, Any], n: int) -> str:
     singular, plural = messages["noun"]["point"]
     return f"{n} {singular if n == 1 else plural}"
+
+
+def _marker(messages: Mapping[str, Any], name: str) -> str:
+    """A marker's name (``statue``, ``gold 2``) in the catalog's words; its value stays."""
+    kind, _, value = name.partition(" ")
+    word = str(messages["marker"].get(kind, kind))
+    return f"{word} {value}" if value else word
 
 
 def describe(event: Mapping[str, Any], language: str = "en") -> str:
@@ -87,21 +99,27 @@ def describe(event: Mapping[str, Any], language: str = "en") -> str:
     if template is None:
         return f"{key}: {args}"
     fields = {name: str(value) for name, value in args.items()}
+    colour = messages["colour"]
     for name in ("player", "other"):
         if isinstance(args.get(name), int):
-            fields[name] = PLAYER_COLOURS[args[name]].capitalize()
+            fields[name] = colour[PLAYER_COLOURS[args[name]]]
+    for name in ("marker", "good", "gave", "took"):
+        if isinstance(args.get(name), str):
+            fields[name] = _marker(messages, args[name])
     if "points" in args:
         fields["points"] = _points(messages, int(args["points"]))
     if "camp" in args:
         fields["camp"] = part["camp"] if args["camp"] else part["no_camp"]
     if "taken" in args:
         taken = args["taken"]
-        fields["taken"] = ", ".join(taken) if taken else part["nothing"]
+        fields["taken"] = (
+            ", ".join(_marker(messages, m) for m in taken) if taken else part["nothing"]
+        )
     if "moved" in args:
         fields["how"] = part["moves"] if args["moved"] else part["places"]
     if "scores" in args:
         fields["scores"] = ", ".join(
-            f"{PLAYER_COLOURS[p].capitalize()} {s}" for p, s in enumerate(args["scores"])
+            f"{colour[PLAYER_COLOURS[p]]} {s}" for p, s in enumerate(args["scores"])
         )
     return str(template).format_map(_SafeFields(fields))
 

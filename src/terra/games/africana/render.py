@@ -40,8 +40,13 @@ PHASE_DOING = {
 
 @cache
 def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once."""
-    text = (files("terra.games.africana") / "locale" / f"{language}.toml").read_text("utf-8")
+    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
+    for a language without a catalog."""
+    folder = files("terra.games.africana") / "locale"
+    source = folder / f"{language}.toml"
+    if not (language.isalpha() and source.is_file()):
+        source = folder / "en.toml"
+    text = source.read_text("utf-8")
     return tomllib.loads(text)
 
 

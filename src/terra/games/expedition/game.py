@@ -78,11 +78,13 @@ class Expedition(Game[ExpeditionState]):
 
         return render(state, seat)
 
-    def describe_event(self, state: ExpeditionState, event: Mapping[str, Any]) -> str:
-        """One log entry in plain English, from the catalog ``locale/en.toml``."""
+    def describe_event(
+        self, state: ExpeditionState, event: Mapping[str, Any], language: str = "en"
+    ) -> str:
+        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.expedition.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, state.data)
+        return describe(event, state.data, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

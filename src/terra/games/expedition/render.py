@@ -68,8 +68,13 @@ Cell = tuple[int, int]  # column and row inside the frame
 
 @cache
 def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once."""
-    text = (files("terra.games.expedition") / "locale" / f"{language}.toml").read_text("utf-8")
+    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
+    for a language without a catalog."""
+    folder = files("terra.games.expedition") / "locale"
+    source = folder / f"{language}.toml"
+    if not (language.isalpha() and source.is_file()):
+        source = folder / "en.toml"
+    text = source.read_text("utf-8")
     return tomllib.loads(text)
 
 
@@ -107,6 +112,8 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     for field in ("cards", "drawn", "back"):
         if field in args:
             fields[field] = str(part["list"]).join(name(c) for c in args[field]) or part["nothing"]
+    if "colour" in args:
+        fields["colour"] = str(messages["colour"].get(args["colour"], args["colour"]))
     if key == "lay_down":
         fields["chip"] = part["chip"] if args.get("chip") else ""
     if key == "game_over":

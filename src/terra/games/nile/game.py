@@ -68,11 +68,13 @@ class Nile(Game[NileState]):
 
         return render(state, seat)
 
-    def describe_event(self, state: NileState, event: Mapping[str, Any]) -> str:
-        """One log entry in plain English, from the catalog ``locale/en.toml``."""
+    def describe_event(
+        self, state: NileState, event: Mapping[str, Any], language: str = "en"
+    ) -> str:
+        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.nile.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, state.data)
+        return describe(event, state.data, language)
 
     def greedy_action(self, state: NileState, rng: random.Random) -> int:
         return greedy_action(state, rng)

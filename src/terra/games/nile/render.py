@@ -53,8 +53,13 @@ PRIVATE_ARGS: Mapping[str, tuple[str, ...]] = {
 
 @cache
 def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once."""
-    text = (files("terra.games.nile") / "locale" / f"{language}.toml").read_text("utf-8")
+    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
+    for a language without a catalog."""
+    folder = files("terra.games.nile") / "locale"
+    source = folder / f"{language}.toml"
+    if not (language.isalpha() and source.is_file()):
+        source = folder / "en.toml"
+    text = source.read_text("utf-8")
     return tomllib.loads(text)
 
 
@@ -73,19 +78,32 @@ def goods(name: str, count: int) -> str:
     return name if count == 1 or name == "water" else name + "s"
 
 
-def _goods_list(found: Mapping[str, int], part: Mapping[str, str]) -> str:
-    listed = [f"{count} {goods(name, count)}" for name, count in found.items() if count]
+def _good(messages: Mapping[str, Any], name: str, count: int) -> str:
+    """A good in the catalog's words, in the singular or plural ``count`` asks for."""
+    singular, plural = messages["good"][name]
+    return str(singular if count == 1 else plural)
+
+
+def _player(messages: Mapping[str, Any], seat: int) -> str:
+    """An explorer by his colour in the catalog's words."""
+    return str(messages["part"]["player"]).format(colour=messages["colour"][PLAYER_COLOURS[seat]])
+
+
+def _goods_list(found: Mapping[str, int], messages: Mapping[str, Any]) -> str:
+    part = messages["part"]
+    listed = [f"{count} {_good(messages, name, count)}" for name, count in found.items() if count]
     return str(part["list"]).join(listed) or str(part["nothing"])
 
 
-def _upkeep_report(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
+def _upkeep_report(args: Mapping[str, Any], messages: Mapping[str, Any]) -> str:
+    part = messages["part"]
     hunted = int(args.get("hunted", 0))
-    meat = f"{hunted} {goods('ration', hunted)}"
+    meat = f"{hunted} {_good(messages, 'ration', hunted)}"
     pieces = [part["hunted"].format(rations=meat) if hunted else part["no-hunt"]]
     for field in ("hungry", "thirsty", "recovered", "died"):
         found = args.get("deserted" if field == "hungry" else field) or {}
         if any(found.values()):
-            pieces.append(part[field].format(goods=_goods_list(found, part)))
+            pieces.append(part[field].format(goods=_goods_list(found, messages)))
     if args.get("explorer_sick"):
         pieces.append(part["explorer-sick"])
     if args.get("askari_deserted"):
@@ -101,7 +119,7 @@ def _mapped_extras(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
         if args.get(flag):
             extras += part[flag]
     if args.get("tribe"):
-        extras += part["tribe"].format(tribe=args["tribe"], size="natives")
+        extras += part["tribe"].format(tribe=args["tribe"], size=part["natives"])
     if args.get("peak"):
         extras += part["peak"].format(feet=f"{args['peak']:,}")
     if args.get("waterfall"):
@@ -126,7 +144,7 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     fields = {name: str(value) for name, value in args.items()}
     for name in ("player", "subject"):
         if name in args:
-            fields[name] = player_name(int(args[name]))
+            fields[name] = _player(messages, int(args[name]))
     if "hex" in args:
         fields["hex"] = board.hex_name(int(args["hex"]))
     if "port" in args:
@@ -136,13 +154,13 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["end"] = board.port_names[int(args["end"])]
     if "good" in args:
         count = next((int(args[n]) for n in ("count", "amount", "quantity") if n in args), 1)
-        fields["good"] = goods(GOOD_IDS[int(args["good"])], count)
+        fields["good"] = _good(messages, GOOD_IDS[int(args["good"])], count)
     for name in ("allowance", "cost"):
         if name in args:
             count = int(args[name])
             fields[name] = part["point"] if count == 1 else part["points"].format(count=count)
     if "terrain" in args:
-        fields["terrain"] = TERRAIN_NAMES[int(args["terrain"])]
+        fields["terrain"] = str(messages["terrain"][TERRAIN_NAMES[int(args["terrain"])]])
     if "card" in args:
         fields["card"] = str(int(args["card"]) + 1)  # cards are numbered from 1
     if "counter" in args:
@@ -178,17 +196,20 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     if key == "counter-seen" and not hidden:
         kind = int(args["discovery"])
         fields["discovery"] = tables.special_names[kind] if kind >= 0 else part["false-trail"]
+    if key == "explorer-died":
+        fields["how"] = str(messages["death"].get(args["how"], args["how"]))
     if key == "hex-mapped":
         fields["extras"] = _mapped_extras(args, part)
     if key == "over-the-falls":
-        fields["lost"] = _goods_list(args["lost"], part)
+        fields["lost"] = _goods_list(args["lost"], messages)
     if key == "upkeep":
-        fields["report"] = _upkeep_report(args, part)
+        fields["report"] = _upkeep_report(args, messages)
     if key == "published":
         by = {source: vp for source, vp in args["by"].items() if vp}
-        fields["by"] = part["list"].join(f"{source} {vp}" for source, vp in by.items()) or str(
-            part["nothing"]
-        )
+        source_words = messages["source"]
+        fields["by"] = part["list"].join(
+            f"{source_words.get(source, source)} {vp}" for source, vp in by.items()
+        ) or str(part["nothing"])
         kept = args.get("kept", 0)
         fields["kept"] = part["kept-hexes"].format(count=kept) if kept else ""
     if key == "donations-drawn":
@@ -203,18 +224,18 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["donations"] = part["list"].join(gifts) or str(part["nothing"])
     if key == "first-player-dice":
         fields["totals"] = part["list"].join(
-            f"{player_name(seat)} {total}"
+            f"{_player(messages, seat)} {total}"
             for seat, total in zip(args["seats"], args["totals"], strict=True)
         )
     if key == "ports-revealed":
         fields["ports"] = part["list"].join(
-            f"{player_name(seat)} {board.port_names[port]}"
+            f"{_player(messages, seat)} {board.port_names[port]}"
             for seat, port in enumerate(args["ports"])
             if port >= 0
         )
     if key == "game-over":
         fields["scores"] = part["list"].join(
-            f"{player_name(seat)} {vp}" for seat, vp in enumerate(args["scores"])
+            f"{_player(messages, seat)} {vp}" for seat, vp in enumerate(args["scores"])
         )
     return str(template).format_map(_SafeFields(fields))
 

@@ -83,10 +83,13 @@ export function target(node, action, ctx) {
   return node;
 }
 
-/** The translation of key, or fallback when the page has none (ctx.t may return the key). */
-export function say(ctx, key, fallback, args = {}) {
-  const said = ctx && ctx.t ? ctx.t(key, args) : key;
-  return said && said !== key ? said : fallback;
+/**
+ * A board's own words in the page's language: ctx.t translates the English text (the msgid of
+ * the web catalogs, extracted from this third argument); key only names the phrase for readers.
+ */
+export function say(ctx, key, english, args = {}) {
+  const said = ctx && ctx.t ? ctx.t(english, args) : english;
+  return said.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
 }
 
 /**

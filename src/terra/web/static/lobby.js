@@ -1,3 +1,4 @@
+import { languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, seatLink } from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +18,7 @@ function chosenGame() {
 function showOptions() {
   const game = chosenGame();
   const box = $("options");
-  box.replaceChildren(element("legend", "Options"));
+  box.replaceChildren(element("legend", t("Options")));
   for (const option of game.options) {
     const label = element("label", option.name + " ");
     let input;
@@ -49,15 +50,15 @@ function showOptions() {
 function showSeats() {
   const game = chosenGame();
   const box = $("seats");
-  box.replaceChildren(element("legend", "Seats"));
+  box.replaceChildren(element("legend", t("Seats")));
   const count = Number($("players").value) || game.min_players;
   for (let seat = 0; seat < count; seat++) {
-    const label = element("label", `Seat ${seat} `);
+    const label = element("label", t("Seat {seat}", { seat }) + " ");
     const who = element("select", undefined, { "data-seat": seat });
-    who.append(element("option", "a person", { value: "" }));
-    for (const bot of game.bots) who.append(element("option", `${bot} bot`, { value: bot }));
+    who.append(element("option", t("a person"), { value: "" }));
+    for (const bot of game.bots) who.append(element("option", t("{bot} bot", { bot }), { value: bot }));
     if (seat > 0) who.value = game.bots.includes("greedy") ? "greedy" : game.bots[0];
-    const name = element("input", undefined, { type: "text", maxlength: 40, placeholder: "name", "data-name": seat });
+    const name = element("input", undefined, { type: "text", maxlength: 40, placeholder: t("name"), "data-name": seat });
     label.append(who, name);
     box.append(label);
   }
@@ -92,7 +93,7 @@ async function create(event) {
   try {
     response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch {
-    error.textContent = "The server cannot be reached.";
+    error.textContent = t("The server cannot be reached.");
     error.hidden = false;
     return;
   }
@@ -108,7 +109,7 @@ async function create(event) {
     if (!seat.invite) continue;
     const token = new URLSearchParams(new URL(seat.invite).hash.slice(1)).get("token");
     remember({ id: answer.id, game: answer.game, seat: seat.seat, name: seat.name, token, created: Date.now() });
-    const item = element("li", `Seat ${seat.seat} (${seat.name}): `);
+    const item = element("li", t("Seat {seat} ({name}):", { seat: seat.seat, name: seat.name }) + " ");
     item.append(element("a", seat.invite, { href: seat.invite, class: "invite" }));
     list.append(item);
   }
@@ -123,27 +124,33 @@ async function showMyGames() {
   const list = $("my-games");
   list.replaceChildren();
   const entries = myGames();
-  if (entries.length === 0) list.append(element("li", "None yet."));
+  if (entries.length === 0) list.append(element("li", t("None yet.")));
   for (const entry of entries) {
     const item = element("li");
-    item.append(element("a", `${entry.game} ${entry.id} (seat ${entry.seat})`, { href: seatLink(entry) }));
+    const label = t("{game} {id} (seat {seat})", { game: entry.game, id: entry.id, seat: entry.seat });
+    item.append(element("a", label, { href: seatLink(entry) }));
     const state = element("span", " …");
     item.append(state);
     list.append(item);
     fetch(`/api/matches/${encodeURIComponent(entry.id)}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(r)))
       .then((match) => {
-        if (match.over) state.textContent = ` over: won by ${match.result.winners.map((s) => match.seats[s].name).join(", ")}`;
+        if (match.over) {
+          const winners = match.result.winners.map((s) => match.seats[s].name).join(", ");
+          state.textContent = " " + t("over: won by {winners}", { winners });
+        }
         else if (match.to_move === entry.seat) {
-          state.textContent = " your turn";
+          state.textContent = " " + t("your turn");
           state.className = "turn";
-        } else state.textContent = ` ${match.seats[match.to_move].name} to move`;
+        } else state.textContent = " " + t("{name} to move", { name: match.seats[match.to_move].name });
       })
-      .catch(() => (state.textContent = " (not on this server)"));
+      .catch(() => (state.textContent = " " + t("(not on this server)")));
   }
 }
 
 async function start() {
+  await loadLanguage();
+  $("language-switch").replaceChildren(languageSwitch());
   const response = await fetch("/api/games");
   games = (await response.json()).games;
   const select = $("game");

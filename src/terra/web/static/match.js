@@ -1,3 +1,4 @@
+import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { remember } from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,12 +22,6 @@ function element(tag, text, attributes = {}) {
   return node;
 }
 
-// Until the catalogs exist, an entry reads as its key and arguments.
-function t(key, args = {}) {
-  const parts = Object.entries(args).map(([name, value]) => `${name}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
-  return parts.length ? `${key} (${parts.join(", ")})` : key;
-}
-
 function showError(message) {
   const box = $("error");
   box.textContent = message;
@@ -35,7 +30,7 @@ function showError(message) {
 
 function play(text) {
   if (!socket || socket.readyState !== WebSocket.OPEN || !latest) {
-    showError("Not connected; the move was not sent.");
+    showError(t("Not connected; the move was not sent."));
     return;
   }
   showError("");
@@ -43,21 +38,25 @@ function play(text) {
 }
 
 function seatName(seat) {
-  return summary ? summary.seats[seat].name : `Seat ${seat}`;
+  return summary ? summary.seats[seat].name : t("Seat {seat}", { seat });
 }
 
 function showStatus(update) {
   let text;
   if (update.over) {
     const winners = update.result.winners.map(seatName).join(", ");
-    text = `Game over. Scores: ${update.result.scores.join(" – ")}. Won by ${winners || "nobody"}.`;
-  } else if (update.to_move === mySeat) text = "Your move.";
-  else text = `${seatName(update.to_move)} to move.`;
-  $("status").textContent = `${text} (move ${update.moves})`;
+    const scores = update.result.scores.join(" – ");
+    const nobody = t("nobody");
+    text = t("Game over. Scores: {scores}. Won by {winners}.", { scores, winners: winners || nobody });
+  } else if (update.to_move === mySeat) text = t("Your move.");
+  else text = t("{name} to move.", { name: seatName(update.to_move) });
+  $("status").textContent = text + " " + t("(move {moves})", { moves: update.moves });
   const players = $("players");
   players.replaceChildren();
   for (const seat of summary.seats) {
-    const who = `${seat.name}${seat.bot ? " (bot)" : ""}${seat.seat === mySeat ? " — you" : ""}`;
+    const bot = seat.bot ? " " + t("(bot)") : "";
+    const you = seat.seat === mySeat ? " — " + t("you") : "";
+    const who = seat.name + bot + you;
     players.append(element("li", who, seat.seat === update.to_move ? { class: "turn" } : {}));
   }
 }
@@ -66,7 +65,7 @@ function showLegal(update) {
   const list = $("legal");
   list.replaceChildren();
   if (!update.legal) {
-    list.append(element("li", mySeat === null ? "You are watching." : "Wait for your turn."));
+    list.append(element("li", mySeat === null ? t("You are watching.") : t("Wait for your turn.")));
     return;
   }
   for (const move of update.legal) {
@@ -85,7 +84,7 @@ function showLog(update) {
     while (log.children.length > update.since) log.lastChild.remove();
   }
   update.log.forEach((entry, index) => {
-    log.append(element("li", update.log_text?.[index] ?? t(entry.key, entry.args)));
+    log.append(element("li", update.log_text?.[index] ?? entry.key));
   });
   logSize = update.log_size;
   log.scrollTop = log.scrollHeight;
@@ -98,7 +97,7 @@ function showBoard(update) {
       board.draw(container, update.view, { seat: mySeat, layout, legal: (update.legal || []).map((m) => m.text), play, t });
       return;
     } catch (error) {
-      showError(`The board could not be drawn: ${error}`);
+      showError(t("The board could not be drawn: {error}", { error }));
     }
   }
   $("raw").hidden = false;
@@ -127,22 +126,24 @@ function receive(event) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ since: String(logSize) });
+  const query = new URLSearchParams({ since: String(logSize), lang: language });
   if (token !== null) query.set("token", token);
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(matchId)}?${query}`);
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {
     if (event.code === 4403 || event.code === 4404) {
-      $("status").textContent = "This link does not open a game here.";
+      $("status").textContent = t("This link does not open a game here.");
       return;
     }
-    $("status").textContent = "Connection lost; reconnecting…";
+    $("status").textContent = t("Connection lost; reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   });
 }
 
 async function start() {
+  await loadLanguage();
+  $("language-switch").replaceChildren(languageSwitch());
   const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}`);
   if (!response.ok) {
     $("status").textContent = (await response.json()).error;
@@ -161,7 +162,7 @@ async function start() {
       ]);
     } catch (error) {
       board = null;
-      showError(`The board could not be loaded: ${error}`);
+      showError(t("The board could not be loaded: {error}", { error }));
     }
   }
   connect();

@@ -84,15 +84,17 @@ function drawHex(svg, hex, cell, layout, view, ctx, actions) {
   }, node);
   if (cell && cell.camp !== null && cell.camp !== undefined) drawCamp(node, hex, view, ctx, cell.camp);
   if (cell && cell.marker) drawMarker(node, hex, cell.marker, layout, r);
-  tip(node, describeHex(hex, cell));
+  tip(node, describeHex(hex, cell, ctx));
   if (actions.length) target(node, actions[0], ctx);
 }
 
-function describeHex(hex, cell) {
+function describeHex(hex, cell, ctx) {
   const parts = [hex.city ? `${hex.city} (${hex.id})` : hex.id];
-  if (cell && cell.marker === "?") parts.push("face-down marker");
+  if (cell && cell.marker === "?") parts.push(say(ctx, "africa.face_down", "face-down marker"));
   else if (cell && cell.marker) parts.push(cell.marker);
-  if (cell && cell.camp !== null && cell.camp !== undefined) parts.push(`camp of seat ${cell.camp + 1}`);
+  if (cell && cell.camp !== null && cell.camp !== undefined) {
+    parts.push(say(ctx, "africa.camp_of", "camp of seat {seat}", { seat: cell.camp + 1 }));
+  }
   return parts.join(", ");
 }
 
@@ -144,6 +146,18 @@ function drawResearchers(svg, view, ctx) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    start: say(ctx, "africa.phase_start", "start"),
+    turn: say(ctx, "africa.phase_turn", "turn"),
+    goods: say(ctx, "africa.phase_goods", "goods"),
+    place: say(ctx, "africa.phase_place", "place"),
+    over: say(ctx, "africa.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx) {
   const turn = view.turn;
   let line;
@@ -151,7 +165,9 @@ function drawStatus(svg, y, view, ctx) {
     line = say(ctx, "africa.over", "The game is over");
   } else {
     const who = view.players[turn.player].colour;
-    line = `${say(ctx, "africa.turn", "Turn")} ${turn.number} · ${who}: ${turn.phase}, action ${turn.action}/${turn.actions_per_turn}`;
+    line = say(ctx, "africa.turn", "Turn {number} · {who}: {phase}, action {action}/{actions}", {
+      number: turn.number, who, phase: phaseWords(ctx, turn.phase), action: turn.action, actions: turn.actions_per_turn,
+    });
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
   const found = `${say(ctx, "africa.monuments", "monuments found")} ${view.monuments_found}`;
@@ -160,7 +176,7 @@ function drawStatus(svg, y, view, ctx) {
   y += 40;
   y = drawLegend(svg, y, ctx);
   if (turn.placing) {
-    const words = `${say(ctx, "africa.placing", "to place")}: ${turn.placing.marker} (from ${turn.placing.hex})`;
+    const words = say(ctx, "africa.placing", "to place: {marker} (from {hex})", turn.placing);
     text(svg, GAP, y + 10, words, { "font-size": 12, fill: INK });
     y += 18;
   }
@@ -216,7 +232,8 @@ function drawPlayer(svg, y, player, view, ctx, legal) {
   el("rect", { width, height: 58, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3", stroke: "#b9a27a" }, row);
   pawn(row, 14, 15, 8, seatColour(ctx, player.seat), String(player.seat + 1));
   const you = player.seat === ctx.seat ? ` (${say(ctx, "africa.you", "you")})` : "";
-  text(row, 28, 15, `${player.colour}${you} · ${player.score.total}★ · gold ${player.gold} · jewels ${player.jewels} · camps ${player.camps}`,
+  const holdings = say(ctx, "africa.holdings", "gold {gold} · jewels {jewels} · camps {camps}", player);
+  text(row, 28, 15, `${player.colour}${you} · ${player.score.total}★ · ${holdings}`,
     { "font-size": 13, "font-weight": "bold", fill: INK, "dominant-baseline": "central" });
   ctx.layout.goods.forEach((good, i) => {
     const count = player.goods[good] || 0;

@@ -141,6 +141,19 @@ function drawExplorers(svg, view, ctx, legal) {
 
 // --- the turn --------------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    choose: say(ctx, "africana.phase_choose", "choose"),
+    buy: say(ctx, "africana.phase_buy", "buy"),
+    move: say(ctx, "africana.phase_move", "move"),
+    discard: say(ctx, "africana.phase_discard", "discard"),
+    drop: say(ctx, "africana.phase_drop", "drop"),
+    over: say(ctx, "africana.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx, legal) {
   const turn = view.turn;
   const width = ctx.layout.width;
@@ -149,18 +162,18 @@ function drawStatus(svg, y, view, ctx, legal) {
     line = say(ctx, "africana.over", "The game is over");
   } else {
     const who = view.players[turn.player].company;
-    line = `${say(ctx, "africana.round", "Round")} ${turn.round} · ${who}: ${turn.phase}`;
+    line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: phaseWords(ctx, turn.phase) });
     if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, fill: INK, "font-weight": "bold" });
-  const deck = `${say(ctx, "africana.deck", "Travel deck")} ${view.travel_deck}`;
+  const deck = say(ctx, "africana.deck", "Travel deck {cards}", { cards: view.travel_deck });
   const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck,
     legal.includes("draw") ? "draw" : null, ctx);
   tip(deckButton, deck);
   y += 28;
   if (turn.played) {
     const played = Object.entries(turn.played.travel).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
-    if (turn.played.jokers) played.push(`${turn.played.jokers} joker`);
+    if (turn.played.jokers) played.push(say(ctx, "africana.jokers", "{count} joker", { count: turn.played.jokers }));
     const words = played.length ? played.join(", ") : "-";
     text(svg, GAP, y + 10, `${say(ctx, "africana.played", "Played this move")}: ${words}`, {
       "font-size": 12, fill: INK,
@@ -203,13 +216,13 @@ function drawExpeditions(svg, y, view, ctx, legal) {
   return y + CARD_H + 20 + GAP;
 }
 
-function bonusWords(bonus) {
-  if (bonus.travel_cards) return `+${bonus.travel_cards} card`;
-  return `+${bonus.silver} silver`;
+function bonusWords(bonus, ctx) {
+  if (bonus.travel_cards) return say(ctx, "africana.bonus_cards", "+{count} card", { count: bonus.travel_cards });
+  return say(ctx, "africana.bonus_silver", "+{silver} silver", { silver: bonus.silver });
 }
 
 function drawExpeditionSpace(svg, x, y, width, space, view, ctx, legal) {
-  text(svg, x + width / 2, y + 11, bonusWords(space.bonus), {
+  text(svg, x + width / 2, y + 11, bonusWords(space.bonus, ctx), {
     "font-size": 11, "text-anchor": "middle", fill: "#6b5a3a",
   });
   const top = y + 15;
@@ -229,8 +242,8 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, legal) {
   space.joined.forEach((seat, k) => {
     pawn(node, 10 + k * 16, CARD_H - 11, 6, seatColour(view, ctx, seat));
   });
-  tip(node, `${card}: ${places[face.start].name} → ${places[face.target].name}, `
-    + `${face.silver} silver, ${face.points} points`);
+  const rewards = say(ctx, "africana.rewards", "{silver} silver, {points} points", { silver: face.silver, points: face.points });
+  tip(node, `${card}: ${places[face.start].name} → ${places[face.target].name}, ${rewards}`);
   const actions = legal.filter((a) => (verb(a) === "join" || verb(a) === "finish") && rest(a) === card);
   if (actions.length) target(node, actions[0], ctx);
   if (actions.length > 1) {
@@ -258,14 +271,16 @@ function drawBooks(svg, y, view, ctx, legal) {
 function drawBook(svg, x, y, width, name, view, ctx, legal) {
   const book = view.books[name];
   const open = view.turn.book === name;
-  const title = `${name === "north" ? "North" : "South"} · ${book.unturned.length} ${say(ctx, "africana.pages", "pages")}`;
+  const half = name === "north" ? say(ctx, "africana.north", "North") : say(ctx, "africana.south", "South");
+  const pages = say(ctx, "africana.pages", "{count} pages", { count: book.unturned.length });
+  const title = `${half} · ${pages}`;
   text(svg, x, y + 11, title, { "font-size": 12, fill: INK, "font-weight": open ? "bold" : "normal" });
   const top = y + 16;
   const turned = book.turned;
   let cardX = x;
   if (turned.length) {
     drawAdventure(svg, x, top, CARD_W - 18, CARD_H, turned[turned.length - 1], ctx, null, true);
-    text(svg, x + (CARD_W - 18) / 2, top + CARD_H + 12, `${turned.length} ${say(ctx, "africana.turned", "turned")}`,
+    text(svg, x + (CARD_W - 18) / 2, top + CARD_H + 12, say(ctx, "africana.turned", "{count} turned", { count: turned.length }),
       { "font-size": 10, "text-anchor": "middle", fill: INK });
     cardX = x + CARD_W - 18 + GAP;
   }
@@ -274,9 +289,10 @@ function drawBook(svg, x, y, width, name, view, ctx, legal) {
   drawAdventure(svg, cardX, top, CARD_W, CARD_H, page, ctx, buy || null, false);
   if (open) {
     const arrows = [];
-    if (legal.includes("turn back")) arrows.push(["◀ turn back", "turn back"]);
-    if (legal.includes("turn forward")) arrows.push(["turn forward ▶", "turn forward"]);
-    const info = `${view.turn.pages_turned} turned · next page ${view.turn.next_page_cost}$`;
+    if (legal.includes("turn back")) arrows.push([`◀ ${say(ctx, "africana.turn_back", "turn back")}`, "turn back"]);
+    if (legal.includes("turn forward")) arrows.push([`${say(ctx, "africana.turn_forward", "turn forward")} ▶`, "turn forward"]);
+    const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
+      { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
     text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
     const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, 20);
     return below - y;
@@ -297,7 +313,9 @@ function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
   const place = ctx.layout.locations[face.target].name;
   text(node, 6, 14, card, { "font-size": 12, "font-weight": "bold", fill: INK });
   text(node, 6, 30, place, { "font-size": 11, fill: INK });
-  const reward = face.assistant ? `${face.assistant} assistant` : `${face.artifact} ${face.silver}$ ${face.points}★`;
+  const reward = face.assistant
+    ? say(ctx, "africana.assistant", "{colour} assistant", { colour: face.assistant })
+    : `${face.artifact} ${face.silver}$ ${face.points}★`;
   text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
   if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
   tip(node, `${card}: ${place}, ${reward}`);
@@ -328,9 +346,10 @@ function drawHand(svg, y, view, ctx, legal) {
     el("rect", { width: 46, height: 62, rx: 5, fill: colour, class: "hit", stroke: INK }, node);
     text(node, 23, 30, `${count}×`, { "font-size": 15, "text-anchor": "middle", fill: contrast(colour),
       "font-weight": "bold" });
-    if (mark) text(node, 23, 52, mark === "A" ? "assist." : "joker", { "font-size": 10,
+    if (mark) text(node, 23, 52, mark === "A" ? say(ctx, "africana.assist", "assist.") : say(ctx, "africana.joker", "joker"), { "font-size": 10,
       "text-anchor": "middle", fill: contrast(colour) });
-    tip(node, `${count} ${mark === "A" ? `${colour} assistant` : mark === "J" ? "joker" : colour}`);
+    const assistant = say(ctx, "africana.assistant", "{colour} assistant", { colour });
+    tip(node, `${count} ${mark === "A" ? assistant : mark === "J" ? say(ctx, "africana.joker", "joker") : colour}`);
     if (legal.includes(action)) target(node, action, ctx);
   });
   return y + (slots.length ? 70 : 0);
@@ -353,11 +372,15 @@ function drawPlayer(svg, y, width, player, view, ctx, legal) {
   const assistants = Object.entries(player.assistants).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
   // The log names players by colour, the board by company: show both.
   const name = `${player.company}, ${player.colour}`;
-  text(row, 32, 15, `${name}${player.seat === ctx.seat ? " (you)" : ""} · ${player.silver}$ · `
+  const you = player.seat === ctx.seat ? ` (${say(ctx, "africana.you", "you")})` : "";
+  text(row, 32, 15, `${name}${you} · ${player.silver}$ · `
     + `${player.score.total}★`, { "font-size": 13, "font-weight": "bold", fill: INK });
-  text(row, 32, 32, `${player.travel_cards} cards · ${player.jokers} jokers · `
-    + `${player.markers_free} markers · won ${player.expeditions_won.length}+${player.adventures_won.length}`
-    + (assistants.length ? ` · assistants ${assistants.join(", ")}` : ""), { "font-size": 11, fill: INK });
+  const holdings = say(ctx, "africana.holdings", "{cards} cards · {jokers} jokers · {markers} markers · won {won}", {
+    cards: player.travel_cards, jokers: player.jokers, markers: player.markers_free,
+    won: `${player.expeditions_won.length}+${player.adventures_won.length}`,
+  });
+  const helpers = say(ctx, "africana.assistants", "assistants {list}", { list: assistants.join(", ") });
+  text(row, 32, 32, holdings + (assistants.length ? ` · ${helpers}` : ""), { "font-size": 11, fill: INK });
   y += 50;
   if (!player.adventures.length) return y;
   player.adventures.forEach((card, i) => {

@@ -122,7 +122,7 @@ function drawPoint(svg, id, point, layout, ctx, mark, mission, chip) {
     if (mission) el("circle", { r: r + 3.5, fill: "none", stroke: "#c89b00", "stroke-width": 2 }, node);
     if (point.wrap) text(node, 0, 3.5, String(point.wrap), { "font-size": 9, "text-anchor": "middle", fill: "#fff" });
     if (chip !== undefined) pawn(node, r + 2, -r - 2, 4.5, SEATS[chip]);
-    tip(node, describePoint(point, layout, mission, chip));
+    tip(node, describePoint(point, layout, mission, chip, ctx));
     if (mark && k === 0) target(node, mark, ctx);
   });
 }
@@ -139,12 +139,14 @@ function drawNames(svg, layout, missions) {
   }
 }
 
-function describePoint(point, layout, mission, chip) {
+function describePoint(point, layout, mission, chip, ctx) {
   const parts = [point.name];
   if (point.kind === "site") parts.push(layout.continents[point.continent].name);
+  else if (point.kind === "red") parts.push(say(ctx, "expedition.red_station", "red station"));
+  else if (point.kind === "green") parts.push(say(ctx, "expedition.green_station", "green station"));
   else parts.push(`${point.kind} station`);
-  if (mission) parts.push("public mission");
-  if (chip !== undefined) parts.push(`chip of player ${chip + 1}`);
+  if (mission) parts.push(say(ctx, "expedition.public_mission", "public mission"));
+  if (chip !== undefined) parts.push(say(ctx, "expedition.chip_of", "chip of player {number}", { number: chip + 1 }));
   return parts.join(", ");
 }
 
@@ -155,7 +157,9 @@ function drawExpeditionEnd(svg, expedition, layout, ctx, legal) {
   const head = group(svg, { class: "head" }, x + offset, y - 14);
   el("path", { d: "M 0 6 L -5 -4 L 5 -4 Z", fill: ARROWS[expedition.colour], stroke: INK,
     "stroke-width": 0.8, class: "hit" }, head);
-  tip(head, `${expedition.colour}: ${expedition.arrows.length} arrows, ${expedition.arrows_left} left`);
+  const arrows = say(ctx, "expedition.arrows", "{count} arrows, {left} left",
+    { count: expedition.arrows.length, left: expedition.arrows_left });
+  tip(head, `${colourWords(ctx, expedition.colour)}: ${arrows}`);
   const remove = `voucher remove ${expedition.colour}`;
   if (legal.includes(remove)) target(head, remove, ctx);
 }
@@ -178,18 +182,42 @@ function drawArrowChoices(svg, legal, layout, names, ctx) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// An expedition's colour in the page's language: the view names it by the engine's id.
+function colourWords(ctx, colour) {
+  const words = {
+    red: say(ctx, "expedition.red", "red"),
+    blue: say(ctx, "expedition.blue", "blue"),
+    yellow: say(ctx, "expedition.yellow", "yellow"),
+  };
+  return words[colour] ?? colour;
+}
+
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    marking: say(ctx, "expedition.phase_marking", "marking"),
+    playing: say(ctx, "expedition.phase_playing", "playing"),
+    over: say(ctx, "expedition.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx, legal) {
   const turn = view.turn;
   let line;
   if (turn.player === null || turn.player === undefined) {
     line = say(ctx, "expedition.over", "The game is over");
   } else {
-    line = `${say(ctx, "expedition.turn", "Turn")} ${turn.number} · player ${turn.player + 1}: ${turn.phase}`;
-    if (turn.arrows_due || turn.arrows_optional) line += ` · arrows ${turn.arrows_due}+${turn.arrows_optional}`;
-    if (turn.loop) line += ` · loop (${turn.loop})`;
+    line = say(ctx, "expedition.turn", "Turn {number} · player {player}: {phase}",
+      { number: turn.number, player: turn.player + 1, phase: phaseWords(ctx, turn.phase) });
+    if (turn.arrows_due || turn.arrows_optional) {
+      const due = `${turn.arrows_due}+${turn.arrows_optional}`;
+      line += " · " + say(ctx, "expedition.arrows_due", "arrows {due}", { due });
+    }
+    if (turn.loop) line += " · " + say(ctx, "expedition.loop", "loop ({colour})", { colour: colourWords(ctx, turn.loop) });
   }
   text(svg, GAP, y + 16, line, { "font-size": 18, "font-weight": "bold", fill: INK });
-  const left = view.expeditions.map((e) => `${e.colour} ${e.arrows_left}`).join(" · ");
+  const left = view.expeditions.map((e) => `${colourWords(ctx, e.colour)} ${e.arrows_left}`).join(" · ");
   text(svg, ctx.layout.width - GAP, y + 16, `${say(ctx, "expedition.arrows_left", "arrows left")}: ${left} · `
     + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`, { "font-size": 14, "text-anchor": "end", fill: INK });
   y += 26;
@@ -222,8 +250,11 @@ function drawPlayer(svg, y, player, view, ctx, legal) {
   const row = group(svg, { class: "player" }, GAP, y);
   el("rect", { width, height: rowHeight, rx: 6, fill: active ? "#fff3c4" : "#f2f5f7", stroke: "#9fb3bf" }, row);
   pawn(row, 16, 16, 9, SEATS[player.seat], String(player.seat + 1));
-  text(row, 32, 21, `Player ${player.seat + 1}${you} · ${player.score.total} points · `
-    + `${player.cards_in_hand} cards · ${player.vouchers} vouchers · chips back ${player.chips_back}`,
+  const who = say(ctx, "expedition.player", "Player {number}", { number: player.seat + 1 });
+  const holdings = say(ctx, "expedition.holdings", "{points} points · {cards} cards · {vouchers} vouchers · chips back {chips}", {
+    points: player.score.total, cards: player.cards_in_hand, vouchers: player.vouchers, chips: player.chips_back,
+  });
+  text(row, 32, 21, `${who}${you} · ${holdings}`,
   { "font-size": 16, "font-weight": "bold", fill: INK });
   paragraph(row, 32, 26, width - 40, laid, { "font-size": 13, fill: INK });
   y += rowHeight + 4;

@@ -155,7 +155,9 @@ function drawTribe(parent, view, ctx, h, x, y) {
   el("path", { d: "M -4 4 L 0 -4 L 4 4 Z", fill: friendly ? "#2f9e44" : "#b3261e", stroke: "#fff",
     "stroke-width": 0.6 }, node);
   text(node, 0, 3.3, "sml"[size] || "", { "font-size": 5, "text-anchor": "middle", fill: "#fff" });
-  tip(node, `${["small", "medium", "large"][size]} tribe${friendly ? ", friendly" : ""}`);
+  const sizes = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
+    say(ctx, "nile.large_tribe", "large tribe")];
+  tip(node, `${sizes[size]}${friendly ? `, ${say(ctx, "nile.friendly", "friendly")}` : ""}`);
 }
 
 function drawCounters(parent, view, ctx) {
@@ -223,22 +225,44 @@ function drawTarget(svg, ctx, h, action) {
 
 // --- below the map ---------------------------------------------------------------------
 
+// The phase in the page's language: the view names it by the engine's id.
+function phaseWords(ctx, phase) {
+  const words = {
+    counters: say(ctx, "nile.phase_counters", "counters"),
+    port: say(ctx, "nile.phase_port", "port"),
+    specialty: say(ctx, "nile.phase_specialty", "specialty"),
+    outfit: say(ctx, "nile.phase_outfit", "outfit"),
+    activity: say(ctx, "nile.phase_activity", "activity"),
+    moving: say(ctx, "nile.phase_moving", "moving"),
+    retreat: say(ctx, "nile.phase_retreat", "retreat"),
+    policy: say(ctx, "nile.phase_policy", "policy"),
+    negotiate: say(ctx, "nile.phase_negotiate", "negotiate"),
+    escape: say(ctx, "nile.phase_escape", "escape"),
+    spoils: say(ctx, "nile.phase_spoils", "spoils"),
+    captivity: say(ctx, "nile.phase_captivity", "captivity"),
+    europe: say(ctx, "nile.phase_europe", "europe"),
+    over: say(ctx, "nile.phase_over", "over"),
+  };
+  return words[phase] ?? phase;
+}
+
 function drawStatus(svg, y, view, ctx) {
   let line;
   if (view.player === null || view.player === undefined) {
     line = say(ctx, "nile.over", "The game is over");
   } else {
     const colour = ctx.layout.colours[view.player];
-    line = `${say(ctx, "nile.round", "Round")} ${view.round} · ${colour}: ${view.phase}`;
+    line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}", { round: view.round, colour, phase: phaseWords(ctx, view.phase) });
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
-  text(svg, ctx.layout.width - GAP, y + 14, `${view.target} VP to win · turn limit ${view.turn_limit}`, {
+  const goal = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
+  text(svg, ctx.layout.width - GAP, y + 14, goal, {
     "font-size": 12, "text-anchor": "end", fill: INK,
   });
   y += 22;
   if (view.encounter) {
     const [id] = ctx.layout.hexes[view.encounter.hex];
-    text(svg, GAP, y + 11, `${say(ctx, "nile.encounter", "Natives met at")} ${id}`, { "font-size": 12, fill: INK });
+    text(svg, GAP, y + 11, say(ctx, "nile.encounter", "Natives met at {hex}", { hex: id }), { "font-size": 12, fill: INK });
     y += 16;
   }
   return y;
@@ -308,8 +332,9 @@ function drawExplorers(svg, y, view, ctx) {
     const where = explorer.hex >= 0 ? ctx.layout.hexes[explorer.hex][0] : "";
     pawn(svg, GAP + 8, y + 10, 7, SEAT_COLOURS[colour] || colour, String(seat + 1));
     const you = seat === ctx.seat ? ` (${say(ctx, "nile.you", "you")})` : "";
+    const finds = say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length });
     text(svg, GAP + 20, y + 14, `${colour}${you} · ${specialty} · ${explorer.status} ${where} · ${explorer.vp} VP · `
-      + `$${explorer.money} · finds ${explorer.finds.length}`, { "font-size": 12, fill: INK });
+      + `$${explorer.money} · ${finds}`, { "font-size": 12, fill: INK });
     y += 22;
   });
   return y;

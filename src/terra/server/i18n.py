@@ -1,0 +1,61 @@
+"""The languages of the pages: the web catalogs, read once, and a page's choice of language.
+
+The interface's words are gettext catalogs, ``terra/web/locale/<lang>/LC_MESSAGES/messages.po``
+(``docs/web.md``, "Languages"), read with Babel when the server starts and sent to a page as
+JSON. English is the source language: its catalog is empty and every text stands for itself.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from babel.messages.pofile import read_po
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from terra.core.game import LANGUAGES
+
+__all__ = ["LANGUAGES", "LOCALE", "SOURCE_LANGUAGE", "catalog", "language_of", "messages"]
+
+SOURCE_LANGUAGE = "en"
+LOCALE = resources.files("terra.web") / "locale"
+
+
+def language_of(requested: str | None) -> str:
+    """The language a page asks for (``de``, ``de-AT``, ``nl_BE``), or English for any other."""
+    primary = (requested or "").strip().lower().replace("_", "-").partition("-")[0]
+    return primary if primary in LANGUAGES else SOURCE_LANGUAGE
+
+
+@cache
+def messages(language: str) -> dict[str, str]:
+    """The translations of ``language``'s web catalog: English text to its translation.
+
+    Untranslated and fuzzy entries are left out, so that the page shows their English.
+    """
+    if language == SOURCE_LANGUAGE:
+        return {}
+    source = LOCALE / language / "LC_MESSAGES" / "messages.po"
+    with source.open("rb") as po:
+        catalog = read_po(po, locale=language)
+    return {
+        str(message.id): str(message.string)
+        for message in catalog
+        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+    }
+
+
+async def catalog(request: Request) -> Response:
+    """``GET /api/i18n/{language}``: the interface's words in that language."""
+    language = request.path_params["language"]
+    if language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        return JSONResponse(
+            {"error": f"no catalog for language {language[:20]!r} (known: {known})"},
+            status_code=404,
+        )
+    return JSONResponse(
+        {"language": language, "messages": messages(language)},
+        headers={"cache-control": "public, max-age=3600"},
+    )

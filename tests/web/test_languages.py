@@ -1,0 +1,112 @@
+"""The language switch in a real browser (issue 11, "Languages").
+
+The whole game server runs in a thread on a temporary SQLite file; Debian's Chromium opens the
+lobby with a German browser, switches to Dutch, creates a match from the lobby and plays a move
+on the match page, whose words and log follow the language, and back to German there.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import uvicorn
+
+from terra.server.app import create_app
+from terra.store import MatchStore, open_engine
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a game server (lobby, match pages, API, sockets) in this process."""
+    folder = tmp_path_factory.mktemp("server")
+    store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def heading(page: Page, text: str) -> None:
+    page.get_by_role("heading", name=text, exact=True).wait_for()
+
+
+def test_the_lobby_and_a_match_follow_the_language(
+    browser: Browser, game_server: str, tmp_path: Path
+) -> None:
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+
+        # A German browser gets the lobby in German, its switch showing Deutsch.
+        page.goto(f"{game_server}/")
+        heading(page, "Neues Spiel")
+        heading(page, "Meine Spiele")
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert page.locator("#language").input_value() == "de"
+        page.get_by_text("Noch keine.").wait_for()
+
+        # The switch to Dutch: the lobby again, in Dutch.
+        page.select_option("#language", "nl")
+        heading(page, "Nieuw spel")
+        assert page.locator("html").get_attribute("lang") == "nl"
+        assert page.locator("#seats legend").inner_text() == "Plaatsen"
+        assert page.locator("#seats label").first.inner_text().startswith("Plaats 0")
+
+        # A match made in the lobby between two people; seat 0's page speaks Dutch too.
+        page.select_option("#game", "africana")
+        page.locator('#seats select[data-seat="1"]').select_option("")
+        page.get_by_role("button", name="Aanmaken").click()
+        heading(page, "Uitnodigingen")
+        invite = page.locator("#invites a").first.get_attribute("href")
+        assert invite is not None
+        page.goto(invite)
+        heading(page, "Verslag")
+        heading(page, "Jouw zetten")
+        page.get_by_text("Jij bent aan zet.", exact=False).wait_for()
+        assert page.locator("#language").input_value() == "nl"
+
+        page.locator("#legal button", has_text="draw").click()
+        page.locator("#log li", has_text="trekt 2 reiskaarten").wait_for()
+
+        # Back to German on the match page: its words and the whole log again, in German.
+        page.select_option("#language", "de")
+        heading(page, "Protokoll")
+        page.locator("#log li", has_text="zieht 2 Reisekarten").wait_for()
+        assert page.locator("#log li", has_text="trekt").count() == 0
+        assert page.locator("#raw").is_hidden()  # the board drew the position
+    finally:
+        context.close()
+
+
+def test_an_unknown_browser_language_gets_english(browser: Browser, game_server: str) -> None:
+    context = browser.new_context(locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.goto(f"{game_server}/")
+        heading(page, "New game")
+        assert page.locator("#language").input_value() == "en"
+    finally:
+        context.close()
