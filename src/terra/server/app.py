@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -45,9 +46,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         all_games()  # loads every game package now rather than in a player's first request
+        resuming = asyncio.create_task(tables.resume_bots())
         try:
             yield
         finally:
+            resuming.cancel()
+            await asyncio.gather(resuming, return_exceptions=True)
             await tables.close()
 
     routes = [
