@@ -95,9 +95,9 @@ class Shadow:
         state = self.at(update["moves"])
         since = update["since"]
         assert update["seat"] == seat
-        assert update["view"] == _json(state.view(seat))
+        assert update["view"] == as_json(state.view(seat))
         log = state.log(seat, since)
-        assert update["log"] == _json(log)
+        assert update["log"] == as_json(log)
         assert update["log_text"] == [state.game.describe_event(state, entry) for entry in log]
         assert update["log_size"] == state.log_size
         assert update["to_move"] == state.current_player
@@ -107,7 +107,10 @@ class Shadow:
             assert update["legal"] == legal
         else:
             assert "legal" not in update
-        result = {"scores": state.scores(), "winners": state.winners()} if state.is_over else None
+        result = None
+        if state.is_over:
+            breakdown = state.score_breakdown()
+            result = {"scores": state.scores(), "winners": state.winners(), "breakdown": breakdown}
         assert update["result"] == result
         assert set(update) <= {*_FIELDS, "legal"}
 
@@ -127,7 +130,7 @@ _FIELDS = {
 }
 
 
-def _json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     """``value`` as it reads after a trip through JSON (tuples become lists)."""
     return json.loads(json.dumps(value))
 

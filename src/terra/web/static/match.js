@@ -1,4 +1,5 @@
 import { remember } from "/static/mygames.js";
+import { showFinal } from "/static/scores.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -123,6 +124,7 @@ function receive(event) {
   showLegal(message);
   showLog(message);
   showBoard(message);
+  showFinal($("final"), message, summary.seats.map((s) => s.name), `/match/${encodeURIComponent(matchId)}/replay`);
 }
 
 function connect() {
