@@ -19,6 +19,7 @@ from terra.core.registry import games as all_games
 from terra.server import api
 from terra.server.bots import BotPool
 from terra.server.live import live
+from terra.server.replay import Replays
 from terra.server.tables import Settings, Tables
 from terra.store.matches import MatchStore
 
@@ -57,10 +58,12 @@ def create_app(
     routes = [
         Route("/", _page("index.html")),
         Route("/match/{match_id}", _page("match.html")),
+        Route("/match/{match_id}/replay", _page("replay.html")),
         Route("/api/games", api.list_games),
         Route("/api/matches", api.create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),
+        Route("/api/matches/{match_id}/replay", api.replay_step),
         Route("/boards/{game_id}.js", api.board_module),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
@@ -69,4 +72,5 @@ def create_app(
         routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
     )
     app.state.tables = tables
+    app.state.replays = Replays(store)
     return app

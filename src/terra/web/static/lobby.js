@@ -1,4 +1,4 @@
-import { myGames, remember, seatLink } from "/static/mygames.js";
+import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -133,7 +133,10 @@ async function showMyGames() {
     fetch(`/api/matches/${encodeURIComponent(entry.id)}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(r)))
       .then((match) => {
-        if (match.over) state.textContent = ` over: won by ${match.result.winners.map((s) => match.seats[s].name).join(", ")}`;
+        if (match.over) {
+          state.textContent = ` over: won by ${match.result.winners.map((s) => match.seats[s].name).join(", ")} · `;
+          state.append(element("a", "replay", { href: replayLink(entry) }));
+        }
         else if (match.to_move === entry.seat) {
           state.textContent = " your turn";
           state.className = "turn";
