@@ -28,9 +28,13 @@ function t(key, args = {}) {
   return parts.length ? `${key} (${parts.join(", ")})` : key;
 }
 
-function showError(message) {
+function showError(message, rule) {
   const box = $("error");
-  box.textContent = message;
+  box.replaceChildren();
+  if (rule) {
+    box.append(element("strong", "That move is not allowed: "), message);
+    box.append(element("span", `Rule: ${rule}`, { class: "rule" }));
+  } else box.textContent = message;
   box.hidden = !message;
 }
 
@@ -114,7 +118,7 @@ function receive(event) {
     return;
   }
   if (message.type === "error") {
-    showError(message.rule ? `${message.message} (${message.rule})` : message.message);
+    showError(message.message, message.rule);
     return;
   }
   if (message.type !== "update") return;
@@ -167,6 +171,17 @@ async function start() {
     }
   }
   connect();
+}
+
+// A move may also be typed in its notation, as on the command line; the server explains a
+// refusal with its rule.
+if (mySeat !== null) {
+  $("typed").hidden = false;
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("typed-move").value.trim();
+    if (text) play(text);
+  });
 }
 
 start();
