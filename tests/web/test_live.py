@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 
-from tests.server.test_sigkill import server
+import terra
+from tests.server.test_sigkill import WAIT, server
 from tests.web.board_page import screenshot_dir
 
 if TYPE_CHECKING:
@@ -45,9 +47,11 @@ AIM = """(i) => {
 }"""
 
 
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server(tmp_path / "matches.sqlite3") as (_, address):
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``terra serve`` on a new database, for the tests of this module."""
+    folder = tmp_path_factory.mktemp("live")
+    with server(folder / "matches.sqlite3") as (_, address):
         yield address
 
 
@@ -180,3 +184,62 @@ def test_two_people_play_a_whole_game_live(browser: Browser, base: str) -> None:
     finally:
         desk.close()
         phone.close()
+
+
+# Source of the Nile's own option for a shorter game, as in the board tests.
+OPTIONS: dict[str, dict[str, Any]] = {"nile": {"turn_limit": 30}}
+SIZES = {"desk": (1280, 800), "phone": (390, 844)}
+
+
+def finished_match(base: str, game: str) -> dict[str, Any]:
+    """A match of two random bots, played to its end on the server; its summary."""
+    body = {
+        "game": game,
+        "players": 2,
+        "seed": 5,
+        "options": OPTIONS.get(game, {}),
+        "seats": [{"bot": "random"}, {"bot": "random"}],
+    }
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=WAIT).json()
+    deadline = time.monotonic() + 4 * WAIT
+    while True:
+        summary: dict[str, Any] = httpx.get(
+            f"{base}/api/matches/{created['id']}", timeout=WAIT
+        ).json()
+        if summary["over"]:
+            return summary
+        assert time.monotonic() < deadline, f"the bots' {game} game did not end"
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("game", [g.id for g in terra.games()])
+def test_the_end_and_the_replay_of_every_game(browser: Browser, base: str, game: str) -> None:
+    """Each game's page at its end shows the final scores by category, and its replay steps
+    through it, on a desk and on a phone; photographed for a person to look at."""
+    summary = finished_match(base, game)
+    match_id, moves = summary["id"], summary["moves"]
+    for size, (width, height) in SIZES.items():
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT)
+            page.goto(f"{base}/match/{match_id}")
+            table = page.locator("#final table.scores")
+            table.wait_for()
+            totals = table.locator("tr.total td").all_inner_texts()
+            assert [int(t) for t in totals] == summary["result"]["scores"]
+            winners = table.locator("thead th.winner").count()
+            assert winners == len(summary["result"]["winners"])
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            assert not page.locator("#typed").is_visible()  # a spectator has no moves
+            page.screenshot(path=str(screenshot_dir() / f"page-{game}-end-{size}.png"))
+            middle = moves // 2
+            page.goto(f"{base}/match/{match_id}/replay#step={middle}")
+            page.wait_for_selector(f"#where:has-text('Move {middle} of {moves}')")
+            assert page.locator("#board svg").count() == 1
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            page.screenshot(path=str(screenshot_dir() / f"page-{game}-replay-{size}.png"))
+            page.keyboard.press("ArrowRight")
+            page.wait_for_selector(f"#where:has-text('Move {middle + 1} of {moves}')")
+        finally:
+            context.close()
