@@ -101,9 +101,9 @@ class Shadow:
         state = self.at(update["moves"])
         since = update["since"]
         assert update["seat"] == seat
-        assert update["view"] == _json(state.view(seat))
+        assert update["view"] == as_json(state.view(seat))
         log = state.log(seat, since)
-        assert update["log"] == _json(log)
+        assert update["log"] == as_json(log)
         describe = state.game.describe_event
         assert update["log_text"] == [describe(state, entry, language) for entry in log]
         assert update["log_size"] == state.log_size
@@ -114,7 +114,10 @@ class Shadow:
             assert update["legal"] == legal
         else:
             assert "legal" not in update
-        result = {"scores": state.scores(), "winners": state.winners()} if state.is_over else None
+        result = None
+        if state.is_over:
+            breakdown = state.score_breakdown()
+            result = {"scores": state.scores(), "winners": state.winners(), "breakdown": breakdown}
         assert update["result"] == result
         assert set(update) <= {*_FIELDS, "legal"}
 
@@ -134,7 +137,7 @@ _FIELDS = {
 }
 
 
-def _json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     """``value`` as it reads after a trip through JSON (tuples become lists)."""
     return json.loads(json.dumps(value))
 

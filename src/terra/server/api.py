@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from anyio import to_thread
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -15,6 +16,7 @@ from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
 from terra.server.protocol import result_of
+from terra.server.replay import BadStep, NotOver, Replays
 from terra.server.tables import Tables
 from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
 
@@ -225,6 +227,37 @@ async def board_layout(request: Request) -> Response:
     """``GET /api/matches/{id}/layout``: the fixed geometry its board is drawn on."""
     info, state = await _match(request)
     return JSONResponse(find_game(info.game).board_layout(state))
+
+
+def _count_param(request: Request, name: str, default: int | None = None) -> int:
+    """The query parameter ``name`` as a whole number, or :class:`BadRequest`."""
+    text = request.query_params.get(name)
+    if text is None:
+        if default is None:
+            raise BadRequest(f"'{name}' is missing: a whole number, e.g. ?{name}=0")
+        return default
+    if not (text.isascii() and text.isdigit() and len(text) < 10):
+        shown = json.dumps(text)[:40]
+        raise BadRequest(f"'{name}' is a whole number from 0, not {shown}")
+    return int(text)
+
+
+async def replay_step(request: Request) -> Response:
+    """``GET /api/matches/{id}/replay?step=K&since=L``: a finished match as a spectator saw
+    it after ``K`` moves, with the log entries from ``L`` on."""
+    replays: Replays = request.app.state.replays
+    match_id = request.path_params["match_id"]
+    step = _count_param(request, "step")
+    since = _count_param(request, "since", 0)
+    try:
+        message = await to_thread.run_sync(replays.update, match_id, step, since)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    except NotOver as problem:
+        raise BadRequest(str(problem), 409) from None
+    except BadStep as problem:
+        raise BadRequest(str(problem)) from None
+    return JSONResponse(message)
 
 
 async def board_module(request: Request) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -18,6 +19,7 @@ from terra.core.registry import games as all_games
 from terra.server import api, i18n
 from terra.server.bots import BotPool
 from terra.server.live import live
+from terra.server.replay import Replays
 from terra.server.tables import Settings, Tables
 from terra.store.matches import MatchStore
 
@@ -47,19 +49,24 @@ def create_app(
         all_games()  # loads every game package now rather than in a player's first request
         for language in i18n.LANGUAGES:
             i18n.messages(language)  # a broken catalog stops the server at start, not a page
+        resuming = asyncio.create_task(tables.resume_bots())
         try:
             yield
         finally:
+            resuming.cancel()
+            await asyncio.gather(resuming, return_exceptions=True)
             await tables.close()
 
     routes = [
         Route("/", _page("index.html")),
         Route("/match/{match_id}", _page("match.html")),
+        Route("/match/{match_id}/replay", _page("replay.html")),
         Route("/api/games", api.list_games),
         Route("/api/i18n/{language}", i18n.catalog),
         Route("/api/matches", api.create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),
+        Route("/api/matches/{match_id}/replay", api.replay_step),
         Route("/boards/{game_id}.js", api.board_module),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
@@ -68,4 +75,5 @@ def create_app(
         routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
     )
     app.state.tables = tables
+    app.state.replays = Replays(store)
     return app

@@ -19,10 +19,20 @@ CLIENT_TYPES = (MOVE, RESUME)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
-    """The scores and winners of a finished game; ``None`` before the end."""
+    """The scores, winners and each seat's score by category of a finished game; ``None``
+    before the end.
+
+    The breakdown is sent only once the game is over: some of its categories count what was
+    hidden during play (cards in a hand, unfinished adventures), and at the end every game
+    reveals them in its final scoring.
+    """
     if not state.is_over:
         return None
-    return {"scores": state.scores(), "winners": state.winners()}
+    return {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "breakdown": state.score_breakdown(),
+    }
 
 
 def update(

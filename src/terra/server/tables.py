@@ -91,6 +91,21 @@ class Tables:
         self.wake_bots(match_id, result.state)
         return result
 
+    async def resume_bots(self) -> None:
+        """Start the bots of every match where one is to move (after a restart nobody else
+        would: a bot's turn used to wait for a page of its match to connect)."""
+        try:
+            waiting = await self.call(self.store.with_bots_playing)
+            for match_id in waiting:
+                if self._closing:
+                    return
+                await self.table(match_id)
+                # A long match's first replay is no work for the event loop.
+                state, _ = await to_thread.run_sync(self.store.state, match_id)
+                self.wake_bots(match_id, state)
+        except Exception:  # the server serves its pages even if this fails
+            _log.exception("the bots waiting since the last start could not be resumed")
+
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""
         table = self._tables.get(match_id)

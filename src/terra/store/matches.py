@@ -200,6 +200,20 @@ class MatchStore:
                 found = row.seat
         return found
 
+    def with_bots_playing(self) -> list[str]:
+        """The matches not over that seat a bot, oldest move first: after a restart, the
+        ones whose bot may be waiting for its turn to be played."""
+        query = (
+            select(Match.id)
+            .where(
+                Match.status == "active",
+                select(Seat.seat).where(Seat.match_id == Match.id, Seat.bot.is_not(None)).exists(),
+            )
+            .order_by(Match.updated)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
     def actions(self, match_id: str, start: int = 0) -> list[str]:
         """The moves of the match from number ``start`` on, in order."""
         query = (

@@ -22,9 +22,25 @@ SPACING = 40.0  # the least distance between two points after relaxing
 ROUNDS = 300
 DOT = 6
 LABEL_SIZE = 10
-_CHAR = 0.56  # an average letter's width, in font sizes
+SMALL_LABEL_SIZE = 8  # where the map is too crowded for names at LABEL_SIZE
+LABEL_ROUNDS = 20  # at most, of moving names that cover something
+# Letters' widths and the height above the baseline, in font sizes, of the wide sans-serif
+# fonts a browser may pick, bold (as the names of missions are drawn); and a halo's room.
+_NARROW, _WIDE = set("fijlrt '-.I"), set("mwMW")
+_ASCENT = 0.95
+_PAD = 1.5
+
+
+def _text_width(name: str) -> float:
+    """A name's width at :data:`LABEL_SIZE`, a little more than a browser draws it."""
+    ems = sum(
+        0.42 if c in _NARROW else 1.05 if c in _WIDE else 0.82 if c.isupper() else 0.7 for c in name
+    )
+    return ems * LABEL_SIZE
+
 
 Box = tuple[float, float, float, float]
+Spot = tuple[float, float, str, float]  # x, baseline, text-anchor, font size
 
 
 def _project(lon: float, lat: float) -> tuple[float, float]:
@@ -61,42 +77,98 @@ def _relax(points: list[list[float]], fixed: list[bool]) -> None:
             break
 
 
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _label_box(x: float, baseline: float, anchor: str, width: float) -> Box:
+def _label_box(spot: Spot, name: str) -> Box:
+    """The room ``name`` takes at ``spot``, its descenders and halo included."""
+    x, baseline, anchor, size = spot
+    width = _text_width(name) * size / LABEL_SIZE
     left = {"middle": x - width / 2, "start": x, "end": x - width}[anchor]
-    return (left, baseline - LABEL_SIZE + 2, left + width, baseline + 2)
+    return (left - _PAD, baseline - _ASCENT * size, left + width + _PAD, baseline + size / 4)
+
+
+def _overlap_area(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def _spots(x: float, y: float) -> list[Spot]:
+    """Where a name may go, best first: right, left, below, above its point, then corners;
+    then the same in a smaller size, for the most crowded parts of the map."""
+    found: list[Spot] = []
+    for size in (LABEL_SIZE, SMALL_LABEL_SIZE):
+        below, above = y + DOT + 2 + _ASCENT * size, y - DOT - 4
+        beside = y + size / 3
+        found += [
+            (x + DOT + 2, beside, "start", size),
+            (x - DOT - 2, beside, "end", size),
+            (x, below, "middle", size),
+            (x, above, "middle", size),
+            (x - 2, below, "start", size),
+            (x + 2, below, "end", size),
+            (x - 2, above, "start", size),
+            (x + 2, above, "end", size),
+        ]
+    return found
 
 
 def _place_labels(
     names: list[str], points: list[list[float]], right_edge: float
 ) -> list[dict[str, Any]]:
-    """A free spot for each name: right, left, below or above its point."""
-    taken: list[Box] = [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in points]
-    placed = []
+    """A spot for each name that covers no point and no other name where one can be found.
+
+    Each name first takes the first free spot, in order; then the names that still cover
+    something move, one at a time, to the spot that covers least, until none can do better.
+    """
+    dots: list[Box] = [(x - DOT, y - DOT, x + DOT, y + DOT) for x, y in points]
+    options: list[list[Box]] = []
+    spots: list[list[Spot]] = []
     for name, (x, y) in zip(names, points, strict=True):
-        width = len(name) * LABEL_SIZE * _CHAR
-        spots = [
-            (x + DOT + 2, y + LABEL_SIZE / 3, "start"),
-            (x - DOT - 2, y + LABEL_SIZE / 3, "end"),
-            (x, y + DOT + LABEL_SIZE, "middle"),
-            (x, y - DOT - 2, "middle"),
-        ]
-        inside = [
+        here = [
             spot
-            for spot in spots
-            if _label_box(*spot, width)[0] >= 0 and _label_box(*spot, width)[2] <= right_edge
+            for spot in _spots(x, y)
+            if _label_box(spot, name)[0] >= 0 and _label_box(spot, name)[2] <= right_edge
+        ] or _spots(x, y)
+        spots.append(here)
+        options.append([_label_box(spot, name) for spot in here])
+
+    # Only names of points near one another can meet: two of the widest names apart at most.
+    reach = 2 * (max(_text_width(name) for name in names) + DOT + LABEL_SIZE)
+    near = [
+        [
+            j
+            for j, (xj, yj) in enumerate(points)
+            if j != i and abs(xj - xi) < reach and abs(yj - yi) < 6 * LABEL_SIZE
         ]
-        chosen = (inside or spots)[0]
-        for spot in inside:
-            if not any(_overlaps(_label_box(*spot, width), box) for box in taken):
-                chosen = spot
-                break
-        taken.append(_label_box(*chosen, width))
-        placed.append({"x": round(chosen[0], 1), "y": round(chosen[1], 1), "anchor": chosen[2]})
-    return placed
+        for i, (xi, yi) in enumerate(points)
+    ]
+
+    def crowding(box: Box, own: int, chosen: list[Box]) -> float:
+        others = [j for j in near[own] if j < len(chosen)]
+        return sum(_overlap_area(box, dots[j]) for j in near[own]) + sum(
+            _overlap_area(box, chosen[j]) for j in others
+        )
+
+    chosen: list[Box] = []
+    picks: list[int] = []
+    for index, boxes in enumerate(options):
+        costs = [crowding(box, index, chosen) for box in boxes]
+        pick = costs.index(min(costs))
+        picks.append(pick)
+        chosen.append(boxes[pick])
+    for _ in range(LABEL_ROUNDS):
+        moved = False
+        for index, boxes in enumerate(options):
+            now = crowding(chosen[index], index, chosen)
+            if now == 0:
+                continue
+            costs = [crowding(box, index, chosen) for box in boxes]
+            pick = costs.index(min(costs))
+            if costs[pick] < now:
+                picks[index], chosen[index], moved = pick, boxes[pick], True
+        if not moved:
+            break
+    return [
+        {"x": round(spot[0], 1), "y": round(spot[1], 1), "anchor": spot[2], "size": spot[3]}
+        for spot in (here[pick] for here, pick in zip(spots, picks, strict=True))
+    ]
 
 
 def board_layout(data: Components) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 import { languageSwitch, loadLanguage, t } from "/static/i18n.js";
-import { myGames, remember, seatLink } from "/static/mygames.js";
+import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -137,7 +137,8 @@ async function showMyGames() {
       .then((match) => {
         if (match.over) {
           const winners = match.result.winners.map((s) => match.seats[s].name).join(", ");
-          state.textContent = " " + t("over: won by {winners}", { winners });
+          state.textContent = " " + t("over: won by {winners}", { winners }) + " · ";
+          state.append(element("a", t("replay"), { href: replayLink(entry) }));
         }
         else if (match.to_move === entry.seat) {
           state.textContent = " " + t("your turn");

@@ -1,5 +1,6 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { remember } from "/static/mygames.js";
+import { showFinal } from "/static/scores.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -22,9 +23,13 @@ function element(tag, text, attributes = {}) {
   return node;
 }
 
-function showError(message) {
+function showError(message, rule) {
   const box = $("error");
-  box.textContent = message;
+  box.replaceChildren();
+  if (rule) {
+    box.append(element("strong", t("That move is not allowed:") + " "), message);
+    box.append(element("span", t("Rule: {rule}", { rule }), { class: "rule" }));
+  } else box.textContent = message;
   box.hidden = !message;
 }
 
@@ -112,7 +117,7 @@ function receive(event) {
     return;
   }
   if (message.type === "error") {
-    showError(message.rule ? `${message.message} (${message.rule})` : message.message);
+    showError(message.message, message.rule);
     return;
   }
   if (message.type !== "update") return;
@@ -122,6 +127,7 @@ function receive(event) {
   showLegal(message);
   showLog(message);
   showBoard(message);
+  showFinal($("final"), message, summary.seats.map((s) => s.name), `/match/${encodeURIComponent(matchId)}/replay`);
 }
 
 function connect() {
@@ -166,6 +172,17 @@ async function start() {
     }
   }
   connect();
+}
+
+// A move may also be typed in its notation, as on the command line; the server explains a
+// refusal with its rule.
+if (mySeat !== null) {
+  $("typed").hidden = false;
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("typed-move").value.trim();
+    if (text) play(text);
+  });
 }
 
 start();

@@ -20,3 +20,7 @@ export function seatLink(entry) {
   const url = `/match/${encodeURIComponent(entry.id)}`;
   return entry.token ? `${url}#seat=${entry.seat}&token=${encodeURIComponent(entry.token)}` : url;
 }
+
+export function replayLink(entry) {
+  return `/match/${encodeURIComponent(entry.id)}/replay`;
+}

@@ -133,7 +133,7 @@ function drawNames(svg, layout, missions) {
   for (const [id, point] of Object.entries(layout.points)) {
     const label = point.label;
     text(names, label.x, label.y, point.name, {
-      "font-size": layout.label_size, "text-anchor": label.anchor, class: "label",
+      "font-size": label.size ?? layout.label_size, "text-anchor": label.anchor, class: "label",
       "font-weight": missions.has(id) ? "bold" : "normal",
     });
   }
@@ -164,18 +164,41 @@ function drawExpeditionEnd(svg, expedition, layout, ctx, legal) {
   if (legal.includes(remove)) target(head, remove, ctx);
 }
 
-// "red Stockholm > Moscow": a dot of red on the line, two thirds of the way to Moscow.
+// "red Stockholm > Moscow": a dot of red on the line, near two thirds of the way to Moscow.
+// Dots never lie on one another or on a place, however small the screen: each takes the first
+// free spot along its line, then beside it; a choice with no free spot (three colours on one
+// short line) stays in the page's list of moves.
+const CHOICE_RADIUS = 6;
+const ALONG = [0.62, 0.45, 0.78, 0.3, 0.9];
+const ASIDE = [0, 1, -1];
+
 function drawArrowChoices(svg, legal, layout, names, ctx) {
+  const apart = 2 * CHOICE_RADIUS + 1;
+  const taken = Object.values(layout.points).flatMap((point) => point.copies);
+  const free = (x, y) => taken.every(([tx, ty]) => Math.hypot(tx - x, ty - y) >= apart);
   for (const action of legal) {
     const colour = verb(action);
     if (!ARROWS[colour]) continue;
     const [from, to] = rest(action).split(" > ").map((name) => names.get(name.trim().toLowerCase()));
     if (!from || !to) continue;
     const [p, q] = segment(layout, from, to);
-    const offset = { red: -1, blue: 0, yellow: 1 }[colour] * 4;
-    const x = p[0] + (q[0] - p[0]) * 0.62 + offset;
-    const y = p[1] + (q[1] - p[1]) * 0.62 + offset;
-    const dot = el("circle", { cx: x, cy: y, r: 6, fill: ARROWS[colour], class: "arrow-choice" }, svg);
+    const length = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    const [ux, uy] = [(q[0] - p[0]) / length, (q[1] - p[1]) / length];
+    let spot = null;
+    for (const side of ASIDE) {
+      for (const along of ALONG) {
+        const x = p[0] + (q[0] - p[0]) * along - uy * side * apart;
+        const y = p[1] + (q[1] - p[1]) * along + ux * side * apart;
+        if (free(x, y)) {
+          spot = [x, y];
+          break;
+        }
+      }
+      if (spot) break;
+    }
+    if (!spot) continue;
+    taken.push(spot);
+    const dot = el("circle", { cx: spot[0], cy: spot[1], r: CHOICE_RADIUS, fill: ARROWS[colour], class: "arrow-choice" }, svg);
     target(dot, action, ctx);
   }
 }

@@ -177,23 +177,36 @@ function drawCounters(parent, view, ctx) {
 }
 
 // A port's name goes out to sea beside it, or inland where the board's edge is near; a name
-// that would cover another moves down below it.
+// that would cover another name or a port tries the other side, then a line lower or higher.
 function drawPorts(svg, ctx) {
   const names = group(svg, { class: "ports" });
-  const taken = [];
-  for (const port of ctx.layout.ports) {
-    const [, x, y] = ctx.layout.hexes[port.hex];
-    el("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: "#7a1f5c", stroke: "#fff", "stroke-width": 1 }, names);
-    const width = port.name.length * 7;
-    let left = port.coast === "west" ? x - 8 - width : x + 8;
-    if (left < 2) left = x + 8;
-    if (left + width > ctx.layout.width - 2) left = x - 8 - width;
-    let baseline = y + 3.5;
-    const covers = ([l, b, w]) => l < left + width && left < l + w && Math.abs(b - baseline) < 11;
-    while (taken.some(covers)) baseline += 11;
-    taken.push([left, baseline, width]);
-    text(names, left, baseline, port.name, { "font-size": 10, class: "label", "font-weight": "bold" });
-  }
+  const spots = ctx.layout.ports.map((port) => ctx.layout.hexes[port.hex]);
+  const marks = spots.map(([, x, y]) => [x - 5, y - 5, x + 5, y + 5]);
+  const taken = [...marks];
+  const covers = (box) => taken.some((other) => box[0] < other[2] && other[0] < box[2] && box[1] < other[3] && other[1] < box[3]);
+  ctx.layout.ports.forEach((port, index) => {
+    const [, x, y] = spots[index];
+    el("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: "#7a1f5c", stroke: "#fff", "stroke-width": 1, "data-port": port.name }, names);
+    const width = port.name.length * 7.8; // bold, a little wider than a browser draws it
+    const west = x - 8 - width;
+    const east = x + 8;
+    let sides = port.coast === "west" ? [west, east] : [east, west];
+    sides = sides.filter((left) => left >= 2 && left + width <= ctx.layout.width - 2);
+    const boxAt = (left, baseline) => [left - 1, baseline - 10, left + width + 1, baseline + 3];
+    let chosen = null;
+    for (const shift of [0, 11, -11, 22, -22]) {
+      for (const left of sides) {
+        if (!covers(boxAt(left, y + 3.5 + shift))) {
+          chosen = [left, y + 3.5 + shift];
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    chosen = chosen || [sides[0] ?? east, y + 3.5];
+    taken.push(boxAt(...chosen));
+    text(names, chosen[0], chosen[1], port.name, { "font-size": 10, class: "label", "font-weight": "bold" });
+  });
 }
 
 function drawPieces(svg, view, ctx) {
