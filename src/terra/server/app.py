@@ -45,6 +45,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         all_games()  # loads every game package now rather than in a player's first request
+        await tables.start()
         try:
             yield
         finally:
