@@ -93,7 +93,8 @@ class PostgresBroadcaster(LocalBroadcaster):
     """The pages of this process, told of moves committed by any process on the database.
 
     Every committed move is announced by PostgreSQL (:mod:`terra.store.notices`); one
-    listening connection per process hears them all. A notice of a match this process has
+    listening connection per process hears them all (``notices``: a
+    :class:`~terra.store.notices.MoveNotices`). A notice of a match this process has
     pages of is handed to ``catch_up`` (see :meth:`terra.server.tables.Tables.catch_up`),
     one at a time per match and matches side by side; a notice of a count the pages have
     already been told (the move was made here) is dropped. When the listening connection is
@@ -101,9 +102,9 @@ class PostgresBroadcaster(LocalBroadcaster):
     as notices sent meanwhile are lost.
     """
 
-    def __init__(self, store: MatchStore, notices: AsyncIterable[Notice | None] | None = None):
+    def __init__(self, notices: AsyncIterable[Notice | None]) -> None:
         super().__init__()
-        self._notices = notices if notices is not None else MoveNotices(store.engine)
+        self._notices = notices
         self._told: dict[str, int] = {}  # the newest count each match's pages were told
         self._wanted: dict[str, int | None] = {}  # notices heard, not yet caught up
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -164,6 +165,8 @@ class PostgresBroadcaster(LocalBroadcaster):
         try:
             while match_id in self._wanted:
                 moves = self._wanted.pop(match_id)
+                if moves is not None and moves <= self._told.get(match_id, -1):
+                    continue  # the last catch-up found these moves already
                 try:
                     await self._catch_up(match_id, moves)
                 except Exception as problem:  # the database is away: the next notice retries
@@ -177,5 +180,5 @@ class PostgresBroadcaster(LocalBroadcaster):
 def broadcaster_for(store: MatchStore) -> Broadcaster:
     """The broadcaster a server on ``store``'s database needs."""
     if store.announces:
-        return PostgresBroadcaster(store)
+        return PostgresBroadcaster(MoveNotices(store.engine))
     return LocalBroadcaster()
