@@ -194,6 +194,27 @@ class TestTheDatabaseIsTheTruth:
         # Asked for an older count than it holds, the store answers with the newer truth.
         assert second.state(match_id, 7) == (state, 9)
 
+    def test_a_move_on_a_cache_behind_is_checked_against_the_moves_since(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        for seen in range(2):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        second.state(match_id)  # cached at 2 moves
+        for seen in range(2, 4):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        state, _ = first.state(match_id)
+        mover = state.current_player
+        assert mover is not None
+        wrong = 1 - mover
+        with pytest.raises(IllegalAction, match=f"seat {mover}'s turn, not seat {wrong}'s"):
+            second.append_move(match_id, 4, state.legal_action_strs()[0], wrong)
+        second.append_move(match_id, 4, state.legal_action_strs()[0], mover)
+        record = first.record(match_id)
+        assert len(record.actions) == 5
+        assert terra.replay(record) == second.state(match_id)[0]
+
     def test_sqlite_runs_in_wal_mode(self, tmp_path: Path) -> None:
         store = MatchStore(open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}"))
         with store.engine.connect() as connection:

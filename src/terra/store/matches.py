@@ -278,7 +278,7 @@ class MatchStore:
                     )
                 state = self._cached(match_id, count)
                 if state is None:
-                    state = self._rebuild(connection, match_id)
+                    state = self._rebuild(connection, match_id, count)
                 state = state.clone()  # the cached one stays as it was until the commit
                 played = state.play(action, seat=seat)
                 text = state.action_str(played)
@@ -307,12 +307,23 @@ class MatchStore:
 
     # --- the cache --------------------------------------------------------------------
 
-    def _rebuild(self, connection: Any, match_id: str) -> GameState:
-        row = connection.execute(select(Match).where(Match.id == match_id)).one()
+    def _rebuild(self, connection: Any, match_id: str, count: int) -> GameState:
+        """The match's state at ``count`` moves from the database, on ``connection``: from a
+        cached state of fewer moves (another process made the rest) when there is one, else
+        from the start."""
+        entry = self._entry(match_id)
+        if entry is not None and entry[0] <= count:
+            done, behind = entry
+            state = behind.clone()  # the cached one is shared: never changed in place
+        else:
+            row = connection.execute(select(Match).where(Match.id == match_id)).one()
+            done = 0
+            state = find_game(row.game).new(row.players, int(row.seed), dict(row.options))
         actions = connection.execute(
-            select(Move.action).where(Move.match_id == match_id).order_by(Move.number)
+            select(Move.action)
+            .where(Move.match_id == match_id, Move.number >= done)
+            .order_by(Move.number)
         ).scalars()
-        state = find_game(row.game).new(row.players, int(row.seed), dict(row.options))
         for text in actions:
             state.play(text)
         return state
