@@ -1,15 +1,22 @@
 """Live play under load: simulated pages playing random legal moves against ``terra serve``.
 
-Run ``python bench/server.py [--matches 50] [--seconds 10] [--game africana] [--json]``. It
-starts ``terra serve`` on a free port with a new SQLite file, times the start until the lobby
-page answers, creates ``--matches`` matches of two people and opens both seats' pages of each
-over loopback WebSockets. Every match then plays random legal moves as fast as the server
-acknowledges them (the mover's own update is the acknowledgement), all matches at once, for
-``--seconds``. It reports moves per second acknowledged (and checks that the database holds
-every one of them), the p50/p99 latency from sending a move to its acknowledgement, and the
-server's memory per active match (its resident memory with the matches under way, less its
-memory before any match, divided by the matches). The server's processor time per move is
-given too: unlike the wall-clock figures it hardly depends on what else the machine runs.
+Run ``python bench/server.py [--matches 50] [--seconds 10] [--game africana]
+[--database sqlite|postgresql|URL] [--processes N] [--json]``. It starts ``terra serve`` on a
+free port (``--processes`` of them, on PostgreSQL) with a new SQLite file or, with
+``--database postgresql``, a new database on a throwaway PostgreSQL server of its own (its
+default durability: fsync and synchronous commit on); a ``postgresql://`` URL names an existing
+empty database instead. It times the start until the lobby page answers, creates ``--matches``
+matches of two people and opens both seats' pages of each over loopback WebSockets; with
+several processes, the two seats of a match are served by two different processes, so every
+move reaches the other seat through PostgreSQL's LISTEN/NOTIFY. Every match then plays random
+legal moves as fast as the server acknowledges them (the mover's own update is the
+acknowledgement), all matches at once, for ``--seconds``. It reports moves per second
+acknowledged (and checks that the database holds every one of them), the p50/p99 latency from
+sending a move to its acknowledgement, and the servers' memory per active match (their
+resident memory with the matches under way, less their memory before any match, divided by
+the matches). The servers' processor time per move is given too (and the database server's,
+for a throwaway PostgreSQL): unlike the wall-clock figures it hardly depends on what else the
+machine runs.
 """
 
 from __future__ import annotations
@@ -19,7 +26,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,13 +38,10 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 from terra.store import MatchStore, open_engine
+from terra.store.throwaway import Cluster, free_port
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+# The throwaway server as PostgreSQL ships: every commit waits for the disk.
+DURABLE = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on"}
 
 
 def rss_kib(pid: int) -> int:
@@ -55,23 +58,52 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str, float]:
-    """``terra serve``, its address, and the seconds until its lobby page answered."""
-    port = free_port()
-    command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
-    command += ["--port", str(port), "--database", f"sqlite:///{database}", "--no-open"]
-    command += ["--message-rate", "10000"]  # simulated pages move far faster than people
+def start_servers(url: str, count: int) -> tuple[list[subprocess.Popen[bytes]], list[str], float]:
+    """``count`` ``terra serve`` processes on ``url``, their addresses, and the seconds until
+    the last one's lobby page answered."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError("terra serve stopped")
+    processes, bases = [], []
+    for _ in range(count):
+        port = free_port()
+        command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
+        command += ["--port", str(port), "--database", url, "--no-open"]
+        command += ["--message-rate", "10000"]  # simulated pages move far faster than people
+        processes.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
+        bases.append(f"http://127.0.0.1:{port}")
+    for process, base in zip(processes, bases, strict=True):
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError("terra serve stopped")
+            try:
+                if httpx.get(f"{base}/", timeout=1.0).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.01)
+    return processes, bases, time.perf_counter() - started
+
+
+def postgres_pids(cluster: Cluster) -> list[int]:
+    """The PostgreSQL server's processes: its postmaster and the postmaster's children."""
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    pids = [postmaster]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            if httpx.get(f"{base}/", timeout=1.0).status_code == 200:
-                return process, base, time.perf_counter() - started
-        except httpx.HTTPError:
-            time.sleep(0.01)
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == postmaster:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def total_cpu(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        try:
+            total += cpu_seconds(pid)
+        except OSError:  # a backend that has ended since
+            continue
+    return total
 
 
 async def receive(page: ClientConnection) -> dict[str, Any]:
@@ -83,13 +115,16 @@ async def receive(page: ClientConnection) -> dict[str, Any]:
 
 
 async def play_match(
-    base: str, created: dict[str, Any], seed: int, until: float, latencies: list[float]
+    bases: list[str], created: dict[str, Any], seed: int, until: float, latencies: list[float]
 ) -> int:
-    """Play random moves in one match until ``until``; returns the moves acknowledged."""
+    """Play random moves in one match until ``until``; returns the moves acknowledged. Seat
+    ``s`` of match ``seed`` has its page on server ``(seed + s) % len(bases)``."""
     rng = random.Random(seed)
     tokens = [s["invite"].rpartition("token=")[2] for s in created["seats"]]
-    ws = base.replace("http", "ws")
-    pages = [await connect(f"{ws}/ws/{created['id']}?token={t}") for t in tokens]
+    pages = []
+    for seat, token in enumerate(tokens):
+        ws = bases[(seed + seat) % len(bases)].replace("http", "ws")
+        pages.append(await connect(f"{ws}/ws/{created['id']}?token={token}"))
     acknowledged = 0
     try:
         updates = [await receive(p) for p in pages]
@@ -110,51 +145,57 @@ async def play_match(
 
 
 async def run_clients(
-    base: str, matches: list[dict[str, Any]], seconds: float, pid: int
+    bases: list[str], matches: list[dict[str, Any]], seconds: float, pids: list[int]
 ) -> tuple[int, float, list[float], int]:
     latencies: list[float] = []
     started = time.perf_counter()
     until = started + seconds
     tasks = [
-        asyncio.create_task(play_match(base, m, seed, until, latencies))
+        asyncio.create_task(play_match(bases, m, seed, until, latencies))
         for seed, m in enumerate(matches)
     ]
     await asyncio.sleep(min(1.0, seconds / 2))
-    rss_under_load = rss_kib(pid)
+    rss_under_load = sum(rss_kib(pid) for pid in pids)
     moves = sum(await asyncio.gather(*tasks))
     return moves, time.perf_counter() - started, latencies, rss_under_load
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--game", default="africana")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        database = Path(folder) / "bench.sqlite3"
-        process, base, first_page = start_server(database)
-        try:
-            rss_idle = rss_kib(process.pid)
-            matches = [
-                httpx.post(
-                    f"{base}/api/matches", json={"game": args.game, "players": 2, "seed": i}
-                ).json()
-                for i in range(args.matches)
-            ]
-            cpu_before = cpu_seconds(process.pid)
-            moves, elapsed, latencies, rss_busy = asyncio.run(
-                run_clients(base, matches, args.seconds, process.pid)
-            )
-            server_cpu = cpu_seconds(process.pid) - cpu_before
-        finally:
+def bench(args: argparse.Namespace, url: str, cluster: Cluster | None) -> dict[str, Any]:
+    """Run the servers on ``url`` and the simulated pages; the report."""
+    processes, bases, first_page = start_servers(url, args.processes)
+    pids = [p.pid for p in processes]
+    database_pids = postgres_pids(cluster) if cluster is not None else []
+    try:
+        rss_idle = sum(rss_kib(pid) for pid in pids)
+        matches = [
+            httpx.post(
+                f"{bases[i % len(bases)]}/api/matches",
+                json={"game": args.game, "players": 2, "seed": i},
+            ).json()
+            for i in range(args.matches)
+        ]
+        cpu_before = total_cpu(pids)
+        database_before = total_cpu(database_pids)
+        moves, elapsed, latencies, rss_busy = asyncio.run(
+            run_clients(bases, matches, args.seconds, pids)
+        )
+        server_cpu = total_cpu(pids) - cpu_before
+        # Backends opened during the run are counted whole; ones that ended are lost.
+        database_cpu = total_cpu(postgres_pids(cluster)) - database_before if cluster else 0.0
+    finally:
+        for process in processes:
             process.terminate()
+        for process in processes:
             process.wait()
-        store = MatchStore(open_engine(f"sqlite:///{database}"))
-        persisted = sum(store.info(m["id"]).moves for m in matches)
+    store = MatchStore(open_engine(url))
+    persisted = sum(store.info(m["id"]).moves for m in matches)
+    store.engine.dispose()
+    if persisted != moves:
+        raise SystemExit(f"the database holds {persisted} moves, {moves} were acknowledged")
     quantiles = statistics.quantiles(latencies, n=100)
-    report = {
+    report: dict[str, Any] = {
+        "database": url.partition(":")[0],
+        "processes": args.processes,
         "game": args.game,
         "matches": args.matches,
         "seconds": round(elapsed, 2),
@@ -168,13 +209,46 @@ def main() -> None:
         "memory_kib_per_match": round((rss_busy - rss_idle) / args.matches, 1),
         "first_page_seconds": round(first_page, 3),
     }
-    if persisted != moves:
-        raise SystemExit(f"the database holds {persisted} moves, {moves} were acknowledged")
+    if cluster is not None:
+        report["database_cpu_us_per_move"] = round(database_cpu / max(moves, 1) * 1e6)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--game", default="africana")
+    parser.add_argument(
+        "--database",
+        default="sqlite",
+        help="sqlite, postgresql (a throwaway server) or a postgresql:// URL of an empty database",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="servers (PostgreSQL only)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    if args.processes < 1:
+        parser.error("--processes is at least 1")
+    if args.database == "sqlite":
+        if args.processes != 1:
+            parser.error("SQLite serves one process; use --database postgresql for more")
+        with tempfile.TemporaryDirectory() as folder:
+            report = bench(args, f"sqlite:///{Path(folder) / 'bench.sqlite3'}", None)
+    elif args.database == "postgresql":
+        cluster = Cluster.start(DURABLE)
+        try:
+            report = bench(args, cluster.create_database("bench"), cluster)
+        finally:
+            cluster.stop()
+    elif args.database.startswith("postgresql://"):
+        report = bench(args, args.database, None)
+    else:
+        parser.error("--database is sqlite, postgresql or a postgresql:// URL")
     if args.json:
         print(json.dumps(report))
     else:
         for key, value in report.items():
-            print(f"{key:>22}: {value}")
+            print(f"{key:>24}: {value}")
 
 
 if __name__ == "__main__":

@@ -3,8 +3,10 @@ starts (the server itself is run in ``tests/server/test_sigkill.py``)."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from terra.cli.main import app
@@ -24,6 +26,23 @@ def test_a_database_file_that_cannot_be_created(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.startswith("terra serve: error: cannot open database")
     assert "Traceback" not in result.output
+
+
+def test_postgresql_without_its_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+    result = runner.invoke(app, ["serve", "--database", "postgresql://terra@localhost/terra"])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "terra serve: error: PostgreSQL needs the psycopg driver, which is not installed: "
+        "pip install 'terra-incognita[postgres]'\n"
+    )
+
+
+def test_a_postgresql_server_that_does_not_answer() -> None:
+    result = runner.invoke(app, ["serve", "--database", "postgresql://terra@127.0.0.1:1/terra"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("terra serve: error: cannot open database")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
 
 
 def test_a_port_out_of_range_is_a_usage_error() -> None:

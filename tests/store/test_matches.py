@@ -4,6 +4,7 @@ are rebuilt from the database whatever the cache holds."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +14,36 @@ import terra
 from terra.core.errors import IllegalAction
 from terra.store import MatchStore, SeatInfo, StaleMove, UnknownMatch, open_engine
 from terra.store.database import DatabaseError
+from terra.store.models import Base
 
 PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> MatchStore:
-    return MatchStore(open_engine(f"sqlite:///{tmp_path / 'matches.sqlite3'}"))
+def store(database_url: str) -> Iterator[MatchStore]:
+    """A store on a new database of each kind (SQLite, PostgreSQL)."""
+    store = MatchStore(open_engine(database_url))
+    yield store
+    store.engine.dispose()
+
+
+@pytest.fixture
+def stores(database_url: str) -> Iterator[list[MatchStore]]:
+    """Two stores on one database, as two server processes hold them."""
+    both = [MatchStore(open_engine(database_url)) for _ in range(2)]
+    yield both
+    for store in both:
+        store.engine.dispose()
+
+
+def dump(store: MatchStore) -> str:
+    """Every value of every table, as text."""
+    with store.engine.connect() as connection:
+        return "\n".join(
+            repr(tuple(row))
+            for table in Base.metadata.sorted_tables
+            for row in connection.execute(table.select())
+        )
 
 
 def new_match(store: MatchStore, seed: int = 3) -> tuple[str, dict[int, str]]:
@@ -40,10 +64,9 @@ class TestTokens:
 
     def test_the_database_holds_no_token_only_its_hash(self, store: MatchStore) -> None:
         match_id, tokens = new_match(store)
-        with store.engine.connect() as connection:
-            dump = "\n".join(connection.connection.iterdump())
-        assert match_id in dump
-        assert not any(token in dump for token in tokens.values())
+        everything = dump(store)
+        assert match_id in everything
+        assert not any(token in everything for token in tokens.values())
 
     def test_a_bot_seat_has_no_token(self, store: MatchStore) -> None:
         seats = [SeatInfo(0, "Ann", None), SeatInfo(1, "random bot", "random")]
@@ -105,20 +128,48 @@ class TestAppending:
         assert sorted(outcomes) == ["stale"] * 7 + ["stored"]
         assert store.actions(match_id) == [action]
 
+    def test_of_writers_in_two_processes_exactly_one_wins_each_move(
+        self, stores: list[MatchStore]
+    ) -> None:
+        """Two stores (two server processes) race for every move of a match: each move is
+        stored once, in order, and the record replays."""
+        match_id, _ = new_match(stores[0])
+        wins = [0, 0]
+        barrier = threading.Barrier(2)
+
+        def race(side: int) -> None:
+            store = stores[side]
+            for _ in range(20):
+                barrier.wait()
+                state, seen = store.state(match_id)
+                try:
+                    store.append_move(match_id, seen, state.legal_action_strs()[0], None)
+                    wins[side] += 1
+                except StaleMove:
+                    pass
+                barrier.wait()
+
+        threads = [threading.Thread(target=race, args=(side,)) for side in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        record = stores[1].record(match_id)
+        assert len(record.actions) == sum(wins)
+        assert 20 <= sum(wins) <= 40
+        assert terra.replay(record) == stores[0].state(match_id)[0]
+
 
 class TestTheDatabaseIsTheTruth:
-    def test_another_process_store_rebuilds_the_same_state(self, tmp_path: Path) -> None:
-        url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
-        first = MatchStore(open_engine(url))
+    def test_another_process_store_rebuilds_the_same_state(self, stores: list[MatchStore]) -> None:
+        first, second = stores  # the second migrated again, which changed nothing
         match_id, _ = new_match(first)
         for seen in range(12):
             first.append_move(match_id, seen, legal(first, match_id), None)
-        second = MatchStore(open_engine(url))  # migrating again changes nothing
         assert second.state(match_id) == first.state(match_id)
 
-    def test_a_cache_behind_the_database_is_not_used(self, tmp_path: Path) -> None:
-        url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
-        first, second = MatchStore(open_engine(url)), MatchStore(open_engine(url))
+    def test_a_cache_behind_the_database_is_not_used(self, stores: list[MatchStore]) -> None:
+        first, second = stores
         match_id, _ = new_match(first)
         second.state(match_id)  # cached at 0 moves
         first.append_move(match_id, 0, legal(first, match_id), None)
@@ -127,7 +178,45 @@ class TestTheDatabaseIsTheTruth:
         second.append_move(match_id, 1, state.legal_action_strs()[0], None)
         assert len(first.actions(match_id)) == 2
 
-    def test_sqlite_runs_in_wal_mode(self, store: MatchStore) -> None:
+    def test_a_cache_behind_is_brought_up_to_date_with_the_moves_since(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        for seen in range(5):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        behind, _ = second.state(match_id)  # cached at 5 moves
+        for seen in range(5, 9):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        state, moves = second.state(match_id, 9)
+        assert moves == 9 and state == first.state(match_id)[0]
+        assert len(behind.history) == 5  # the shared state it had handed out did not change
+        # Asked for an older count than it holds, the store answers with the newer truth.
+        assert second.state(match_id, 7) == (state, 9)
+
+    def test_a_move_on_a_cache_behind_is_checked_against_the_moves_since(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        for seen in range(2):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        second.state(match_id)  # cached at 2 moves
+        for seen in range(2, 4):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        state, _ = first.state(match_id)
+        mover = state.current_player
+        assert mover is not None
+        wrong = 1 - mover
+        with pytest.raises(IllegalAction, match=f"seat {mover}'s turn, not seat {wrong}'s"):
+            second.append_move(match_id, 4, state.legal_action_strs()[0], wrong)
+        second.append_move(match_id, 4, state.legal_action_strs()[0], mover)
+        record = first.record(match_id)
+        assert len(record.actions) == 5
+        assert terra.replay(record) == second.state(match_id)[0]
+
+    def test_sqlite_runs_in_wal_mode(self, tmp_path: Path) -> None:
+        store = MatchStore(open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}"))
         with store.engine.connect() as connection:
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 

@@ -49,6 +49,7 @@ def create_app(
         all_games()  # loads every game package now rather than in a player's first request
         for language in i18n.LANGUAGES:
             i18n.messages(language)  # a broken catalog stops the server at start, not a page
+        await tables.start()
         resuming = asyncio.create_task(tables.resume_bots())
         try:
             yield

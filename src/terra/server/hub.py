@@ -1,16 +1,26 @@
 """Fan-out of committed moves to the pages that watch a match.
 
-Everything goes through :class:`Broadcaster`, so that a broadcaster over PostgreSQL's
-LISTEN/NOTIFY can carry moves to pages held by other server processes.
+Everything goes through :class:`Broadcaster`: :class:`LocalBroadcaster` serves the pages of
+one process (SQLite), :class:`PostgresBroadcaster` also hears, over PostgreSQL's
+LISTEN/NOTIFY, of the moves that other server processes commit on the same database.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import defaultdict
+from collections.abc import AsyncIterable, Awaitable, Callable
 from typing import Protocol
 
+from terra.store.matches import MatchStore
+from terra.store.notices import MoveNotices, Notice
+
 _log = logging.getLogger("terra.server")
+
+# Told of a match's moves committed elsewhere (``None``: maybe some, ask the database):
+# brings the process's pages of that match up to date.
+CatchUp = Callable[[str, int | None], Awaitable[None]]
 
 
 class Listener(Protocol):
@@ -34,6 +44,15 @@ class Broadcaster(Protocol):
 
     def listeners(self, match_id: str) -> int:
         """How many pages of this process watch the match."""
+        ...
+
+    async def start(self, catch_up: CatchUp) -> None:
+        """Begin hearing of moves committed by other processes, calling ``catch_up`` for a
+        match this process has pages of (at server start-up)."""
+        ...
+
+    async def close(self) -> None:
+        """Stop hearing of other processes' moves."""
         ...
 
 
@@ -62,3 +81,104 @@ class LocalBroadcaster:
 
     def listeners(self, match_id: str) -> int:
         return len(self._listeners.get(match_id, ()))
+
+    async def start(self, catch_up: CatchUp) -> None:
+        """Nothing to hear: no other process writes to this database."""
+
+    async def close(self) -> None:
+        pass
+
+
+class PostgresBroadcaster(LocalBroadcaster):
+    """The pages of this process, told of moves committed by any process on the database.
+
+    Every committed move is announced by PostgreSQL (:mod:`terra.store.notices`); one
+    listening connection per process hears them all (``notices``: a
+    :class:`~terra.store.notices.MoveNotices`). A notice of a match this process has
+    pages of is handed to ``catch_up`` (see :meth:`terra.server.tables.Tables.catch_up`),
+    one at a time per match and matches side by side; a notice of a count the pages have
+    already been told (the move was made here) is dropped. When the listening connection is
+    opened again after it dropped, every match with pages here is caught up from the database,
+    as notices sent meanwhile are lost.
+    """
+
+    def __init__(self, notices: AsyncIterable[Notice | None]) -> None:
+        super().__init__()
+        self._notices = notices
+        self._told: dict[str, int] = {}  # the newest count each match's pages were told
+        self._wanted: dict[str, int | None] = {}  # notices heard, not yet caught up
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._catch_up: CatchUp | None = None
+        self._listening: asyncio.Task[None] | None = None
+
+    def unsubscribe(self, match_id: str, listener: Listener) -> None:
+        super().unsubscribe(match_id, listener)
+        if not self.listeners(match_id):
+            self._told.pop(match_id, None)
+
+    def publish(self, match_id: str, moves: int) -> None:
+        if not self.listeners(match_id):
+            return
+        if moves <= self._told.get(match_id, -1):
+            return  # heard back from the database, or overtaken by a newer move
+        self._told[match_id] = moves
+        super().publish(match_id, moves)
+
+    async def start(self, catch_up: CatchUp) -> None:
+        self._catch_up = catch_up
+        self._listening = asyncio.create_task(self._listen())
+
+    async def close(self) -> None:
+        tasks = [t for t in (self._listening, *self._workers.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._listening = None
+
+    async def _listen(self) -> None:
+        try:
+            async for notice in self._notices:
+                if notice is None:  # (re)connected: whatever was sent meanwhile is lost
+                    for match_id in list(self._listeners):
+                        self._heard(match_id, None)
+                else:
+                    self._heard(notice.match_id, notice.moves)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            _log.exception("this server no longer hears of moves made by other processes")
+
+    def _heard(self, match_id: str, moves: int | None) -> None:
+        if not self.listeners(match_id):
+            return
+        if moves is not None and moves <= self._told.get(match_id, -1):
+            return
+        if match_id in self._wanted:
+            before = self._wanted[match_id]
+            moves = None if before is None or moves is None else max(before, moves)
+        self._wanted[match_id] = moves
+        if match_id not in self._workers:
+            self._workers[match_id] = asyncio.create_task(self._deliver(match_id))
+
+    async def _deliver(self, match_id: str) -> None:
+        assert self._catch_up is not None
+        try:
+            while match_id in self._wanted:
+                moves = self._wanted.pop(match_id)
+                if moves is not None and moves <= self._told.get(match_id, -1):
+                    continue  # the last catch-up found these moves already
+                try:
+                    await self._catch_up(match_id, moves)
+                except Exception as problem:  # the database is away: the next notice retries
+                    _log.warning(
+                        "the pages of match %s wait for the database: %s", match_id, problem
+                    )
+        finally:
+            self._workers.pop(match_id, None)
+
+
+def broadcaster_for(store: MatchStore) -> Broadcaster:
+    """The broadcaster a server on ``store``'s database needs."""
+    if store.announces:
+        return PostgresBroadcaster(MoveNotices(store.engine))
+    return LocalBroadcaster()

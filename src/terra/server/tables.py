@@ -13,7 +13,7 @@ from anyio import to_thread
 
 from terra.core.state import GameState
 from terra.server.bots import BotPool
-from terra.server.hub import Broadcaster, LocalBroadcaster
+from terra.server.hub import Broadcaster, broadcaster_for
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 
 T = TypeVar("T")
@@ -55,10 +55,14 @@ class Tables:
     ) -> None:
         self.store = store
         self.settings = settings or Settings()
-        self.broadcaster = broadcaster or LocalBroadcaster()
+        self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
         self._tables: dict[str, Table] = {}
         self._closing = False
+
+    async def start(self) -> None:
+        """Begin hearing of moves that other server processes commit (PostgreSQL)."""
+        await self.broadcaster.start(self.catch_up)
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` of the store, off the event loop unless the database is
@@ -106,6 +110,20 @@ class Tables:
         except Exception:  # the server serves its pages even if this fails
             _log.exception("the bots waiting since the last start could not be resumed")
 
+    async def catch_up(self, match_id: str, moves: int | None) -> None:
+        """Tell this process's pages of ``match_id`` of the moves another process committed
+        (up to ``moves``, or as many as the database holds).
+
+        Bots are not woken here: the process that commits a move wakes the bot it brings to
+        the table, so that one process, not every one, works out the bot's move.
+        """
+        table = self._tables.get(match_id)
+        if table is None:
+            return
+        async with table.lock:
+            _, count = await self.call(self.store.state, match_id, moves)
+            self.broadcaster.publish(match_id, count)
+
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""
         table = self._tables.get(match_id)
@@ -135,7 +153,12 @@ class Tables:
                 try:
                     await self.play(match_id, moves, text, current)
                 except StaleMove:
-                    continue
+                    # Someone else moved first. If it was in this process, it woke the bots
+                    # and they look again; if it was another process, that one woke its bots
+                    # and this one leaves the match to them.
+                    if table.woken:
+                        continue
+                    return
         except asyncio.CancelledError:
             raise
         except Exception:  # a bot that fails must not take the server down with it
@@ -150,4 +173,5 @@ class Tables:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.broadcaster.close()
         self.bots.close()

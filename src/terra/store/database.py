@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -16,6 +17,10 @@ from terra.core.errors import TerraError, quote
 # so two writers queue up instead of failing when the second one upgrades its lock.
 WRITE = {"terra_write": True}
 _BUSY_TIMEOUT_MS = 10_000
+# The key of the advisory lock that lets one process at a time migrate a PostgreSQL database
+# (any fixed number; this one spells "terra" in ASCII).
+MIGRATION_LOCK = 0x7465727261
+INSTALL_POSTGRES = "pip install 'terra-incognita[postgres]'"
 
 
 class DatabaseError(TerraError):
@@ -40,6 +45,10 @@ def open_engine(url: str | None = None) -> Engine:
         raise DatabaseError(f"{quote(url)} is not a database URL") from None
     if parsed.drivername == "postgresql":  # the driver this project installs for PostgreSQL
         parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.drivername == "postgresql+psycopg" and importlib.util.find_spec("psycopg") is None:
+        raise DatabaseError(
+            f"PostgreSQL needs the psycopg driver, which is not installed: {INSTALL_POSTGRES}"
+        )
     try:
         if parsed.get_backend_name() == "sqlite":
             # Every use ends its own transaction; the pool's extra rollback would cost a call.
@@ -89,5 +98,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(resources.files("terra.store") / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Two servers started at once would both create the tables; the second waits here
+            # until the first has committed, then finds the schema up to date.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -2,7 +2,9 @@
 
 :meth:`MatchStore.append_move` is the one place that orders a match's moves: it locks the
 match's row (``SELECT ... FOR UPDATE``; on SQLite the whole database, by ``BEGIN IMMEDIATE``),
-checks the move count the player saw, checks the move against the state, and commits.
+checks the move count the player saw, checks the move against the state, and commits. On
+PostgreSQL the same transaction announces the move (:mod:`terra.store.notices`), so that every
+server process on the database hears of it the moment it commits.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, Engine, Table, bindparam, insert, select, update
+from sqlalchemy import JSON, Engine, Table, bindparam, func, insert, select, update
 
 from terra.core.errors import TerraError
 from terra.core.record import Record, replay
@@ -25,6 +27,7 @@ from terra.core.registry import game as find_game
 from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.models import Match, Move, Seat, now
+from terra.store.notices import CHANNEL, payload
 
 # Statements of the hot path, built once (building a statement costs more than running it).
 _MATCHES = cast(Table, Match.__table__)
@@ -42,6 +45,7 @@ _ADVANCE = (
         result=bindparam("now_result", type_=JSON),
     )
 )
+_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
 
 # Live states kept in memory per process; a rebuilt state costs one replay of its record.
 CACHE_SIZE = 512
@@ -110,6 +114,8 @@ class MatchStore:
         # A call to an embedded SQLite file takes a fraction of a millisecond: cheaper made
         # where it is asked for than handed to a thread. A database over a network is not.
         self.embedded = engine.dialect.name == "sqlite"
+        # Several processes share a PostgreSQL database: each move is announced to them all.
+        self.announces = engine.dialect.name == "postgresql"
 
     # --- creating ---------------------------------------------------------------------
 
@@ -241,13 +247,24 @@ class MatchStore:
         """The match's state and its move count, from the cache when it holds that count.
 
         ``moves`` is the count the caller knows to be current; without it the database says.
-        The state returned is shared: read it, never change it.
+        A cached state of fewer moves is brought up to date with the moves since (another
+        process made them); a cached state of more moves is the newer truth and is returned
+        as it is. The state returned is shared: read it, never change it.
         """
         if moves is None:
             moves = self.info(match_id).moves
-        cached = self._cached(match_id, moves)
-        if cached is not None:
-            return cached, moves
+        entry = self._entry(match_id)
+        if entry is not None and entry[0] >= moves:
+            return entry[1], entry[0]
+        if entry is not None:
+            done, behind = entry
+            later = self.actions(match_id, done)
+            if len(later) >= moves - done:
+                state = behind.clone()  # the cached one is shared: never changed in place
+                for text in later:
+                    state.play(text)
+                self._remember(match_id, done + len(later), state)
+                return state, done + len(later)
         record = self.record(match_id)
         state = replay(record)
         self._remember(match_id, len(record.actions), state)
@@ -275,7 +292,7 @@ class MatchStore:
                     )
                 state = self._cached(match_id, count)
                 if state is None:
-                    state = self._rebuild(connection, match_id)
+                    state = self._rebuild(connection, match_id, count)
                 state = state.clone()  # the cached one stays as it was until the commit
                 played = state.play(action, seat=seat)
                 text = state.action_str(played)
@@ -297,31 +314,50 @@ class MatchStore:
                         else None,
                     },
                 )
+                if self.announces:  # delivered by PostgreSQL when, and only if, this commits
+                    connection.execute(_NOTIFY, {"payload": payload(match_id, count + 1)})
             self._remember(match_id, count + 1, state)
         return AppendResult(state, count + 1, text)
 
     # --- the cache --------------------------------------------------------------------
 
-    def _rebuild(self, connection: Any, match_id: str) -> GameState:
-        row = connection.execute(select(Match).where(Match.id == match_id)).one()
+    def _rebuild(self, connection: Any, match_id: str, count: int) -> GameState:
+        """The match's state at ``count`` moves from the database, on ``connection``: from a
+        cached state of fewer moves (another process made the rest) when there is one, else
+        from the start."""
+        entry = self._entry(match_id)
+        if entry is not None and entry[0] <= count:
+            done, behind = entry
+            state = behind.clone()  # the cached one is shared: never changed in place
+        else:
+            row = connection.execute(select(Match).where(Match.id == match_id)).one()
+            done = 0
+            state = find_game(row.game).new(row.players, int(row.seed), dict(row.options))
         actions = connection.execute(
-            select(Move.action).where(Move.match_id == match_id).order_by(Move.number)
+            select(Move.action)
+            .where(Move.match_id == match_id, Move.number >= done)
+            .order_by(Move.number)
         ).scalars()
-        state = find_game(row.game).new(row.players, int(row.seed), dict(row.options))
         for text in actions:
             state.play(text)
         return state
 
     def _cached(self, match_id: str, moves: int) -> GameState | None:
+        entry = self._entry(match_id)
+        return entry[1] if entry is not None and entry[0] == moves else None
+
+    def _entry(self, match_id: str) -> tuple[int, GameState] | None:
         with self._cache_lock:
             entry = self._cache.get(match_id)
-            if entry is None or entry[0] != moves:
-                return None
-            self._cache.move_to_end(match_id)
-            return entry[1]
+            if entry is not None:
+                self._cache.move_to_end(match_id)
+            return entry
 
     def _remember(self, match_id: str, moves: int, state: GameState) -> None:
         with self._cache_lock:
+            kept = self._cache.get(match_id)
+            if kept is not None and kept[0] > moves:  # moves only go forward: keep the newer
+                return
             self._cache[match_id] = (moves, state)
             self._cache.move_to_end(match_id)
             while len(self._cache) > self._cache_size:

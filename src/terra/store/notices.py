@@ -1,0 +1,93 @@
+"""Committed moves announced on PostgreSQL's LISTEN/NOTIFY, so that every server process on
+the same database hears of every move.
+
+:meth:`MatchStore.append_move <terra.store.MatchStore.append_move>` sends
+``pg_notify('terra_moves', '<match id>:<move count>')`` inside the move's transaction:
+PostgreSQL delivers it exactly when the move commits, and never for a move that is refused.
+:class:`MoveNotices` is the receiving end: one listening connection per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+CHANNEL = "terra_moves"
+# Shown in pg_stat_activity, so that an operator (or a test) can tell the listening connection.
+APPLICATION = "terra-listener"
+_log = logging.getLogger("terra.store")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Match ``match_id`` has ``moves`` committed moves."""
+
+    match_id: str
+    moves: int
+
+
+def payload(match_id: str, moves: int) -> str:
+    """The text of the notice of a committed move (match ids hold no colon)."""
+    return f"{match_id}:{moves}"
+
+
+def parse(text: str) -> Notice | None:
+    """The notice ``text`` carries, or ``None`` for text this program did not send."""
+    match_id, colon, moves = text.rpartition(":")
+    if not colon or not match_id or not moves.isascii() or not moves.isdigit():
+        return None
+    return Notice(match_id, int(moves))
+
+
+class MoveNotices:
+    """The moves committed by every process on the database of ``engine``, as they commit.
+
+    Iterating yields a :class:`Notice` per committed move, and ``None`` each time the listening
+    connection is (re)opened: notices sent while it was down are lost, so whoever listens
+    should then look up the matches it follows. A dropped connection is opened again after
+    ``retry`` seconds; one that says nothing for ``check`` seconds is asked whether it still
+    answers (a silent network can hold a dead connection open).
+    """
+
+    def __init__(self, engine: Engine, retry: float = 1.0, check: float = 30.0) -> None:
+        self.engine = engine
+        self.retry = retry
+        self.check = check
+        self.connections = 0  # opened so far
+
+    def _connect_args(self) -> dict[str, Any]:
+        _args, kwargs = self.engine.dialect.create_connect_args(self.engine.url)
+        kwargs.pop("context", None)  # SQLAlchemy's type adapters: not for a bare connection
+        kwargs["application_name"] = APPLICATION
+        return dict(kwargs)
+
+    async def __aiter__(self) -> AsyncIterator[Notice | None]:
+        import psycopg  # noqa: PLC0415 - only a server on PostgreSQL needs it
+
+        while True:
+            try:
+                connection = await psycopg.AsyncConnection.connect(
+                    autocommit=True, **self._connect_args()
+                )
+                async with connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    self.connections += 1
+                    yield None
+                    while True:
+                        async for notify in connection.notifies(timeout=self.check):
+                            notice = parse(notify.payload)
+                            if notice is not None:
+                                yield notice
+                        await connection.execute("SELECT 1")
+            except psycopg.Error as problem:
+                first = str(problem).strip().splitlines()
+                _log.warning(
+                    "the connection that hears of moves dropped (%s); opening it again",
+                    first[0] if first else type(problem).__name__,
+                )
+            await asyncio.sleep(self.retry)

@@ -1,0 +1,162 @@
+"""The PostgreSQL broadcaster's bookkeeping, with notices handed in by the test: which notices
+reach the pages, in what order, and what a reconnect does."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+from terra.server.hub import PostgresBroadcaster
+from terra.store.notices import Notice
+
+
+class Notices:
+    """Notices the test sends, as the listening connection would yield them."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[Notice | None] = asyncio.Queue()
+
+    async def __aiter__(self) -> AsyncIterator[Notice | None]:
+        while True:
+            yield await self.queue.get()
+
+
+class Page:
+    def __init__(self) -> None:
+        self.told: list[int] = []
+
+    def moved(self, moves: int) -> None:
+        self.told.append(moves)
+
+
+class Database:
+    """A catch-up that takes as long as the test wants and finds ``moves`` moves."""
+
+    def __init__(self, broadcaster: PostgresBroadcaster) -> None:
+        self.broadcaster = broadcaster
+        self.moves: dict[str, int] = {}
+        self.asked: list[tuple[str, int | None]] = []
+        self.open = asyncio.Event()
+        self.open.set()
+
+    async def catch_up(self, match_id: str, moves: int | None) -> None:
+        self.asked.append((match_id, moves))
+        found = self.moves[match_id]  # read at once, answered when the test lets it
+        await self.open.wait()
+        self.broadcaster.publish(match_id, found)
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def started() -> tuple[PostgresBroadcaster, Notices, Database, Page]:
+    notices = Notices()
+    broadcaster = PostgresBroadcaster(notices)
+    database = Database(broadcaster)
+    await broadcaster.start(database.catch_up)
+    page = Page()
+    broadcaster.subscribe("m", page)
+    return broadcaster, notices, database, page
+
+
+def test_a_notice_of_another_process_move_reaches_the_pages() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        database.moves["m"] = 1
+        notices.queue.put_nowait(Notice("m", 1))
+        await settle()
+        assert database.asked == [("m", 1)] and page.told == [1]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_notice_of_a_match_without_pages_here_costs_nothing() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, _ = await started()
+        notices.queue.put_nowait(Notice("elsewhere", 3))
+        await settle()
+        assert database.asked == []
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_notice_of_a_move_made_here_is_dropped() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        broadcaster.publish("m", 1)  # this process committed move 1 and told its pages
+        notices.queue.put_nowait(Notice("m", 1))  # ...and hears of it from the database
+        await settle()
+        assert database.asked == [] and page.told == [1]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_pages_never_go_back_to_an_older_count() -> None:
+    async def scenario() -> None:
+        broadcaster, _, _, page = await started()
+        broadcaster.publish("m", 2)
+        broadcaster.publish("m", 1)
+        broadcaster.publish("m", 2)
+        assert page.told == [2]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_notices_heard_during_a_catch_up_are_merged_into_one() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        database.open.clear()  # the database is slow to answer the first catch-up
+        database.moves["m"] = 1
+        notices.queue.put_nowait(Notice("m", 1))
+        await settle()
+        for moves in (2, 3, 4):
+            notices.queue.put_nowait(Notice("m", moves))
+        await settle()
+        database.moves["m"] = 4
+        database.open.set()
+        await settle()
+        assert database.asked == [("m", 1), ("m", 4)]
+        assert page.told == [1, 4]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_reconnect_catches_up_every_match_with_pages_from_the_database() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        other = Page()
+        broadcaster.subscribe("n", other)
+        database.moves.update({"m": 5, "n": 7})
+        notices.queue.put_nowait(None)  # the listening connection was opened again
+        await settle()
+        assert sorted(database.asked, key=str) == [("m", None), ("n", None)]
+        assert page.told == [5] and other.told == [7]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_notices_a_catch_up_has_already_found_are_not_caught_up_again() -> None:
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        database.open.clear()
+        database.moves["m"] = 3  # by the time it reads, the database has three moves
+        notices.queue.put_nowait(Notice("m", 1))
+        await settle()
+        for moves in (2, 3):
+            notices.queue.put_nowait(Notice("m", moves))
+        await settle()
+        database.open.set()
+        await settle()
+        assert database.asked == [("m", 1)]
+        assert page.told == [3]
+        await broadcaster.close()
+
+    asyncio.run(scenario())

@@ -1,0 +1,161 @@
+"""The store on PostgreSQL: servers that migrate at once, moves announced exactly when they
+commit, a listening connection that comes back, and a missing driver named plainly."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from sqlalchemy import text
+
+import terra
+from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
+from terra.store.database import DatabaseError
+from terra.store.notices import APPLICATION, CHANNEL, MoveNotices, Notice, parse, payload
+from terra.store.throwaway import Cluster
+
+PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
+WAIT = 10.0
+
+
+@pytest.fixture
+def store(postgres_url: str) -> Iterator[MatchStore]:
+    store = MatchStore(open_engine(postgres_url))
+    yield store
+    store.engine.dispose()
+
+
+def new_match(store: MatchStore) -> str:
+    match_id, _ = store.create_match(terra.game("expedition").new(2, seed=5), PEOPLE)
+    return match_id
+
+
+def play_first_legal(store: MatchStore, match_id: str) -> int:
+    state, seen = store.state(match_id)
+    return store.append_move(match_id, seen, state.legal_action_strs()[0], None).moves
+
+
+class TestMigrations:
+    def test_two_servers_starting_at_once_both_migrate_without_error(
+        self, postgres_url: str
+    ) -> None:
+        # Each imports everything first, then all open the database together.
+        code = (
+            "import sys; from terra.store import open_engine; print('ready', flush=True); "
+            f"sys.stdin.readline(); open_engine({postgres_url!r})"
+        )
+        starts = [
+            subprocess.Popen(
+                [sys.executable, "-c", code],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        for start in starts:
+            assert start.stdout is not None and start.stdout.readline() == "ready\n"
+        for start in starts:
+            assert start.stdin is not None
+            start.stdin.write("go\n")
+            start.stdin.flush()
+        errors = [start.communicate(timeout=120)[1] for start in starts]
+        assert [start.returncode for start in starts] == [0] * 4, errors
+        with psycopg.connect(postgres_url) as connection:
+            versions = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+        assert versions == [("0001",)]
+
+
+class TestAnnouncements:
+    def test_a_committed_move_is_announced_and_a_refused_one_is_not(
+        self, store: MatchStore, postgres_url: str
+    ) -> None:
+        match_id = new_match(store)
+        with psycopg.connect(postgres_url, autocommit=True) as listener:
+            listener.execute(f"LISTEN {CHANNEL}")
+            play_first_legal(store, match_id)
+            with pytest.raises(StaleMove):
+                store.append_move(match_id, 0, "pass", None)
+            heard = [n.payload for n in listener.notifies(timeout=1.0)]
+        assert heard == [payload(match_id, 1)]
+
+    def test_a_move_of_a_transaction_rolled_back_is_never_announced(
+        self, store: MatchStore, postgres_url: str
+    ) -> None:
+        """The notice goes out with the commit: a transaction that fails after sending it
+        sends nothing."""
+        with psycopg.connect(postgres_url, autocommit=True) as listener:
+            listener.execute(f"LISTEN {CHANNEL}")
+            with store.engine.connect() as connection, connection.begin() as transaction:
+                connection.execute(text("SELECT pg_notify(:c, 'x:1')"), {"c": CHANNEL})
+                transaction.rollback()
+            assert list(listener.notifies(timeout=0.5)) == []
+
+    def test_notices_are_read_back_and_foreign_text_is_ignored(self) -> None:
+        assert parse(payload("a-b_c", 12)) == Notice("a-b_c", 12)
+        assert parse("hello") is None
+        assert parse("x:") is None
+        assert parse(":3") is None
+        assert parse("x:٣") is None
+
+
+class TestListening:
+    def test_the_listener_hears_moves_and_comes_back_when_its_connection_is_killed(
+        self, store: MatchStore, postgres_url: str
+    ) -> None:
+        match_id = new_match(store)
+
+        async def listen() -> list[Notice | None]:
+            notices = MoveNotices(store.engine, retry=0.05)
+            heard: list[Notice | None] = []
+            stream = aiter(notices)
+            heard.append(await asyncio.wait_for(anext(stream), WAIT))  # connected
+            await asyncio.to_thread(play_first_legal, store, match_id)
+            heard.append(await asyncio.wait_for(anext(stream), WAIT))
+            killed = await asyncio.to_thread(terminate_listeners, postgres_url)
+            assert killed == 1
+            heard.append(await asyncio.wait_for(anext(stream), WAIT))  # connected again
+            await asyncio.to_thread(play_first_legal, store, match_id)
+            heard.append(await asyncio.wait_for(anext(stream), WAIT))
+            await stream.aclose()  # type: ignore[attr-defined]
+            assert notices.connections == 2
+            return heard
+
+        heard = asyncio.run(listen())
+        assert heard == [None, Notice(match_id, 1), None, Notice(match_id, 2)]
+
+
+def terminate_listeners(url: str) -> int:
+    """End the listening connections of every server on the database of ``url``."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = %s AND datname = current_database()",
+            (APPLICATION,),
+        ).fetchall()
+    return len(rows)
+
+
+class TestOpening:
+    def test_postgresql_without_its_driver_names_the_extra_to_install(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+        with pytest.raises(DatabaseError) as refused:
+            open_engine("postgresql://someone@localhost/terra")
+        message = str(refused.value)
+        assert "\n" not in message
+        assert "psycopg" in message and "pip install 'terra-incognita[postgres]'" in message
+
+    def test_a_server_that_does_not_answer_is_a_clear_error(self) -> None:
+        with pytest.raises(DatabaseError, match=r"cannot open database .*127\.0\.0\.1:1/"):
+            open_engine("postgresql://postgres@127.0.0.1:1/terra")
+
+    def test_an_unknown_database_is_a_clear_error(self, postgres: Cluster) -> None:
+        with pytest.raises(DatabaseError, match='database "no_such_db" does not exist'):
+            open_engine(postgres.url("no_such_db"))
