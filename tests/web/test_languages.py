@@ -90,6 +90,15 @@ def test_the_lobby_and_a_match_follow_the_language(
         page.get_by_text("Jij bent aan zet.", exact=False).wait_for()
         assert page.locator("#language").input_value() == "nl"
 
+        # The typed move and its refusal: the page's words in Dutch, the engine's in English.
+        page.get_by_text("Of typ een zet").wait_for()
+        assert page.locator("#typed-move").get_attribute("placeholder") == "bv. done"
+        page.fill("#typed-move", "done")
+        page.get_by_role("button", name="Spelen", exact=True).click()
+        refusal = page.locator("#error")
+        refusal.get_by_text("Deze zet is niet toegestaan:").wait_for()
+        assert "Regel: Africana, Gameplay" in refusal.inner_text()
+
         page.locator("#legal button", has_text="draw").click()
         page.locator("#log li", has_text="trekt 2 reiskaarten").wait_for()
 
