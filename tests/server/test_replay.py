@@ -108,3 +108,35 @@ def test_only_a_few_replays_are_kept(tmp_path: Path) -> None:
     for match_id in ids:
         replays.update(match_id, 5)
     assert list(replays._replays) == ids[1:]
+
+
+@pytest.mark.parametrize(
+    ("lang", "language"),
+    [("de", "de"), ("nl", "nl"), ("de-AT", "de"), ("fr", "en"), ("", "en"), (None, "en")],
+)
+def test_the_log_is_worded_in_the_language_asked_for(
+    tmp_path: Path, lang: str | None, language: str
+) -> None:
+    with serving(tmp_path) as (client, store):
+        match_id = create(client, "africana", [None, None], seed=3)["id"]
+        steps = _finish(store, match_id, seed=3)
+        params: dict[str, Any] = {"step": steps, "since": 0}
+        if lang is not None:
+            params["lang"] = lang
+        response = client.get(f"/api/matches/{match_id}/replay", params=params)
+        later = client.get(
+            f"/api/matches/{match_id}/replay", params={**params, "step": 1, "since": 0}
+        )
+    assert response.status_code == 200 and later.status_code == 200
+    state = Shadow(store, match_id).at(steps)
+    entries = state.log(None, 0)
+    assert response.json()["log_text"] == [
+        state.game.describe_event(state, e, language) for e in entries
+    ]
+    english = [state.game.describe_event(state, e, "en") for e in entries]
+    assert (response.json()["log_text"] == english) == (language == "en")
+    # The same replay asked for in another step keeps the language asked for.
+    first = Shadow(store, match_id).at(1)
+    assert later.json()["log_text"] == [
+        first.game.describe_event(first, e, language) for e in first.log(None, 0)
+    ]

@@ -2,7 +2,9 @@
 
 The whole game server runs in a thread on a temporary SQLite file; Debian's Chromium opens the
 lobby with a German browser, switches to Dutch, creates a match from the lobby and plays a move
-on the match page, whose words and log follow the language, and back to German there.
+on the match page, whose words and log follow the language, and back to German there. A match
+played to its end by two bots shows its final scores by category and its replay, controls and
+log, in German, and the replay again in Dutch.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 import uvicorn
 
@@ -87,6 +90,15 @@ def test_the_lobby_and_a_match_follow_the_language(
         page.get_by_text("Jij bent aan zet.", exact=False).wait_for()
         assert page.locator("#language").input_value() == "nl"
 
+        # The typed move and its refusal: the page's words in Dutch, the engine's in English.
+        page.get_by_text("Of typ een zet").wait_for()
+        assert page.locator("#typed-move").get_attribute("placeholder") == "bv. done"
+        page.fill("#typed-move", "done")
+        page.get_by_role("button", name="Spelen", exact=True).click()
+        refusal = page.locator("#error")
+        refusal.get_by_text("Deze zet is niet toegestaan:").wait_for()
+        assert "Regel: Africana, Gameplay" in refusal.inner_text()
+
         page.locator("#legal button", has_text="draw").click()
         page.locator("#log li", has_text="trekt 2 reiskaarten").wait_for()
 
@@ -108,5 +120,87 @@ def test_an_unknown_browser_language_gets_english(browser: Browser, game_server:
         page.goto(f"{game_server}/")
         heading(page, "New game")
         assert page.locator("#language").input_value() == "en"
+    finally:
+        context.close()
+
+
+def finished_match(base: str) -> dict[str, Any]:
+    """An Africana match of two random bots, played to its end on the server; its summary."""
+    seats = [{"bot": "random"}, {"bot": "random"}]
+    body = {"game": "africana", "players": 2, "seed": 5, "seats": seats}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    deadline = time.monotonic() + 120
+    while True:
+        summary: dict[str, Any] = httpx.get(f"{base}/api/matches/{created['id']}").json()
+        if summary["over"]:
+            return summary
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+
+
+def server_log(base: str, match_id: str, step: int, lang: str) -> list[str]:
+    """The spectator's log at ``step`` as the replay endpoint words it in ``lang``."""
+    query: dict[str, str | int] = {"step": step, "since": 0, "lang": lang}
+    answer = httpx.get(f"{base}/api/matches/{match_id}/replay", params=query).json()
+    texts: list[str] = answer["log_text"]
+    return texts
+
+
+def test_the_final_scores_and_the_replay_follow_the_language(
+    browser: Browser, game_server: str
+) -> None:
+    summary = finished_match(game_server)
+    match_id, moves = summary["id"], summary["moves"]
+    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+
+        # The final table: German heading, category labels, total and winner's mark.
+        page.goto(f"{game_server}/match/{match_id}")
+        heading(page, "Endwertung")
+        table = page.locator("#final table.scores")
+        rows = table.locator("tbody th").all_inner_texts()
+        assert rows == [
+            "Expeditionen",
+            "Artefakte",
+            "Sammlungen",
+            "Helferkarten",
+            "Silber",
+            "Reisekarten",
+            "Unvollendete Artefakte",
+            "Summe",
+        ]
+        assert "★ Sieger" in table.locator("thead").inner_text()
+        page.screenshot(path="/tmp/i18n2-final-de.png", full_page=True)
+
+        # Its replay: German controls, status and step, and the log in German.
+        page.get_by_role("link", name="Dieses Spiel Zug für Zug wiederholen").click()
+        page.locator("#where", has_text=f"Spielbeginn (0 von {moves} Zügen)").wait_for()
+        assert page.locator("html").get_attribute("lang") == "de"
+        assert page.locator("#language").input_value() == "de"
+        heading(page, "Protokoll")
+        assert "Wiederholung von Africana" in page.locator("h1").inner_text()
+        assert f"{moves} Züge. Gewonnen von" in page.locator("#status").inner_text()
+        page.get_by_role("link", name="Zurück zur Spielseite").wait_for()
+        page.get_by_role("button", name="Nächster Zug").click()
+        page.locator("#where", has_text=f"Zug 1 von {moves}: ").wait_for()
+        page.get_by_role("button", name="Endstellung").click()
+        page.locator("#where", has_text=f"Zug {moves} von {moves}").wait_for()
+        page.locator("#final table.scores", has_text="Reisekarten").wait_for()
+        german = server_log(game_server, match_id, moves, "de")
+        assert german != server_log(game_server, match_id, moves, "en")
+        assert page.locator("#log li").all_inner_texts() == german
+        assert page.locator("#raw").is_hidden()  # the board drew the position
+        page.screenshot(path="/tmp/i18n2-replay-de.png", full_page=True)
+
+        # The switch to Dutch: the same step again, its words and whole log in Dutch.
+        page.select_option("#language", "nl")
+        heading(page, "Verslag")
+        page.locator("#where", has_text=f"Zet {moves} van {moves}").wait_for()
+        dutch = server_log(game_server, match_id, moves, "nl")
+        page.locator("#log li").nth(len(dutch) - 1).wait_for()
+        assert page.locator("#log li").all_inner_texts() == dutch
+        page.locator("#final tbody th", has_text="Reiskaarten").wait_for()
     finally:
         context.close()

@@ -15,6 +15,7 @@ from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
+from terra.server import i18n
 from terra.server.protocol import result_of
 from terra.server.replay import BadStep, NotOver, Replays
 from terra.server.tables import Tables
@@ -243,14 +244,16 @@ def _count_param(request: Request, name: str, default: int | None = None) -> int
 
 
 async def replay_step(request: Request) -> Response:
-    """``GET /api/matches/{id}/replay?step=K&since=L``: a finished match as a spectator saw
-    it after ``K`` moves, with the log entries from ``L`` on."""
+    """``GET /api/matches/{id}/replay?step=K&since=L&lang=de``: a finished match as a
+    spectator saw it after ``K`` moves, with the log entries from ``L`` on, worded in the
+    page's language (English for a missing or unknown ``lang``, as on the WebSocket)."""
     replays: Replays = request.app.state.replays
     match_id = request.path_params["match_id"]
     step = _count_param(request, "step")
     since = _count_param(request, "since", 0)
+    language = i18n.language_of(request.query_params.get("lang"))
     try:
-        message = await to_thread.run_sync(replays.update, match_id, step, since)
+        message = await to_thread.run_sync(replays.update, match_id, step, since, language)
     except UnknownMatch as problem:
         raise BadRequest(str(problem), 404) from None
     except NotOver as problem:

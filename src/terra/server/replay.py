@@ -83,9 +83,12 @@ class Replays:
             )
         return info.moves
 
-    def update(self, match_id: str, step: int, since: int = 0) -> dict[str, Any]:
-        """The spectator's update at ``step``, with the log entries from ``since`` on, the
-        move that led there (``action``) and the match's number of moves (``steps``).
+    def update(
+        self, match_id: str, step: int, since: int = 0, language: str = "en"
+    ) -> dict[str, Any]:
+        """The spectator's update at ``step``, with the log entries from ``since`` on worded in
+        ``language``, the move that led there (``action``) and the match's number of moves
+        (``steps``).
 
         Blocking (it may replay a whole match): call it off the event loop.
         """
@@ -95,7 +98,7 @@ class Replays:
         replay = self._replay(match_id)
         with replay.lock:
             state = replay.state_at(step)
-            message = protocol.update(state, step, None, min(since, state.log_size))
+            message = protocol.update(state, step, None, min(since, state.log_size), language)
         message["type"] = "replay"
         message["steps"] = steps
         message["action"] = replay.actions[step - 1] if step else None

@@ -150,6 +150,7 @@ function connect() {
 async function start() {
   await loadLanguage();
   $("language-switch").replaceChildren(languageSwitch());
+  $("typed-move").placeholder = t("e.g. done");
   const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}`);
   if (!response.ok) {
     $("status").textContent = (await response.json()).error;

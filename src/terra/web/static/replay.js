@@ -1,4 +1,5 @@
 // The replay of a finished match: the board as a spectator saw it after each move.
+import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { showFinal } from "/static/scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,26 +21,23 @@ function element(tag, text) {
   return node;
 }
 
-function t(key, args = {}) {
-  const parts = Object.entries(args).map(([name, value]) => `${name}: ${typeof value === "object" ? JSON.stringify(value) : value}`);
-  return parts.length ? `${key} (${parts.join(", ")})` : key;
-}
-
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
 }
 
 function seatName(seat) {
-  return summary.seats[seat]?.name ?? `Seat ${seat}`;
+  return summary.seats[seat]?.name ?? t("Seat {seat}", { seat });
 }
 
 function show(update) {
   shown = update.moves;
   $("step").value = String(shown);
-  const move = update.action ? `: ${update.action}` : "";
-  let where = shown === 0 ? `Start of the game (0 of ${steps} moves)` : `Move ${shown} of ${steps}${move}`;
-  if (!update.over && update.to_move !== null) where += ` · ${seatName(update.to_move)} to move`;
+  let where;
+  if (shown === 0) where = t("Start of the game (0 of {steps} moves)", { steps });
+  else if (update.action) where = t("Move {move} of {steps}: {action}", { move: shown, steps, action: update.action });
+  else where = t("Move {move} of {steps}", { move: shown, steps });
+  if (!update.over && update.to_move !== null) where += " · " + t("{name} to move", { name: seatName(update.to_move) });
   $("where").textContent = where;
   $("first").disabled = $("previous").disabled = shown === 0;
   $("next").disabled = $("last").disabled = shown === steps;
@@ -52,7 +50,7 @@ function show(update) {
 
   const players = $("players");
   players.replaceChildren(...summary.seats.map((seat) => {
-    const item = element("li", `${seat.name}${seat.bot ? " (bot)" : ""}`);
+    const item = element("li", seat.bot ? seat.name + " " + t("(bot)") : seat.name);
     if (seat.seat === update.to_move) item.className = "turn";
     return item;
   }));
@@ -64,7 +62,7 @@ function show(update) {
       board.draw(container, update.view, { seat: null, layout, legal: [], play: () => {}, t });
       return;
     } catch (error) {
-      showError(`The board could not be drawn: ${error}`);
+      showError(t("The board could not be drawn: {error}", { error }));
     }
   }
   $("raw").hidden = false;
@@ -79,7 +77,8 @@ async function go(step) {
   try {
     while (wanted !== shown) {
       const step = wanted;
-      const response = await fetch(`${api}/replay?step=${step}&since=${entries.length}`);
+      const query = new URLSearchParams({ step: String(step), since: String(entries.length), lang: language });
+      const response = await fetch(`${api}/replay?${query}`);
       const body = await response.json();
       if (!response.ok) {
         showError(body.error);
@@ -89,7 +88,7 @@ async function go(step) {
       show(body);
     }
   } catch (error) {
-    showError(`The replay could not be loaded: ${error}`);
+    showError(t("The replay could not be loaded: {error}", { error }));
   } finally {
     loading = false;
   }
@@ -110,7 +109,26 @@ function controls() {
   });
 }
 
+// The controls' hints and names, which are attributes, not text (data-t translates text).
+function labelControls() {
+  $("controls").setAttribute("aria-label", t("Steps of the replay"));
+  $("step").setAttribute("aria-label", t("Move"));
+  const buttons = {
+    first: [t("First (Home)"), t("First position")],
+    previous: [t("Previous (←)"), t("Previous move")],
+    next: [t("Next (→)"), t("Next move")],
+    last: [t("Last (End)"), t("Last position")],
+  };
+  for (const [id, [title, label]] of Object.entries(buttons)) {
+    $(id).title = title;
+    $(id).setAttribute("aria-label", label);
+  }
+}
+
 async function start() {
+  await loadLanguage();
+  $("language-switch").replaceChildren(languageSwitch());
+  labelControls();
   $("back").href = `/match/${encodeURIComponent(matchId)}`;
   const response = await fetch(api);
   if (!response.ok) {
@@ -118,16 +136,16 @@ async function start() {
     return;
   }
   summary = await response.json();
-  $("title").textContent = `${summary.title} (${summary.id})`;
-  document.title = `Replay: ${summary.title} · Terra Incognita`;
+  $("title").textContent = t("Replay of {title}", { title: `${summary.title} (${summary.id})` });
+  document.title = t("Replay: {title}", { title: summary.title }) + " · Terra Incognita";
   if (!summary.over) {
-    $("status").textContent = "This game is still being played; its replay opens when it is over.";
+    $("status").textContent = t("This game is still being played; its replay opens when it is over.");
     return;
   }
   steps = summary.moves;
   $("step").max = String(steps);
   const winners = summary.result.winners.map(seatName).join(", ");
-  $("status").textContent = `${steps} moves. Won by ${winners || "nobody"}. Step with ← and →, Home and End.`;
+  $("status").textContent = t("{steps} moves. Won by {winners}. Step with ← and →, Home and End.", { steps, winners: winners || t("nobody") });
   const games = (await (await fetch("/api/games")).json()).games;
   if (games.some((g) => g.id === summary.game && g.board)) {
     try {
@@ -137,7 +155,7 @@ async function start() {
       ]);
     } catch (error) {
       board = null;
-      showError(`The board could not be loaded: ${error}`);
+      showError(t("The board could not be loaded: {error}", { error }));
     }
   }
   controls();

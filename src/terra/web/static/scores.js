@@ -1,4 +1,5 @@
 // The end of a game: every seat's score by category, the winners marked, and a link to the replay.
+import { t } from "/static/i18n.js";
 
 function cell(tag, text, className) {
   const node = document.createElement(tag);
@@ -7,10 +8,48 @@ function cell(tag, text, className) {
   return node;
 }
 
-// "unfinished_artifacts" reads "Unfinished artifacts".
+// The categories of the games' score_breakdown(), by their English label, in the page's
+// language (a function: the words are read once the language is loaded).
+const categoryLabels = () => ({
+  // Africa
+  Play: t("During play"),
+  Bonus: t("Bonus"),
+  Goods: t("Goods"),
+  Gold: t("Gold"),
+  Jewels: t("Jewels"),
+  // Africana
+  Expeditions: t("Expeditions"),
+  Artifacts: t("Artifacts"),
+  Collections: t("Collections"),
+  Assistants: t("Assistants"),
+  Silver: t("Silver"),
+  "Travel cards": t("Travel cards"),
+  "Unfinished artifacts": t("Unfinished artifacts"),
+  // Expedition
+  Missions: t("Missions"),
+  "Chips back": t("Chips back"),
+  "Cards in hand": t("Cards in hand"),
+  "Chips on board": t("Chips on board"),
+  "Lines to chips": t("Lines to chips"),
+  // Source of the Nile
+  Hexes: t("Hexes"),
+  Rivers: t("Rivers"),
+  Oases: t("Oases"),
+  Tribes: t("Tribes"),
+  Specials: t("Specials"),
+  Bonuses: t("Bonuses"),
+  Awards: t("Awards"),
+  Journeys: t("Journeys"),
+  Ranked: t("Ranked"),
+});
+
+// "unfinished_artifacts" reads "Unfinished artifacts" in English; a category without a
+// translation keeps that English label.
 export function categoryName(category) {
   const words = category.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const english = words.charAt(0).toUpperCase() + words.slice(1);
+  const labels = categoryLabels();
+  return Object.hasOwn(labels, english) ? labels[english] : english;
 }
 
 // A table with a column per seat and a row per category, "total" last; winners' columns marked.
@@ -23,9 +62,9 @@ export function scoreTable(result, names) {
   const head = table.createTHead().insertRow();
   head.append(cell("th", ""));
   breakdown.forEach((_, seat) => {
-    const th = cell("th", names[seat] ?? `Seat ${seat}`, winners.has(seat) ? "winner" : "");
+    const th = cell("th", names[seat] ?? t("Seat {seat}", { seat }), winners.has(seat) ? "winner" : "");
     th.scope = "col";
-    if (winners.has(seat)) th.append(cell("span", " ★ winner", "mark"));
+    if (winners.has(seat)) th.append(cell("span", " " + t("★ winner"), "mark"));
     head.append(th);
   });
   const body = table.createTBody();
@@ -38,7 +77,7 @@ export function scoreTable(result, names) {
     values.forEach((value, seat) => tr.append(cell("td", String(value), winners.has(seat) ? "winner" : "")));
   };
   for (const category of categories) row(categoryName(category), breakdown.map((b) => b[category] ?? 0));
-  row("Total", breakdown.map((b) => b.total), "total");
+  row(t("Total"), breakdown.map((b) => b.total), "total");
   return table;
 }
 
@@ -48,13 +87,13 @@ export function showFinal(section, update, names, replayHref) {
     section.hidden = true;
     return;
   }
-  const heading = cell("h2", "Final scores");
+  const heading = cell("h2", t("Final scores"));
   const wrap = document.createElement("div");
   wrap.className = "scores-wrap";
   wrap.append(scoreTable(update.result, names));
   const parts = [heading, wrap];
   if (replayHref) {
-    const link = cell("a", "Replay this game move by move");
+    const link = cell("a", t("Replay this game move by move"));
     link.href = replayHref;
     link.className = "replay-link";
     parts.push(cell("p", ""));
