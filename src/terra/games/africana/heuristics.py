@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from terra.core.data import MAX_ENTRIES
 from terra.games.africana import actions as act
 from terra.games.africana import rules as r
 from terra.games.africana import scoring
@@ -30,6 +31,8 @@ ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed
 SHARED_RISK = 0.6  # chance left to finish an expedition that others have joined too
 JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
 PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
+# DECAY ** d for every distance a map can hold (the route search asks at every stop).
+DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
 
 
 @dataclass
@@ -85,6 +88,8 @@ class Planner:
         self.values = _values(state)
         self.goals = self._goals()
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
+        # potential() by (where, goals done, a marker free?): routes meet at the same stops.
+        self._potentials: dict[tuple[int, int, bool], float] = {}
 
     # --- goals ----------------------------------------------------------------------------
 
@@ -179,6 +184,10 @@ class Planner:
 
     def potential(self, where: int, done: int, markers_free: int) -> float:
         """What the goals not yet done are worth from ``where``, discounted by distance."""
+        key = (where, done, markers_free > 0)
+        known = self._potentials.get(key)
+        if known is not None:
+            return known
         dist = self.data.distance[where]
         total = 0.0
         for goal in self.goals:
@@ -188,8 +197,9 @@ class Planner:
                 continue  # the join goal stands for it
             if goal.kind == act.JOIN and not markers_free:
                 continue
-            total += goal.value * DECAY ** dist[goal.where]
-        return total * self.values.future
+            total += goal.value * DECAYED[dist[goal.where]]
+        value = self._potentials[key] = total * self.values.future
+        return value
 
     # --- the move search ------------------------------------------------------------------
 
@@ -340,6 +350,18 @@ class Planner:
             state.loc[self.me], 0, r.MARKERS - state.markers[self.me]
         )
 
+    def adventures_outlook(self) -> float:
+        """What the own adventures are worth beyond what :meth:`potential` credits them: no one
+        else can finish them, so they are discounted as when buying them (:meth:`card_gain`),
+        not as the expeditions others race for. A search's leaf values a bought adventure so."""
+        here = self.data.distance[self.state.loc[self.me]]
+        extra = 0.0
+        for goal in self.goals:
+            if goal.kind == act.FINISH_ADVENTURE:
+                dist = here[goal.where]
+                extra += goal.value * (ADVENTURE_DECAY ** max(0, dist - 2) - DECAYED[dist])
+        return extra * self.values.future
+
     def draw_value(self) -> float:
         return (
             self.hand_value(list(self.state.hand[self.me]), r.CARDS_DRAWN)
@@ -380,13 +402,35 @@ class Planner:
 
 
 def estimate(state: AfricanaState, seat: int) -> float:
-    """The running score of ``seat`` and what its planner makes of staying put: its kept cards
-    and its goals discounted by distance (a search's leaf value)."""
+    """The running score of ``seat`` and what its planner makes of staying put: its kept cards,
+    its silver and its goals discounted by distance (a search's leaf value)."""
     parts = scoring.breakdown(state, seat)
     if state.is_over:
         return float(parts["total"])
-    # The planner values the cards in hand: their final points would count them twice.
-    return parts["total"] - parts["travel_cards"] + Planner(state, seat).stay_value()
+    planner = Planner(state, seat)
+    # The planner values the cards in hand and the silver by what they will buy. The final
+    # points would count the cards twice, and a coin is worth nothing there until the tenth:
+    # the search would spend silver on page turns and recolouring as if it were free.
+    held = parts["travel_cards"] + parts["silver"]
+    return (
+        parts["total"]
+        - held
+        + planner.values.silver * state.silver[seat]
+        + planner.values.assistant * assistants_held(state, seat)
+        + planner.stay_value()
+        + planner.adventures_outlook()
+    )
+
+
+def assistants_held(state: AfricanaState, seat: int) -> int:
+    """The assistants ``seat`` holds, those out on the table this action included. The planner
+    credits an assistant adventure with an assistant's worth when it is finished; the estimate
+    must go on counting the assistant it brought, or finishing one would look like a loss."""
+    colours = len(state.data.colours)
+    held = sum(state.hand[seat][colours : 2 * colours])
+    if state.player == seat:
+        held += sum(state.played[colours : 2 * colours])
+    return held
 
 
 def rollout_action(state: AfricanaState, rng: random.Random) -> int:
