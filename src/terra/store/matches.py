@@ -15,11 +15,12 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import JSON, Engine, Table, bindparam, func, insert, select, update
+from sqlalchemy import Engine, insert, select
 
 from terra.core.errors import TerraError
 from terra.core.record import Record, replay
@@ -27,25 +28,8 @@ from terra.core.registry import game as find_game
 from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.models import Match, Move, Seat, now
-from terra.store.notices import CHANNEL, payload
-
-# Statements of the hot path, built once (building a statement costs more than running it).
-_MATCHES = cast(Table, Match.__table__)
-_LOCK_MATCH = (
-    select(_MATCHES.c.move_count).where(_MATCHES.c.id == bindparam("match")).with_for_update()
-)
-_INSERT_MOVE = insert(cast(Table, Move.__table__))
-_ADVANCE = (
-    update(_MATCHES)
-    .where(_MATCHES.c.id == bindparam("match"))
-    .values(
-        move_count=bindparam("count"),
-        updated=bindparam("stamp"),
-        status=bindparam("now_status"),
-        result=bindparam("now_result", type_=JSON),
-    )
-)
-_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+from terra.store.notices import payload
+from terra.store.writing import DriverWriting, Writing, core_writing
 
 # Live states kept in memory per process; a rebuilt state costs one replay of its record.
 CACHE_SIZE = 512
@@ -116,6 +100,7 @@ class MatchStore:
         self.embedded = engine.dialect.name == "sqlite"
         # Several processes share a PostgreSQL database: each move is announced to them all.
         self.announces = engine.dialect.name == "postgresql"
+        self._driver: DriverWriting | None = None  # SQLite's moves, opened at the first
 
     # --- creating ---------------------------------------------------------------------
 
@@ -280,44 +265,52 @@ class MatchStore:
         seat's turn too); nothing is stored then. ``seat`` ``None`` plays for whoever is to
         move (the server's bots).
         """
-        with self.engine.connect().execution_options(**WRITE) as connection:
-            with connection.begin():
-                count = connection.execute(_LOCK_MATCH, {"match": match_id}).scalar()
-                if count is None:
-                    raise UnknownMatch(f"there is no match {match_id!r}")
-                if seen != count:
-                    raise StaleMove(
-                        f"the game has moved on: you saw {seen} moves, it has {count}; "
-                        "look again and choose from the new position"
-                    )
-                state = self._cached(match_id, count)
-                if state is None:
+        with self._writing() as writing:
+            count = writing.move_count(match_id)
+            if count is None:
+                raise UnknownMatch(f"there is no match {match_id!r}")
+            if seen != count:
+                raise StaleMove(
+                    f"the game has moved on: you saw {seen} moves, it has {count}; "
+                    "look again and choose from the new position"
+                )
+            state = self._cached(match_id, count)
+            if state is None:
+                with writing.reading() as connection:
                     state = self._rebuild(connection, match_id, count)
-                state = state.clone()  # the cached one stays as it was until the commit
-                played = state.play(action, seat=seat)
-                text = state.action_str(played)
-                stamp = now()
-                connection.execute(
-                    _INSERT_MOVE,
-                    {"match_id": match_id, "number": count, "action": text, "played": stamp},
-                )
-                over = state.is_over
-                connection.execute(
-                    _ADVANCE,
-                    {
-                        "match": match_id,
-                        "count": count + 1,
-                        "stamp": stamp,
-                        "now_status": "over" if over else "active",
-                        "now_result": {"scores": state.scores(), "winners": state.winners()}
-                        if over
-                        else None,
-                    },
-                )
-                if self.announces:  # delivered by PostgreSQL when, and only if, this commits
-                    connection.execute(_NOTIFY, {"payload": payload(match_id, count + 1)})
-            self._remember(match_id, count + 1, state)
+            state = state.clone()  # the cached one stays as it was until the commit
+            played = state.play(action, seat=seat)
+            text = state.action_str(played)
+            stamp = now()
+            writing.insert_move(
+                {"match_id": match_id, "number": count, "action": text, "played": stamp}
+            )
+            over = state.is_over
+            writing.advance(
+                {
+                    "match": match_id,
+                    "count": count + 1,
+                    "stamp": stamp,
+                    "now_status": "over" if over else "active",
+                    "now_result": {"scores": state.scores(), "winners": state.winners()}
+                    if over
+                    else None,
+                }
+            )
+            if self.announces:  # delivered by PostgreSQL when, and only if, this commits
+                writing.notify(payload(match_id, count + 1))
+        self._remember(match_id, count + 1, state)
         return AppendResult(state, count + 1, text)
+
+    def _writing(self) -> AbstractContextManager[Writing]:
+        """A move's transaction: on an embedded SQLite file through the driver's own
+        connection (:mod:`terra.store.writing` says why), elsewhere through SQLAlchemy."""
+        if not self.embedded:
+            return core_writing(self.engine)
+        with self._cache_lock:
+            if self._driver is None:
+                self._driver = DriverWriting(self.engine)
+        return self._driver.transaction()
 
     # --- the cache --------------------------------------------------------------------
 

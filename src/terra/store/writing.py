@@ -1,0 +1,176 @@
+"""Writing one move: the statements of :meth:`MatchStore.append_move`, and the two ways they run.
+
+Through SQLAlchemy (:class:`CoreWriting`) on every database; on an embedded SQLite file through
+the driver's own connection (:class:`DriverWriting`). SQLAlchemy's work around each execution
+(a pooled connection, an execution context per statement, the events of BEGIN and COMMIT) cost
+about 0.4 ms a move, several times what SQLite itself spends on the three statements, and a
+move is the server's busiest write (``bench/server.py``). The SQL is the same either way:
+:class:`DriverWriting` runs the statements below as SQLAlchemy compiles them for SQLite, with
+their types' own conversions of the values.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, Protocol, cast
+
+from sqlalchemy import JSON, Connection, Engine, Table, bindparam, func, insert, select, update
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ClauseElement
+
+from terra.store.database import WRITE
+from terra.store.models import Match, Move
+from terra.store.notices import CHANNEL
+
+# Statements of the hot path, built once (building a statement costs more than running it).
+_MATCHES = cast(Table, Match.__table__)
+LOCK_MATCH = (
+    select(_MATCHES.c.move_count).where(_MATCHES.c.id == bindparam("match")).with_for_update()
+)
+INSERT_MOVE = insert(cast(Table, Move.__table__))
+MOVE_COLUMNS = ("match_id", "number", "action", "played")
+ADVANCE = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"))
+    .values(
+        move_count=bindparam("count"),
+        updated=bindparam("stamp"),
+        status=bindparam("now_status"),
+        result=bindparam("now_result", type_=JSON),
+    )
+)
+NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+
+
+class Writing(Protocol):
+    """One move's transaction, with the match's row (or the whole SQLite file) locked."""
+
+    def move_count(self, match_id: str) -> int | None:
+        """The match's move count, locking it until the transaction ends (``None``: no match)."""
+        ...
+
+    def insert_move(self, values: Mapping[str, Any]) -> None: ...
+
+    def advance(self, values: Mapping[str, Any]) -> None: ...
+
+    def notify(self, payload: str) -> None:
+        """Announce the move to every process on the database when, and if, this commits."""
+        ...
+
+    def reading(self) -> AbstractContextManager[Connection]:
+        """A connection that reads what is committed (the moves of a match rebuilt)."""
+        ...
+
+
+class CoreWriting:
+    """The statements run through SQLAlchemy on ``connection``."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+
+    def move_count(self, match_id: str) -> int | None:
+        return cast(int | None, self.connection.execute(LOCK_MATCH, {"match": match_id}).scalar())
+
+    def insert_move(self, values: Mapping[str, Any]) -> None:
+        self.connection.execute(INSERT_MOVE, dict(values))
+
+    def advance(self, values: Mapping[str, Any]) -> None:
+        self.connection.execute(ADVANCE, dict(values))
+
+    def notify(self, payload: str) -> None:
+        self.connection.execute(NOTIFY, {"payload": payload})
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        yield self.connection
+
+
+@contextmanager
+def core_writing(engine: Engine) -> Iterator[CoreWriting]:
+    """A move's transaction through SQLAlchemy (``WRITE``: SQLite locks at BEGIN)."""
+    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
+        yield CoreWriting(connection)
+
+
+class Prepared:
+    """A statement compiled once for a dialect with positional parameters, run on a driver's
+    cursor with each value converted as the parameter's type converts it."""
+
+    def __init__(
+        self, statement: ClauseElement, engine: Engine, keys: tuple[str, ...] = ()
+    ) -> None:
+        dialect = engine.dialect
+        compiled = cast(
+            SQLCompiler, statement.compile(dialect=dialect, column_keys=list(keys) or None)
+        )
+        assert dialect.positional and compiled.positiontup is not None
+        self.sql = str(compiled)
+        self.parameters = [
+            (name, compiled.binds[name].type.bind_processor(dialect))
+            for name in compiled.positiontup
+        ]
+
+    def run(self, cursor: Any, values: Mapping[str, Any]) -> Any:
+        return cursor.execute(
+            self.sql,
+            [
+                values[name] if convert is None else convert(values[name])
+                for name, convert in self.parameters
+            ],
+        )
+
+
+class DriverWriting:
+    """The statements run on one SQLite connection of the driver's own, kept open."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        # The pool's connection, with the settings its connect event gives every connection
+        # (WAL, the busy timeout, and transactions begun by hand).
+        self.raw = engine.raw_connection()
+        self.lock = threading.Lock()  # one transaction at a time on the one connection
+        self.cursor: Any = None
+        self._count = Prepared(LOCK_MATCH, engine)
+        self._insert = Prepared(INSERT_MOVE, engine, MOVE_COLUMNS)
+        self._advance = Prepared(ADVANCE, engine)
+
+    @contextmanager
+    def transaction(self) -> Iterator[DriverWriting]:
+        with self.lock:
+            cursor = self.raw.cursor()
+            cursor.execute("BEGIN IMMEDIATE")  # the write lock now, as core_writing takes it
+            self.cursor = cursor
+            try:
+                yield self
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+            else:
+                cursor.execute("COMMIT")
+            finally:
+                self.cursor = None
+                cursor.close()
+
+    def move_count(self, match_id: str) -> int | None:
+        row = self._count.run(self.cursor, {"match": match_id}).fetchone()
+        return None if row is None else cast(int, row[0])
+
+    def insert_move(self, values: Mapping[str, Any]) -> None:
+        self._insert.run(self.cursor, values)
+
+    def advance(self, values: Mapping[str, Any]) -> None:
+        self._advance.run(self.cursor, values)
+
+    def notify(self, payload: str) -> None:
+        raise NotImplementedError("SQLite serves one process: there is no one to announce to")
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        # Another connection: in WAL mode it reads what is committed while this one writes.
+        with self.engine.connect() as connection:
+            yield connection
+
+    def close(self) -> None:
+        self.raw.close()
