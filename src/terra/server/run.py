@@ -28,4 +28,13 @@ def serve(
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_FRAME,
+        # Updates are a few kilobytes (tens on the Nile's map): compressing each one cost a
+        # fifth of the server's time a move (bench/server.py), for little a page would notice.
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
