@@ -62,7 +62,9 @@ export function scoreTable(result, names) {
   const head = table.createTHead().insertRow();
   head.append(cell("th", ""));
   breakdown.forEach((_, seat) => {
-    const th = cell("th", names[seat] ?? t("Seat {seat}", { seat }), winners.has(seat) ? "winner" : "");
+    // Numbered as the players' list numbers them: two bots of one kind share a name.
+    const name = names[seat] ?? t("Seat {seat}", { seat });
+    const th = cell("th", `${seat}. ${name}`, winners.has(seat) ? "winner" : "");
     th.scope = "col";
     if (winners.has(seat)) th.append(cell("span", " " + t("★ winner"), "mark"));
     head.append(th);
