@@ -8,6 +8,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -85,3 +94,69 @@ def test_without_ray_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPa
         "terra tournament: error: Ray is not installed; install the extra: pip install "
         '"terra-incognita[ray]"'
     )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_cluster_started_apart_is_reached_by_its_address() -> None:
+    """``--ray ADDRESS``: a head node started with ``ray start`` (token authentication on, as
+    Ray starts clusters from 2.59), reached from another process by its address."""
+    pytest.importorskip("ray")
+    ray_command = shutil.which("ray", path=os.path.dirname(sys.executable))
+    if ray_command is None:
+        pytest.skip("the ray command is not installed beside this Python")
+    port = free_port()
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16)}
+    env.pop("RAY_ADDRESS", None)
+    # A short folder: Ray's socket paths must fit the system's limit.
+    folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")
+    head = subprocess.Popen(
+        [
+            *(ray_command, "start", "--head", "--block", f"--port={port}", "--num-cpus=2"),
+            *("--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={folder}"),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    simulate = [sys.executable, "-c", "from terra.cli.main import main; main()", "simulate"]
+    simulate += ["expedition", "-n", "4"]
+    simulate += ["--bots", "greedy,random", "--rotate", "--json"]
+    try:
+        address = f"127.0.0.1:{port}"
+        deadline = time.monotonic() + 120
+        while True:  # until the head node answers
+            there = subprocess.run(
+                [*simulate, "--ray", address], check=False, env=env, capture_output=True, text=True
+            )
+            if there.returncode == 0 or time.monotonic() > deadline or head.poll() is not None:
+                break
+            time.sleep(2)
+        assert there.returncode == 0, there.stderr[-2000:]
+        here = subprocess.run(
+            [*simulate, "--workers", "2"], check=False, capture_output=True, text=True
+        )
+        assert here.returncode == 0, here.stderr[-2000:]
+        assert without_timings(json.loads(there.stdout)) == without_timings(json.loads(here.stdout))
+        # Without the token the connection is refused, and the error says what to do.
+        refused = subprocess.run(
+            [*simulate, "--ray", address],
+            check=False,
+            env={k: v for k, v in env.items() if not k.startswith("RAY_AUTH")},
+            capture_output=True,
+            text=True,
+            timeout=180,
+        )
+        assert refused.returncode != 0
+        assert "RAY_AUTH_MODE=token" in refused.stderr
+    finally:
+        head.send_signal(signal.SIGTERM)  # --block: the head node stops what it started
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -68,6 +69,13 @@ class RayCluster:
                     ray.init(address=where, log_to_driver=False, logging_level=logging.WARNING)
             except Exception as error:
                 detail = " ".join(str(error).split())[:200]
+                if where is not None and os.environ.get("RAY_AUTH_MODE") != "token":
+                    # Ray (2.59 on) starts clusters with token authentication, and a
+                    # program that connects to one gets only "failed to connect".
+                    detail += (
+                        "; if the cluster uses token authentication, set RAY_AUTH_MODE=token"
+                        " and give its token (RAY_AUTH_TOKEN, or `ray get-auth-token`)"
+                    )
                 raise TerraError(
                     f"cannot connect to the Ray cluster at {address}: {detail}"
                 ) from None
