@@ -38,7 +38,8 @@ runner = CliRunner()
 @pytest.fixture(scope="session")
 def ray_cluster() -> Iterator[str]:
     ray = pytest.importorskip("ray")
-    context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # A new instance of its own, whatever else runs on the machine (a test's head node).
+    context = ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield str(context.address_info["gcs_address"])
     finally:

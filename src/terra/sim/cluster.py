@@ -61,6 +61,7 @@ class RayCluster:
             try:
                 if where is None:
                     ray.init(
+                        address="local",  # a new instance, never one started by someone else
                         include_dashboard=False,
                         log_to_driver=False,
                         logging_level=logging.WARNING,
