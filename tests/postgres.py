@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from terra.store.notices import APPLICATION
 from terra.store.throwaway import Cluster, NoPostgres, find_binaries
 
 _NAMES = itertools.count()
@@ -51,3 +52,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'matches.sqlite3'}"
     cluster: Cluster = request.getfixturevalue("postgres")
     return new_database(cluster)
+
+
+def terminate_listeners(url: str) -> int:
+    """End the listening connection of every server on the database of ``url``; how many."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = %s AND datname = current_database()",
+            (APPLICATION,),
+        ).fetchall()
+    return len(rows)

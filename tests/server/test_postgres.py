@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psycopg
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -27,9 +26,8 @@ import terra
 from terra.server.bots import BotPool, choose_move
 from terra.server.tables import Tables
 from terra.store import MatchStore, SeatInfo, open_engine
-from terra.store.notices import APPLICATION
 from terra.store.throwaway import Cluster, free_port
-from tests.postgres import new_database
+from tests.postgres import new_database, terminate_listeners
 from tests.server.tables import Shadow
 
 WAIT = 60.0  # seconds any single step may take before the test gives up
@@ -268,17 +266,6 @@ def test_a_whole_game_played_through_both_servers_ends_the_same_on_both(
     assert len(record.actions) == moves
     assert terra.replay(record).scores() == finals[0]["result"]["scores"]
     quiet(a, b)
-
-
-def terminate_listeners(url: str) -> int:
-    """End the listening connection of every server on the database of ``url``."""
-    with psycopg.connect(url, autocommit=True) as connection:
-        rows = connection.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE application_name = %s AND datname = current_database()",
-            (APPLICATION,),
-        ).fetchall()
-    return len(rows)
 
 
 def test_moves_still_arrive_after_the_listening_connections_are_killed(

@@ -15,8 +15,9 @@ from sqlalchemy import text
 import terra
 from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
 from terra.store.database import DatabaseError
-from terra.store.notices import APPLICATION, CHANNEL, MoveNotices, Notice, parse, payload
+from terra.store.notices import CHANNEL, MoveNotices, Notice, parse, payload
 from terra.store.throwaway import Cluster
+from tests.postgres import terminate_listeners
 
 PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 WAIT = 10.0
@@ -128,17 +129,6 @@ class TestListening:
 
         heard = asyncio.run(listen())
         assert heard == [None, Notice(match_id, 1), None, Notice(match_id, 2)]
-
-
-def terminate_listeners(url: str) -> int:
-    """End the listening connections of every server on the database of ``url``."""
-    with psycopg.connect(url, autocommit=True) as connection:
-        rows = connection.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE application_name = %s AND datname = current_database()",
-            (APPLICATION,),
-        ).fetchall()
-    return len(rows)
 
 
 class TestOpening:

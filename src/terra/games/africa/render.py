@@ -9,10 +9,7 @@ readable. ``describe(event)`` turns one log entry into a sentence from ``locale/
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from rich import box
@@ -21,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from terra.core.catalogs import log_catalog
 from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import CATEGORIES, Components
 from terra.games.africa.state import AfricaState
@@ -51,16 +49,10 @@ CITY_STYLE = "bold underline"
 # --- the log -----------------------------------------------------------------------------
 
 
-@cache
 def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
-    folder = files("terra.games.africa") / "locale"
-    source = folder / f"{language}.toml"
-    if not (language.isalpha() and source.is_file()):
-        source = folder / "en.toml"
-    text = source.read_text("utf-8")
-    return tomllib.loads(text)
+    return log_catalog("terra.games.africa", language)
 
 
 class _SafeFields(dict[str, str]):

@@ -7,10 +7,8 @@ turns one log entry into a sentence from the message catalog ``locale/en.toml``.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from rich import box
@@ -19,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from terra.core.catalogs import log_catalog
 from terra.games.africana import rules
 from terra.games.africana.components import HEMISPHERES, Components, load_components
 from terra.games.africana.state import AfricanaState
@@ -38,16 +37,10 @@ PHASE_DOING = {
 # --- the log -----------------------------------------------------------------------------
 
 
-@cache
 def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
-    folder = files("terra.games.africana") / "locale"
-    source = folder / f"{language}.toml"
-    if not (language.isalpha() and source.is_file()):
-        source = folder / "en.toml"
-    text = source.read_text("utf-8")
-    return tomllib.loads(text)
+    return log_catalog("terra.games.africana", language)
 
 
 def describe(event: Mapping[str, Any], data: Components | None = None, language: str = "en") -> str:

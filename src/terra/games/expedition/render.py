@@ -11,10 +11,8 @@ the expeditions. Every mark is its own character, so the map reads without colou
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 from rich import box
@@ -23,6 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from terra.core.catalogs import log_catalog
 from terra.games.expedition.components import GREEN, RED, START, Components, load_components
 from terra.games.expedition.state import ExpeditionState
 
@@ -66,16 +65,10 @@ Cell = tuple[int, int]  # column and row inside the frame
 # --- the log -----------------------------------------------------------------------------
 
 
-@cache
 def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
-    folder = files("terra.games.expedition") / "locale"
-    source = folder / f"{language}.toml"
-    if not (language.isalpha() and source.is_file()):
-        source = folder / "en.toml"
-    text = source.read_text("utf-8")
-    return tomllib.loads(text)
+    return log_catalog("terra.games.expedition", language)
 
 
 class _SafeFields(dict[str, str]):

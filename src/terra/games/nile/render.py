@@ -10,10 +10,7 @@ points and the latest events. ``describe(event)`` turns one log entry into a sen
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
-from functools import cache
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -22,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from terra.core.catalogs import log_catalog
 from terra.games.nile import logistics
 from terra.games.nile.actions import PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
@@ -51,16 +49,10 @@ PRIVATE_ARGS: Mapping[str, tuple[str, ...]] = {
 # --- the log -----------------------------------------------------------------------------
 
 
-@cache
 def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
-    folder = files("terra.games.nile") / "locale"
-    source = folder / f"{language}.toml"
-    if not (language.isalpha() and source.is_file()):
-        source = folder / "en.toml"
-    text = source.read_text("utf-8")
-    return tomllib.loads(text)
+    return log_catalog("terra.games.nile", language)
 
 
 class _SafeFields(dict[str, str]):
