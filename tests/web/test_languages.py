@@ -9,6 +9,7 @@ log, in German, and the replay again in Dutch.
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -147,6 +148,50 @@ def server_log(base: str, match_id: str, step: int, lang: str) -> list[str]:
     return texts
 
 
+# Africana's colours and artifacts in German, and the English words of the data that a German
+# or Dutch board must not show (England is the same in German; orange and magenta are written
+# with a capital in German).
+GERMAN_COLOURS = {
+    "Weiß",
+    "Blau",
+    "Gelb",
+    "Rot",
+    "Magenta",
+    "Türkis",
+    "Anthrazit",
+    "Orange",
+    "Violett",
+}
+GERMAN_ARTIFACTS = {"Trommel", "Maske", "Statue", "Schild", "Halskette"}
+ENGLISH_WORDS = {
+    "white",
+    "blue",
+    "yellow",
+    "red",
+    "magenta",
+    "turquoise",
+    "grey",
+    "orange",
+    "violet",
+    "drum",
+    "mask",
+    "statue",
+    "shield",
+    "necklace",
+    "Italy",
+    "France",
+    "Germany",
+    "assistant",
+}
+
+
+def board_words(page: Page) -> list[str]:
+    """The texts the board draws, each as one string, once it has drawn them."""
+    page.locator("#board svg text").first.wait_for()
+    texts: list[str] = page.locator("#board svg text").all_text_contents()
+    return [" ".join(t.split()) for t in texts]
+
+
 def test_the_final_scores_and_the_replay_follow_the_language(
     browser: Browser, game_server: str
 ) -> None:
@@ -194,6 +239,20 @@ def test_the_final_scores_and_the_replay_follow_the_language(
         assert page.locator("#log li").all_inner_texts() == german
         assert page.locator("#raw").is_hidden()  # the board drew the position
         page.screenshot(path=str(screenshot_dir() / "replay-africana-de.png"), full_page=True)
+        # The board's words too: companies, colours and artifacts as the German rulebook has them.
+        german_board = board_words(page)
+        panels = " | ".join(german_board)
+        assert "Italien, Weiß · " in panels
+        assert "Frankreich, Blau · " in panels
+        # An adventure card's reward: "Helferkarte <colour>" or "<artifact> <silver>$ <points>★".
+        rewards = [
+            re.sub(r" \d+\$ \d+★$", "", w.removeprefix("Helferkarte "))
+            for w in german_board
+            if w.startswith("Helferkarte ") or re.fullmatch(r"\w+ \d+\$ \d+★", w)
+        ]
+        assert rewards, german_board  # the books show an adventure card or two
+        assert set(rewards) <= GERMAN_COLOURS | GERMAN_ARTIFACTS, rewards
+        assert not ENGLISH_WORDS & set(re.findall(r"[A-Za-z]+", " ".join(german_board)))
 
         # The switch to Dutch: the same step again, its words and whole log in Dutch.
         page.select_option("#language", "nl")
@@ -203,5 +262,9 @@ def test_the_final_scores_and_the_replay_follow_the_language(
         page.locator("#log li").nth(len(dutch) - 1).wait_for()
         assert page.locator("#log li").all_inner_texts() == dutch
         page.locator("#final tbody th", has_text="Reiskaarten").wait_for()
+        dutch_board = board_words(page)
+        assert "Italië, wit · " in " | ".join(dutch_board)
+        dutch_words = set(re.findall(r"[A-Za-z]+", " ".join(dutch_board)))
+        assert not (ENGLISH_WORDS - {"magenta"}) & dutch_words  # magenta is Dutch too
     finally:
         context.close()

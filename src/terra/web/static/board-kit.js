@@ -93,6 +93,27 @@ export function say(ctx, key, english, args = {}) {
 }
 
 /**
+ * A colour the data names (a seat's, a card's, an expedition's) in the page's language; a
+ * colour this table lacks, as a custom data directory may bring, stays as the data names it.
+ */
+export function colourWord(ctx, colour) {
+  const words = {
+    white: say(ctx, "colour.white", "white"),
+    blue: say(ctx, "colour.blue", "blue"),
+    yellow: say(ctx, "colour.yellow", "yellow"),
+    red: say(ctx, "colour.red", "red"),
+    green: say(ctx, "colour.green", "green"),
+    black: say(ctx, "colour.black", "black"),
+    magenta: say(ctx, "colour.magenta", "magenta"),
+    turquoise: say(ctx, "colour.turquoise", "turquoise"),
+    grey: say(ctx, "colour.grey", "grey"),
+    orange: say(ctx, "colour.orange", "orange"),
+    violet: say(ctx, "colour.violet", "violet"),
+  };
+  return words[colour] ?? colour;
+}
+
+/**
  * Sort the legal actions by the place they happen at.
  * placeOf(text) returns a place key, or null for a move that is not at a place.
  * Returns a Map from place to its actions, in the order of ctx.legal.

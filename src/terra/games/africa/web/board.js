@@ -6,8 +6,8 @@
 // happen at one hex, the hex carries the first and the others are buttons under the map.
 
 import {
-  board, buttonRows, byPlace, contrast, el, group, hexPoints, pawn, rest, say, target, text, tip,
-  verb,
+  board, buttonRows, byPlace, colourWord, contrast, el, group, hexPoints, pawn, rest, say, target,
+  text, tip, verb,
 } from "/static/board-kit.js";
 
 // A hex with several moves carries the first of these; a step next door reads more naturally
@@ -20,6 +20,29 @@ const CATEGORY_COLOURS = {
   gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
   monument: "#b9b3a6",
 };
+
+// A marker (a good, a treasure, an animal, a nomad or a monument; "statue", "gold 2") in the
+// page's language, with the words of the game's log: the kind is translated, its value stays. A
+// kind this table lacks (from a custom data directory) keeps the data's name.
+function markerWord(ctx, marker) {
+  const [kind, ...value] = marker.split(" ");
+  const words = {
+    gold: say(ctx, "africa.gold", "gold"),
+    jewels: say(ctx, "africa.jewels", "jewels"),
+    statue: say(ctx, "africa.statue", "statue"),
+    kettle: say(ctx, "africa.kettle", "kettle"),
+    clothing: say(ctx, "africa.clothing", "clothing"),
+    drum: say(ctx, "africa.drum", "drum"),
+    mask: say(ctx, "africa.mask", "mask"),
+    elephant: say(ctx, "africa.elephant", "elephant"),
+    zebra: say(ctx, "africa.zebra", "zebra"),
+    lion: say(ctx, "africa.lion", "lion"),
+    giraffe: say(ctx, "africa.giraffe", "giraffe"),
+    nomad: say(ctx, "africa.nomad", "nomad"),
+    monument: say(ctx, "africa.monument", "monument"),
+  };
+  return [words[kind] ?? kind, ...value].join(" ");
+}
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
@@ -91,7 +114,7 @@ function drawHex(svg, hex, cell, layout, view, ctx, actions) {
 function describeHex(hex, cell, ctx) {
   const parts = [hex.city ? `${hex.city} (${hex.id})` : hex.id];
   if (cell && cell.marker === "?") parts.push(say(ctx, "africa.face_down", "face-down marker"));
-  else if (cell && cell.marker) parts.push(cell.marker);
+  else if (cell && cell.marker) parts.push(markerWord(ctx, cell.marker));
   if (cell && cell.camp !== null && cell.camp !== undefined) {
     parts.push(say(ctx, "africa.camp_of", "camp of seat {seat}", { seat: cell.camp + 1 }));
   }
@@ -140,7 +163,7 @@ function drawResearchers(svg, view, ctx) {
     const k = here.get(hex.id) || 0;
     here.set(hex.id, k + 1);
     const piece = pawn(svg, hex.x - 9 + k * 11, hex.y - 8, 7, seatColour(ctx, player.seat), String(player.seat + 1));
-    tip(piece, `${player.colour} researcher`);
+    tip(piece, say(ctx, "africa.researcher", "{colour} researcher", { colour: colourWord(ctx, player.colour) }));
   }
 }
 
@@ -164,7 +187,7 @@ function drawStatus(svg, y, view, ctx) {
   if (turn.player === null || turn.player === undefined) {
     line = say(ctx, "africa.over", "The game is over");
   } else {
-    const who = view.players[turn.player].colour;
+    const who = colourWord(ctx, view.players[turn.player].colour);
     line = say(ctx, "africa.turn", "Turn {number} · {who}: {phase}, action {action}/{actions}", {
       number: turn.number, who, phase: phaseWords(ctx, turn.phase), action: turn.action, actions: turn.actions_per_turn,
     });
@@ -176,12 +199,13 @@ function drawStatus(svg, y, view, ctx) {
   y += 40;
   y = drawLegend(svg, y, ctx);
   if (turn.placing) {
-    const words = say(ctx, "africa.placing", "to place: {marker} (from {hex})", turn.placing);
+    const words = say(ctx, "africa.placing", "to place: {marker} (from {hex})",
+      { ...turn.placing, marker: markerWord(ctx, turn.placing.marker) });
     text(svg, GAP, y + 10, words, { "font-size": 12, fill: INK });
     y += 18;
   }
   if (turn.uncovered_good) {
-    text(svg, GAP, y + 10, `${say(ctx, "africa.uncovered", "uncovered")}: ${turn.uncovered_good}`, {
+    text(svg, GAP, y + 10, `${say(ctx, "africa.uncovered", "uncovered")}: ${markerWord(ctx, turn.uncovered_good)}`, {
       "font-size": 12, fill: INK,
     });
     y += 18;
@@ -191,7 +215,7 @@ function drawStatus(svg, y, view, ctx) {
 
 // The two letters on each marker, spelt out once.
 function drawLegend(svg, y, ctx) {
-  const words = Object.entries(ctx.layout.markers).map(([name, kind]) => `${kind.label} ${name}`);
+  const words = Object.entries(ctx.layout.markers).map(([name, kind]) => `${kind.label} ${markerWord(ctx, name)}`);
   const width = ctx.layout.width - 2 * GAP;
   const perLine = Math.max(1, Math.floor(width / 92));
   for (let i = 0; i < words.length; i += perLine) {
@@ -233,16 +257,18 @@ function drawPlayer(svg, y, player, view, ctx, legal) {
   pawn(row, 14, 15, 8, seatColour(ctx, player.seat), String(player.seat + 1));
   const you = player.seat === ctx.seat ? ` (${say(ctx, "africa.you", "you")})` : "";
   const holdings = say(ctx, "africa.holdings", "gold {gold} · jewels {jewels} · camps {camps}", player);
-  text(row, 28, 15, `${player.colour}${you} · ${player.score.total}★ · ${holdings}`,
+  const colour = colourWord(ctx, player.colour);
+  text(row, 28, 15, `${colour}${you} · ${player.score.total}★ · ${holdings}`,
     { "font-size": 13, "font-weight": "bold", fill: INK, "dominant-baseline": "central" });
   ctx.layout.goods.forEach((good, i) => {
     const count = player.goods[good] || 0;
     const chip = group(row, { class: "good" }, 8 + i * 78, 28);
     el("rect", { width: 72, height: 24, rx: 4, fill: count ? CATEGORY_COLOURS.goods : "#ece3cf", class: "hit",
       stroke: "#8a6d4b" }, chip);
-    text(chip, 36, 12, `${good} ${count}`, { "font-size": 11, "text-anchor": "middle",
+    const word = markerWord(ctx, good);
+    text(chip, 36, 12, `${word} ${count}`, { "font-size": 11, "text-anchor": "middle",
       "dominant-baseline": "central", fill: count ? contrast("#c98b4f") : "#8a7a60" });
-    tip(chip, `${player.colour}: ${count} ${good}`);
+    tip(chip, `${colour}: ${count} ${word}`);
     const exchange = exchangeFor(legal, good, player.colour);
     if (exchange) target(chip, exchange, ctx);
   });

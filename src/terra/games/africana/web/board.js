@@ -7,8 +7,8 @@
 // for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
 
 import {
-  board, button, buttonRows, byPlace, contrast, el, group, idsByName, pawn, rest, say, target,
-  text, tip, verb,
+  board, button, buttonRows, byPlace, colourWord, contrast, el, group, idsByName, pawn, rest, say,
+  target, text, tip, verb,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -32,6 +32,30 @@ export function draw(container, view, ctx) {
   y = drawHand(svg, y, view, ctx, legal);
   y = drawPlayers(svg, y, view, ctx, legal);
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+}
+
+// A company in the page's language: the German and Dutch rulebooks name the countries in their
+// own words. A company this table lacks (from a custom data directory) keeps the data's name.
+function companyWord(ctx, country) {
+  const words = {
+    Italy: say(ctx, "africana.italy", "Italy"),
+    France: say(ctx, "africana.france", "France"),
+    Germany: say(ctx, "africana.germany", "Germany"),
+    England: say(ctx, "africana.england", "England"),
+  };
+  return words[country] ?? country;
+}
+
+// An adventure card's artifact in the page's language, or the data's name for one it lacks.
+function artifactWord(ctx, artifact) {
+  const words = {
+    drum: say(ctx, "africana.drum", "drum"),
+    mask: say(ctx, "africana.mask", "mask"),
+    statue: say(ctx, "africana.statue", "statue"),
+    shield: say(ctx, "africana.shield", "shield"),
+    necklace: say(ctx, "africana.necklace", "necklace"),
+  };
+  return words[artifact] ?? artifact;
 }
 
 // --- the route map ---------------------------------------------------------------------
@@ -109,7 +133,7 @@ function drawLocation(svg, id, place, layout, journeys, ctx) {
     el("path", { d: `M 0 ${-r} A ${r} ${r} 0 0 1 0 ${r} Z`, fill: symbols[1] }, node);
     el("circle", { r, fill: "none", class: "hit", stroke: INK, "stroke-width": 1.5 }, node);
   }
-  tip(node, `${place.name} (${symbols.join(", ")})`);
+  tip(node, `${place.name} (${symbols.map((colour) => colourWord(ctx, colour)).join(", ")})`);
   const label = place.label;
   text(svg, label.x, label.y, place.name, {
     "text-anchor": label.anchor, "font-size": layout.label_size, class: "label",
@@ -132,9 +156,10 @@ function drawExplorers(svg, view, ctx, legal) {
     const angle = (Math.PI / 4) * (1 + 2 * k);
     const x = place.x + Math.cos(angle) * 16;
     const y = place.y - Math.sin(angle) * 16;
-    const piece = pawn(svg, x, y, r, seatColour(view, ctx, player.seat), player.company[0]);
+    const company = companyWord(ctx, player.company);
+    const piece = pawn(svg, x, y, r, seatColour(view, ctx, player.seat), company[0]);
     piece.querySelector("circle").classList.add("hit");
-    tip(piece, `${player.company} (${player.colour})`);
+    tip(piece, `${company} (${colourWord(ctx, player.colour)})`);
     if (player.seat === ctx.seat && legal.includes("move")) target(piece, "move", ctx);
   }
 }
@@ -161,7 +186,7 @@ function drawStatus(svg, y, view, ctx, legal) {
   if (turn.player === null || turn.player === undefined) {
     line = say(ctx, "africana.over", "The game is over");
   } else {
-    const who = view.players[turn.player].company;
+    const who = companyWord(ctx, view.players[turn.player].company);
     line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: phaseWords(ctx, turn.phase) });
     if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
   }
@@ -172,7 +197,8 @@ function drawStatus(svg, y, view, ctx, legal) {
   tip(deckButton, deck);
   y += 28;
   if (turn.played) {
-    const played = Object.entries(turn.played.travel).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+    const played = Object.entries(turn.played.travel).filter(([, n]) => n)
+      .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
     if (turn.played.jokers) played.push(say(ctx, "africana.jokers", "{count} joker", { count: turn.played.jokers }));
     const words = played.length ? played.join(", ") : "-";
     text(svg, GAP, y + 10, `${say(ctx, "africana.played", "Played this move")}: ${words}`, {
@@ -314,8 +340,8 @@ function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
   text(node, 6, 14, card, { "font-size": 12, "font-weight": "bold", fill: INK });
   text(node, 6, 30, place, { "font-size": 11, fill: INK });
   const reward = face.assistant
-    ? say(ctx, "africana.assistant", "{colour} assistant", { colour: face.assistant })
-    : `${face.artifact} ${face.silver}$ ${face.points}★`;
+    ? say(ctx, "africana.assistant", "{colour} assistant", { colour: colourWord(ctx, face.assistant) })
+    : `${artifactWord(ctx, face.artifact)} ${face.silver}$ ${face.points}★`;
   text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
   if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
   tip(node, `${card}: ${place}, ${reward}`);
@@ -348,8 +374,9 @@ function drawHand(svg, y, view, ctx, legal) {
       "font-weight": "bold" });
     if (mark) text(node, 23, 52, mark === "A" ? say(ctx, "africana.assist", "assist.") : say(ctx, "africana.joker", "joker"), { "font-size": 10,
       "text-anchor": "middle", fill: contrast(colour) });
-    const assistant = say(ctx, "africana.assistant", "{colour} assistant", { colour });
-    tip(node, `${count} ${mark === "A" ? assistant : mark === "J" ? say(ctx, "africana.joker", "joker") : colour}`);
+    const word = colourWord(ctx, colour);
+    const assistant = say(ctx, "africana.assistant", "{colour} assistant", { colour: word });
+    tip(node, `${count} ${mark === "A" ? assistant : mark === "J" ? say(ctx, "africana.joker", "joker") : word}`);
     if (legal.includes(action)) target(node, action, ctx);
   });
   return y + (slots.length ? 70 : 0);
@@ -368,10 +395,12 @@ function drawPlayer(svg, y, width, player, view, ctx, legal) {
   const active = view.turn.player === player.seat;
   el("rect", { width: width - 2 * GAP, height: 46, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3",
     stroke: "#b9a27a" }, row);
-  pawn(row, 16, 16, 9, seatColour(view, ctx, player.seat), player.company[0]);
-  const assistants = Object.entries(player.assistants).filter(([, n]) => n).map(([c, n]) => `${n} ${c}`);
+  const company = companyWord(ctx, player.company);
+  pawn(row, 16, 16, 9, seatColour(view, ctx, player.seat), company[0]);
+  const assistants = Object.entries(player.assistants).filter(([, n]) => n)
+    .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
   // The log names players by colour, the board by company: show both.
-  const name = `${player.company}, ${player.colour}`;
+  const name = `${company}, ${colourWord(ctx, player.colour)}`;
   const you = player.seat === ctx.seat ? ` (${say(ctx, "africana.you", "you")})` : "";
   text(row, 32, 15, `${name}${you} · ${player.silver}$ · `
     + `${player.score.total}★`, { "font-size": 13, "font-weight": "bold", fill: INK });

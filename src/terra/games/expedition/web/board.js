@@ -7,8 +7,8 @@
 // "voucher remove <colour>"; a card in the hand for "voucher exchange"; a drawn card for "keep".
 
 import {
-  board, buttonRows, el, group, idsByName, paragraph, pawn, rest, say, target, text, tip, verb,
-  wrapLines,
+  board, buttonRows, colourWord, el, group, idsByName, paragraph, pawn, rest, say, target, text,
+  tip, verb, wrapLines,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -159,7 +159,7 @@ function drawExpeditionEnd(svg, expedition, layout, ctx, legal) {
     "stroke-width": 0.8, class: "hit" }, head);
   const arrows = say(ctx, "expedition.arrows", "{count} arrows, {left} left",
     { count: expedition.arrows.length, left: expedition.arrows_left });
-  tip(head, `${colourWords(ctx, expedition.colour)}: ${arrows}`);
+  tip(head, `${colourWord(ctx, expedition.colour)}: ${arrows}`);
   const remove = `voucher remove ${expedition.colour}`;
   if (legal.includes(remove)) target(head, remove, ctx);
 }
@@ -205,16 +205,6 @@ function drawArrowChoices(svg, legal, layout, names, ctx) {
 
 // --- below the map ---------------------------------------------------------------------
 
-// An expedition's colour in the page's language: the view names it by the engine's id.
-function colourWords(ctx, colour) {
-  const words = {
-    red: say(ctx, "expedition.red", "red"),
-    blue: say(ctx, "expedition.blue", "blue"),
-    yellow: say(ctx, "expedition.yellow", "yellow"),
-  };
-  return words[colour] ?? colour;
-}
-
 // The phase in the page's language: the view names it by the engine's id.
 function phaseWords(ctx, phase) {
   const words = {
@@ -237,10 +227,10 @@ function drawStatus(svg, y, view, ctx, legal) {
       const due = `${turn.arrows_due}+${turn.arrows_optional}`;
       line += " · " + say(ctx, "expedition.arrows_due", "arrows {due}", { due });
     }
-    if (turn.loop) line += " · " + say(ctx, "expedition.loop", "loop ({colour})", { colour: colourWords(ctx, turn.loop) });
+    if (turn.loop) line += " · " + say(ctx, "expedition.loop", "loop ({colour})", { colour: colourWord(ctx, turn.loop) });
   }
   text(svg, GAP, y + 16, line, { "font-size": 18, "font-weight": "bold", fill: INK });
-  const left = view.expeditions.map((e) => `${colourWords(ctx, e.colour)} ${e.arrows_left}`).join(" · ");
+  const left = view.expeditions.map((e) => `${colourWord(ctx, e.colour)} ${e.arrows_left}`).join(" · ");
   text(svg, ctx.layout.width - GAP, y + 16, `${say(ctx, "expedition.arrows_left", "arrows left")}: ${left} · `
     + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`, { "font-size": 14, "text-anchor": "end", fill: INK });
   y += 26;

@@ -7,8 +7,8 @@
 // and "cache", and the boxes for the activity level and the mode of travel.
 
 import {
-  board, button, buttonRows, byPlace, el, flatSide, group, hexPoints, pawn, rest, say, target,
-  text, tip, verb,
+  board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, pawn, rest, say,
+  target, text, tip, verb,
 } from "/static/board-kit.js";
 
 const GAP = 8;
@@ -31,6 +31,35 @@ const SEAT_COLOURS = {
 const SUPPLY = /^(buy|leave|take|cache) (\d+) (.+)$/;
 const TRAVEL = ["cautious", "normal", "reckless", "travel on foot", "travel mounted", "travel by canoe",
   "carry loads", "stop carrying"];
+
+// An explorer's whereabouts in the page's language: the view names them as the engine does.
+function statusWord(ctx, status) {
+  const words = {
+    "in Europe": say(ctx, "nile.in_europe", "in Europe"),
+    "in Africa": say(ctx, "nile.in_africa", "in Africa"),
+    captive: say(ctx, "nile.captive", "captive"),
+    "sailing for Europe": say(ctx, "nile.sailing", "sailing for Europe"),
+  };
+  return words[status] ?? status;
+}
+
+// A good of the Expedition Make-up in the page's language, by its id, with the words of the
+// game's log; a good this table lacks (from a custom data directory) keeps the data's name.
+function goodWord(ctx, good, name) {
+  const words = {
+    bearer: say(ctx, "nile.bearer", "Bearer"),
+    guide: say(ctx, "nile.guide", "Guide"),
+    askari: say(ctx, "nile.askari", "Askari"),
+    horse: say(ctx, "nile.horse", "Horse"),
+    camel: say(ctx, "nile.camel", "Camel"),
+    canoe: say(ctx, "nile.canoe", "Canoe"),
+    ration: say(ctx, "nile.ration", "Ration"),
+    gift: say(ctx, "nile.gift", "Gift"),
+    musket: say(ctx, "nile.musket", "Musket"),
+    water: say(ctx, "nile.water", "Water"),
+  };
+  return words[good] ?? name;
+}
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
@@ -140,10 +169,16 @@ function drawFeatures(parent, view, ctx, h, x, y) {
       fill: "none" }, parent);
   }
   if (map.oasis[h]) el("circle", { cx: x + 4, cy: y - 4, r: 3, fill: "#2f9e44", stroke: "#fff" }, parent);
-  if (map.waterfall[h]) tip(el("path", { d: `M ${x - 3} ${y + 2} v 5 M ${x} ${y + 2} v 6 M ${x + 3} ${y + 2} v 5`,
-    stroke: "#e8f4ff", "stroke-width": 1.2 }, parent), `waterfall, ${map.waterfall[h]} feet`);
-  if (map.peak[h]) tip(el("path", { d: `M ${x - 5} ${y + 5} L ${x} ${y - 5} L ${x + 5} ${y + 5} Z`,
-    fill: "#fff", stroke: INK, "stroke-width": 0.6 }, parent), `peak, ${map.peak[h]} feet`);
+  if (map.waterfall[h]) {
+    const fall = el("path", { d: `M ${x - 3} ${y + 2} v 5 M ${x} ${y + 2} v 6 M ${x + 3} ${y + 2} v 5`,
+      stroke: "#e8f4ff", "stroke-width": 1.2 }, parent);
+    tip(fall, say(ctx, "nile.waterfall", "waterfall, {feet} feet", { feet: map.waterfall[h] }));
+  }
+  if (map.peak[h]) {
+    const peak = el("path", { d: `M ${x - 5} ${y + 5} L ${x} ${y - 5} L ${x + 5} ${y + 5} Z`,
+      fill: "#fff", stroke: INK, "stroke-width": 0.6 }, parent);
+    tip(peak, say(ctx, "nile.peak", "peak, {feet} feet", { feet: map.peak[h] }));
+  }
   if (map.tribe[h]) drawTribe(parent, view, ctx, h, x, y);
 }
 
@@ -171,7 +206,8 @@ function drawCounters(parent, view, ctx) {
     text(node, 0, 2.6, face === null ? "?" : face < 0 ? "×" : "$", {
       "font-size": 7.5, "text-anchor": "middle", fill: INK, "font-weight": "bold",
     });
-    const words = face === null ? "discovery counter" : face < 0 ? "false trail" : ctx.layout.specials[face];
+    const words = face === null ? say(ctx, "nile.counter", "discovery counter")
+      : face < 0 ? say(ctx, "nile.false_trail", "false trail") : ctx.layout.specials[face];
     tip(node, words);
   }
 }
@@ -218,7 +254,8 @@ function drawPieces(svg, view, ctx) {
     here.set(explorer.hex, k + 1);
     const colour = ctx.layout.colours[seat];
     const piece = pawn(svg, x - 3 + k * 7, y - 3 - k * 2, 6, SEAT_COLOURS[colour] || colour, String(seat + 1));
-    tip(piece, `${colour}: ${ctx.layout.specialties[explorer.specialty] || "explorer"}, ${explorer.status}`);
+    const specialty = ctx.layout.specialties[explorer.specialty] || say(ctx, "nile.explorer", "explorer");
+    tip(piece, `${colourWord(ctx, colour)}: ${specialty}, ${statusWord(ctx, explorer.status)}`);
     for (const cache of explorer.caches) {
       const [, cx, cy] = ctx.layout.hexes[cache.hex];
       el("rect", { x: cx + 3, y: cy + 2, width: 5, height: 4, fill: SEAT_COLOURS[colour] || colour,
@@ -265,7 +302,8 @@ function drawStatus(svg, y, view, ctx) {
     line = say(ctx, "nile.over", "The game is over");
   } else {
     const colour = ctx.layout.colours[view.player];
-    line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}", { round: view.round, colour, phase: phaseWords(ctx, view.phase) });
+    line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}",
+      { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
   text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
   const goal = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
@@ -308,7 +346,8 @@ function drawMakeUp(svg, y, view, ctx, legal) {
   if (ctx.seat === null || ctx.seat === undefined) return y;
   const explorer = view.explorers[ctx.seat];
   const layout = ctx.layout;
-  text(svg, GAP, y + 13, `${say(ctx, "nile.make_up", "Your expedition")} · $${explorer.money} · ${explorer.vp} VP`, {
+  const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
+  text(svg, GAP, y + 13, `${say(ctx, "nile.make_up", "Your expedition")} · $${explorer.money} · ${vp}`, {
     "font-size": 14, "font-weight": "bold", fill: INK,
   });
   y += 20;
@@ -317,7 +356,7 @@ function drawMakeUp(svg, y, view, ctx, legal) {
     const x = GAP + (i % 2) * (width + GAP);
     const top = y + Math.floor(i / 2) * 30;
     const count = explorer.party[partyKey(good)] ?? 0;
-    text(svg, x, top + 14, `${layout.good_names[i]} ${count}`, { "font-size": 12, fill: INK });
+    text(svg, x, top + 14, `${goodWord(ctx, good, layout.good_names[i])} ${count}`, { "font-size": 12, fill: INK });
     const actions = legal.filter((action) => supplyGood(action, layout.goods) === good);
     actions.slice(0, 4).forEach((action, k) => {
       const [, doing, amount] = SUPPLY.exec(action);
@@ -346,7 +385,9 @@ function drawExplorers(svg, y, view, ctx) {
     pawn(svg, GAP + 8, y + 10, 7, SEAT_COLOURS[colour] || colour, String(seat + 1));
     const you = seat === ctx.seat ? ` (${say(ctx, "nile.you", "you")})` : "";
     const finds = say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length });
-    text(svg, GAP + 20, y + 14, `${colour}${you} · ${specialty} · ${explorer.status} ${where} · ${explorer.vp} VP · `
+    const status = statusWord(ctx, explorer.status);
+    const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
+    text(svg, GAP + 20, y + 14, `${colourWord(ctx, colour)}${you} · ${specialty} · ${status} ${where} · ${vp} · `
       + `$${explorer.money} · ${finds}`, { "font-size": 12, fill: INK });
     y += 22;
   });
