@@ -87,6 +87,11 @@ class Planner:
         self.me = state.player if seat is None else seat
         self.values = _values(state)
         self.goals = self._goals()
+        # The goals at each location, in the order of ``goals`` (the route search asks at
+        # every stop).
+        self.goals_at: dict[int, list[Goal]] = {}
+        for goal in self.goals:
+            self.goals_at.setdefault(goal.where, []).append(goal)
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
         # potential() by (where, goals done, a marker free?): routes meet at the same stops.
         self._potentials: dict[tuple[int, int, bool], float] = {}
@@ -182,6 +187,14 @@ class Planner:
         keep = max(0, min(travel, r.HAND_LIMIT - others))
         return keep * self.values.card
 
+    def _kept_value(self, hand: list[int], returning: list[int], extra_cards: int) -> float:
+        """:meth:`hand_value` of ``hand`` with the ``returning`` jokers and assistants back
+        (only those slots return: travel cards spent are gone)."""
+        colours = len(self.data.colours)
+        travel = sum(hand[:colours]) + extra_cards
+        others = sum(hand[colours:]) + sum(returning)
+        return max(0, min(travel, r.HAND_LIMIT - others)) * self.values.card
+
     def potential(self, where: int, done: int, markers_free: int) -> float:
         """What the goals not yet done are worth from ``where``, discounted by distance."""
         key = (where, done, markers_free > 0)
@@ -248,8 +261,9 @@ class Planner:
         """
         # Take everything worth taking here: finishes first (they free markers), then joins.
         values = self.values
-        for goal in self.goals:
-            if goal.where != here or done & goal.bit:
+        here_goals = self.goals_at.get(here, ())
+        for goal in here_goals:
+            if done & goal.bit:
                 continue
             if goal.kind == act.FINISH_EXPEDITION:
                 if goal.join_bit and not done & goal.join_bit:
@@ -267,8 +281,8 @@ class Planner:
                     hand = hand[:]
                     hand[len(self.data.colours) + goal.assistant] += 1
                 first = goal.action if first is None else first
-        for goal in self.goals:
-            if goal.kind != act.JOIN or goal.where != here or done & goal.bit or not markers_free:
+        for goal in here_goals:
+            if goal.kind != act.JOIN or done & goal.bit or not markers_free:
                 continue
             done |= goal.bit
             markers_free -= 1
@@ -279,7 +293,7 @@ class Planner:
 
         stop = (
             gained
-            + self.hand_value([h + b for h, b in zip(hand, returning, strict=True)], extra_cards)
+            + self._kept_value(hand, returning, extra_cards)
             + self.potential(here, done, markers_free)
         )
         if stop > self.best[0]:
