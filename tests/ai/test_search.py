@@ -100,3 +100,20 @@ def test_the_other_seat_sees_the_same_race_as_its_own_win() -> None:
     while not state.is_over and state.current_player == 1:
         state.play(MctsBot(1, Budget(iterations=100)).choose(state))
     assert state.is_over and state.winners() == [1]
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_below_the_root_a_known_position_keeps_one_continuation(game_id: str) -> None:
+    """Progressive widening stops at the root: an inner node grows only the rollout policy's
+    action, so a compound turn is judged by its continuation, not averaged with random play
+    (tree.Settings.inner_widening_power)."""
+    state = decisions(game_id, 2)[-1]
+    search = search_known(state, Budget(iterations=300), random.Random(3), Settings())
+    assert len(search.root.children) > 1  # the root still weighs several actions
+    inner = [search.root.children[a] for a in search.root.children]
+    widest = 0
+    while inner:
+        node = inner.pop()
+        widest = max(widest, len(node.children))
+        inner.extend(node.children.values())
+    assert widest == 1

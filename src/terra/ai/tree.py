@@ -35,10 +35,12 @@ class Settings:
     rollout_turns: int | None = None
     widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
     widening_power: float = 0.5  # children tried (progressive widening) at the root
-    # Below the root fewer: a compound turn is judged by its policy-played continuations
-    # instead of by the average of many half-explored ones (mean backups punish an action
-    # whose worth depends on the right follow-up).
-    inner_widening_power: float = 0.1
+    # Below the root one child (another only where that one is not legal in a sampled world):
+    # a compound turn is judged by its policy-played continuation. A second child is a
+    # uniformly random action, and the mean backup then averages an action that needs the
+    # right follow-up (a route, a finish) with random play; at 0.1 that happened from the
+    # second visit on, and Africana's search won 22.5% of 40 games against greedy, 45% at 0.
+    inner_widening_power: float = 0.0
     # Progressive bias towards the game's greedy move at the root: a bonus of bias / (n + 1)
     # in return units for n visits. Its in-turn choices come from a deeper plan than any
     # rollout sees; the search overrules it only where its own figures clearly disagree.
