@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from openskill.models import PlackettLuce
 
 from terra.sim import GameResult
 from terra.sim.stats import Estimate, analyze, finishing_places, head_to_head, rate
@@ -156,6 +157,17 @@ class TestRatings:
         ratings = rate(games, ["c", "b", "a"])
         assert [r.bot for r in ratings] == ["a", "b", "c"]
         assert ratings[0].low > ratings[2].high
+
+    def test_a_bot_in_several_seats_moves_by_the_mean_of_their_updates(self) -> None:
+        # A gauntlet against three copies of one bot: "b" second, third and fourth.
+        model = PlackettLuce(tau=0)
+        seats = [[model.rating(name=n)] for n in "abbb"]
+        updates = [r for (r,) in model.rate(seats, ranks=[1, 2, 3, 4])]
+        a, b = rate([result(0, ("a", "b", "b", "b"), (9, 7, 5, 3), (0,))], ["a", "b"])
+        assert a.mu == pytest.approx(updates[0].mu)
+        assert b.mu == pytest.approx(sum(u.mu for u in updates[1:]) / 3)
+        assert b.sigma == pytest.approx(sum(u.sigma for u in updates[1:]) / 3)
+        assert a.mu > 25 > b.mu
 
     def test_a_game_alone_moves_no_rating(self) -> None:
         a, b = rate([result(0, ("a",), (5,), (0,))], ["a", "b"])

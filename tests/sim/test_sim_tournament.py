@@ -64,6 +64,22 @@ class TestSchedule:
         plan = schedule(["random", "greedy"], 2, 2, gauntlet="mcts:1")
         assert plan.tables == (("mcts:1", "random"), ("mcts:1", "greedy"))
 
+    def test_a_gauntlet_against_one_bot_fills_the_other_seats_with_it(self) -> None:
+        # Issue 12's four-player measure: one search bot against three greedy players.
+        plan = schedule(["greedy"], 4, 8, gauntlet="ismcts:1")
+        assert plan.tables == (("ismcts:1", "greedy", "greedy", "greedy"),)
+        held = seats_held(plan)
+        assert [held["ismcts:1", seat] for seat in range(4)] == [2, 2, 2, 2]
+
+    def test_a_small_field_meets_the_gauntlet_in_every_mix(self) -> None:
+        plan = schedule(["random", "greedy"], 4, 4, gauntlet="mcts:1")
+        assert plan.tables == (
+            ("mcts:1", "random", "random", "random"),
+            ("mcts:1", "random", "random", "greedy"),
+            ("mcts:1", "random", "greedy", "greedy"),
+            ("mcts:1", "greedy", "greedy", "greedy"),
+        )
+
     def test_one_bot_plays_every_seat(self) -> None:
         plan = schedule(["greedy"], 3, 5)
         assert plan.tables == (("greedy", "greedy", "greedy"),)
@@ -80,7 +96,7 @@ class TestSchedule:
             (["random", "greedy"], 2, 3, None, "give a multiple of 2 (e.g. 2 or 4)"),
             (["random", "greedy"], 2, 1, None, "give a multiple of 2 (e.g. 2)"),
             (["random", "greedy"], 2, 0, None, "at least 1"),
-            (["random"], 3, 3, "greedy", "needs at least 2 other bots"),
+            (["greedy"], 3, 3, "greedy", "needs at least one other bot"),
             (["random", "greedy"], 1, 1, None, "the bots never meet"),
             (["random"], 0, 1, None, "at least 1 seat, not 0"),
             (["random", "greedy"], 2, 2, "wizard", "no bot called 'wizard'"),

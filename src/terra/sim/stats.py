@@ -157,10 +157,23 @@ def rate(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
     for result in results:
         if not result.ok or len(result.bots) < 2:  # a game alone says nothing of strength
             continue
-        teams = [[ratings[bot]] for bot in result.bots]
+        # A rating object apiece: openskill hands back the objects it was given, updated.
+        teams = [
+            [model.rating(mu=ratings[bot].mu, sigma=ratings[bot].sigma, name=bot)]
+            for bot in result.bots
+        ]
         places = finishing_places(result.scores, result.winners)
+        seats: dict[str, list[Any]] = {}
         for bot, (rated,) in zip(result.bots, model.rate(teams, ranks=list(places)), strict=True):
-            ratings[bot] = rated
+            seats.setdefault(bot, []).append(rated)
+        for bot, outcomes in seats.items():
+            # A bot in several seats (a gauntlet against copies of one bot) moves by the
+            # mean of its seats' updates: one game is one observation of its strength.
+            ratings[bot] = model.rating(
+                mu=statistics.fmean(r.mu for r in outcomes),
+                sigma=statistics.fmean(r.sigma for r in outcomes),
+                name=bot,
+            )
     found = [Rating(bot, r.mu, r.sigma) for bot, r in ratings.items()]
     return sorted(found, key=lambda r: (-r.mu, r.bot))
 

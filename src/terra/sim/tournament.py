@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any
 
@@ -74,13 +74,16 @@ def schedule(
     games per table; raises :class:`TerraError` saying what is wrong with the request.
 
     More bots than seats: every combination of bots meets (a round robin), or with
-    ``gauntlet`` that bot meets every combination of the others. ``games`` must be a whole
+    ``gauntlet`` that bot meets every combination of the others; a gauntlet with fewer others
+    than the other seats meets every combination with repeats (a field of one bot fills them). ``games`` must be a whole
     number of rotations of the seats, so that every bot sits in every seat equally often.
 
     >>> schedule(["random", "greedy", "mcts:50"], 2, 2).tables
     (('random', 'greedy'), ('random', 'mcts:50'), ('greedy', 'mcts:50'))
     >>> schedule(["random", "greedy", "mcts:50"], 2, 2, gauntlet="mcts:50").tables
     (('mcts:50', 'random'), ('mcts:50', 'greedy'))
+    >>> schedule(["greedy"], 4, 4, gauntlet="mcts:50").tables
+    (('mcts:50', 'greedy', 'greedy', 'greedy'),)
     """
     names = list(bots)
     if not names:
@@ -101,12 +104,15 @@ def schedule(
         )
     if gauntlet is not None:
         field = [name for name in names if name != gauntlet]
-        if len(field) < players - 1:
+        if not field:
             raise TerraError(
-                f"a gauntlet at {players} seats needs at least {players - 1} other bots in "
-                f"--bots, not {len(field)}"
+                f"a gauntlet needs at least one other bot in --bots to play against "
+                f"{quote(gauntlet)}"
             )
-        tables = tuple((gauntlet, *others) for others in combinations(field, players - 1))
+        # Fewer others than seats: they fill the seats with repeats (one search bot against
+        # three greedy players is ``--gauntlet ismcts:1s --bots greedy -p 4``).
+        meet = combinations if len(field) >= players - 1 else combinations_with_replacement
+        tables = tuple((gauntlet, *others) for others in meet(field, players - 1))
     elif len(names) == 1:
         return Schedule(players, ((names[0],) * players,), games)
     elif len(names) < players:
