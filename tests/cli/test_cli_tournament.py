@@ -42,6 +42,21 @@ def test_json_contract() -> None:
     assert len(report["by_seat"]) == 2
     assert sum(seat["wins"] for seat in report["by_seat"]) == pytest.approx(6)
     assert report["lengths"]["actions"]["n"] == 6
+    # each bot's decisions among two or more actions: how many, and how long they took
+    for bot in ("random", "greedy", "mcts:1"):
+        spent = report["thinking"][bot]
+        assert spent["decisions"] > 0
+        assert 0 < spent["seconds_per_decision"] <= spent["slowest"]
+
+
+def test_one_search_bot_against_three_greedy_players() -> None:
+    # Issue 12's four-player measure, and its thinking time per decision.
+    report = tournament("--gauntlet", "ismcts:2", "--bots", "greedy", "-p", "4", "-n", "4")
+    assert report["tables"] == [["ismcts:2", "greedy", "greedy", "greedy"]]
+    assert report["by_bot"]["ismcts:2"]["games"] == 4
+    assert report["by_bot"]["greedy"]["games"] == 12
+    assert sum(bot["wins"] for bot in report["by_bot"].values()) == pytest.approx(4)
+    assert report["thinking"]["ismcts:2"]["decisions"] > 0
 
 
 def test_default_games_are_ten_rotations_of_the_seats() -> None:
@@ -64,8 +79,10 @@ def test_readable_summary_and_report(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Ratings" in result.stdout and "Seats" in result.stdout
     assert f"report: {path}" in result.stdout
+    assert "thinking: greedy" in result.stdout and "s a decision" in result.stdout
     page = path.read_text(encoding="utf-8")
     assert "data:image/png;base64," in page
+    assert "Thinking time" in page and "seconds per decision" in page
     # the command as it reproduces the run, every figure-changing choice spelled out
     assert (
         "terra tournament expedition --bots random,greedy --players 2 --games 2 --seed 0 "

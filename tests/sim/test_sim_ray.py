@@ -30,7 +30,7 @@ from terra.sim import run_games
 from terra.sim.tournament import run_tournament, schedule
 
 # Figures that depend on the machine and its load, not on the seeds.
-TIMINGS = ("seconds", "us_per_action")
+TIMINGS = ("seconds", "us_per_action", "thinking")
 
 runner = CliRunner()
 

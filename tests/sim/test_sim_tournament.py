@@ -133,7 +133,7 @@ class TestRun:
         one = run_tournament("expedition", plan, 7, workers=1).to_dict()
         two = run_tournament("expedition", plan, 7, workers=2).to_dict()
         for report in (one, two):
-            del report["seconds"], report["workers"]
+            del report["seconds"], report["workers"], report["thinking"]
         assert one == two
 
     def test_another_seed_plays_other_games(self) -> None:

@@ -89,6 +89,12 @@ def render(tournament: Tournament, title: str) -> None:
             f"{turns['median']:.1f}), {actions['mean']:.0f} actions (median "
             f"{actions['median']:.0f})"
         )
+    for spent in figures.thinking:
+        if spent.per_decision is not None:
+            console.print(
+                f"thinking: {spent.bot} {spent.per_decision:.3f} s a decision over "
+                f"{spent.decisions:,} decisions, the slowest {spent.slowest:.3f} s"
+            )
 
 
 def _command_line(

@@ -51,6 +51,11 @@ class GameResult:
     turns: int = 0
     error: str | None = None
     record: Record | None = None
+    # Per seat: decisions among two or more legal actions, the seconds its bot spent on
+    # them, and the longest of them (what a search bot's time budget must bound).
+    decisions: tuple[int, ...] = ()
+    thinking: tuple[float, ...] = ()
+    slowest: tuple[float, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -168,7 +173,11 @@ def play_game(
         state = find_game(game_id).new(players, seed, dict(options or {}))
         seeds = bot_seeds(seed, players)
         agents = [make_bot(name, bot_seed) for name, bot_seed in zip(seats, seeds, strict=True)]
-        started = time.perf_counter()
+        decisions = [0] * players
+        thinking = [0.0] * players
+        slowest = [0.0] * players
+        clock = time.perf_counter
+        started = clock()
         last_seat: int | None = None
         while not state.is_over:
             if actions >= max_actions:
@@ -178,9 +187,16 @@ def play_game(
             if seat != last_seat:
                 turns += 1
                 last_seat = seat
-            state.play(agents[seat].choose(state), seat)
+            asked = clock()
+            action = agents[seat].choose(state)
+            if len(state.legal_actions()) > 1:
+                took = clock() - asked
+                decisions[seat] += 1
+                thinking[seat] += took
+                slowest[seat] = max(slowest[seat], took)
+            state.play(action, seat)
             actions += 1
-        seconds = time.perf_counter() - started
+        seconds = clock() - started
         return GameResult(
             index=index,
             seed=seed,
@@ -191,6 +207,9 @@ def play_game(
             seconds=seconds,
             turns=turns,
             record=state.record(meta),
+            decisions=tuple(decisions),
+            thinking=tuple(thinking),
+            slowest=tuple(slowest),
         )
     except Exception as error:
         return GameResult(

@@ -326,7 +326,19 @@ def _tables(tournament: Tournament) -> list[tuple[str, list[str], list[list[str]
         if s.get("n"):
             length_rows.append([label, *(_number(s[k]) for k in _SPREAD[1:])])
     tables.append(("Game lengths", ["", "mean", "sd", "min", "median", "max"], length_rows))
+    think_rows = [
+        [t.bot, str(t.decisions), _seconds(t.per_decision), _seconds(t.slowest)]
+        for t in figures.thinking
+        if t.decisions
+    ]
+    if think_rows:
+        columns = ["bot", "decisions", "seconds per decision", "slowest"]
+        tables.append(("Thinking time (decisions with a choice)", columns, think_rows))
     return tables
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
 
 
 _SECTIONS = (
@@ -385,6 +397,7 @@ _TABLE_SECTIONS = {
     "Seats": ("seat-wins", None),
     "Scores": ("scores", None),
     "Game lengths": ("lengths", None),
+    "Thinking time (decisions with a choice)": ("lengths", "Thinking time"),
 }
 
 

@@ -222,6 +222,44 @@ class SeatFigures:
 
 
 @dataclass(frozen=True)
+class Thinking:
+    """One bot's time over its decisions among two or more legal actions (machine-bound)."""
+
+    bot: str
+    decisions: int
+    seconds: float
+    slowest: float
+
+    @property
+    def per_decision(self) -> float | None:
+        return self.seconds / self.decisions if self.decisions else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decisions": self.decisions,
+            # to the microsecond: a heuristic bot decides in tens of them
+            "seconds_per_decision": _rounded(self.per_decision, 6),
+            "slowest": _rounded(self.slowest, 6),
+        }
+
+
+def thinking(results: Iterable[GameResult], bots: Sequence[str]) -> tuple[Thinking, ...]:
+    """Each bot's decisions, mean seconds per decision and slowest decision over the
+    completed ``results``."""
+    count = dict.fromkeys(bots, 0)
+    spent = dict.fromkeys(bots, 0.0)
+    slowest = dict.fromkeys(bots, 0.0)
+    for result in results:
+        if not result.ok:
+            continue
+        for seat, bot in enumerate(result.bots[: len(result.decisions)]):
+            count[bot] += result.decisions[seat]
+            spent[bot] += result.thinking[seat]
+            slowest[bot] = max(slowest[bot], result.slowest[seat])
+    return tuple(Thinking(bot, count[bot], spent[bot], slowest[bot]) for bot in bots)
+
+
+@dataclass(frozen=True)
 class Figures:
     """Every figure of a tournament; :meth:`to_dict` is its JSON form."""
 
@@ -234,6 +272,7 @@ class Figures:
     seats: tuple[SeatFigures, ...]
     head_to_head: dict[str, dict[str, float]]
     lengths: dict[str, dict[str, Any]]
+    thinking: tuple[Thinking, ...] = ()
 
     @property
     def errors(self) -> int:
@@ -255,6 +294,7 @@ class Figures:
                 for bot, row in self.head_to_head.items()
             },
             "lengths": self.lengths,
+            "thinking": {t.bot: t.to_dict() for t in self.thinking},
         }
 
 
@@ -346,8 +386,9 @@ def analyze(results: Sequence[GameResult], players: int, bots: Sequence[str]) ->
         seats=tuple(by_seat),
         head_to_head=head_to_head(done, bots),
         lengths=lengths,
+        thinking=thinking(done, bots),
     )
 
 
-def _rounded(value: float | None) -> float | None:
-    return None if value is None else round(value, 4)
+def _rounded(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(value, digits)

@@ -75,8 +75,9 @@ def schedule(
 
     More bots than seats: every combination of bots meets (a round robin), or with
     ``gauntlet`` that bot meets every combination of the others; a gauntlet with fewer others
-    than the other seats meets every combination with repeats (a field of one bot fills them). ``games`` must be a whole
-    number of rotations of the seats, so that every bot sits in every seat equally often.
+    than the other seats meets every combination with repeats (a field of one bot fills
+    them). ``games`` must be a whole number of rotations of the seats, so that every bot sits
+    in every seat equally often.
 
     >>> schedule(["random", "greedy", "mcts:50"], 2, 2).tables
     (('random', 'greedy'), ('random', 'mcts:50'), ('greedy', 'mcts:50'))
