@@ -35,6 +35,9 @@ from terra.core.state import GameState
 from terra.sim import bot_seeds
 
 MIDDLE_SEED = 5
+# Actions after which a strength game counts as stalled (lost by the search bot): greedy games
+# take a few hundred; players who only draw and discard would go on for ever.
+STALLED = 20_000
 
 
 def middle(game_id: str, players: int = 2) -> GameState:
@@ -86,7 +89,7 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     bots[searcher] = IsmctsBot(seats[searcher], Budget(iterations=iterations), settings)
     state = game.new(players, seed)
     decisions, spent = 0, 0.0
-    while not state.is_over:
+    while not state.is_over and len(state.history) < STALLED:
         seat = state.current_player or 0
         started = time.perf_counter()
         action = bots[seat].choose(state)
@@ -94,6 +97,8 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
             spent += time.perf_counter() - started
             decisions += 1
         state.apply(action)
+    if not state.is_over:  # a stalled game is lost, and shows in the mean time per decision
+        return Game(0.0, decisions, spent)
     winners = state.winners()
     return Game(1 / len(winners) if searcher in winners else 0.0, decisions, spent)
 

@@ -81,6 +81,23 @@ class TestEveryGame:
             assert state == before
             assert state.legal_actions() == before.legal_actions()
 
+    def test_progress_is_public_and_runs_from_0_to_1_without_going_back(
+        self, game_id: str, players: int
+    ) -> None:
+        game = terra.game(game_id)
+        state = finished(game_id, players, 1)
+        replay = game.new(players, 1)
+        seen = [game.progress(replay)]
+        for action in state.history:
+            replay.apply(action)
+            seen.append(game.progress(replay))
+        assert all(0.0 <= p <= 1.0 for p in seen)
+        assert seen == sorted(seen), "progress went back"
+        for index, position in enumerate(decisions(game_id, players)):
+            for seat in range(players):
+                redealt = position.sample_hidden(seat, random.Random(index))
+                assert game.progress(redealt) == game.progress(position)
+
     def test_a_sample_depends_only_on_what_the_seat_may_know(
         self, game_id: str, players: int
     ) -> None:
@@ -103,6 +120,37 @@ def test_a_lead_in_the_estimates_is_a_larger_share_of_the_victory() -> None:
 
 def test_equal_estimates_are_a_shared_victory() -> None:
     assert win_shares_to_returns([7.0, 7.0], 3.0) == [0.0, 0.0]
+
+
+def test_a_lead_counts_more_the_less_of_the_game_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A leader is drawn to bring the end on: the same lead is a larger share of the victory
+    late in the game than early, and never a certainty before the end."""
+    game = terra.game("africana")
+    state = next(s for s in decisions("africana", 2) if game.estimate(s, 0) != game.estimate(s, 1))
+    leader = 0 if game.estimate(state, 0) > game.estimate(state, 1) else 1
+    shares = []
+    for progress in (0.0, 0.5, 0.9, 1.0):
+        monkeypatch.setattr(type(game), "progress", lambda self, s, p=progress: p)
+        shares.append(game.evaluate(state)[leader])
+    assert 0 < shares[0] < shares[1] < shares[2] < 1.0
+    assert shares[3] == shares[2]  # the least left (LEAST_LEFT) is a tenth of the game
+
+
+def test_africanas_progress_is_the_expedition_pile_used_up() -> None:
+    """Africana, Game End: the end comes when the pile cannot refill the display."""
+    game = terra.game("africana")
+    state = game.new(2, 5)
+    assert game.progress(state) == 0.0
+    start = len(state.pile)
+    rng = random.Random(5)
+    while len(state.pile) == start:
+        state.apply(game.greedy_action(state, rng))
+    assert game.progress(state) == pytest.approx(1 - len(state.pile) / start)
+    while not state.ending:
+        state.apply(game.greedy_action(state, rng))
+    assert game.progress(state) == 1.0
 
 
 def test_a_solitaire_game_nears_its_returns_as_the_target_nears() -> None:

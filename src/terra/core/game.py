@@ -23,6 +23,9 @@ S = TypeVar("S", bound="GameState")
 
 # Seeds are folded into the generator's 64 bits: seeds equal modulo 2**64 play the same game.
 SEED_BITS = 64
+# The least part of a game ``evaluate`` takes to be left: the end's count still holds surprises
+# (hidden cards, ties), so a lead is never treated as certain before the game is over.
+LEAST_LEFT = 0.1
 _SEED_MASK = (1 << SEED_BITS) - 1
 
 # How a boolean option may be written on the command line.
@@ -252,6 +255,12 @@ class Game(ABC, Generic[S]):
         that it is the same in every ``sample_hidden(seat, ...)`` of ``state``."""
         return float(state.scores()[seat])
 
+    def progress(self, state: S) -> float:
+        """How far ``state``'s game has gone towards its end, from 0 to 1, as every seat may
+        see it (default 0: the game does not say). Search weighs a lead by it: see
+        ``evaluate``."""
+        return 0.0
+
     def evaluate(self, state: S) -> list[float]:
         """Each seat's expected return in ``state``, in the range and sum of ``returns()``.
 
@@ -264,8 +273,13 @@ class Game(ABC, Generic[S]):
         n = state.num_players
         if n == 1:
             return [0.0]
+        # What is left to play can still turn a lead round, about as the square root of its
+        # length (a random walk): near the end the same lead is nearly sure to hold, so a
+        # leader is drawn to bring the end on, not to stall.
+        left = max(1.0 - self.progress(state), LEAST_LEFT)
         return win_shares_to_returns(
-            [self.estimate(state, seat) for seat in range(n)], self.evaluation_scale
+            [self.estimate(state, seat) for seat in range(n)],
+            self.evaluation_scale * math.sqrt(left),
         )
 
     def rollout_action(self, state: S, rng: random.Random) -> int:

@@ -48,6 +48,14 @@ class Africana(Game[AfricanaState]):
     def estimate(self, state: AfricanaState, seat: int) -> float:
         return estimate(state, seat)
 
+    def progress(self, state: AfricanaState) -> float:
+        """The share of the expedition pile used up (Game End: the game ends when the pile
+        cannot refill the display)."""
+        if state.ending:
+            return 1.0
+        first = len(state.data.expedition_deck) - len(state.removed) - len(state.spaces)
+        return 1.0 - len(state.pile) / first if first > 0 else 0.0
+
     def rollout_action(self, state: AfricanaState, rng: random.Random) -> int:
         return rollout_action(state, rng)
 
