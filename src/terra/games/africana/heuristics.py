@@ -187,12 +187,9 @@ class Planner:
         keep = max(0, min(travel, r.HAND_LIMIT - others))
         return keep * self.values.card
 
-    def _kept_value(self, hand: list[int], returning: list[int], extra_cards: int) -> float:
-        """:meth:`hand_value` of ``hand`` with the ``returning`` jokers and assistants back
-        (only those slots return: travel cards spent are gone)."""
-        colours = len(self.data.colours)
-        travel = sum(hand[:colours]) + extra_cards
-        others = sum(hand[colours:]) + sum(returning)
+    def _kept_value(self, travel: int, others: int) -> float:
+        """:meth:`hand_value` of a hand of ``travel`` travel cards and ``others`` jokers and
+        assistants, those played in this action back (travel cards spent are gone)."""
         return max(0, min(travel, r.HAND_LIMIT - others)) * self.values.card
 
     def potential(self, where: int, done: int, markers_free: int) -> float:
@@ -221,43 +218,44 @@ class Planner:
         state = self.state
         me = self.me
         hand = list(state.hand[me])
-        played = state.played
-        returning = [0] * len(hand)
         colours = len(self.data.colours)
-        for slot in range(colours, len(hand)):
-            returning[slot] = played[slot]
+        # Jokers and assistants played in this action come back to the hand when it ends.
+        others = sum(hand[colours:]) + sum(state.played[colours:])
         self.best = (float("-inf"), act.DONE)
         self._search(
             state.loc[me],
-            hand=hand,
-            returning=returning,
-            silver=state.silver[me],
-            markers_free=r.MARKERS - state.markers[me],
-            done=0,
-            gained=0.0,
-            depth=0,
-            first=None,
+            hand,
+            sum(hand[:colours]),
+            others,
+            state.silver[me],
+            r.MARKERS - state.markers[me],
+            0,
+            0.0,
+            0,
+            -1,
         )
         return self.best
 
-    def _search(
+    def _search(  # noqa: PLR0917 - positional: the bot's hottest call
         self,
         here: int,
-        *,
         hand: list[int],
-        returning: list[int],
+        travel: int,
+        others: int,
         silver: int,
         markers_free: int,
         done: int,
         gained: float,
         depth: int,
-        first: int | None,
-        extra_cards: int = 0,
+        first: int,
     ) -> None:
         """Depth-first over the routes from ``here``; ``self.best`` keeps the best stop.
 
-        ``extra_cards`` counts the travel cards joining bonuses have added to the hand on the
-        way: their colours are unknown until drawn, so they count as kept cards, not as fares.
+        ``hand`` holds the cards left to pay with; ``travel`` and ``others`` count the cards
+        kept at the end: the travel cards in ``hand`` and those joining bonuses have added on
+        the way (their colours are unknown until drawn, so they count as kept cards, not as
+        fares), and the jokers and assistants, those played on the way included (they come
+        back). ``first`` is the first action of the route (-1: none yet).
         """
         # Take everything worth taking here: finishes first (they free markers), then joins.
         values = self.values
@@ -273,14 +271,17 @@ class Planner:
                 markers_free += 1
                 if goal.join_bit:
                     gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
-                first = goal.action if first is None else first
+                if first < 0:
+                    first = goal.action
             elif goal.kind == act.FINISH_ADVENTURE:
                 done |= goal.bit
                 gained += goal.value
                 if goal.assistant >= 0:
                     hand = hand[:]
                     hand[len(self.data.colours) + goal.assistant] += 1
-                first = goal.action if first is None else first
+                    others += 1
+                if first < 0:
+                    first = goal.action
         for goal in here_goals:
             if goal.kind != act.JOIN or done & goal.bit or not markers_free:
                 continue
@@ -288,69 +289,73 @@ class Planner:
             markers_free -= 1
             gained += goal.value + values.silver * goal.bonus_silver
             silver += goal.bonus_silver
-            extra_cards += goal.bonus_cards
-            first = goal.action if first is None else first
+            travel += goal.bonus_cards
+            if first < 0:
+                first = goal.action
 
-        stop = (
-            gained
-            + self._kept_value(hand, returning, extra_cards)
-            + self.potential(here, done, markers_free)
-        )
+        stop = gained + self._kept_value(travel, others) + self.potential(here, done, markers_free)
         if stop > self.best[0]:
-            self.best = (stop, act.DONE if first is None else first)
+            self.best = (stop, act.DONE if first < 0 else first)
         if depth >= self.max_steps:
             return
 
-        data = self.data
-        slots = self.tables.hand_slots
-        colours = len(data.colours)
-        step_base = self.tables.step_base
-        for there in data.neighbours[here]:
+        tables = self.tables
+        slots = tables.hand_slots
+        colours = len(self.data.colours)
+        step_base = tables.step_base
+        pay_codes = tables.pay_codes
+        recolour_loss = values.silver * r.RECOLOUR_PRICE
+        for there in self.data.neighbours[here]:
             pay = self._payment(there, hand, silver)
             if pay < 0:
                 continue
-            slot = pay if pay < slots else pay - slots
+            recoloured = pay >= slots
+            slot = pay - slots if recoloured else pay
             next_hand = hand[:]
             next_hand[slot] -= 1
-            next_returning = returning
-            if slot >= colours:  # jokers and assistants come back when the action ends
-                next_returning = returning[:]
-                next_returning[slot] += 1
-            recoloured = pay >= slots
+            # A travel card is spent; a joker or an assistant comes back (``others`` stays).
             self._search(
                 there,
-                hand=next_hand,
-                returning=next_returning,
-                silver=silver - (r.RECOLOUR_PRICE if recoloured else 0),
-                markers_free=markers_free,
-                done=done,
-                gained=gained - (values.silver * r.RECOLOUR_PRICE if recoloured else 0.0),
-                depth=depth + 1,
-                first=step_base + there * self.tables.pay_codes + pay if first is None else first,
-                extra_cards=extra_cards,
+                next_hand,
+                travel - 1 if slot < colours else travel,
+                others,
+                silver - r.RECOLOUR_PRICE if recoloured else silver,
+                markers_free,
+                done,
+                gained - recolour_loss if recoloured else gained,
+                depth + 1,
+                step_base + there * pay_codes + pay if first < 0 else first,
             )
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
         """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
         card, the joker, or else a recoloured card (-1: none). Spent travel cards cost their
         value through the smaller hand the search ends with."""
-        data = self.data
-        colours = len(data.colours)
-        symbols = data.symbols[there]
+        colours = len(self.data.colours)
+        symbols = self.data.symbols[there]
         for colour in symbols:
             if hand[colours + colour]:
                 return colours + colour
-        fitting = [c for c in symbols if hand[c]]
-        if fitting:
-            return max(fitting, key=lambda c: hand[c])
+        # the most plentiful fitting colour, the first of the symbols on a tie
+        best, most = -1, 0
+        for colour in symbols:
+            if hand[colour] > most:
+                best, most = colour, hand[colour]
+        if best >= 0:
+            return best
         joker = self.tables.joker
         if hand[joker]:
             return joker
         if silver >= r.RECOLOUR_PRICE:
-            spare = [s for s in range(2 * colours) if hand[s]]
-            if spare:
-                # an assistant first (it comes back), else the most plentiful colour
-                return self.tables.hand_slots + max(spare, key=lambda s: (s >= colours, hand[s]))
+            # an assistant first (it comes back), else the most plentiful colour; the first
+            # slot on a tie
+            for first, last in ((colours, 2 * colours), (0, colours)):
+                best, most = -1, 0
+                for slot in range(first, last):
+                    if hand[slot] > most:
+                        best, most = slot, hand[slot]
+                if best >= 0:
+                    return self.tables.hand_slots + best
         return -1
 
     def goal_by_bit(self, bit: int) -> Goal:
