@@ -35,7 +35,7 @@ PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Values:
     """What a silver coin and a kept travel card are worth now, in victory points."""
 
@@ -58,7 +58,7 @@ def _values(state: AfricanaState) -> Values:
     )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Goal:
     """Something worth doing at a location: end an expedition or adventure, or join one."""
 
@@ -67,11 +67,31 @@ class Goal:
     where: int
     value: float
     action: int
-    bit: int = 0  # this goal's bit in a plan's set of goals done (set by the planner)
+    bit: int  # this goal's bit in a plan's set of goals done (its place in the goals)
     assistant: int = -1  # colour of the assistant gained, for FINISH_ADVENTURE
     bonus_silver: int = 0
     bonus_cards: int = 0
     join_bit: int = 0  # for FINISH_EXPEDITION of a not yet joined card: its join goal
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """A seat's goals in a position, and what they are worth from where (shared by the
+    planners of every position with the same goals: a search meets the same ones again and
+    again, in its tree and rollouts)."""
+
+    values: Values
+    goals: list[Goal]
+    # The goals at each location, in the order of ``goals`` (the route search asks at every
+    # stop).
+    goals_at: dict[int, list[Goal]]
+    # Planner.potential() by (where, goals done, a marker free?): routes meet at the same stops.
+    potentials: dict[tuple[int, int, bool], float]
+
+
+# Outlooks by what they depend on; emptied when full (a search's positions share few).
+_OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
+OUTLOOKS_KEPT = 4096
 
 
 class Planner:
@@ -84,17 +104,34 @@ class Planner:
         self.max_steps = max_steps
         self.data = state.data
         self.tables = state.tables
-        self.me = state.player if seat is None else seat
-        self.values = _values(state)
-        self.goals = self._goals()
-        # The goals at each location, in the order of ``goals`` (the route search asks at
-        # every stop).
-        self.goals_at: dict[int, list[Goal]] = {}
-        for goal in self.goals:
-            self.goals_at.setdefault(goal.where, []).append(goal)
+        me = self.me = state.player if seat is None else seat
+        # Everything _values() and _goals() read.
+        key = (
+            state.data,
+            me,
+            state.ending,
+            len(state.pile) < 2 * state.num_players,
+            tuple(state.spaces),
+            tuple(state.joined),
+            state.adventures[me],
+            state.won_adventures[me],
+        )
+        outlook = _OUTLOOKS.get(key)
+        if outlook is None:
+            self.values = _values(state)
+            goals = self._goals()
+            goals_at: dict[int, list[Goal]] = {}
+            for goal in goals:
+                goals_at.setdefault(goal.where, []).append(goal)
+            outlook = Outlook(self.values, goals, goals_at, {})
+            if len(_OUTLOOKS) >= OUTLOOKS_KEPT:
+                _OUTLOOKS.clear()
+            _OUTLOOKS[key] = outlook
+        self.values = outlook.values
+        self.goals = outlook.goals
+        self.goals_at = outlook.goals_at
+        self._potentials = outlook.potentials
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
-        # potential() by (where, goals done, a marker free?): routes meet at the same stops.
-        self._potentials: dict[tuple[int, int, bool], float] = {}
 
     # --- goals ----------------------------------------------------------------------------
 
@@ -132,12 +169,6 @@ class Planner:
         tables = self.tables
         me = self.me
         goals: list[Goal] = []
-
-        def add(goal: Goal) -> Goal:
-            goal.bit = 1 << len(goals)
-            goals.append(goal)
-            return goal
-
         for space, card in enumerate(state.spaces):
             if card < 0:
                 continue
@@ -146,32 +177,42 @@ class Planner:
             if members & ~(1 << me):
                 reward *= SHARED_RISK
             target = data.expedition_target[card]
-            finish = Goal(
-                act.FINISH_EXPEDITION, card, target, reward, tables.finish_expedition_base + card
-            )
+            join_bit = 0
             if not members >> me & 1:
                 start = data.expedition_start[card]
-                join = add(
+                join_bit = 1 << len(goals)
+                goals.append(
                     Goal(
                         act.JOIN,
                         card,
                         start,
                         JOIN_SHARE * reward * DECAY ** data.distance[start][target],
                         tables.join_base + card,
+                        join_bit,
                         bonus_silver=data.bonus_silver[space],
                         bonus_cards=data.bonus_cards[space],
                     )
                 )
-                finish.join_bit = join.bit
-            add(finish)
+            goals.append(
+                Goal(
+                    act.FINISH_EXPEDITION,
+                    card,
+                    target,
+                    reward,
+                    tables.finish_expedition_base + card,
+                    1 << len(goals),
+                    join_bit=join_bit,
+                )
+            )
         for card in state.adventures[me]:
-            add(
+            goals.append(
                 Goal(
                     act.FINISH_ADVENTURE,
                     card,
                     data.adventure_target[card],
                     self.adventure_value(card),
                     tables.finish_adventure_base + card,
+                    1 << len(goals),
                     assistant=data.adventure_assistant[card],
                 )
             )
