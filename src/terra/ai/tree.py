@@ -153,7 +153,10 @@ class Search:
         """
         legal = state.legal_actions()
         children = node.children
-        present = [a for a in legal if a in children]
+        if len(children) == 1:  # most nodes below the root
+            present = [a for a in children if a in legal]
+        else:
+            present = [a for a in legal if a in children]
         settings = self.settings
         power = settings.widening_power if node is self.root else settings.inner_widening_power
         allowed = settings.widening * (node.visits + 1) ** power
@@ -173,6 +176,11 @@ class Search:
             state.apply(action)
             return child, True
         best_action = present[0]
+        if len(present) == 1:  # nothing to compare
+            child = children[best_action]
+            child.available += 1
+            state.apply(best_action)
+            return child, False
         best = -math.inf
         c = settings.exploration
         favourite = self.favourite if node is self.root else -1
