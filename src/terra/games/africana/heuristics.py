@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from terra.core.data import MAX_ENTRIES
@@ -22,6 +23,7 @@ from terra.games.africana import rules as r
 from terra.games.africana import scoring
 
 if TYPE_CHECKING:
+    from terra.games.africana.components import Components
     from terra.games.africana.state import AfricanaState
 
 DECAY = 0.6  # a goal d steps away is worth DECAY ** d of its value now
@@ -94,6 +96,17 @@ _OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
 OUTLOOKS_KEPT = 4096
 
 
+@cache
+def _routes_from(data: Components) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each location, its neighbours, each with the action of stepping there paying with
+    hand slot 0 (add the payment code)."""
+    tables = act.action_table(data)
+    return tuple(
+        tuple((there, tables.step_base + there * tables.pay_codes) for there in neighbours)
+        for neighbours in data.neighbours
+    )
+
+
 class Planner:
     """The bot's picture of the position from its own seat."""
 
@@ -131,6 +144,8 @@ class Planner:
         self.goals = outlook.goals
         self.goals_at = outlook.goals_at
         self._potentials = outlook.potentials
+        self.colours = len(self.data.colours)
+        self.routes = _routes_from(self.data)
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
 
     # --- goals ----------------------------------------------------------------------------
@@ -228,11 +243,6 @@ class Planner:
         keep = max(0, min(travel, r.HAND_LIMIT - others))
         return keep * self.values.card
 
-    def _kept_value(self, travel: int, others: int) -> float:
-        """:meth:`hand_value` of a hand of ``travel`` travel cards and ``others`` jokers and
-        assistants, those played in this action back (travel cards spent are gone)."""
-        return max(0, min(travel, r.HAND_LIMIT - others)) * self.values.card
-
     def potential(self, where: int, done: int, markers_free: int) -> float:
         """What the goals not yet done are worth from ``where``, discounted by distance."""
         key = (where, done, markers_free > 0)
@@ -300,53 +310,56 @@ class Planner:
         """
         # Take everything worth taking here: finishes first (they free markers), then joins.
         values = self.values
-        here_goals = self.goals_at.get(here, ())
-        for goal in here_goals:
-            if done & goal.bit:
-                continue
-            if goal.kind == act.FINISH_EXPEDITION:
-                if goal.join_bit and not done & goal.join_bit:
+        here_goals = self.goals_at.get(here)
+        if here_goals is not None:
+            for goal in here_goals:
+                if done & goal.bit:
+                    continue
+                if goal.kind == act.FINISH_EXPEDITION:
+                    if goal.join_bit and not done & goal.join_bit:
+                        continue
+                    done |= goal.bit
+                    gained += goal.value
+                    markers_free += 1
+                    if goal.join_bit:
+                        gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                    if first < 0:
+                        first = goal.action
+                elif goal.kind == act.FINISH_ADVENTURE:
+                    done |= goal.bit
+                    gained += goal.value
+                    if goal.assistant >= 0:
+                        hand = hand[:]
+                        hand[self.colours + goal.assistant] += 1
+                        others += 1
+                    if first < 0:
+                        first = goal.action
+            for goal in here_goals:
+                if goal.kind != act.JOIN or done & goal.bit or not markers_free:
                     continue
                 done |= goal.bit
-                gained += goal.value
-                markers_free += 1
-                if goal.join_bit:
-                    gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                markers_free -= 1
+                gained += goal.value + values.silver * goal.bonus_silver
+                silver += goal.bonus_silver
+                travel += goal.bonus_cards
                 if first < 0:
                     first = goal.action
-            elif goal.kind == act.FINISH_ADVENTURE:
-                done |= goal.bit
-                gained += goal.value
-                if goal.assistant >= 0:
-                    hand = hand[:]
-                    hand[len(self.data.colours) + goal.assistant] += 1
-                    others += 1
-                if first < 0:
-                    first = goal.action
-        for goal in here_goals:
-            if goal.kind != act.JOIN or done & goal.bit or not markers_free:
-                continue
-            done |= goal.bit
-            markers_free -= 1
-            gained += goal.value + values.silver * goal.bonus_silver
-            silver += goal.bonus_silver
-            travel += goal.bonus_cards
-            if first < 0:
-                first = goal.action
 
-        stop = gained + self._kept_value(travel, others) + self.potential(here, done, markers_free)
+        # Stop here: the hand_value() of the cards kept (jokers and assistants back) and the
+        # potential() of the goals left, written out (the search asks at every stop).
+        kept = min(travel, r.HAND_LIMIT - others)
+        stop = gained + (kept * values.card if kept > 0 else 0.0)
+        future = self._potentials.get((here, done, markers_free > 0))
+        stop += self.potential(here, done, markers_free) if future is None else future
         if stop > self.best[0]:
             self.best = (stop, act.DONE if first < 0 else first)
         if depth >= self.max_steps:
             return
 
-        tables = self.tables
-        slots = tables.hand_slots
-        colours = len(self.data.colours)
-        step_base = tables.step_base
-        pay_codes = tables.pay_codes
+        slots = self.tables.hand_slots
+        colours = self.colours
         recolour_loss = values.silver * r.RECOLOUR_PRICE
-        for there in self.data.neighbours[here]:
+        for there, step_action in self.routes[here]:
             pay = self._payment(there, hand, silver)
             if pay < 0:
                 continue
@@ -365,14 +378,14 @@ class Planner:
                 done,
                 gained - recolour_loss if recoloured else gained,
                 depth + 1,
-                step_base + there * pay_codes + pay if first < 0 else first,
+                step_action + pay if first < 0 else first,
             )
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
         """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
         card, the joker, or else a recoloured card (-1: none). Spent travel cards cost their
         value through the smaller hand the search ends with."""
-        colours = len(self.data.colours)
+        colours = self.colours
         symbols = self.data.symbols[there]
         for colour in symbols:
             if hand[colours + colour]:
