@@ -89,6 +89,9 @@ class Outlook:
     goals_at: dict[int, list[Goal]]
     # Planner.potential() by (where, goals done, a marker free?): routes meet at the same stops.
     potentials: dict[tuple[int, int, bool], float]
+    # Planner.best_move() by everything else it reads (see there): a move action is planned
+    # once as it is chosen and again for its first step, from the same hand.
+    moves: dict[tuple[int, ...], tuple[float, int]]
 
 
 # Outlooks by what they depend on; emptied when full (a search's positions share few).
@@ -136,7 +139,7 @@ class Planner:
             goals_at: dict[int, list[Goal]] = {}
             for goal in goals:
                 goals_at.setdefault(goal.where, []).append(goal)
-            outlook = Outlook(self.values, goals, goals_at, {})
+            outlook = Outlook(self.values, goals, goals_at, {}, {})
             if len(_OUTLOOKS) >= OUTLOOKS_KEPT:
                 _OUTLOOKS.clear()
             _OUTLOOKS[key] = outlook
@@ -144,6 +147,7 @@ class Planner:
         self.goals = outlook.goals
         self.goals_at = outlook.goals_at
         self._potentials = outlook.potentials
+        self._moves = outlook.moves
         self.colours = len(self.data.colours)
         self.routes = _routes_from(self.data)
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
@@ -269,22 +273,20 @@ class Planner:
         state = self.state
         me = self.me
         hand = list(state.hand[me])
-        colours = len(self.data.colours)
+        colours = self.colours
         # Jokers and assistants played in this action come back to the hand when it ends.
         others = sum(hand[colours:]) + sum(state.played[colours:])
+        here = state.loc[me]
+        silver = state.silver[me]
+        markers_free = r.MARKERS - state.markers[me]
+        key = (here, *hand, others, silver, markers_free, self.max_steps)
+        known = self._moves.get(key)
+        if known is not None:
+            self.best = known
+            return known
         self.best = (float("-inf"), act.DONE)
-        self._search(
-            state.loc[me],
-            hand,
-            sum(hand[:colours]),
-            others,
-            state.silver[me],
-            r.MARKERS - state.markers[me],
-            0,
-            0.0,
-            0,
-            -1,
-        )
+        self._search(here, hand, sum(hand[:colours]), others, silver, markers_free, 0, 0.0, 0, -1)
+        self._moves[key] = self.best
         return self.best
 
     def _search(  # noqa: PLR0917 - positional: the bot's hottest call
