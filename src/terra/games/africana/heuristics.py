@@ -37,9 +37,10 @@ PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Values:
-    """What a silver coin and a kept travel card are worth now, in victory points."""
+    """What a silver coin and a kept travel card are worth now, in victory points (never
+    changed once made: planners share them, see :class:`Outlook`)."""
 
     silver: float
     card: float
@@ -60,9 +61,10 @@ def _values(state: AfricanaState) -> Values:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Goal:
-    """Something worth doing at a location: end an expedition or adventure, or join one."""
+    """Something worth doing at a location: end an expedition or adventure, or join one
+    (never changed once made: planners share them, see :class:`Outlook`)."""
 
     kind: int  # act.FINISH_EXPEDITION, act.FINISH_ADVENTURE or act.JOIN
     card: int
@@ -76,7 +78,7 @@ class Goal:
     join_bit: int = 0  # for FINISH_EXPEDITION of a not yet joined card: its join goal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outlook:
     """A seat's goals in a position, and what they are worth from where (shared by the
     planners of every position with the same goals: a search meets the same ones again and
