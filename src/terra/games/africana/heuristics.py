@@ -115,6 +115,22 @@ def _routes_from(data: Components) -> tuple[tuple[tuple[int, int], ...], ...]:
 class Planner:
     """The bot's picture of the position from its own seat."""
 
+    __slots__ = (
+        "_moves",
+        "_potentials",
+        "best",
+        "colours",
+        "data",
+        "goals",
+        "goals_at",
+        "max_steps",
+        "me",
+        "routes",
+        "state",
+        "tables",
+        "values",
+    )
+
     def __init__(
         self, state: AfricanaState, seat: int | None = None, max_steps: int = MAX_STEPS
     ) -> None:
