@@ -99,6 +99,7 @@ class Outlook:
 # Outlooks by what they depend on; emptied when full (a search's positions share few).
 _OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
 OUTLOOKS_KEPT = 4096
+MOVES_KEPT = 4096  # best moves kept per outlook (the hands a long search meets are many)
 
 
 @cache
@@ -304,7 +305,10 @@ class Planner:
             return known
         self.best = (float("-inf"), act.DONE)
         self._search(here, hand, sum(hand[:colours]), others, silver, markers_free, 0, 0.0, 0, -1)
-        self._moves[key] = self.best
+        moves = self._moves
+        if len(moves) >= MOVES_KEPT:
+            moves.clear()
+        moves[key] = self.best
         return self.best
 
     def _search(  # noqa: PLR0917 - positional: the bot's hottest call
