@@ -96,7 +96,7 @@ class Outlook:
     moves: dict[tuple[int, ...], tuple[float, int]]
 
 
-# Outlooks by what they depend on; emptied when full (a search's positions share few).
+# Outlooks by what they depend on; emptied when full (what a search needs it soon meets again).
 _OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
 OUTLOOKS_KEPT = 4096
 MOVES_KEPT = 4096  # best moves kept per outlook (the hands a long search meets are many)
