@@ -50,12 +50,16 @@ def explanation(state: GameState, action: int) -> IllegalAction:
 def assert_legality_agrees(state: GameState) -> None:
     """The rules' two statements of legality judge every action of ``state`` alike: the
     explanation is None exactly for the legal actions, and otherwise gives a reason and cites
-    a section of the game's own rulebook."""
+    a section of the game's own rulebook. ``is_legal`` (asked before the legal actions are
+    listed) agrees too."""
+    unlisted = state.clone()
+    unlisted._forget_legal()
     legal = set(state.legal_actions())
     title = state.game.title
     for action in range(state.num_actions):
         error = state.explain_illegal(action)
         text = state.action_str(action)
+        assert unlisted.is_legal(action) == (action in legal), text
         if action in legal:
             assert error is None, f"{text!r} is legal, but: {error}"
         else:

@@ -151,12 +151,20 @@ class Search:
         one is tried while the node has fewer children than progressive widening allows, the
         rollout policy's choice first, as a prior.
         """
-        legal = state.legal_actions()
         children = node.children
-        present = [a for a in legal if a in children]
         settings = self.settings
         power = settings.widening_power if node is self.root else settings.inner_widening_power
         allowed = settings.widening * (node.visits + 1) ** power
+        if len(children) == 1 and allowed <= 1:  # most nodes below the root
+            # Its one child, if legal here, is taken without listing every legal action.
+            (action,) = children
+            if state.is_legal(action):
+                child = children[action]
+                child.available += 1
+                state.apply(action)
+                return child, False
+        legal = state.legal_actions()
+        present = [a for a in legal if a in children]
         if len(present) < len(legal) and len(present) < allowed:
             if node is self.root and self.favourite < 0 and settings.greedy_bias > 0:
                 # The seat's own heuristic reads only what the seat may know (its hook's

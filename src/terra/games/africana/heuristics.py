@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from terra.core.data import MAX_ENTRIES
@@ -22,6 +23,7 @@ from terra.games.africana import rules as r
 from terra.games.africana import scoring
 
 if TYPE_CHECKING:
+    from terra.games.africana.components import Components
     from terra.games.africana.state import AfricanaState
 
 DECAY = 0.6  # a goal d steps away is worth DECAY ** d of its value now
@@ -35,9 +37,10 @@ PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
 
 
-@dataclass
+@dataclass(slots=True)
 class Values:
-    """What a silver coin and a kept travel card are worth now, in victory points."""
+    """What a silver coin and a kept travel card are worth now, in victory points (never
+    changed once made: planners share them, see :class:`Outlook`)."""
 
     silver: float
     card: float
@@ -58,24 +61,76 @@ def _values(state: AfricanaState) -> Values:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class Goal:
-    """Something worth doing at a location: end an expedition or adventure, or join one."""
+    """Something worth doing at a location: end an expedition or adventure, or join one
+    (never changed once made: planners share them, see :class:`Outlook`)."""
 
     kind: int  # act.FINISH_EXPEDITION, act.FINISH_ADVENTURE or act.JOIN
     card: int
     where: int
     value: float
     action: int
-    bit: int = 0  # this goal's bit in a plan's set of goals done (set by the planner)
+    bit: int  # this goal's bit in a plan's set of goals done (its place in the goals)
     assistant: int = -1  # colour of the assistant gained, for FINISH_ADVENTURE
     bonus_silver: int = 0
     bonus_cards: int = 0
     join_bit: int = 0  # for FINISH_EXPEDITION of a not yet joined card: its join goal
 
 
+@dataclass(slots=True)
+class Outlook:
+    """A seat's goals in a position, and what they are worth from where (shared by the
+    planners of every position with the same goals: a search meets the same ones again and
+    again, in its tree and rollouts)."""
+
+    values: Values
+    goals: list[Goal]
+    # The goals at each location, in the order of ``goals`` (the route search asks at every
+    # stop).
+    goals_at: dict[int, list[Goal]]
+    # Planner.potential() by (where, goals done, a marker free?): routes meet at the same stops.
+    potentials: dict[tuple[int, int, bool], float]
+    # Planner.best_move() by everything else it reads (see there): a move action is planned
+    # once as it is chosen and again for its first step, from the same hand.
+    moves: dict[tuple[int, ...], tuple[float, int]]
+
+
+# Outlooks by what they depend on; emptied when full (what a search needs it soon meets again).
+_OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
+OUTLOOKS_KEPT = 4096
+MOVES_KEPT = 4096  # best moves kept per outlook (the hands a long search meets are many)
+
+
+@cache
+def _routes_from(data: Components) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each location, its neighbours, each with the action of stepping there paying with
+    hand slot 0 (add the payment code)."""
+    tables = act.action_table(data)
+    return tuple(
+        tuple((there, tables.step_base + there * tables.pay_codes) for there in neighbours)
+        for neighbours in data.neighbours
+    )
+
+
 class Planner:
     """The bot's picture of the position from its own seat."""
+
+    __slots__ = (
+        "_moves",
+        "_potentials",
+        "best",
+        "colours",
+        "data",
+        "goals",
+        "goals_at",
+        "max_steps",
+        "me",
+        "routes",
+        "state",
+        "tables",
+        "values",
+    )
 
     def __init__(
         self, state: AfricanaState, seat: int | None = None, max_steps: int = MAX_STEPS
@@ -84,17 +139,37 @@ class Planner:
         self.max_steps = max_steps
         self.data = state.data
         self.tables = state.tables
-        self.me = state.player if seat is None else seat
-        self.values = _values(state)
-        self.goals = self._goals()
-        # The goals at each location, in the order of ``goals`` (the route search asks at
-        # every stop).
-        self.goals_at: dict[int, list[Goal]] = {}
-        for goal in self.goals:
-            self.goals_at.setdefault(goal.where, []).append(goal)
+        me = self.me = state.player if seat is None else seat
+        # Everything _values() and _goals() read.
+        key = (
+            state.data,
+            me,
+            state.ending,
+            len(state.pile) < 2 * state.num_players,
+            tuple(state.spaces),
+            tuple(state.joined),
+            state.adventures[me],
+            state.won_adventures[me],
+        )
+        outlook = _OUTLOOKS.get(key)
+        if outlook is None:
+            self.values = _values(state)
+            goals = self._goals()
+            goals_at: dict[int, list[Goal]] = {}
+            for goal in goals:
+                goals_at.setdefault(goal.where, []).append(goal)
+            outlook = Outlook(self.values, goals, goals_at, {}, {})
+            if len(_OUTLOOKS) >= OUTLOOKS_KEPT:
+                _OUTLOOKS.clear()
+            _OUTLOOKS[key] = outlook
+        self.values = outlook.values
+        self.goals = outlook.goals
+        self.goals_at = outlook.goals_at
+        self._potentials = outlook.potentials
+        self._moves = outlook.moves
+        self.colours = len(self.data.colours)
+        self.routes = _routes_from(self.data)
         self.best: tuple[float, int] = (float("-inf"), act.DONE)
-        # potential() by (where, goals done, a marker free?): routes meet at the same stops.
-        self._potentials: dict[tuple[int, int, bool], float] = {}
 
     # --- goals ----------------------------------------------------------------------------
 
@@ -132,12 +207,6 @@ class Planner:
         tables = self.tables
         me = self.me
         goals: list[Goal] = []
-
-        def add(goal: Goal) -> Goal:
-            goal.bit = 1 << len(goals)
-            goals.append(goal)
-            return goal
-
         for space, card in enumerate(state.spaces):
             if card < 0:
                 continue
@@ -146,32 +215,42 @@ class Planner:
             if members & ~(1 << me):
                 reward *= SHARED_RISK
             target = data.expedition_target[card]
-            finish = Goal(
-                act.FINISH_EXPEDITION, card, target, reward, tables.finish_expedition_base + card
-            )
+            join_bit = 0
             if not members >> me & 1:
                 start = data.expedition_start[card]
-                join = add(
+                join_bit = 1 << len(goals)
+                goals.append(
                     Goal(
                         act.JOIN,
                         card,
                         start,
                         JOIN_SHARE * reward * DECAY ** data.distance[start][target],
                         tables.join_base + card,
+                        join_bit,
                         bonus_silver=data.bonus_silver[space],
                         bonus_cards=data.bonus_cards[space],
                     )
                 )
-                finish.join_bit = join.bit
-            add(finish)
+            goals.append(
+                Goal(
+                    act.FINISH_EXPEDITION,
+                    card,
+                    target,
+                    reward,
+                    tables.finish_expedition_base + card,
+                    1 << len(goals),
+                    join_bit=join_bit,
+                )
+            )
         for card in state.adventures[me]:
-            add(
+            goals.append(
                 Goal(
                     act.FINISH_ADVENTURE,
                     card,
                     data.adventure_target[card],
                     self.adventure_value(card),
                     tables.finish_adventure_base + card,
+                    1 << len(goals),
                     assistant=data.adventure_assistant[card],
                 )
             )
@@ -186,14 +265,6 @@ class Planner:
         others = sum(hand[colours:])
         keep = max(0, min(travel, r.HAND_LIMIT - others))
         return keep * self.values.card
-
-    def _kept_value(self, hand: list[int], returning: list[int], extra_cards: int) -> float:
-        """:meth:`hand_value` of ``hand`` with the ``returning`` jokers and assistants back
-        (only those slots return: travel cards spent are gone)."""
-        colours = len(self.data.colours)
-        travel = sum(hand[:colours]) + extra_cards
-        others = sum(hand[colours:]) + sum(returning)
-        return max(0, min(travel, r.HAND_LIMIT - others)) * self.values.card
 
     def potential(self, where: int, done: int, markers_free: int) -> float:
         """What the goals not yet done are worth from ``where``, discounted by distance."""
@@ -221,136 +292,148 @@ class Planner:
         state = self.state
         me = self.me
         hand = list(state.hand[me])
-        played = state.played
-        returning = [0] * len(hand)
-        colours = len(self.data.colours)
-        for slot in range(colours, len(hand)):
-            returning[slot] = played[slot]
+        colours = self.colours
+        # Jokers and assistants played in this action come back to the hand when it ends.
+        others = sum(hand[colours:]) + sum(state.played[colours:])
+        here = state.loc[me]
+        silver = state.silver[me]
+        markers_free = r.MARKERS - state.markers[me]
+        key = (here, *hand, others, silver, markers_free, self.max_steps)
+        known = self._moves.get(key)
+        if known is not None:
+            self.best = known
+            return known
         self.best = (float("-inf"), act.DONE)
-        self._search(
-            state.loc[me],
-            hand=hand,
-            returning=returning,
-            silver=state.silver[me],
-            markers_free=r.MARKERS - state.markers[me],
-            done=0,
-            gained=0.0,
-            depth=0,
-            first=None,
-        )
+        self._search(here, hand, sum(hand[:colours]), others, silver, markers_free, 0, 0.0, 0, -1)
+        moves = self._moves
+        if len(moves) >= MOVES_KEPT:
+            moves.clear()
+        moves[key] = self.best
         return self.best
 
-    def _search(
+    def _search(  # noqa: PLR0917 - positional: the bot's hottest call
         self,
         here: int,
-        *,
         hand: list[int],
-        returning: list[int],
+        travel: int,
+        others: int,
         silver: int,
         markers_free: int,
         done: int,
         gained: float,
         depth: int,
-        first: int | None,
-        extra_cards: int = 0,
+        first: int,
     ) -> None:
         """Depth-first over the routes from ``here``; ``self.best`` keeps the best stop.
 
-        ``extra_cards`` counts the travel cards joining bonuses have added to the hand on the
-        way: their colours are unknown until drawn, so they count as kept cards, not as fares.
+        ``hand`` holds the cards left to pay with; ``travel`` and ``others`` count the cards
+        kept at the end: the travel cards in ``hand`` and those joining bonuses have added on
+        the way (their colours are unknown until drawn, so they count as kept cards, not as
+        fares), and the jokers and assistants, those played on the way included (they come
+        back). ``first`` is the first action of the route (-1: none yet).
         """
         # Take everything worth taking here: finishes first (they free markers), then joins.
         values = self.values
-        here_goals = self.goals_at.get(here, ())
-        for goal in here_goals:
-            if done & goal.bit:
-                continue
-            if goal.kind == act.FINISH_EXPEDITION:
-                if goal.join_bit and not done & goal.join_bit:
+        here_goals = self.goals_at.get(here)
+        if here_goals is not None:
+            for goal in here_goals:
+                if done & goal.bit:
+                    continue
+                if goal.kind == act.FINISH_EXPEDITION:
+                    if goal.join_bit and not done & goal.join_bit:
+                        continue
+                    done |= goal.bit
+                    gained += goal.value
+                    markers_free += 1
+                    if goal.join_bit:
+                        gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                    if first < 0:
+                        first = goal.action
+                elif goal.kind == act.FINISH_ADVENTURE:
+                    done |= goal.bit
+                    gained += goal.value
+                    if goal.assistant >= 0:
+                        hand = hand[:]
+                        hand[self.colours + goal.assistant] += 1
+                        others += 1
+                    if first < 0:
+                        first = goal.action
+            for goal in here_goals:
+                if goal.kind != act.JOIN or done & goal.bit or not markers_free:
                     continue
                 done |= goal.bit
-                gained += goal.value
-                markers_free += 1
-                if goal.join_bit:
-                    gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
-                first = goal.action if first is None else first
-            elif goal.kind == act.FINISH_ADVENTURE:
-                done |= goal.bit
-                gained += goal.value
-                if goal.assistant >= 0:
-                    hand = hand[:]
-                    hand[len(self.data.colours) + goal.assistant] += 1
-                first = goal.action if first is None else first
-        for goal in here_goals:
-            if goal.kind != act.JOIN or done & goal.bit or not markers_free:
-                continue
-            done |= goal.bit
-            markers_free -= 1
-            gained += goal.value + values.silver * goal.bonus_silver
-            silver += goal.bonus_silver
-            extra_cards += goal.bonus_cards
-            first = goal.action if first is None else first
+                markers_free -= 1
+                gained += goal.value + values.silver * goal.bonus_silver
+                silver += goal.bonus_silver
+                travel += goal.bonus_cards
+                if first < 0:
+                    first = goal.action
 
-        stop = (
-            gained
-            + self._kept_value(hand, returning, extra_cards)
-            + self.potential(here, done, markers_free)
-        )
+        # Stop here: the hand_value() of the cards kept (jokers and assistants back) and the
+        # potential() of the goals left, written out (the search asks at every stop).
+        kept = min(travel, r.HAND_LIMIT - others)
+        stop = gained + (kept * values.card if kept > 0 else 0.0)
+        future = self._potentials.get((here, done, markers_free > 0))
+        stop += self.potential(here, done, markers_free) if future is None else future
         if stop > self.best[0]:
-            self.best = (stop, act.DONE if first is None else first)
+            self.best = (stop, act.DONE if first < 0 else first)
         if depth >= self.max_steps:
             return
 
-        data = self.data
         slots = self.tables.hand_slots
-        colours = len(data.colours)
-        step_base = self.tables.step_base
-        for there in data.neighbours[here]:
+        colours = self.colours
+        recolour_loss = values.silver * r.RECOLOUR_PRICE
+        for there, step_action in self.routes[here]:
             pay = self._payment(there, hand, silver)
             if pay < 0:
                 continue
-            slot = pay if pay < slots else pay - slots
+            recoloured = pay >= slots
+            slot = pay - slots if recoloured else pay
             next_hand = hand[:]
             next_hand[slot] -= 1
-            next_returning = returning
-            if slot >= colours:  # jokers and assistants come back when the action ends
-                next_returning = returning[:]
-                next_returning[slot] += 1
-            recoloured = pay >= slots
+            # A travel card is spent; a joker or an assistant comes back (``others`` stays).
             self._search(
                 there,
-                hand=next_hand,
-                returning=next_returning,
-                silver=silver - (r.RECOLOUR_PRICE if recoloured else 0),
-                markers_free=markers_free,
-                done=done,
-                gained=gained - (values.silver * r.RECOLOUR_PRICE if recoloured else 0.0),
-                depth=depth + 1,
-                first=step_base + there * self.tables.pay_codes + pay if first is None else first,
-                extra_cards=extra_cards,
+                next_hand,
+                travel - 1 if slot < colours else travel,
+                others,
+                silver - r.RECOLOUR_PRICE if recoloured else silver,
+                markers_free,
+                done,
+                gained - recolour_loss if recoloured else gained,
+                depth + 1,
+                step_action + pay if first < 0 else first,
             )
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
         """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
         card, the joker, or else a recoloured card (-1: none). Spent travel cards cost their
         value through the smaller hand the search ends with."""
-        data = self.data
-        colours = len(data.colours)
-        symbols = data.symbols[there]
+        colours = self.colours
+        symbols = self.data.symbols[there]
         for colour in symbols:
             if hand[colours + colour]:
                 return colours + colour
-        fitting = [c for c in symbols if hand[c]]
-        if fitting:
-            return max(fitting, key=lambda c: hand[c])
+        # the most plentiful fitting colour, the first of the symbols on a tie
+        best, most = -1, 0
+        for colour in symbols:
+            if hand[colour] > most:
+                best, most = colour, hand[colour]
+        if best >= 0:
+            return best
         joker = self.tables.joker
         if hand[joker]:
             return joker
         if silver >= r.RECOLOUR_PRICE:
-            spare = [s for s in range(2 * colours) if hand[s]]
-            if spare:
-                # an assistant first (it comes back), else the most plentiful colour
-                return self.tables.hand_slots + max(spare, key=lambda s: (s >= colours, hand[s]))
+            # an assistant first (it comes back), else the most plentiful colour; the first
+            # slot on a tie
+            for first, last in ((colours, 2 * colours), (0, colours)):
+                best, most = -1, 0
+                for slot in range(first, last):
+                    if hand[slot] > most:
+                        best, most = slot, hand[slot]
+                if best >= 0:
+                    return self.tables.hand_slots + best
         return -1
 
     def goal_by_bit(self, bit: int) -> Goal:
