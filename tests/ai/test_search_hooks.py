@@ -10,6 +10,7 @@ import pytest
 
 import terra
 from terra.core.game import win_shares_to_returns
+from terra.games.africana.state import AfricanaState
 from terra.games.nile import NileState
 from tests.ai.positions import decisions, finished, player_counts
 
@@ -142,6 +143,7 @@ def test_africanas_progress_is_the_expedition_pile_used_up() -> None:
     """Africana, Game End: the end comes when the pile cannot refill the display."""
     game = terra.game("africana")
     state = game.new(2, 5)
+    assert isinstance(state, AfricanaState)
     assert game.progress(state) == 0.0
     start = len(state.pile)
     rng = random.Random(5)
