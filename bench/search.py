@@ -7,9 +7,9 @@ and prints iterations per second.
 ``python bench/search.py strength GAME [--players 2] [--games 40] [--iterations 200]
 [--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other seat, seats rotated
 (game i puts the search bot in seat i mod players), and prints its win rate with its standard
-error and its mean time per decision. ``--exploration``, ``--turns``, ``--widening`` and
-``--bias`` tune the search. Timings depend on the machine and its load: this prints, it never
-asserts.
+error and its mean time per decision. ``--exploration``, ``--turns``, ``--within-turn``,
+``--widening`` and ``--bias`` tune the search. Timings depend on the machine and its load:
+this prints, it never asserts.
 """
 
 from __future__ import annotations
@@ -107,6 +107,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(
         exploration=args.exploration,
         rollout_turns=args.turns,
+        within_turn=args.within_turn,
         widening=args.widening,
         greedy_bias=args.bias,
     )
@@ -126,6 +127,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "settings": {
             "exploration": args.exploration,
             "turns": args.turns,
+            "within_turn": args.within_turn,
             "widening": args.widening,
             "greedy_bias": args.bias,
         },
@@ -148,6 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", "-w", type=int, default=1)
     parser.add_argument("--exploration", type=float, default=Settings.exploration)
     parser.add_argument("--turns", type=int, default=None, help="rollout turns (the game's)")
+    parser.add_argument(
+        "--within-turn",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="tree only within the searching seat's turn (the game's)",
+    )
     parser.add_argument("--widening", type=float, default=Settings.widening)
     parser.add_argument("--bias", type=float, default=Settings.greedy_bias, help="towards greedy")
     args = parser.parse_args(argv)

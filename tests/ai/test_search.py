@@ -11,7 +11,8 @@ import terra
 from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import MctsBot, search_known
-from terra.ai.tree import Settings
+from terra.ai.tree import Search, Settings
+from terra.core.state import GameState
 from terra.games.africa import AfricaState
 from tests.ai.positions import decisions, player_counts
 from tests.games.africa import table
@@ -117,3 +118,47 @@ def test_below_the_root_a_known_position_keeps_one_continuation(game_id: str) ->
         widest = max(widest, len(node.children))
         inner.extend(node.children.values())
     assert widest == 1
+
+
+def _movers(search: Search, root: GameState) -> set[int]:
+    """The seats that choose at some node of ``search``'s tree, replayed from ``root`` (a known
+    position: its clones repeat every chance event, so every path is legal in them)."""
+    movers: set[int] = set()
+    stack = [(search.root, root)]
+    while stack:
+        node, state = stack.pop()
+        if not node.children:  # a leaf, perhaps the game's end
+            continue
+        mover = state.current_player
+        assert mover is not None
+        for action, child in node.children.items():
+            movers.add(mover)
+            after = state.clone()
+            after.apply(action)
+            stack.append((child, after))
+    return movers
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: str) -> None:
+    """Settings.within_turn: the tree stops where another seat is to act, and the rollout
+    plays on from there; without it the tree grows into the rivals' turns."""
+    state = decisions(game_id, 2)[-1]
+    seat = state.current_player
+    within = search_known(
+        state, Budget(iterations=300), random.Random(3), Settings(within_turn=True)
+    )
+    assert _movers(within, state) == {seat}
+    across = search_known(
+        state, Budget(iterations=300), random.Random(3), Settings(within_turn=False)
+    )
+    assert len(_movers(across, state)) > 1
+
+
+def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
+    """Africana's turns are long chains of small decisions (see terra.ai.tree)."""
+    game = terra.game("africana")
+    assert game.tree_within_turn
+    state = decisions("africana", 2)[-1]
+    search = search_known(state, Budget(iterations=200), random.Random(1))
+    assert _movers(search, state) == {state.current_player}

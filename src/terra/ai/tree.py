@@ -5,6 +5,14 @@ Nodes are keyed by action ints along the path from the root, so one tree serves 
 search samples: a node stands for "these actions were taken", whatever was hidden. Each
 child's statistics are those of the seat that chose it, so every seat in the tree plays for
 itself (several players, no zero-sum assumption beyond the game's returns).
+
+Below the root a node grows one child (``Settings.inner_widening_power``), so a chain that
+runs past the searching seat's turn replays, in every world, the moves first chosen in another:
+rivals play for hands they do not hold, and a branch's value drifts as its chain grows deeper.
+A game whose turns are long chains of small decisions (Africana) therefore keeps its tree
+within the searching seat's turn (``Game.tree_within_turn``): the rest of each iteration is
+played by the rollout policy in that iteration's world, and every leaf is judged at the same
+horizon.
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ class Settings:
     exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
     # turns rolled out at least, then on to the searching seat's turn (None: the game's)
     rollout_turns: int | None = None
+    # whether the tree holds only the searching seat's turn (None: the game's)
+    within_turn: bool | None = None
     widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
     widening_power: float = 0.5  # children tried (progressive widening) at the root
     # Below the root one child (another only where that one is not legal in a sampled world):
@@ -91,6 +101,8 @@ class Search:
         self.depth_left = max(0, self.game.length_cap - len(root.history))
         turns = settings.rollout_turns
         self.rollout_turns: int = self.game.rollout_turns if turns is None else turns
+        within = settings.within_turn
+        self.within_turn: bool = self.game.tree_within_turn if within is None else within
         self.favourite = -1  # the greedy move at the root, once asked for
 
     def run(self, budget: Budget) -> None:
@@ -112,9 +124,13 @@ class Search:
         path: list[tuple[Node, int]] = []
         depth = 0
         limit = self.depth_left
+        seat = self.seat
+        within_turn = self.within_turn
         while not state.is_over and depth < limit:
             player = state.current_player
             assert player is not None
+            if within_turn and player != seat:
+                break  # the seat's turn is over: the rollout plays on in this world
             child, expanded = self._select(node, state)
             path.append((child, player))
             depth += 1
@@ -135,7 +151,7 @@ class Search:
             if now != mover:
                 mover = now
                 turns -= 1
-                if turns <= 0 and now == self.seat:
+                if turns <= 0 and now == seat:
                     break
         values = game.evaluate(state)
         for child, player in path:

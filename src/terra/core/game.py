@@ -154,6 +154,9 @@ class Game(ABC, Generic[S]):
     # Search: turns (changes of the seat to act) the rollout policy plays at least before
     # ``evaluate`` judges a leaf, at the start of the searching seat's next turn.
     rollout_turns: ClassVar[int] = 1
+    # Search: whether the tree holds only the searching seat's own turn, every later action
+    # played by ``rollout_action`` in each iteration's world (see ``terra.ai.tree``).
+    tree_within_turn: ClassVar[bool] = False
 
     def new(
         self,

@@ -30,6 +30,11 @@ class Africana(Game[AfricanaState]):
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000
     evaluation_scale = 5.0  # points of lead that make a seat about 73% sure to win
+    # A turn is a chain of small decisions (move, step by step, join, finish): the tree holds
+    # the searching seat's turn and the rollouts play the next five turns in each world, to
+    # the start of its third turn from now (bench/search.py; see terra.ai.tree).
+    tree_within_turn = True
+    rollout_turns = 5
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
