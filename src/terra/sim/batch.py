@@ -15,12 +15,10 @@ import os
 import signal
 import tempfile
 import time
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, replace
-from itertools import islice
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import Any
@@ -28,16 +26,12 @@ from typing import Any
 from terra.core.errors import TerraError
 from terra.core.record import Record
 from terra.sim.cluster import RayCluster
+from terra.sim.inorder import AHEAD, chunks, in_order
 from terra.sim.match import MAX_ACTIONS, GameResult, check_setup, lineup, play_game, rotated
 from terra.sim.summary import Summary, Tally
 
 Progress = Callable[[int, int, GameResult], None]
 """Called after each game, in game order, with (games done, games in all, that result)."""
-
-# Games per task sent to a worker: enough to amortise pickling, few enough to balance load.
-_MAX_CHUNK = 16
-# Tasks waiting or running per worker: enough to keep every worker busy, and no more.
-_AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -216,14 +210,10 @@ def play_games(
     )
     if ray is not None:
         cluster = RayCluster.connect(ray)
-        chunks = _chunks(tasks, _chunk_size(games, cluster.cpus))
-        return Run(cluster.map_in_order(_run_tasks, chunks), cluster.cpus)
+        return Run(
+            cluster.map_in_order(_run_tasks, chunks(tasks, games, cluster.cpus)), cluster.cpus
+        )
     return Run(_execute(tasks, processes, games), processes)
-
-
-def _chunk_size(games: int, processes: int) -> int:
-    """Games per task: enough to amortise sending them, few enough to balance the load."""
-    return max(1, min(_MAX_CHUNK, games // (processes * 8)))
 
 
 def _record_folder(folder: Path) -> Path:
@@ -257,24 +247,17 @@ def _run_tasks(tasks: Sequence[_Task]) -> list[GameResult]:
     return [_run_task(task) for task in tasks if _stopping is None or not _stopping.is_set()]
 
 
-def _chunks(tasks: Iterable[_Task], size: int) -> Iterator[list[_Task]]:
-    iterator = iter(tasks)
-    while chunk := list(islice(iterator, size)):
-        yield chunk
-
-
 def _execute(
     tasks: Iterable[_Task], processes: int, games: int
 ) -> Generator[GameResult, None, None]:
     """The tasks' results in task order, played here or by ``processes`` workers.
 
-    Tasks are taken from ``tasks`` only as workers become free: at most ``_AHEAD`` chunks per
-    worker are waiting or running at any time.
+    Tasks are taken from ``tasks`` only as workers become free: at most ``AHEAD`` chunks per
+    worker are waiting or running at any time (:mod:`terra.sim.inorder`).
     """
     if processes <= 1:
         yield from map(_run_task, tasks)
         return
-    chunks = _chunks(tasks, _chunk_size(games, processes))
     context = multiprocessing.get_context()
     stopping = context.Event()
     with ProcessPoolExecutor(
@@ -283,17 +266,20 @@ def _execute(
         initializer=_start_worker,
         initargs=(stopping,),
     ) as pool:
-        pending: deque[Future[list[GameResult]]] = deque(
-            pool.submit(_run_tasks, chunk) for chunk in islice(chunks, processes * _AHEAD)
-        )
         try:
-            while pending:
-                done = pending.popleft().result()
-                pending.extend(pool.submit(_run_tasks, chunk) for chunk in islice(chunks, 1))
-                yield from done
+            yield from in_order(
+                chunks(tasks, games, processes),
+                processes * AHEAD,
+                lambda chunk: pool.submit(_run_tasks, chunk),
+                _first_finished,
+                Future.result,
+                Future.cancel,
+            )
         finally:
             # Stopped early (Ctrl-C, or the caller stops reading): the workers finish the
             # game in hand and start no other.
             stopping.set()
-            for future in pending:
-                future.cancel()
+
+
+def _first_finished(futures: list[Future[list[GameResult]]]) -> set[Future[list[GameResult]]]:
+    return wait(futures, return_when=FIRST_COMPLETED).done

@@ -10,13 +10,12 @@ from __future__ import annotations
 import importlib
 import logging
 import os
-from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any, TypeVar
 
 from terra.core.errors import TerraError
+from terra.sim.inorder import AHEAD, in_order
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -24,10 +23,6 @@ Result = TypeVar("Result")
 LOCAL = "local"
 """``--ray local``: a Ray instance of this machine's CPUs, started for the run and stopped
 after it."""
-
-# Tasks waiting or running per CPU of the cluster: enough to keep every CPU busy, and no more,
-# so that a long run holds few results in the cluster's memory at any time.
-_AHEAD = 2
 
 
 def _import_ray() -> Any:
@@ -92,18 +87,20 @@ class RayCluster:
     ) -> Generator[Result, None, None]:
         """``run`` over every chunk on the cluster, the results yielded in chunk order.
 
-        Chunks are sent only as earlier ones finish: at most ``_AHEAD`` per CPU are waiting or
-        running. Stopping early (Ctrl-C, or the caller stops reading) cancels the rest.
+        Chunks are sent as others finish: at most ``AHEAD`` per CPU are waiting or running
+        (:mod:`terra.sim.inorder`). Stopping early (Ctrl-C, or the caller stops reading)
+        cancels the rest.
         """
-        remote = self.ray.remote(run)
-        pending: deque[Any] = deque()
+        ray = self.ray
+        remote = ray.remote(run)
         try:
-            pending.extend(remote.remote(chunk) for chunk in islice(chunks, self.cpus * _AHEAD))
-            while pending:
-                done = self.ray.get(pending.popleft())
-                pending.extend(remote.remote(chunk) for chunk in islice(chunks, 1))
-                yield from done
+            yield from in_order(
+                chunks,
+                self.cpus * AHEAD,
+                remote.remote,
+                lambda refs: ray.wait(refs, num_returns=1)[0],
+                ray.get,
+                lambda ref: ray.cancel(ref, force=True),
+            )
         finally:
-            for ref in pending:
-                self.ray.cancel(ref, force=True)
             self.close()
