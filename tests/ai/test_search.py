@@ -131,8 +131,8 @@ def _movers(search: Search, root: GameState) -> set[int]:
             continue
         mover = state.current_player
         assert mover is not None
+        movers.add(mover)
         for action, child in node.children.items():
-            movers.add(mover)
             after = state.clone()
             after.apply(action)
             stack.append((child, after))

@@ -42,8 +42,8 @@ class Pool:
         self.cancelled.append(handle)
 
 
-def run(pool: Pool, tasks: list[int], in_flight: int, size: int = 1) -> list[int]:
-    split = iter([tasks[i : i + size] for i in range(0, len(tasks), size)])
+def run(pool: Pool, tasks: list[int], in_flight: int) -> list[int]:
+    split = iter([[task] for task in tasks])
     return list(in_order(split, in_flight, pool.submit, pool.wait_any, pool.results, pool.cancel))
 
 

@@ -43,15 +43,15 @@ def chunks(tasks: Iterable[Task], count: int, workers: int) -> Iterator[list[Tas
 
 
 def in_order(  # noqa: PLR0917 - the four operations of a pool, as a pool names them
-    chunks: Iterator[Sequence[Task]],
+    to_send: Iterator[Sequence[Task]],
     in_flight: int,
     submit: Callable[[Sequence[Task]], Handle],
     wait_any: Callable[[list[Handle]], Iterable[Handle]],
     results: Callable[[Handle], list[Result]],
     cancel: Callable[[Handle], object],
 ) -> Generator[Result, None, None]:
-    """Every chunk's results, in chunk order, with at most ``in_flight`` chunks sent and not
-    finished at any time.
+    """The results of every chunk in ``to_send``, in chunk order, with at most ``in_flight``
+    chunks sent and not finished at any time.
 
     ``submit`` sends a chunk and returns its handle, ``wait_any`` blocks until at least one of
     the handles given has finished and returns those that have, ``results`` reads a finished
@@ -63,7 +63,7 @@ def in_order(  # noqa: PLR0917 - the four operations of a pool, as a pool names 
     finished: set[Handle] = set()  # known to be finished, not yet read
 
     def send(count: int) -> None:
-        for chunk in islice(chunks, count):
+        for chunk in islice(to_send, count):
             handle = submit(chunk)
             order.append(handle)
             running.append(handle)
