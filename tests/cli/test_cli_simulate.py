@@ -105,6 +105,7 @@ def test_readable_summary_without_json() -> None:
         (["africana", "-o", "speed"], "--option takes NAME=VALUE (e.g. simple=true), not 'speed'"),
         (["africana", "-o", "data=a", "-o", "data=b"], "option 'data' is given twice"),
         (["africana", "-o", "data=a", "--data", "."], "give the data folder once"),
+        (["africana", "--max-actions", "-3"], "greater than or equal to 1"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:
@@ -145,6 +146,14 @@ def test_a_run_with_a_failed_game_exits_1_with_the_reason_on_stderr(
     else:
         assert "completed 1, errors 1" in result.stdout
         assert "Is a directory" not in result.stdout  # said once, on stderr
+
+
+def test_max_actions_counts_longer_games_as_unfinished() -> None:
+    result = runner.invoke(app, ["simulate", "africana", "-n", "2", "--max-actions", "7", "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert (report["completed"], report["errors"]) == (0, 2)
+    assert "unfinished: the game did not end within 7 actions" in result.stderr
 
 
 @pytest.mark.parametrize(

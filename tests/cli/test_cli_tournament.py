@@ -90,6 +90,17 @@ def test_readable_summary_and_report(tmp_path: Path) -> None:
     ) in page
 
 
+def test_max_actions_counts_longer_games_as_unfinished(tmp_path: Path) -> None:
+    path = tmp_path / "r.md"
+    args = ["expedition", "--bots", "random,greedy", "-n", "2", "-w", "1", "--json"]
+    result = runner.invoke(app, ["tournament", *args, "--max-actions", "5", "--report", str(path)])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert (report["completed"], report["errors"]) == (0, 2)
+    assert "unfinished: the game did not end within 5 actions" in result.stderr
+    assert "--max-actions 5" in path.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -105,6 +116,7 @@ def test_readable_summary_and_report(tmp_path: Path) -> None:
         (["expedition", "--bots", "random", "-w", "-1"], "workers must be 0"),
         (["expedition", "--bots", "random", "--report", "/"], "an .html or .md file"),
         (["expedition", "--bots", "random", "-p", "-2"], "at least 1 seat, not -2"),
+        (["expedition", "--bots", "random", "--max-actions", "0"], "greater than or equal to 1"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_code_2(args: list[str], message: str) -> None:

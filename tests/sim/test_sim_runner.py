@@ -137,8 +137,18 @@ class TestPlayGame:
     def test_a_game_that_does_not_end_is_cut_off(self) -> None:
         result = play_game(GAME, 2, ["random", "random"], seed=0, max_actions=10)
         assert result.error is not None
-        assert "did not end within 10 actions" in result.error
+        assert "unfinished: the game did not end within 10 actions" in result.error
         assert result.actions == 10
+
+    def test_by_default_a_game_is_cut_off_at_its_length_cap(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        # Stalling players can go on for ever in some games (Africana): a run must not hang.
+        monkeypatch.setattr(type(terra.game(GAME)), "length_cap", 12)
+        result = play_game(GAME, 2, ["random", "random"], seed=0)
+        assert result.error is not None
+        assert "did not end within 12 actions" in result.error
+        assert result.actions == 12
 
     def test_bot_seeds_depend_on_the_seed_and_differ_by_seat(self) -> None:
         assert bot_seeds(7, 4) == bot_seeds(7, 4)

@@ -151,6 +151,20 @@ RayAddress = Annotated[
 ]
 
 
+# ``--max-actions N``: stop a game that has not ended (some rules let stalling players go on
+# for ever) and count it as unfinished.
+MaxActions = Annotated[
+    int | None,
+    typer.Option(
+        "--max-actions",
+        metavar="N",
+        min=1,
+        help="Stop a game still going after N actions and count it as unfinished "
+        "(default: the game's length cap, far beyond any game seen).",
+    ),
+]
+
+
 @app.command("games", cls=Command)
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
@@ -231,6 +245,7 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     option: GameOptions = None,
     ray: RayAddress = None,
+    max_actions: MaxActions = None,
 ) -> None:
     """Play many games between bots and report wins, scores and speed."""
     from terra.cli.simulate import run
@@ -248,6 +263,7 @@ def simulate_command(
         as_json=as_json,
         option=option,
         ray=ray,
+        max_actions=max_actions,
     )
 
 
@@ -296,6 +312,7 @@ def tournament_command(
     ] = None,
     option: GameOptions = None,
     ray: RayAddress = None,
+    max_actions: MaxActions = None,
 ) -> None:
     """Rate bots against each other (seats rotated): ratings, seat balance, scores, lengths."""
     from terra.cli.tournament import run
@@ -313,6 +330,7 @@ def tournament_command(
         option=option,
         as_json=as_json,
         report=report,
+        max_actions=max_actions,
     )
 
 

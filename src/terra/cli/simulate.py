@@ -93,6 +93,7 @@ def run(
     as_json: bool,
     option: list[str] | None = None,
     ray: str | None = None,
+    max_actions: int | None = None,
 ) -> None:
     """Simulate ``games`` games and print the summary (one JSON object with ``as_json``)."""
     names = parse_bots(bots)
@@ -114,6 +115,7 @@ def run(
             options=options,
             progress=progress,
             ray=ray,
+            max_actions=max_actions,
         )
     except TerraError as error:
         fail(str(error))

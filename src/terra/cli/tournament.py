@@ -106,6 +106,7 @@ def _command_line(
     ray: str | None,
     options: dict[str, Any],
     report: Path,
+    max_actions: int | None = None,
 ) -> str:
     """The command that runs this tournament again, every choice spelled out (defaults
     included, ``--data`` as the option it is), so that a report says how to reproduce it."""
@@ -119,6 +120,8 @@ def _command_line(
     for name, value in options.items():
         words += ["-o", f"{name}={value}"]
     words += ["--ray", ray] if ray is not None else ["--workers", str(workers)]
+    if max_actions is not None:
+        words += ["--max-actions", str(max_actions)]
     words += ["--report", str(report)]
     return shlex.join(words)
 
@@ -138,6 +141,7 @@ def run(
     as_json: bool,
     report: Path | None,
     command: str | None = None,
+    max_actions: int | None = None,
 ) -> None:
     """Run the tournament and print it (one JSON object with ``as_json``); write ``report``."""
     names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -157,7 +161,14 @@ def run(
     progress = GameProgress(f"{game} tournament", draw=sys.stderr.isatty())
     try:
         tournament = run_tournament(
-            game, plan, seed, workers=workers, ray=ray, options=options, progress=progress
+            game,
+            plan,
+            seed,
+            workers=workers,
+            ray=ray,
+            options=options,
+            progress=progress,
+            max_actions=max_actions,
         )
     except TerraError as error:
         fail(str(error))
@@ -173,7 +184,14 @@ def run(
     title = find_game(game).title
     if report is not None:
         line = command or _command_line(
-            game, plan, seed=seed, workers=workers, ray=ray, options=options, report=report
+            game,
+            plan,
+            seed=seed,
+            workers=workers,
+            ray=ray,
+            options=options,
+            report=report,
+            max_actions=max_actions,
         )
         try:
             write_report(tournament, report, line)

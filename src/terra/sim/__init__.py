@@ -2,7 +2,6 @@
 
 from terra.sim.batch import Progress, record_name, resolve_workers, run_games
 from terra.sim.match import (
-    MAX_ACTIONS,
     GameResult,
     bot_seed,
     bot_seeds,
@@ -13,7 +12,6 @@ from terra.sim.match import (
 from terra.sim.summary import Summary, summarize
 
 __all__ = [
-    "MAX_ACTIONS",
     "GameResult",
     "Progress",
     "Summary",

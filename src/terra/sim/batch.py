@@ -27,7 +27,7 @@ from terra.core.errors import TerraError
 from terra.core.record import Record
 from terra.sim.cluster import RayCluster
 from terra.sim.inorder import AHEAD, chunks, in_order
-from terra.sim.match import MAX_ACTIONS, GameResult, check_setup, lineup, play_game, rotated
+from terra.sim.match import GameResult, check_setup, lineup, play_game, rotated
 from terra.sim.summary import Summary, Tally
 
 Progress = Callable[[int, int, GameResult], None]
@@ -46,7 +46,7 @@ class _Task:
     options: Mapping[str, Any]
     record_path: Path | None
     keep_record: bool
-    max_actions: int
+    max_actions: int | None
 
 
 def _run_task(task: _Task) -> GameResult:
@@ -117,7 +117,7 @@ def run_games(
     progress: Progress | None = None,
     keep_records: bool = False,
     keep_results: bool = False,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: int | None = None,
     ray: str | None = None,
 ) -> Summary:
     """Play ``games`` games of ``game`` and summarise them.
@@ -182,7 +182,7 @@ def play_games(
     record_dir: Path | str | None = None,
     options: Mapping[str, Any] | None = None,
     keep_records: bool = False,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> Run:
     """Start ``games`` games of ``game``: game ``i`` from seed ``seed + i`` between the bots
     ``lineup_of(i)``, played here, by ``workers`` processes or on the Ray cluster ``ray``.

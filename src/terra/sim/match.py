@@ -22,10 +22,6 @@ from terra.core.registry import game as find_game
 from terra.core.rng import Rng, new_seed
 from terra.core.state import GameState
 
-# Far above any real game (a random Africana game takes about 10,000 actions): only a game
-# that never ends reaches it, and that is then reported as an error instead of hanging a run.
-MAX_ACTIONS = 1_000_000
-
 # The most characters of an exception's message kept in a result's error.
 _MESSAGE_LIMIT = 300
 
@@ -152,7 +148,7 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     *,
     index: int = 0,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> GameResult:
     """Play one game of ``game_id`` between ``bots`` (one name per seat) from ``seed``.
 
@@ -160,6 +156,10 @@ def play_game(
     seed and the bots alone. Every action is checked with ``GameState.play``: a bot that
     picks an illegal action fails its game instead of corrupting it. ``seconds`` is the time
     spent choosing and applying actions. Never raises: an error is returned in the result.
+
+    A game still going after ``max_actions`` actions (default: the game's ``length_cap``, far
+    beyond every game seen) is stopped and reported as unfinished: nothing in some rules ends
+    a game whose players all stall (Africana's draw and discard), and a run must not hang.
     """
     seats = tuple(bots)
     meta: dict[str, Any] = {"bots": list(seats)}
@@ -170,7 +170,9 @@ def play_game(
     try:
         if len(seats) != players:
             raise TerraError(f"{len(seats)} bots given for {players} seats")
-        state = find_game(game_id).new(players, seed, dict(options or {}))
+        found = find_game(game_id)
+        state = found.new(players, seed, dict(options or {}))
+        limit = found.length_cap if max_actions is None else max_actions
         seeds = bot_seeds(seed, players)
         agents = [make_bot(name, bot_seed) for name, bot_seed in zip(seats, seeds, strict=True)]
         decisions = [0] * players
@@ -180,8 +182,8 @@ def play_game(
         started = clock()
         last_seat: int | None = None
         while not state.is_over:
-            if actions >= max_actions:
-                raise TerraError(f"the game did not end within {max_actions} actions")
+            if actions >= limit:
+                raise TerraError(f"unfinished: the game did not end within {limit:,} actions")
             seat = state.current_player
             assert seat is not None
             if seat != last_seat:

@@ -21,7 +21,7 @@ from terra.ai.bots import make_bot
 from terra.core.errors import TerraError, quote
 from terra.core.registry import game as find_game
 from terra.sim.batch import play_games
-from terra.sim.match import MAX_ACTIONS, GameResult, rotated
+from terra.sim.match import GameResult, rotated
 from terra.sim.stats import Figures, analyze
 
 Progress = Callable[[int, int, GameResult], None]
@@ -181,7 +181,7 @@ def run_tournament(
     ray: str | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: int | None = None,
 ) -> Tournament:
     """Play every game of ``plan`` and rate the bots.
 

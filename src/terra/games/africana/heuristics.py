@@ -33,6 +33,7 @@ ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed
 SHARED_RISK = 0.6  # chance left to finish an expedition that others have joined too
 JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
 PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
+DRAW_BONUS = 0.2  # per drawn card kept: the chance it brings a colour the goals need
 # DECAY ** d for every distance a map can hold (the route search asks at every stop).
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
 
@@ -460,10 +461,16 @@ class Planner:
         return extra * self.values.future
 
     def draw_value(self) -> float:
+        """Staying put with two more cards, and a small bonus for the colours they may bring.
+        The bonus counts only the cards there is room for: with a full hand a draw just swaps
+        two cards, and a bonus for it made a player with a marginal move draw and discard for
+        ever (nothing in the rules ends such a game)."""
+        hand = self.state.hand[self.me]
+        room = max(0, r.HAND_LIMIT - sum(hand))
         return (
-            self.hand_value(list(self.state.hand[self.me]), r.CARDS_DRAWN)
+            self.hand_value(list(hand), r.CARDS_DRAWN)
             + self.potential(self.state.loc[self.me], 0, r.MARKERS - self.state.markers[self.me])
-            + 0.2 * r.CARDS_DRAWN
+            + DRAW_BONUS * min(r.CARDS_DRAWN, room)
         )
 
     def card_gain(self, card: int) -> float:
