@@ -8,11 +8,12 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 import terra
 from terra.store import MatchStore, open_engine
 from terra.store.matches import SeatInfo
-from tests.server.tables import serving
+from tests.server.tables import create, serving
 from tests.server.test_sigkill import WAIT, server
 
 
@@ -70,3 +71,17 @@ def test_a_match_of_people_only_is_left_alone(tmp_path: Path) -> None:
     assert store.with_bots_playing() == []
     with serving(tmp_path) as (client, _):
         assert client.get(f"/api/matches/{match_id}").json()["moves"] == 0
+
+
+def test_bots_alone_at_a_table_stop_at_the_games_length_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Bots that all stall would otherwise have the server commit their moves for ever.
+    monkeypatch.setattr(type(terra.game("expedition")), "length_cap", 25)
+    with serving(tmp_path) as (client, store):
+        created = create(client, "expedition", ["random", "random"], seed=4)
+        assert _wait_for_moves(store, created["id"], 25) == 25
+        time.sleep(0.5)  # time enough for a move past the cap
+        info = store.info(created["id"])
+        assert info.moves == 25
+        assert not store.state(created["id"])[0].is_over

@@ -137,7 +137,12 @@ class Tables:
             table.bots = asyncio.create_task(self._run_bots(match_id, table))
 
     async def _run_bots(self, match_id: str, table: Table) -> None:
-        """Play the bots' moves for as long as a bot is to move."""
+        """Play the bots' moves for as long as a bot is to move.
+
+        Bots alone at a table stop at the game's length cap, far beyond every game seen: in
+        some games players who all stall go on for ever (Africana's draw and discard), and a
+        server must not commit their moves for ever.
+        """
         try:
             while not self._closing:
                 table.woken = False
@@ -146,6 +151,14 @@ class Tables:
                 if current is None or table.info.seats[current].bot is None:
                     if table.woken:
                         continue
+                    return
+                if moves >= state.game.length_cap:
+                    _log.warning(
+                        "the bots of match %s stop: %d moves, the length cap of %s",
+                        match_id,
+                        moves,
+                        state.game.title,
+                    )
                     return
                 bot = table.info.seats[current].bot
                 assert bot is not None
