@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import itertools
 import re
 import shutil
 from importlib.resources import files
@@ -14,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from terra.core.errors import TerraError
-from terra.sim.report import report_format, write_report
+from terra.sim.report import histogram_edges, report_format, write_report
 from terra.sim.tournament import Tournament, run_tournament, schedule
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -135,3 +136,24 @@ def test_a_folder_that_cannot_be_written_is_an_error(tournament: Tournament) -> 
         write_report(tournament, Path("/proc/no-such/report.html"), COMMAND)
     with pytest.raises(TerraError, match="cannot write the report"):
         write_report(tournament, Path("/proc/report.html"), COMMAND)
+
+
+@pytest.mark.parametrize(
+    ("values", "step"),
+    [
+        ([17.0, 17.5, 25.0, 25.5, 45.0], 0.5),  # turns per player of 2-player games
+        ([10.25, 10.5, 30.75], 0.25),
+        ([177.0, 244.0, 363.0], 1.0),  # actions
+        ([12.0, 13.0], 1.0),
+        ([40.0], 0.5),
+    ],
+)
+def test_every_length_bar_covers_as_many_possible_values(values: list[float], step: float) -> None:
+    # Equal-width bars that ignore the grid of possible values drew stripes that are not in
+    # the data (a 200-game Africana report: bars of 31 and 14 games side by side).
+    edges = histogram_edges(values, step)
+    assert len(edges) - 1 <= 20
+    grid = [min(values) + i * step for i in range(round((max(values) - min(values)) / step) + 1)]
+    counts = [sum(low < v < high for v in grid) for low, high in itertools.pairwise(edges)]
+    assert len(set(counts[:-1])) <= 1 and counts[-1] <= counts[0]  # the last may be cut short
+    assert sum(counts) == len(grid)  # no grid point on an edge, none outside

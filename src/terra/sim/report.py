@@ -11,6 +11,7 @@ import base64
 import html
 import importlib
 import io
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ SUFFIXES = {".html": "html", ".htm": "html", ".md": "md"}
 _BLUE = "#0072B2"
 _ORANGE = "#E69F00"
 _GREY = "#666666"
+HISTOGRAM_BINS = 20  # the most bars of a histogram of game lengths
 
 
 def report_format(path: Path) -> str:
@@ -192,18 +194,31 @@ def _draw_scores(figure: Any, tournament: Tournament) -> None:
     axes.grid(axis="x", alpha=0.3)
 
 
+def histogram_edges(values: list[float], step: float, most: int = HISTOGRAM_BINS) -> list[float]:
+    """At most ``most`` bins for ``values`` that lie on a grid of ``step`` (turns per player
+    are multiples of 1/players): every bin holds the same number of grid points, centred.
+    Bins of equal width that ignore the grid hold one more grid point every few bins, and
+    the histogram shows stripes that are not in the data."""
+    low = min(values)
+    points = round((max(values) - low) / step) + 1
+    per_bin = math.ceil(points / most)
+    count = math.ceil(points / per_bin)
+    start = low - step / 2
+    return [start + i * per_bin * step for i in range(count + 1)]
+
+
 def _draw_lengths(figure: Any, tournament: Tournament) -> None:
     done = [r for r in tournament.results if r.ok]
     players = tournament.schedule.players
-    series: list[tuple[list[float], str]] = [
-        ([r.turns / players for r in done], "turns per player"),
-        ([float(r.actions) for r in done], "actions (decisions) per game"),
+    series: list[tuple[list[float], float, str]] = [
+        ([r.turns / players for r in done], 1 / players, "turns per player"),
+        ([float(r.actions) for r in done], 1.0, "actions (decisions) per game"),
     ]
-    for column, (values, label) in enumerate(series, start=1):
+    for column, (values, step, label) in enumerate(series, start=1):
         axes = figure.add_subplot(1, 2, column)
         axes.yaxis.get_major_locator().set_params(integer=True)
         if values:
-            axes.hist(values, bins=min(20, max(1, len(set(values)))), color=_BLUE)
+            axes.hist(values, bins=histogram_edges(values, step), color=_BLUE)
         axes.set_xlabel(label)
         axes.set_ylabel("games")
 
