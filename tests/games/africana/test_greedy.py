@@ -14,7 +14,7 @@ import pytest
 
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
-from terra.games.africana import AfricanaState
+from terra.games.africana import AfricanaState, rules
 from terra.games.africana.heuristics import DRAW_BONUS, Planner
 from terra.sim import run_games
 from tests.games.africana import table
@@ -121,9 +121,8 @@ def test_with_a_full_hand_greedy_moves_rather_than_draws_when_a_move_gains() -> 
     checked = 0
     for state in decisions():
         seat = state.player
-        colours = len(state.data.colours)
-        if state.phase_name != "choose" or sum(state.hand[seat][:colours]) < 5:
-            continue
+        if state.phase_name != "choose" or sum(state.hand[seat]) < rules.HAND_LIMIT:
+            continue  # a full hand counts the joker and the assistants too
         planner = Planner(state, seat)
         if planner.best_move()[0] > planner.stay_value():
             checked += 1
