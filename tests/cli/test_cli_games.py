@@ -25,6 +25,7 @@ def test_json_lists_every_game_with_its_facts() -> None:
         assert isinstance(entry["max_players"], int)
         assert entry["min_players"] <= entry["max_players"]
         assert isinstance(entry["provisional_data"], bool)
+        assert entry["length_cap"] == next(g for g in games() if g.id == entry["id"]).length_cap
 
 
 def test_africana_is_listed_for_two_to_four_players() -> None:
@@ -49,3 +50,13 @@ def test_table_lists_each_games_variant_options() -> None:
             if option.name != "data":
                 assert option.name in result.stdout
     assert "-o OPTION=true" in result.stdout
+
+
+def test_table_fits_eighty_columns_without_cutting_a_name() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "\u2026" not in result.stdout  # rich's ellipsis: a cell cut short
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    for game in games():
+        assert game.id in result.stdout
+        assert game.title in result.stdout

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from terra.core.registry import games
 
@@ -20,15 +21,18 @@ def game_infos() -> list[dict[str, Any]]:
 def _table(infos: list[dict[str, Any]]) -> Table:
     table = Table(title="Terra Incognita games")
     table.caption = "Variants: terra play GAME -o OPTION=true (see docs/cli.md)"
-    for column in ("id", "title", "designer", "year", "players", "data"):
-        table.add_column(column, no_wrap=column in ("id", "players", "data"))
-    table.add_column("options", no_wrap=True)
+    # Only the game's credits wrap: every other cell stays whole in 80 columns.
+    table.add_column("id", no_wrap=True)
+    table.add_column("game", ratio=1)
+    for column in ("players", "data", "options"):
+        table.add_column(column, no_wrap=True)
     for info in infos:
+        game = Text(info["title"], style="bold")
+        game.append(f"\n{info['designer']}, {info['year']}", style="dim")
         players = f"{info['min_players']}-{info['max_players']}"
         data = "provisional" if info["provisional_data"] else "transcribed"
         variants = "\n".join(name for name in info["options"] if name != "data") or "-"
-        row = (info["id"], info["title"], info["designer"], str(info["year"]), players, data)
-        table.add_row(*row, variants)
+        table.add_row(info["id"], game, players, data, variants)
     return table
 
 

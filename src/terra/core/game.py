@@ -244,6 +244,7 @@ class Game(ABC, Generic[S]):
             "max_players": self.max_players,
             "provisional_data": self.provisional_data(),
             "options": {o.name: {"default": o.default, "help": o.help} for o in self.options},
+            "length_cap": self.length_cap,
         }
 
     # Hooks for the layers above (ai, cli, web). They know games only through these.
