@@ -12,13 +12,16 @@ import pytest
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
 from terra.games.nile import actions as act
+from terra.games.nile import heuristics
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.heuristics import (
     SPECIALTY_MARGIN,
+    distances_home,
     greedy_action,
     interview_worth,
     outfit_plan,
     specialty_prospects,
+    walks_from,
 )
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
@@ -219,3 +222,26 @@ class TestNothingInReach:
             state.published[hex_] = 1
         state.counter_hex = [-1] * len(state.counter_hex)
         assert state.action_str(greedy(state, 0)) == "sail for Europe"
+
+
+def test_the_shared_walks_are_those_of_a_fresh_search() -> None:
+    """The walks a search shares between positions (keyed by what they read) equal the ones
+    found afresh, in every position of two played games: as maps are explored and published,
+    explorers visit hexes and hire or lose guides. Each explorer walks from every explorer's
+    hex, so that explorers who know different hexes start from the same one."""
+    checked = 0
+    for players, seed in ((2, 3), (3, 4)):
+        state = new(players, seed)
+        bots: list[Bot] = [GreedyBot(seed), *(RandomBot(seed + s) for s in range(1, players))]
+        while not state.is_over and state.round < 30:
+            away = [e for e in state.explorers if e.status == IN_AFRICA]
+            for explorer in away:
+                shared_home = distances_home(state, explorer)
+                heuristics._HOMES.clear()
+                assert shared_home == distances_home(state, explorer)
+                for start in {e.hex for e in away}:
+                    fresh = heuristics._walks(state, explorer, start)
+                    assert walks_from(state, explorer, start) == fresh
+                    checked += 1
+            state.play(bots[state.player].choose(state))
+    assert checked > 100

@@ -287,12 +287,41 @@ def lost_chance(state: NileState, explorer: Explorer, hex_: int, activity: int) 
     return min(1.0, max(0.0, (tables.lost_number[terrain] - modifier) / DIE))
 
 
+# walks_from() and distances_home() by everything they read; emptied when full. A search
+# meets the same maps and explorers again and again: these walks were 70% of its time.
+_WALKS: dict[tuple[object, ...], tuple[dict[int, float], dict[int, int]]] = {}
+_HOMES: dict[tuple[object, ...], dict[int, int]] = {}
+WAYS_KEPT = 1024
+
+
 def walks_from(
     state: NileState, explorer: Explorer, start: int
 ) -> tuple[dict[int, float], dict[int, int]]:
     """Expected movement points from ``start`` to every hex the explorer can walk to, and
     the hex each is entered from. Entering a hex never visited counts the chance of getting
-    lost as a turn's points wasted; blank hexes are ends of the way."""
+    lost as a turn's points wasted; blank hexes are ends of the way. (Callers must not change
+    the dicts: they are shared.)"""
+    territory = state.territory
+    key = (
+        state.data,
+        start,
+        tuple(territory.terrain),
+        bytes(state.published),
+        bytes(explorer.known),
+        explorer.party.guides > 0,
+    )
+    ways = _WALKS.get(key)
+    if ways is None:
+        ways = _walks(state, explorer, start)
+        if len(_WALKS) >= WAYS_KEPT:
+            _WALKS.clear()
+        _WALKS[key] = ways
+    return ways
+
+
+def _walks(
+    state: NileState, explorer: Explorer, start: int
+) -> tuple[dict[int, float], dict[int, int]]:
     board = state.data.board
     territory = state.territory
     pace = tables_pace(state)
@@ -319,10 +348,18 @@ def walks_from(
 
 
 def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
-    """Movement points from every walkable hex to the nearest port, over known terrain."""
-    board = state.data.board
+    """Movement points from every walkable hex to the nearest port, over known terrain (the
+    map's alone: the same for every explorer; callers must not change the dict)."""
+    del explorer  # walking on known terrain is the same for every explorer (can_walk)
     territory = state.territory
-    tables = state.data.tables
+    key = (state.data, tuple(territory.terrain))
+    found = _HOMES.get(key)
+    if found is not None:
+        return found
+    data = state.data
+    board = data.board
+    terrain = territory.terrain
+    known_cost = data.tables.known_cost
     found = {hex_: 0 for hex_ in board.port_hex}
     queue = [(0, hex_) for hex_ in board.port_hex]
     heapq.heapify(queue)
@@ -331,12 +368,15 @@ def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
         if cost > found[hex_]:
             continue
         for there in board.overland[hex_]:
-            if territory.terrain[there] == BLANK or not can_walk(state, explorer, there):
+            if terrain[there] == BLANK or not _walkable_terrain(data, terrain[there]):
                 continue
-            reach = cost + tables.known_cost
+            reach = cost + known_cost
             if reach < found.get(there, 1 << 30):
                 found[there] = reach
                 heapq.heappush(queue, (reach, there))
+    if len(_HOMES) >= WAYS_KEPT:
+        _HOMES.clear()
+    _HOMES[key] = found
     return found
 
 
