@@ -4,12 +4,15 @@
 the middle of a seeded greedy game of each game with 2 players, on one core (processor time),
 and prints iterations per second.
 
-``python bench/search.py strength GAME [--players 2] [--games 40] [--iterations 200]
-[--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other seat, seats rotated
-(game i puts the search bot in seat i mod players), and prints its win rate with its standard
-error and its mean time per decision. ``--exploration``, ``--turns``, ``--within-turn``,
-``--widening`` and ``--bias`` tune the search. Timings depend on the machine and its load:
-this prints, it never asserts.
+``python bench/search.py strength GAME [--players 2] [--games 40] [--first 0]
+[--iterations 200] [--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other
+seat, seats rotated (game i, seeded 1000 + i, puts the search bot in seat i mod players), and
+prints its win rate with its standard error, its mean time per decision and its share of each
+game. Two settings played on the same games (``--first``) compare game by game: ``--against
+FILE`` reads an earlier run's output and adds the mean difference over the games both played,
+with its standard error (the luck of the deal cancels out of it). ``--exploration``,
+``--turns``, ``--within-turn``, ``--widening`` and ``--bias`` tune the search. Timings depend
+on the machine and its load: this prints, it never asserts.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from terra.core.state import GameState
 from terra.sim import bot_seeds
 
 MIDDLE_SEED = 5
+FIRST_SEED = 1000  # strength game i is seeded FIRST_SEED + i
 # Actions after which a strength game counts as stalled (lost by the search bot): greedy games
 # take a few hundred; players who only draw and discard would go on for ever.
 STALLED = 20_000
@@ -82,7 +86,7 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     """Game ``index``: the search bot in seat ``index mod players``, greedy elsewhere."""
     game_id, players, index, iterations, settings = args
     game = terra.game(game_id)
-    seed = 1000 + index
+    seed = FIRST_SEED + index
     seats = bot_seeds(seed, players)
     searcher = index % players
     bots: list[Any] = [make_bot("greedy", s) for s in seats]
@@ -111,7 +115,11 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         widening=args.widening,
         greedy_bias=args.bias,
     )
-    jobs = [(args.game[0], args.players, i, args.iterations, settings) for i in range(args.games)]
+    first = args.first
+    jobs = [
+        (args.game[0], args.players, i, args.iterations, settings)
+        for i in range(first, first + args.games)
+    ]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play, jobs))
     wins = [r.won for r in results]
@@ -136,6 +144,25 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "fair_share": round(1 / args.players, 4),
         "decisions": decisions,
         "mean_ms_per_decision": round(1e3 * sum(r.seconds for r in results) / decisions, 2),
+        "first": first,
+        "won": wins,
+    }
+
+
+def paired(run: dict[str, Any], earlier: dict[str, Any]) -> dict[str, Any]:
+    """``run``'s shares minus ``earlier``'s over the games both played, with its standard
+    error: the same deals, so only the settings differ."""
+    mine = dict(enumerate(run["won"], run["first"]))
+    theirs = dict(enumerate(earlier["won"], earlier["first"]))
+    both = sorted(mine.keys() & theirs.keys())
+    diffs = [mine[i] - theirs[i] for i in both]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return {
+        "games": n,
+        "difference": round(mean, 4),
+        "standard_error": round(spread / math.sqrt(n), 4) if n else 0.0,
     }
 
 
@@ -146,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="speed: seconds per search")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", "-n", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="strength: index of the first game")
+    parser.add_argument("--against", help="strength: an earlier run's JSON output, to compare")
     parser.add_argument("--iterations", type=int, default=200, help="per decision")
     parser.add_argument("--workers", "-w", type=int, default=1)
     parser.add_argument("--exploration", type=float, default=Settings.exploration)
@@ -163,7 +192,11 @@ def main(argv: list[str] | None = None) -> int:
         if len(args.game) != 1:
             print("search: strength takes one game id", file=sys.stderr)
             return 2
-        print(json.dumps(strength(args)))
+        run = strength(args)
+        if args.against:
+            with open(args.against, encoding="utf-8") as earlier:
+                run["against"] = paired(run, json.load(earlier))
+        print(json.dumps(run))
         return 0
     chosen = [terra.game(g) for g in args.game] or registered_games()
     for game in chosen:
