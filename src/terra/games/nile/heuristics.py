@@ -217,8 +217,11 @@ def counter_worth(state: NileState, seat: int, counter: int) -> float:
     return sum(tables.vp_special[k][explorer.specialty] for k in unseen if k >= 0) / len(unseen)
 
 
-def hex_worth(state: NileState, seat: int, hex_: int) -> float:
-    """Points ``seat``'s explorer may expect from standing in ``hex_``."""
+def hex_worth(
+    state: NileState, seat: int, hex_: int, waiting: dict[int, list[float]] | None = None
+) -> float:
+    """Points ``seat``'s explorer may expect from standing in ``hex_`` (``waiting``: the
+    :func:`waiting_worths` of ``seat``, found once for many hexes)."""
     explorer = state.explorers[seat]
     data = state.data
     territory = state.territory
@@ -230,12 +233,24 @@ def hex_worth(state: NileState, seat: int, hex_: int) -> float:
         worth = hex_points(data, terrain, explorer.specialty)
         if territory.river_in[hex_] or territory.river_out[hex_]:
             worth += data.tables.vp_river[explorer.specialty]
-    for counter, where in enumerate(state.counter_hex):
-        if where == hex_:
-            worth += counter_worth(state, seat, counter)
-    if explorer.specialty == JOURNALIST:
-        worth += interview_worth(state, seat, hex_)
+    if waiting is None:
+        waiting = waiting_worths(state, seat)
+    for points in waiting.get(hex_, ()):
+        worth += points
     return worth
+
+
+def waiting_worths(state: NileState, seat: int) -> dict[int, list[float]]:
+    """By hex, the points waiting there for ``seat`` whatever its terrain: each discovery
+    counter's, then for a journalist the interviews (24.6)."""
+    waiting: dict[int, list[float]] = {}
+    for counter, where in enumerate(state.counter_hex):
+        if where >= 0:
+            waiting.setdefault(where, []).append(counter_worth(state, seat, counter))
+    if state.explorers[seat].specialty == JOURNALIST:
+        for hex_ in {other.hex for other in state.explorers if other.hex >= 0}:
+            waiting.setdefault(hex_, []).append(interview_worth(state, seat, hex_))
+    return waiting
 
 
 def interview_worth(state: NileState, seat: int, hex_: int) -> float:
@@ -655,12 +670,13 @@ def best_target(state: NileState, seat: int, home: dict[int, int]) -> Target | N
     reach, parent = walks_from(state, explorer, explorer.hex)
     food = food_turns(explorer)
     pace = tables_pace(state)
+    waiting = waiting_worths(state, seat)
     best: Target | None = None
     best_score = 0.0
     for hex_, cost in reach.items():
         if hex_ == explorer.hex:
             continue
-        value = hex_worth(state, seat, hex_)
+        value = hex_worth(state, seat, hex_, waiting)
         if value <= 0:
             continue
         turns = cost / pace + turns_to_walk(home_points(state, home, hex_))
