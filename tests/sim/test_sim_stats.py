@@ -169,6 +169,22 @@ class TestRatings:
         assert b.sigma == pytest.approx(sum(u.sigma for u in updates[1:]) / 3)
         assert a.mu > 25 > b.mu
 
+    def test_the_order_of_the_games_does_not_decide_who_is_rated_higher(self) -> None:
+        # "a" wins 60 of the first 100 games and 38 of the last 100: 98 of 200. Rated in game
+        # order, "b", who won its games late, came out 8 points ahead.
+        games = []
+        for i in range(200):
+            seats = ("a", "b") if i % 2 == 0 else ("b", "a")
+            a_won = i % 5 < 3 if i < 100 else (i - 100) % 50 < 19
+            winner = seats.index("a" if a_won else "b")
+            scores = tuple(10 if seat == winner else 5 for seat in range(2))
+            games.append(result(i, seats, scores, (winner,)))
+        b, a = rate(games, ["a", "b"])
+        assert (b.bot, a.bot) == ("b", "a")
+        assert b.mu - a.mu < 1.0
+        assert abs((b.mu - 25) + (a.mu - 25)) < 1e-9  # two bots, one game each time
+        assert rate(list(reversed(games)), ["a", "b"]) == rate(games, ["a", "b"])
+
     def test_a_game_alone_moves_no_rating(self) -> None:
         a, b = rate([result(0, ("a",), (5,), (0,))], ["a", "b"])
         assert a.mu == b.mu == 25

@@ -7,17 +7,22 @@ after the winners by score, equal scores sharing a place. Only completed games c
 that failed is reported as an error and left out of every figure.
 
 Ratings are openskill's Plackett-Luce model (Weng and Lin's Bayesian approximation), fed the
-whole finishing order of every game, in game order. A rating is ``mu`` with the model's own
-uncertainty ``sigma``; the interval is ``mu ± 2 sigma``, about 95% if the model holds. It is
-chosen over a bootstrap because it costs one update per game however long the tournament,
-and it rates tables of any size from whole finishing orders; since the rounds of a
-tournament play every table alike, the order of the games favours no bot. Skills are taken as
-fixed (``tau = 0``): a bot does not learn between games.
+whole finishing order of every game. A rating is ``mu`` with the model's own uncertainty
+``sigma``; the interval is ``mu ± 2 sigma``, about 95% if the model holds. It rates tables of
+any size from whole finishing orders. Skills are taken as fixed (``tau = 0``): a bot does not
+learn between games.
+
+The model updates game by game, so the order of the games counts: fed in game order, a bot
+that won more of the late games was rated well above one that won as many games (in 200
+Africa games, the search bot won 49% and was rated 1.7 points above greedy). The games are
+therefore rated in ``ORDERS`` shuffled orders (seeded: the same games always give the same
+figures), and a bot's ``mu`` and ``sigma`` are the means over the orders.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -27,9 +32,10 @@ from openskill.models import PlackettLuce
 
 from terra.sim.match import GameResult
 
+ORDERS = 16  # shuffled game orders whose ratings are averaged
 RATING_METHOD = (
-    "openskill Plackett-Luce (Weng-Lin), whole finishing orders in game order, "
-    "interval mu ± 2 sigma"
+    f"openskill Plackett-Luce (Weng-Lin), whole finishing orders, the mean over {ORDERS} "
+    "shuffled game orders, interval mu ± 2 sigma"
 )
 # Enough to diagnose a failing run without flooding a report.
 ERRORS_KEPT = 5
@@ -146,17 +152,36 @@ class Rating:
 
 
 def rate(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
-    """The bots' ratings after the completed ``results`` (in game order), best first.
+    """The bots' ratings after the completed ``results``, best first: the means over
+    ``ORDERS`` seeded shuffles of the games (one order if there is only one).
 
     A tournament of one bot (every seat the same) has nothing to rate: the list is empty.
     """
     if len(set(bots)) < 2:
         return []
+    # A game alone says nothing of strength; the shuffles start from the games by index.
+    games = sorted((r for r in results if r.ok and len(r.bots) >= 2), key=lambda r: r.index)
+    shuffler = random.Random(0)
+    orders = (
+        [games] if len(games) < 2 else [shuffler.sample(games, len(games)) for _ in range(ORDERS)]
+    )
+    rated = [_rate_in_order(order, bots) for order in orders]
+    found = [
+        Rating(
+            bot,
+            statistics.fmean(r[bot][0] for r in rated),
+            statistics.fmean(r[bot][1] for r in rated),
+        )
+        for bot in dict.fromkeys(bots)
+    ]
+    return sorted(found, key=lambda r: (-r.mu, r.bot))
+
+
+def _rate_in_order(games: list[GameResult], bots: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """Each bot's ``(mu, sigma)`` after ``games`` in this order."""
     model = PlackettLuce(tau=0)
     ratings = {bot: model.rating(name=bot) for bot in bots}
-    for result in results:
-        if not result.ok or len(result.bots) < 2:  # a game alone says nothing of strength
-            continue
+    for result in games:
         # A rating object apiece: openskill hands back the objects it was given, updated.
         teams = [
             [model.rating(mu=ratings[bot].mu, sigma=ratings[bot].sigma, name=bot)]
@@ -174,8 +199,7 @@ def rate(results: Iterable[GameResult], bots: Sequence[str]) -> list[Rating]:
                 sigma=statistics.fmean(r.sigma for r in outcomes),
                 name=bot,
             )
-    found = [Rating(bot, r.mu, r.sigma) for bot, r in ratings.items()]
-    return sorted(found, key=lambda r: (-r.mu, r.bot))
+    return {bot: (r.mu, r.sigma) for bot, r in ratings.items()}
 
 
 @dataclass(frozen=True)
