@@ -82,7 +82,7 @@ def test_readable_summary_and_report(tmp_path: Path) -> None:
     assert "thinking: greedy" in result.stdout and "s a decision" in result.stdout
     page = path.read_text(encoding="utf-8")
     assert "data:image/png;base64," in page
-    assert "Thinking time" in page and "seconds per decision" in page
+    assert "Thinking time" in page and "ms per decision" in page
     # the command as it reproduces the run, every figure-changing choice spelled out
     assert (
         "terra tournament expedition --bots random,greedy --players 2 --games 2 --seed 0 "

@@ -342,18 +342,25 @@ def _tables(tournament: Tournament) -> list[tuple[str, list[str], list[list[str]
             length_rows.append([label, *(_number(s[k]) for k in _SPREAD[1:])])
     tables.append(("Game lengths", ["", "mean", "sd", "min", "median", "max"], length_rows))
     think_rows = [
-        [t.bot, str(t.decisions), _seconds(t.per_decision), _seconds(t.slowest)]
+        [t.bot, str(t.decisions), _milliseconds(t.per_decision), _milliseconds(t.slowest)]
         for t in figures.thinking
         if t.decisions
     ]
     if think_rows:
-        columns = ["bot", "decisions", "seconds per decision", "slowest"]
+        columns = ["bot", "decisions", "ms per decision", "slowest (ms)"]
         tables.append(("Thinking time (decisions with a choice)", columns, think_rows))
     return tables
 
 
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
+def _milliseconds(seconds: float | None) -> str:
+    """Three significant figures or whole milliseconds: a greedy bot's 0.28 ms must not read
+    as 0.000 s beside a search bot's 312 ms."""
+    if seconds is None:
+        return "-"
+    ms = seconds * 1e3
+    if ms >= 100:
+        return f"{ms:,.0f}"
+    return f"{ms:.3g}"
 
 
 _SECTIONS = (
