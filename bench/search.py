@@ -10,7 +10,7 @@ seat, seats rotated (game i, seeded 1000 + i, puts the search bot in seat i mod 
 prints its win rate with its standard error, its mean time per decision and its share of each
 game. Two settings played on the same games (``--first``) compare game by game: ``--against
 FILE`` reads an earlier run's output and adds the mean difference over the games both played,
-with its standard error (the luck of the deal cancels out of it). ``--exploration``,
+with its standard error. ``--exploration``,
 ``--turns``, ``--within-turn``, ``--widening`` and ``--bias`` tune the search. Timings depend
 on the machine and its load: this prints, it never asserts.
 """
