@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -36,6 +35,7 @@ from terra.ai.tree import Settings
 from terra.core.registry import games as registered_games
 from terra.core.state import GameState
 from terra.sim import bot_seeds
+from terra.sim.stats import Estimate
 
 MIDDLE_SEED = 5
 FIRST_SEED = 1000  # strength game i is seeded FIRST_SEED + i
@@ -123,14 +123,12 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play, jobs))
     wins = [r.won for r in results]
-    n = len(wins)
-    rate = sum(wins) / n
-    spread = math.sqrt(sum((w - rate) ** 2 for w in wins) / (n - 1)) if n > 1 else 0.0
+    rate = Estimate.of(wins)
     decisions = sum(r.decisions for r in results)
     return {
         "game": args.game[0],
         "players": args.players,
-        "games": n,
+        "games": rate.n,
         "iterations": args.iterations,
         "settings": {
             "exploration": args.exploration,
@@ -139,8 +137,8 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
             "widening": args.widening,
             "greedy_bias": args.bias,
         },
-        "win_rate": round(rate, 4),
-        "standard_error": round(spread / math.sqrt(n), 4),
+        "win_rate": round(rate.mean or 0.0, 4),
+        "standard_error": round(rate.se or 0.0, 4),
         "fair_share": round(1 / args.players, 4),
         "decisions": decisions,
         "mean_ms_per_decision": round(1e3 * sum(r.seconds for r in results) / decisions, 2),
@@ -155,14 +153,11 @@ def paired(run: dict[str, Any], earlier: dict[str, Any]) -> dict[str, Any]:
     mine = dict(enumerate(run["won"], run["first"]))
     theirs = dict(enumerate(earlier["won"], earlier["first"]))
     both = sorted(mine.keys() & theirs.keys())
-    diffs = [mine[i] - theirs[i] for i in both]
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    difference = Estimate.of([mine[i] - theirs[i] for i in both])
     return {
-        "games": n,
-        "difference": round(mean, 4),
-        "standard_error": round(spread / math.sqrt(n), 4) if n else 0.0,
+        "games": difference.n,
+        "difference": round(difference.mean or 0.0, 4),
+        "standard_error": round(difference.se or 0.0, 4),
     }
 
 
