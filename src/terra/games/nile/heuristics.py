@@ -217,9 +217,7 @@ def counter_worth(state: NileState, seat: int, counter: int) -> float:
     return sum(tables.vp_special[k][explorer.specialty] for k in unseen if k >= 0) / len(unseen)
 
 
-def hex_worth(
-    state: NileState, seat: int, hex_: int, waiting: dict[int, list[float]] | None = None
-) -> float:
+def hex_worth(state: NileState, seat: int, hex_: int, waiting: dict[int, list[float]]) -> float:
     """Points ``seat``'s explorer may expect from standing in ``hex_`` (``waiting``: the
     :func:`waiting_worths` of ``seat``, found once for many hexes)."""
     explorer = state.explorers[seat]
@@ -233,8 +231,6 @@ def hex_worth(
         worth = hex_points(data, terrain, explorer.specialty)
         if territory.river_in[hex_] or territory.river_out[hex_]:
             worth += data.tables.vp_river[explorer.specialty]
-    if waiting is None:
-        waiting = waiting_worths(state, seat)
     for points in waiting.get(hex_, ()):
         worth += points
     return worth
