@@ -187,10 +187,22 @@ def main(argv: list[str] | None = None) -> int:
         if len(args.game) != 1:
             print("search: strength takes one game id", file=sys.stderr)
             return 2
+        earlier = None
+        if args.against:  # read before the games are played: a bad file fails at once
+            try:
+                with open(args.against, encoding="utf-8") as file:
+                    earlier = json.load(file)
+                dict(enumerate(earlier["won"], earlier["first"]))
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                print(
+                    f"search: --against {args.against}: not an earlier strength run's output "
+                    f"({type(error).__name__}: {error})",
+                    file=sys.stderr,
+                )
+                return 2
         run = strength(args)
-        if args.against:
-            with open(args.against, encoding="utf-8") as earlier:
-                run["against"] = paired(run, json.load(earlier))
+        if earlier is not None:
+            run["against"] = paired(run, earlier)
         print(json.dumps(run))
         return 0
     chosen = [terra.game(g) for g in args.game] or registered_games()
