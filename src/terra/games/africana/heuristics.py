@@ -18,6 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from terra.core.data import MAX_ENTRIES
+from terra.core.memo import Memo
 from terra.games.africana import actions as act
 from terra.games.africana import rules as r
 from terra.games.africana import scoring
@@ -94,13 +95,13 @@ class Outlook:
     potentials: dict[tuple[int, int, bool], float]
     # Planner.best_move() by everything else it reads (see there): a move action is planned
     # once as it is chosen and again for its first step, from the same hand.
-    moves: dict[tuple[int, ...], tuple[float, int]]
+    moves: Memo[tuple[int, ...], tuple[float, int]]
 
 
 # Outlooks by what they depend on; emptied when full (what a search needs it soon meets again).
-_OUTLOOKS: dict[tuple[object, ...], Outlook] = {}
 OUTLOOKS_KEPT = 4096
 MOVES_KEPT = 4096  # best moves kept per outlook (the hands a long search meets are many)
+_OUTLOOKS: Memo[tuple[object, ...], Outlook] = Memo(OUTLOOKS_KEPT)
 
 
 @cache
@@ -159,10 +160,9 @@ class Planner:
             goals_at: dict[int, list[Goal]] = {}
             for goal in goals:
                 goals_at.setdefault(goal.where, []).append(goal)
-            outlook = Outlook(self.values, goals, goals_at, {}, {})
-            if len(_OUTLOOKS) >= OUTLOOKS_KEPT:
-                _OUTLOOKS.clear()
-            _OUTLOOKS[key] = outlook
+            outlook = _OUTLOOKS.keep(
+                key, Outlook(self.values, goals, goals_at, {}, Memo(MOVES_KEPT))
+            )
         self.values = outlook.values
         self.goals = outlook.goals
         self.goals_at = outlook.goals_at
@@ -306,11 +306,7 @@ class Planner:
             return known
         self.best = (float("-inf"), act.DONE)
         self._search(here, hand, sum(hand[:colours]), others, silver, markers_free, 0, 0.0, 0, -1)
-        moves = self._moves
-        if len(moves) >= MOVES_KEPT:
-            moves.clear()
-        moves[key] = self.best
-        return self.best
+        return self._moves.keep(key, self.best)
 
     def _search(  # noqa: PLR0917 - positional: the bot's hottest call
         self,

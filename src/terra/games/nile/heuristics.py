@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from terra.core.memo import Memo
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, rules
 from terra.games.nile.explorer import IN_AFRICA, Explorer
@@ -300,9 +301,9 @@ def lost_chance(state: NileState, explorer: Explorer, hex_: int, activity: int) 
 
 # walks_from() and distances_home() by everything they read; emptied when full. A search
 # meets the same maps and explorers again and again: these walks were 70% of its time.
-_WALKS: dict[tuple[object, ...], tuple[dict[int, float], dict[int, int]]] = {}
-_HOMES: dict[tuple[object, ...], dict[int, int]] = {}
 WAYS_KEPT = 1024
+_WALKS: Memo[tuple[object, ...], tuple[dict[int, float], dict[int, int]]] = Memo(WAYS_KEPT)
+_HOMES: Memo[tuple[object, ...], dict[int, int]] = Memo(WAYS_KEPT)
 
 
 def walks_from(
@@ -323,10 +324,7 @@ def walks_from(
     )
     ways = _WALKS.get(key)
     if ways is None:
-        ways = _walks(state, explorer, start)
-        if len(_WALKS) >= WAYS_KEPT:
-            _WALKS.clear()
-        _WALKS[key] = ways
+        ways = _WALKS.keep(key, _walks(state, explorer, start))
     return ways
 
 
@@ -385,10 +383,7 @@ def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
             if reach < found.get(there, 1 << 30):
                 found[there] = reach
                 heapq.heappush(queue, (reach, there))
-    if len(_HOMES) >= WAYS_KEPT:
-        _HOMES.clear()
-    _HOMES[key] = found
-    return found
+    return _HOMES.keep(key, found)
 
 
 def home_points(state: NileState, home: dict[int, int], hex_: int) -> int:
