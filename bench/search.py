@@ -22,7 +22,7 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +80,7 @@ class Game:
     won: float  # its share of the victory
     decisions: int
     seconds: float  # spent in its decisions
+    actions: int  # the game's length, every seat's actions
 
 
 def play(args: tuple[str, int, int, int, Settings]) -> Game:
@@ -102,9 +103,10 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
             decisions += 1
         state.apply(action)
     if not state.is_over:  # a stalled game is lost, and shows in the mean time per decision
-        return Game(0.0, decisions, spent)
+        return Game(0.0, decisions, spent, len(state.history))
     winners = state.winners()
-    return Game(1 / len(winners) if searcher in winners else 0.0, decisions, spent)
+    won = 1 / len(winners) if searcher in winners else 0.0
+    return Game(won, decisions, spent, len(state.history))
 
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
@@ -121,7 +123,18 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         for i in range(first, first + args.games)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(play, jobs))
+        futures = {pool.submit(play, job): job[2] for job in jobs}
+        for future in as_completed(futures):
+            # A line a game as it ends, so that a long run shows how it goes.
+            index, result = futures[future], future.result()
+            print(
+                f"game {index} (seat {index % args.players}): won {result.won:g}, "
+                f"{result.actions} actions, {result.decisions} decisions at "
+                f"{1e3 * result.seconds / max(result.decisions, 1):.0f} ms",
+                file=sys.stderr,
+                flush=True,
+            )
+        results = [future.result() for future in futures]  # in the order of the games
     wins = [r.won for r in results]
     rate = Estimate.of(wins)
     decisions = sum(r.decisions for r in results)
