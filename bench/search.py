@@ -160,13 +160,17 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def paired(run: dict[str, Any], earlier: dict[str, Any]) -> dict[str, Any]:
-    """``run``'s shares minus ``earlier``'s over the games both played, with its standard
-    error: the same deals, so only the settings differ."""
-    mine = dict(enumerate(run["won"], run["first"]))
-    theirs = dict(enumerate(earlier["won"], earlier["first"]))
-    both = sorted(mine.keys() & theirs.keys())
-    difference = Estimate.of([mine[i] - theirs[i] for i in both])
+def shares(run: dict[str, Any]) -> dict[int, float]:
+    """The search bot's share of each game of a strength run's output, by game index."""
+    return {i: float(won) for i, won in enumerate(run["won"], run["first"])}
+
+
+def paired(run: dict[str, Any], earlier: dict[int, float]) -> dict[str, Any]:
+    """``run``'s shares minus an earlier run's (:func:`shares`) over the games both played,
+    with its standard error: the same deals, so only the settings differ."""
+    mine = shares(run)
+    both = sorted(mine.keys() & earlier.keys())
+    difference = Estimate.of([mine[i] - earlier[i] for i in both])
     return {
         "games": difference.n,
         "difference": round(difference.mean or 0.0, 4),
@@ -204,8 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.against:  # read before the games are played: a bad file fails at once
             try:
                 with open(args.against, encoding="utf-8") as file:
-                    earlier = json.load(file)
-                dict(enumerate(earlier["won"], earlier["first"]))
+                    earlier = shares(json.load(file))
             except (OSError, ValueError, KeyError, TypeError) as error:
                 print(
                     f"search: --against {args.against}: not an earlier strength run's output "
