@@ -14,6 +14,7 @@ from terra.ai.mcts import MctsBot, search_known
 from terra.ai.tree import Search, Settings
 from terra.core.state import GameState
 from terra.games.africa import AfricaState
+from terra.games.nile import actions as act
 from tests.ai.positions import decisions, player_counts
 from tests.games.africa import table
 
@@ -162,3 +163,55 @@ def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
     state = decisions("africana", 2)[-1]
     search = search_known(state, Budget(iterations=200), random.Random(1))
     assert _movers(search, state) == {state.current_player}
+
+
+def test_the_root_weighs_the_games_search_actions_and_its_greedy_move() -> None:
+    """Game.search_actions: the Nile's free bookkeeping moves (leave, cache, dig up, take
+    water...) are weighed only where the greedy explorer makes one."""
+    game = terra.game("nile")
+    bookkeeping = 0
+    for state in decisions("nile", 2):
+        weighed = set(game.search_actions(state))
+        search = search_known(state, Budget(iterations=200), random.Random(3), Settings())
+        tried = set(search.root.children)
+        assert tried <= weighed | {search.favourite}
+        assert search.favourite in tried
+        if search.favourite not in weighed:  # greedy's own bookkeeping move is still weighed
+            bookkeeping += 1
+        if len(weighed) < len(state.legal_actions()) and len(weighed) > 1:
+            assert len(tried) > 1
+    assert bookkeeping > 0  # the positions include such a move
+
+
+def test_without_the_games_choice_the_root_weighs_every_legal_action() -> None:
+    """A game that leaves nothing out (the default hook) has every legal action weighed at the
+    root."""
+    state = decisions("expedition", 2)[-1]
+    game = state.game
+    assert game.search_actions(state) == state.legal_actions()
+    search = search_known(state, Budget(iterations=2000), random.Random(3), Settings())
+    assert search.weighed is None
+    assert set(search.root.children) <= set(state.legal_actions())
+
+
+def test_the_niles_search_ends_its_turn_instead_of_shuffling_its_baggage() -> None:
+    """A search that weighed every free move picked among near-ties by the noise of its
+    samples: from this turn, with these seeds, it dropped askaris and gifts, buried rations and
+    dug them up, and once made 60 moves without ending the turn (bench/README.md)."""
+    game = terra.game("nile")
+    start = game.new(2, 1001)
+    rng = random.Random(1)
+    while len(start.history) < 147:  # the greedy explorer's game, mid-way through a turn
+        start.apply(game.greedy_action(start, rng))
+    seat = start.current_player
+    kind = start.tables.kind
+    for seed in range(2):
+        state = start.clone()
+        bot = IsmctsBot(seed, Budget(iterations=40))
+        for _ in range(20):
+            if state.current_player != seat:
+                break
+            action = bot.choose(state)
+            assert kind[action] not in (act.LEAVE, act.CACHE, act.DIG), state.action_str(action)
+            state.apply(action)
+        assert state.current_player != seat, "the turn did not end in 20 decisions"

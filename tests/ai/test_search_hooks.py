@@ -1,5 +1,6 @@
-"""The game hooks search stands on (``estimate``, ``evaluate``, ``rollout_action``), checked for
-every registered game: a fifth game gets these tests without a change here."""
+"""The game hooks search stands on (``estimate``, ``evaluate``, ``rollout_action``,
+``search_actions``), checked for every registered game: a fifth game gets these tests without a
+change here."""
 
 from __future__ import annotations
 
@@ -73,12 +74,27 @@ class TestEveryGame:
                 redealt = state.sample_hidden(seat, random.Random(100 * index + j))
                 assert game.rollout_action(redealt, random.Random(index)) == chosen
 
+    def test_the_search_weighs_legal_moves_from_what_the_seat_may_know(
+        self, game_id: str, players: int
+    ) -> None:
+        game = terra.game(game_id)
+        for index, state in enumerate(decisions(game_id, players)):
+            seat = state.current_player
+            assert seat is not None
+            weighed = game.search_actions(state)
+            assert weighed, "a search must have something to weigh"
+            assert set(weighed) <= set(state.legal_actions())
+            for j in range(REDEALS):
+                redealt = state.sample_hidden(seat, random.Random(100 * index + j))
+                assert game.search_actions(redealt) == weighed
+
     def test_the_hooks_leave_the_state_alone(self, game_id: str, players: int) -> None:
         game = terra.game(game_id)
         for state in decisions(game_id, players):
             before = state.clone()
             game.evaluate(state)
             game.rollout_action(state, random.Random(0))
+            game.search_actions(state)
             assert state == before
             assert state.legal_actions() == before.legal_actions()
 

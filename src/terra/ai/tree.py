@@ -104,6 +104,8 @@ class Search:
         within = settings.within_turn
         self.within_turn: bool = self.game.tree_within_turn if within is None else within
         self.favourite = -1  # the greedy move at the root, once asked for
+        self.weighed: frozenset[int] | None = None  # the root's actions, if not all
+        self.weighed_asked = False
 
     def run(self, budget: Budget) -> None:
         """Iterate until the budget is spent."""
@@ -180,15 +182,16 @@ class Search:
                 state.apply(action)
                 return child, False
         legal = state.legal_actions()
+        if node is self.root:
+            legal = self._weighed(state, legal)
         present = [a for a in legal if a in children]
         if len(present) < len(legal) and len(present) < allowed:
-            if node is self.root and self.favourite < 0 and settings.greedy_bias > 0:
-                # The seat's own heuristic reads only what the seat may know (its hook's
-                # contract), so asking it in a sampled world is asking it in the real one.
-                self.favourite = action = self.game.greedy_action(state, self.rng)
-            else:
+            action = -1
+            if node is self.root and settings.greedy_bias > 0:
+                action = self._favourite(state)
+            if action in children or action not in legal:
                 action = self.game.rollout_action(state, self.rng)
-            if action in children:
+            if action in children or action not in legal:
                 action = self.rng.choice([a for a in legal if a not in children])
             for a in present:
                 children[a].available += 1
@@ -212,6 +215,28 @@ class Search:
                 best, best_action = score, a
         state.apply(best_action)
         return children[best_action], False
+
+    def _favourite(self, state: GameState) -> int:
+        """The game's greedy move at the root, asked once. The seat's own heuristic reads only
+        what the seat may know (its hook's contract), so asking it in a sampled world is asking
+        it in the real one."""
+        if self.favourite < 0:
+            self.favourite = self.game.greedy_action(state, self.rng)
+        return self.favourite
+
+    def _weighed(self, state: GameState, legal: tuple[int, ...]) -> tuple[int, ...]:
+        """The root's legal actions that the search weighs: the game's ``search_actions`` and
+        its greedy move, asked once (the searching seat's own actions are the same in every
+        world it samples); every legal action where the game leaves none out."""
+        if not self.weighed_asked:
+            self.weighed_asked = True
+            chosen = self.game.search_actions(state)
+            if len(chosen) < len(legal):
+                self.weighed = frozenset((*chosen, self._favourite(state)))
+        weighed = self.weighed
+        if weighed is None:
+            return legal
+        return tuple(a for a in legal if a in weighed) or legal
 
     def choices(self, legal: tuple[int, ...]) -> list[Choice]:
         """The root's actions that are legal in the real position, most visited first."""

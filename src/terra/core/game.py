@@ -291,6 +291,17 @@ class Game(ABC, Generic[S]):
         among the legal actions). It must read only what that seat may know."""
         return rng.choice(state.legal_actions())
 
+    def search_actions(self, state: S) -> tuple[int, ...]:
+        """The legal actions a search weighs for ``state.current_player`` (default: all).
+
+        A game whose turns offer free bookkeeping moves that neither advance nor end a turn
+        (drop this, bury that, dig it up again) leaves them out: weighed against the move that
+        matters, each is nearly a tie, and a search that picks among near-ties by the noise of
+        its samples can shuffle its baggage for ever. The search always weighs the game's
+        greedy move as well, so a bookkeeping move is still made where the heuristic sees the
+        need. It must read only what that seat may know."""
+        return state.legal_actions()
+
     def render_terminal(self, state: S, seat: int | None) -> Any:
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")

@@ -245,3 +245,23 @@ def test_the_shared_walks_are_those_of_a_fresh_search() -> None:
                     checked += 1
             state.play(bots[state.player].choose(state))
     assert checked > 100
+
+
+def test_the_search_weighs_no_bookkeeping_beside_a_move_that_matters() -> None:
+    """Leaving, caching, digging up, shooting an animal, taking water and turning the carrying
+    are free moves (9.6, 17, 18.5, 5.4441, 5.52): a search weighs them only where nothing else
+    is legal (and where greedy makes one, see terra.ai.tree)."""
+    left_out = 0
+    for state in decisions():
+        legal = state.legal_actions()
+        weighed = heuristics.search_actions(state)
+        kinds = {state.tables.kind[a] for a in weighed}
+        if kinds & heuristics.BOOKKEEPING:
+            assert weighed == legal
+            assert {state.tables.kind[a] for a in legal} <= heuristics.BOOKKEEPING
+        else:
+            assert set(weighed) == {
+                a for a in legal if state.tables.kind[a] not in heuristics.BOOKKEEPING
+            }
+        left_out += len(legal) - len(weighed)
+    assert left_out > 0

@@ -10,7 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
-from terra.games.nile.heuristics import greedy_action
+from terra.games.nile.heuristics import greedy_action, search_actions
 from terra.games.nile.layout import board_layout
 from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
@@ -81,6 +81,9 @@ class Nile(Game[NileState]):
 
     def estimate(self, state: NileState, seat: int) -> float:
         return estimate(state, seat)
+
+    def search_actions(self, state: NileState) -> tuple[int, ...]:
+        return search_actions(state)
 
     def rollout_action(self, state: NileState, rng: random.Random) -> int:
         """Greedy itself: a random explorer soon starves or dies, which tells a search

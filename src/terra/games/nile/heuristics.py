@@ -127,6 +127,21 @@ def greedy_action(state: NileState, rng: random.Random) -> int:
     return _fallback(state, legal)
 
 
+# Free moves that neither advance nor end a turn (9.6, 17, 18.5, 5.4441, 5.52): a search weighs
+# them only where the greedy explorer makes one (``search_actions``).
+BOOKKEEPING = frozenset(
+    (act.LEAVE, act.CACHE, act.DIG, act.SHOOT, act.TAKE_WATER, act.CARRY, act.REST, act.DROP_FIND)
+)
+
+
+def search_actions(state: NileState) -> tuple[int, ...]:
+    """The legal actions a search weighs: all but the bookkeeping moves (every legal action
+    where only bookkeeping is left)."""
+    legal = state.legal_actions()
+    kind = state.tables.kind
+    return tuple(a for a in legal if kind[a] not in BOOKKEEPING) or legal
+
+
 def _fallback(state: NileState, legal: list[int]) -> int:
     """Anything but retiring: ``done`` if offered, else the first legal action that is not a
     mere turn of the carrying (5.52), which could go back and forth for ever."""
