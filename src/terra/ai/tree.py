@@ -13,6 +13,10 @@ A game whose turns are long chains of small decisions (Africana) therefore keeps
 within the searching seat's turn (``Game.tree_within_turn``): the rest of each iteration is
 played by the rollout policy in that iteration's world, and every leaf is judged at the same
 horizon.
+
+The root weighs the actions the game names (``Game.search_actions``) and the game's greedy
+move: free bookkeeping moves are near-ties with the move that matters, and picking among
+near-ties by sampling noise can shuffle baggage for ever (the Nile).
 """
 
 from __future__ import annotations
