@@ -81,8 +81,7 @@ class TestEveryGame:
         for index, state in enumerate(decisions(game_id, players)):
             seat = state.current_player
             assert seat is not None
-            weighed = game.search_actions(state)
-            assert weighed, "a search must have something to weigh"
+            weighed = game.search_actions(state)  # none: the greedy move alone
             assert set(weighed) <= set(state.legal_actions())
             for j in range(REDEALS):
                 redealt = state.sample_hidden(seat, random.Random(100 * index + j))

@@ -11,6 +11,8 @@ import pytest
 
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
+from terra.ai.budget import Budget
+from terra.ai.ismcts import IsmctsBot
 from terra.games.nile import actions as act
 from terra.games.nile import heuristics
 from terra.games.nile.explorer import IN_AFRICA
@@ -255,6 +257,9 @@ def test_the_search_weighs_no_bookkeeping_beside_a_move_that_matters() -> None:
     for state in decisions():
         legal = state.legal_actions()
         weighed = heuristics.search_actions(state)
+        if state.phase_name == "outfit":
+            assert weighed == ()  # greedy buys to one plan (see the next test)
+            continue
         kinds = {state.tables.kind[a] for a in weighed}
         if kinds & heuristics.BOOKKEEPING:
             assert weighed == legal
@@ -265,3 +270,21 @@ def test_the_search_weighs_no_bookkeeping_beside_a_move_that_matters() -> None:
             }
         left_out += len(legal) - len(weighed)
     assert left_out > 0
+
+
+def test_a_search_bot_outfits_to_greedys_plan_without_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """5.3: outfitting is a chain of purchases that greedy makes to one plan for the whole
+    expedition; a search choosing each by the noise of its samples bought ten canoes for a
+    walk. The search bots leave it to greedy (``Game.search_actions`` names nothing)."""
+
+    def no_search(*_: object) -> None:
+        raise AssertionError("searched an outfitting decision")
+
+    monkeypatch.setattr(IsmctsBot, "search", no_search)
+    outfitting = [s for s in decisions() if s.phase_name == "outfit"]
+    assert outfitting
+    for index, state in enumerate(outfitting):
+        chosen = IsmctsBot(index, Budget(iterations=100)).choose(state)
+        assert chosen == greedy_action(state, random.Random(index))

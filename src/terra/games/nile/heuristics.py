@@ -136,7 +136,11 @@ BOOKKEEPING = frozenset(
 
 def search_actions(state: NileState) -> tuple[int, ...]:
     """The legal actions a search weighs: all but the bookkeeping moves (every legal action
-    where only bookkeeping is left)."""
+    where only bookkeeping is left); none while outfitting, where greedy buys to one plan for
+    the whole expedition and a search choosing each purchase by the noise of its samples
+    bought ten canoes for a walk."""
+    if state.phase == rules.OUTFIT:
+        return ()
     legal = state.legal_actions()
     kind = state.tables.kind
     return tuple(a for a in legal if kind[a] not in BOOKKEEPING) or legal
