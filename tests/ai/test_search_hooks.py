@@ -6,17 +6,27 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import terra
 from terra.core.game import win_shares_to_returns
+from terra.core.state import GameState
 from terra.games.africana.state import AfricanaState
 from terra.games.nile import NileState
 from tests.ai.positions import decisions, finished, player_counts
 
 CASES = [(game.id, players) for game in terra.games() for players in player_counts(game)]
 REDEALS = 3
+
+
+def redeals_for_the_seat_to_act(state: GameState, index: int) -> Iterator[GameState]:
+    """``REDEALS`` states that the seat to act cannot tell from ``state``."""
+    seat = state.current_player
+    assert seat is not None
+    for j in range(REDEALS):
+        yield state.sample_hidden(seat, random.Random(100 * index + j))
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -66,12 +76,9 @@ class TestEveryGame:
     ) -> None:
         game = terra.game(game_id)
         for index, state in enumerate(decisions(game_id, players)):
-            seat = state.current_player
-            assert seat is not None
             chosen = game.rollout_action(state, random.Random(index))
             assert chosen in state.legal_actions()
-            for j in range(REDEALS):
-                redealt = state.sample_hidden(seat, random.Random(100 * index + j))
+            for redealt in redeals_for_the_seat_to_act(state, index):
                 assert game.rollout_action(redealt, random.Random(index)) == chosen
 
     def test_the_search_weighs_legal_moves_from_what_the_seat_may_know(
@@ -79,12 +86,9 @@ class TestEveryGame:
     ) -> None:
         game = terra.game(game_id)
         for index, state in enumerate(decisions(game_id, players)):
-            seat = state.current_player
-            assert seat is not None
             weighed = game.search_actions(state)  # none: the greedy move alone
             assert set(weighed) <= set(state.legal_actions())
-            for j in range(REDEALS):
-                redealt = state.sample_hidden(seat, random.Random(100 * index + j))
+            for redealt in redeals_for_the_seat_to_act(state, index):
                 assert game.search_actions(redealt) == weighed
 
     def test_the_hooks_leave_the_state_alone(self, game_id: str, players: int) -> None:
