@@ -198,7 +198,9 @@ def main(argv: list[str] | None = None) -> int:
         help="tree only within the searching seat's turn (the game's)",
     )
     parser.add_argument("--widening", type=float, default=Settings.widening)
-    parser.add_argument("--bias", type=float, default=Settings.greedy_bias, help="towards greedy")
+    parser.add_argument(
+        "--bias", type=float, default=None, help="towards greedy at the root (the game's)"
+    )
     args = parser.parse_args(argv)
     if args.what == "strength":
         if len(args.game) != 1:

@@ -215,3 +215,18 @@ def test_the_niles_search_ends_its_turn_instead_of_shuffling_its_baggage() -> No
             assert kind[action] not in (act.LEAVE, act.CACHE, act.DIG), state.action_str(action)
             state.apply(action)
         assert state.current_player != seat, "the turn did not end in 20 decisions"
+
+
+def test_the_bias_towards_the_greedy_move_is_the_games_unless_the_settings_say() -> None:
+    """Settings.greedy_bias None takes Game.greedy_bias (the Nile follows its greedy explorer's
+    plan more closely than the other games); a number overrides it."""
+    for game_id in ("nile", "africana"):
+        state = decisions(game_id, 2)[-1]
+        game = state.game
+        assert Search(state, state.clone, random.Random(0), Settings()).greedy_bias == (
+            game.greedy_bias
+        )
+        assert (
+            Search(state, state.clone, random.Random(0), Settings(greedy_bias=0.0)).greedy_bias == 0
+        )
+    assert terra.game("nile").greedy_bias > terra.game("africana").greedy_bias

@@ -58,7 +58,8 @@ class Settings:
     # Progressive bias towards the game's greedy move at the root: a bonus of bias / (n + 1)
     # in return units for n visits. Its in-turn choices come from a deeper plan than any
     # rollout sees; the search overrules it only where its own figures clearly disagree.
-    greedy_bias: float = 0.5
+    # None: the game's (``Game.greedy_bias``).
+    greedy_bias: float | None = None
 
 
 class Node:
@@ -107,6 +108,8 @@ class Search:
         self.rollout_turns: int = self.game.rollout_turns if turns is None else turns
         within = settings.within_turn
         self.within_turn: bool = self.game.tree_within_turn if within is None else within
+        bias = settings.greedy_bias
+        self.greedy_bias: float = self.game.greedy_bias if bias is None else bias
         self.favourite = -1  # the greedy move at the root, once asked for
         self.weighed: frozenset[int] | None = None  # the root's actions, if not all
         self.weighed_asked = False
@@ -191,7 +194,7 @@ class Search:
         present = [a for a in legal if a in children]
         if len(present) < len(legal) and len(present) < allowed:
             action = -1
-            if node is self.root and settings.greedy_bias > 0:
+            if node is self.root and self.greedy_bias > 0:
                 action = self._favourite(state)
             if action in children or action not in legal:
                 action = self.game.rollout_action(state, self.rng)
@@ -214,7 +217,7 @@ class Search:
                 math.log(child.available) / child.visits
             )
             if a == favourite:
-                score += settings.greedy_bias / (child.visits + 1)
+                score += self.greedy_bias / (child.visits + 1)
             if score > best:
                 best, best_action = score, a
         state.apply(best_action)

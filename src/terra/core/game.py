@@ -157,6 +157,9 @@ class Game(ABC, Generic[S]):
     # Search: whether the tree holds only the searching seat's own turn, every later action
     # played by ``rollout_action`` in each iteration's world (see ``terra.ai.tree``).
     tree_within_turn: ClassVar[bool] = False
+    # Search: the progressive bias towards ``greedy_action`` at the root, in return units (a
+    # bonus of greedy_bias / (n + 1) after n visits; see ``terra.ai.tree.Settings``).
+    greedy_bias: ClassVar[float] = 0.5
 
     def new(
         self,
