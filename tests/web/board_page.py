@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 REPOSITORY = Path(__file__).resolve().parents[2]
+SCREENSHOT_TIMEOUT = 60_000  # ms
 
 
 def screenshot_dir() -> Path:
@@ -65,7 +66,9 @@ class BoardPage:
         )
 
     def screenshot(self, name: str) -> Path:
-        """Save the page as ``<name>.png`` in the screenshot directory."""
+        """Save the page as ``<name>.png`` in the screenshot directory. A finished game's full
+        page is tall: on a busy 2-core machine its picture once took longer than the page's
+        10 s for a click, so a picture has a minute."""
         path = screenshot_dir() / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        self.page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_TIMEOUT)
         return path
