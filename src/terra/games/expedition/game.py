@@ -30,6 +30,8 @@ class Expedition(Game[ExpeditionState]):
     # nothing lasting (docs/rules-decisions.md). Seeded games last a few hundred actions.
     length_cap = 20_000
     evaluation_scale = 3.0  # points of lead that make a seat about 73% sure to win
+    # Search: the weak bias towards greedy that its strength was measured with (bench/README.md).
+    greedy_bias = 0.5
     options = (
         DATA_OPTION,
         Option(

@@ -32,9 +32,6 @@ class Nile(Game[NileState]):
     end_rule = rules.RULE_VICTORY
     length_cap = 200_000
     evaluation_scale = 10.0  # points of lead that make a seat about 73% sure to win
-    # The greedy explorer walks to a plan a turn's rollout cannot see the end of (a target, the
-    # way home): the search follows it unless its own figures clearly disagree (bench/README.md).
-    greedy_bias = 2.0
     options = (
         DATA_OPTION,
         Option(
