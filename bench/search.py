@@ -109,6 +109,22 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     return Game(won, decisions, spent, len(state.history))
 
 
+def effective(args: argparse.Namespace) -> dict[str, Any]:
+    """The search's settings as played: the game's own where the command line gave none."""
+    game = terra.game(args.game[0])
+
+    def given(value: Any, default: Any) -> Any:
+        return default if value is None else value
+
+    return {
+        "exploration": args.exploration,
+        "turns": given(args.turns, game.rollout_turns),
+        "within_turn": given(args.within_turn, game.tree_within_turn),
+        "widening": args.widening,
+        "greedy_bias": given(args.bias, game.greedy_bias),
+    }
+
+
 def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(
         exploration=args.exploration,
@@ -143,13 +159,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "players": args.players,
         "games": rate.n,
         "iterations": args.iterations,
-        "settings": {
-            "exploration": args.exploration,
-            "turns": args.turns,
-            "within_turn": args.within_turn,
-            "widening": args.widening,
-            "greedy_bias": args.bias,
-        },
+        "settings": effective(args),
         "win_rate": round(rate.mean or 0.0, 4),
         "standard_error": round(rate.se or 0.0, 4),
         "fair_share": round(1 / args.players, 4),
