@@ -109,22 +109,6 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     return Game(won, decisions, spent, len(state.history))
 
 
-def effective(args: argparse.Namespace) -> dict[str, Any]:
-    """The search's settings as played: the game's own where the command line gave none."""
-    game = terra.game(args.game[0])
-
-    def given(value: Any, default: Any) -> Any:
-        return default if value is None else value
-
-    return {
-        "exploration": args.exploration,
-        "turns": given(args.turns, game.rollout_turns),
-        "within_turn": given(args.within_turn, game.tree_within_turn),
-        "widening": args.widening,
-        "greedy_bias": given(args.bias, game.greedy_bias),
-    }
-
-
 def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = Settings(
         exploration=args.exploration,
@@ -153,13 +137,21 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         results = [future.result() for future in futures]  # in the order of the games
     wins = [r.won for r in results]
     rate = Estimate.of(wins)
+    played = settings.of_game(terra.game(args.game[0]))
     decisions = sum(r.decisions for r in results)
     return {
         "game": args.game[0],
         "players": args.players,
         "games": rate.n,
         "iterations": args.iterations,
-        "settings": effective(args),
+        # As played: the game's own where the command line gave none.
+        "settings": {
+            "exploration": settings.exploration,
+            "turns": played.rollout_turns,
+            "within_turn": played.within_turn,
+            "widening": settings.widening,
+            "greedy_bias": played.greedy_bias,
+        },
         "win_rate": round(rate.mean or 0.0, 4),
         "standard_error": round(rate.se or 0.0, 4),
         "fair_share": round(1 / args.players, 4),

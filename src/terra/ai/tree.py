@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from terra.ai.budget import Budget
 from terra.core.state import GameState
@@ -60,6 +60,24 @@ class Settings:
     # rollout sees; the search overrules it only where its own figures clearly disagree.
     # None: the game's (``Game.greedy_bias``).
     greedy_bias: float | None = None
+
+    def of_game(self, game: Any) -> Played:
+        """The settings left to the game, as a search of ``game`` plays them: the game's own
+        where these say None."""
+        turns, within, bias = self.rollout_turns, self.within_turn, self.greedy_bias
+        return Played(
+            game.rollout_turns if turns is None else turns,
+            game.tree_within_turn if within is None else within,
+            game.greedy_bias if bias is None else bias,
+        )
+
+
+class Played(NamedTuple):
+    """The settings a game may decide (``Settings.of_game``)."""
+
+    rollout_turns: int
+    within_turn: bool
+    greedy_bias: float
 
 
 class Node:
@@ -104,12 +122,7 @@ class Search:
         self.game: Any = root.game  # its hooks are typed for its own state class
         # Truncate where the game declares its length cap: a rollout must end.
         self.depth_left = max(0, self.game.length_cap - len(root.history))
-        turns = settings.rollout_turns
-        self.rollout_turns: int = self.game.rollout_turns if turns is None else turns
-        within = settings.within_turn
-        self.within_turn: bool = self.game.tree_within_turn if within is None else within
-        bias = settings.greedy_bias
-        self.greedy_bias: float = self.game.greedy_bias if bias is None else bias
+        self.rollout_turns, self.within_turn, self.greedy_bias = settings.of_game(self.game)
         self.favourite = -1  # the greedy move at the root, once asked for
         self.weighed: frozenset[int] | None = None  # the root's actions, if not all
         self.weighed_asked = False
