@@ -13,6 +13,7 @@ import pytest
 import terra
 from terra.core.game import win_shares_to_returns
 from terra.core.state import GameState
+from terra.games.africa.state import AfricaState
 from terra.games.africana.state import AfricanaState
 from terra.games.nile import NileState
 from tests.ai.positions import decisions, finished, player_counts
@@ -171,6 +172,22 @@ def test_africanas_progress_is_the_expedition_pile_used_up() -> None:
     assert game.progress(state) == pytest.approx(1 - len(state.pile) / start)
     while not state.ending:
         state.apply(game.greedy_action(state, rng))
+    assert game.progress(state) == 1.0
+
+
+def test_africas_progress_is_the_share_of_the_game_ending_monuments_found() -> None:
+    """Africa, Game End: the last monument (the 9th with the 2-player variant) ends it."""
+    game = terra.game("africa")
+    state = game.new(2, 5)
+    assert isinstance(state, AfricaState)
+    assert game.progress(state) == 0.0
+    rng = random.Random(5)
+    while state.found == 0:
+        state.apply(game.greedy_action(state, rng))
+    assert game.progress(state) == pytest.approx(1 / 9)
+    while not state.is_over:
+        state.apply(game.greedy_action(state, rng))
+    assert state.found == 9
     assert game.progress(state) == 1.0
 
 

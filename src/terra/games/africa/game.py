@@ -65,6 +65,11 @@ class Africa(Game[AfricaState]):
     def estimate(self, state: AfricaState, seat: int) -> float:
         return estimate(state, seat)
 
+    def progress(self, state: AfricaState) -> float:
+        """The share of the game-ending monuments uncovered (Game End: the last monument,
+        the 11th or with the 2-player variant the 9th, ends the game)."""
+        return 1.0 if state.is_over else state.found / state.last_monument
+
     def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
         """Greedy itself: cheap enough (a tenth of a millisecond a decision on average)."""
         return greedy_action(state, rng)
