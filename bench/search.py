@@ -13,12 +13,19 @@ FILE`` reads an earlier run's output and adds the mean difference over the games
 with its standard error. ``--exploration``,
 ``--turns``, ``--within-turn``, ``--widening`` and ``--bias`` tune the search. Timings depend
 on the machine and its load: this prints, it never asserts.
+
+``python bench/search.py calibrate GAME [--players 2] [--games 40] [--workers 1]`` plays
+greedy self-play games (game i seeded 50,000 + i) and, from every seat's ``estimate`` at each
+change of the seat to act, fits the evaluation's scale that best predicts the winners for each
+power of the part of the game left (a half, as ``Game.evaluate`` narrows it, or 1): the mean
+log-likelihood of the outcomes, and the same for the game's own ``evaluation_scale``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -32,6 +39,7 @@ from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import search_known
 from terra.ai.tree import Settings
+from terra.core.game import LEAST_LEFT, win_shares
 from terra.core.registry import games as registered_games
 from terra.core.state import GameState
 from terra.sim import bot_seeds
@@ -39,6 +47,7 @@ from terra.sim.stats import Estimate
 
 MIDDLE_SEED = 5
 FIRST_SEED = 1000  # strength game i is seeded FIRST_SEED + i
+CALIBRATION_SEED = 50_000  # calibration game i is seeded CALIBRATION_SEED + i
 # Actions after which a strength game counts as stalled (lost by the search bot): greedy games
 # take a few hundred; players who only draw and discard would go on for ever.
 STALLED = 20_000
@@ -162,6 +171,75 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+# A record of calibration: every seat's estimate, the part of the game left, and every seat's
+# share of the victory in the end.
+Record = tuple[list[float], float, list[float]]
+SCALES = [2 ** (k / 4) for k in range(0, 29)]  # 1 to 128 points, four to a doubling
+EVALUATED_POWER = 0.5  # ``Game.evaluate`` narrows its scale as the square root of the part left
+POWERS = (EVALUATED_POWER, 1.0)
+
+
+def self_play_records(args: tuple[str, int, int]) -> list[Record]:
+    """Greedy self-play game ``index``: a record at every change of the seat to act (where
+    a search's rollouts stop and its evaluation judges)."""
+    game_id, players, index = args
+    game = terra.game(game_id)
+    seed = CALIBRATION_SEED + index
+    bots = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
+    state = game.new(players, seed)
+    taken: list[tuple[list[float], float]] = []
+    mover = None
+    while not state.is_over and len(state.history) < STALLED:
+        seat = state.current_player or 0
+        if seat != mover:
+            mover = seat
+            estimates = [game.estimate(state, s) for s in range(players)]
+            taken.append((estimates, max(1.0 - game.progress(state), LEAST_LEFT)))
+        state.apply(bots[seat].choose(state))
+    if not state.is_over:
+        return []
+    winners = state.winners()
+    final = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+    return [(estimates, left, final) for estimates, left in taken]
+
+
+def log_likelihood(records: list[Record], scale: float, power: float) -> float:
+    """The mean log-probability that the evaluation's win shares give the actual outcome."""
+    total = 0.0
+    for estimates, left, final in records:
+        predicted = win_shares(estimates, scale * left**power)
+        total += sum(f * math.log(max(p, 1e-12)) for f, p in zip(final, predicted, strict=True))
+    return total / len(records)
+
+
+def calibrate(args: argparse.Namespace) -> dict[str, Any]:
+    """The evaluation's scale, for each power of the part left, that best predicts the
+    winners of greedy self-play from the estimates at every change of the seat to act."""
+    game_id = args.game[0]
+    game = terra.game(game_id)
+    jobs = [(game_id, args.players, i) for i in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        records = [r for rs in pool.map(self_play_records, jobs, chunksize=8) for r in rs]
+    fits = []
+    for power in POWERS:
+        value, scale = max((log_likelihood(records, k, power), k) for k in SCALES)
+        fits.append({"power": power, "scale": round(scale, 2), "log_likelihood": round(value, 4)})
+    scale, power = game.evaluation_scale, EVALUATED_POWER
+    return {
+        "game": game_id,
+        "players": args.players,
+        "games": args.games,
+        "records": len(records),
+        "game's": {
+            "scale": scale,
+            "power": power,
+            "log_likelihood": round(log_likelihood(records, scale, power), 4),
+        },
+        "no_lead_counts": round(math.log(1 / args.players), 4),
+        "fits": fits,
+    }
+
+
 def shares(run: dict[str, Any]) -> dict[int, float]:
     """The search bot's share of each game of a strength run's output, by game index."""
     return {i: float(won) for i, won in enumerate(run["won"], run["first"])}
@@ -182,7 +260,7 @@ def paired(run: dict[str, Any], earlier: dict[int, float]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("speed", "strength"))
+    parser.add_argument("what", choices=("speed", "strength", "calibrate"))
     parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="speed: seconds per search")
     parser.add_argument("--players", type=int, default=2)
@@ -204,10 +282,13 @@ def main(argv: list[str] | None = None) -> int:
         "--bias", type=float, default=None, help="towards greedy at the root (the game's)"
     )
     args = parser.parse_args(argv)
+    if args.what in ("strength", "calibrate") and len(args.game) != 1:
+        print(f"search: {args.what} takes one game id", file=sys.stderr)
+        return 2
+    if args.what == "calibrate":
+        print(json.dumps(calibrate(args)))
+        return 0
     if args.what == "strength":
-        if len(args.game) != 1:
-            print("search: strength takes one game id", file=sys.stderr)
-            return 2
         earlier = None
         if args.against:  # read before the games are played: a bad file fails at once
             try:

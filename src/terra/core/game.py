@@ -353,8 +353,17 @@ def win_shares_to_returns(estimates: list[float], scale: float) -> list[float]:
     [0.0, 0.0, 0.0]
     """
     n = len(estimates)
+    factor = n / (n - 1)
+    return [factor * (w - 1.0 / n) for w in win_shares(estimates, scale)]
+
+
+def win_shares(estimates: list[float], scale: float) -> list[float]:
+    """Each seat's share of the victory: a softmax of its estimate over ``scale``.
+
+    >>> [round(v, 3) for v in win_shares([12.0, 10.0], 2.0)]
+    [0.731, 0.269]
+    """
     top = max(estimates)
     weights = [math.exp((e - top) / scale) for e in estimates]
     total = sum(weights)
-    factor = n / (n - 1)
-    return [factor * (w / total - 1.0 / n) for w in weights]
+    return [w / total for w in weights]
