@@ -112,11 +112,10 @@ class Extras:
         for path in self.seat_traits:
             wins: dict[str, list[float]] = {}
             for record, state, view in zip(records, finals, views, strict=True):
-                winners = state.winners()
+                split = state.victory_shares()
                 for seat in range(record.players):
                     trait = str(_at(view, path.replace("{seat}", str(seat))))
-                    share = 1 / len(winners) if seat in winners else 0.0
-                    wins.setdefault(trait, []).append(share)
+                    wins.setdefault(trait, []).append(split[seat])
             found[f"win rate by {path}"] = {
                 trait: {"seats": len(shares), **_mean_and_error(shares)}
                 for trait, shares in sorted(wins.items())

@@ -39,7 +39,7 @@ from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import search_known
 from terra.ai.tree import Settings
-from terra.core.game import LEAST_LEFT, win_shares
+from terra.core.game import part_left, win_shares
 from terra.core.registry import games as registered_games
 from terra.core.state import GameState
 from terra.sim import bot_seeds
@@ -113,9 +113,7 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
         state.apply(action)
     if not state.is_over:  # a stalled game is lost, and shows in the mean time per decision
         return Game(0.0, decisions, spent, len(state.history))
-    winners = state.winners()
-    won = 1 / len(winners) if searcher in winners else 0.0
-    return Game(won, decisions, spent, len(state.history))
+    return Game(state.victory_shares()[searcher], decisions, spent, len(state.history))
 
 
 def strength(args: argparse.Namespace) -> dict[str, Any]:
@@ -194,12 +192,11 @@ def self_play_records(args: tuple[str, int, int]) -> list[Record]:
         if seat != mover:
             mover = seat
             estimates = [game.estimate(state, s) for s in range(players)]
-            taken.append((estimates, max(1.0 - game.progress(state), LEAST_LEFT)))
+            taken.append((estimates, part_left(game.progress(state))))
         state.apply(bots[seat].choose(state))
     if not state.is_over:
         return []
-    winners = state.winners()
-    final = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+    final = state.victory_shares()
     return [(estimates, left, final) for estimates, left in taken]
 
 
@@ -285,6 +282,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.what in ("strength", "calibrate") and len(args.game) != 1:
         print(f"search: {args.what} takes one game id", file=sys.stderr)
         return 2
+    try:  # every game named, and the player count, before any game is played
+        chosen = [terra.game(g) for g in args.game] or registered_games()
+        if args.what != "speed":
+            chosen[0].new(args.players, FIRST_SEED)
+    except terra.TerraError as error:
+        print(f"search: {error}", file=sys.stderr)
+        return 2
     if args.what == "calibrate":
         print(json.dumps(calibrate(args)))
         return 0
@@ -306,7 +310,6 @@ def main(argv: list[str] | None = None) -> int:
             run["against"] = paired(run, earlier)
         print(json.dumps(run))
         return 0
-    chosen = [terra.game(g) for g in args.game] or registered_games()
     for game in chosen:
         state = middle(game.id)
         figures = {

@@ -120,6 +120,11 @@ class TestReturns:
 
     def test_all_zeros_before_the_end(self) -> None:
         assert Decided(3, [0], over=False).returns() == [0.0, 0.0, 0.0]
+        assert Decided(3, [0], over=False).victory_shares() == [0.0, 0.0, 0.0]
+
+    def test_the_victory_is_split_among_its_winners(self) -> None:
+        assert Decided(4, [1, 2]).victory_shares() == [0.0, 0.5, 0.5, 0.0]
+        assert Decided(2, [0]).victory_shares() == [1.0, 0.0]
 
     def test_all_zeros_in_a_fresh_game(self) -> None:
         for players in (2, 3, 4):

@@ -285,10 +285,9 @@ class Game(ABC, Generic[S]):
         # What is left to play can still turn a lead round, about as the square root of its
         # length (a random walk): near the end the same lead is nearly sure to hold, so a
         # leader is drawn to bring the end on, not to stall.
-        left = max(1.0 - self.progress(state), LEAST_LEFT)
         return win_shares_to_returns(
             [self.estimate(state, seat) for seat in range(n)],
-            self.evaluation_scale * math.sqrt(left),
+            self.evaluation_scale * math.sqrt(part_left(self.progress(state))),
         )
 
     def rollout_action(self, state: S, rng: random.Random) -> int:
@@ -341,6 +340,11 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+def part_left(progress: float) -> float:
+    """The part of a game still to play after ``progress``, never less than ``LEAST_LEFT``."""
+    return max(1.0 - progress, LEAST_LEFT)
 
 
 def win_shares_to_returns(estimates: list[float], scale: float) -> list[float]:

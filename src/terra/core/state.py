@@ -421,12 +421,19 @@ class GameState(ABC):
         n = self.num_players
         if not self.is_over:
             return [0.0] * n
-        won = self.winners()
         if n == 1:
-            return [1.0 if won else -1.0]
-        share = 1.0 / len(won)
+            return [1.0 if self.winners() else -1.0]
         factor = n / (n - 1)
-        return [factor * ((share if s in won else 0.0) - 1.0 / n) for s in range(n)]
+        return [factor * (w - 1.0 / n) for w in self.victory_shares()]
+
+    def victory_shares(self) -> list[float]:
+        """Each seat's share of the victory: a winner's is one over the number of winners,
+        every other seat's 0 (all 0 before the end)."""
+        if not self.is_over:
+            return [0.0] * self.num_players
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return [share if s in won else 0.0 for s in range(self.num_players)]
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """The public inputs that rebuild this state: game, options, players, seed, actions,
