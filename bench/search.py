@@ -19,6 +19,15 @@ greedy self-play games (game i seeded 50,000 + i) and, from every seat's ``estim
 change of the seat to act, fits the evaluation's scale that best predicts the winners for each
 power of the part of the game left (a half, as ``Game.evaluate`` narrows it, or 1): the mean
 log-likelihood of the outcomes, and the same for the game's own ``evaluation_scale``.
+
+``python bench/search.py deviations GAME [--players 2] [--games 40] [--every 4]
+[--rollouts 20] [--iterations 200] [--workers 1]`` judges the search's departures from the
+greedy move one decision at a time, with far less luck than whole games: it plays greedy
+self-play games (game i seeded 70,000 + i), runs the search at every ``--every``-th decision
+with a choice, and where it picks another move than greedy it plays ``--rollouts`` pairs of
+greedy continuations to the end, one after each move, each pair in one world sampled for the
+seat to act. It prints how often the search departs and the mean gain in the seat's share of
+the victory per departure and per decision searched, with their standard errors.
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ from terra.sim.stats import Estimate
 MIDDLE_SEED = 5
 FIRST_SEED = 1000  # strength game i is seeded FIRST_SEED + i
 CALIBRATION_SEED = 50_000  # calibration game i is seeded CALIBRATION_SEED + i
+DEVIATION_SEED = 70_000  # deviations game i is seeded DEVIATION_SEED + i
 # Actions after which a strength game counts as stalled (lost by the search bot): greedy games
 # take a few hundred; players who only draw and discard would go on for ever.
 STALLED = 20_000
@@ -116,14 +126,31 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     return Game(state.victory_shares()[searcher], decisions, spent, len(state.history))
 
 
-def strength(args: argparse.Namespace) -> dict[str, Any]:
-    settings = Settings(
+def search_settings(args: argparse.Namespace) -> Settings:
+    """The search's settings from the command line (the game's where it gives none)."""
+    return Settings(
         exploration=args.exploration,
         rollout_turns=args.turns,
         within_turn=args.within_turn,
         widening=args.widening,
         greedy_bias=args.bias,
     )
+
+
+def played_settings(args: argparse.Namespace, settings: Settings) -> dict[str, Any]:
+    """The settings as played: the game's own where the command line gave none."""
+    played = settings.of_game(terra.game(args.game[0]))
+    return {
+        "exploration": settings.exploration,
+        "turns": played.rollout_turns,
+        "within_turn": played.within_turn,
+        "widening": settings.widening,
+        "greedy_bias": played.greedy_bias,
+    }
+
+
+def strength(args: argparse.Namespace) -> dict[str, Any]:
+    settings = search_settings(args)
     first = args.first
     jobs = [
         (args.game[0], args.players, i, args.iterations, settings)
@@ -144,21 +171,13 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         results = [future.result() for future in futures]  # in the order of the games
     wins = [r.won for r in results]
     rate = Estimate.of(wins)
-    played = settings.of_game(terra.game(args.game[0]))
     decisions = sum(r.decisions for r in results)
     return {
         "game": args.game[0],
         "players": args.players,
         "games": rate.n,
         "iterations": args.iterations,
-        # As played: the game's own where the command line gave none.
-        "settings": {
-            "exploration": settings.exploration,
-            "turns": played.rollout_turns,
-            "within_turn": played.within_turn,
-            "widening": settings.widening,
-            "greedy_bias": played.greedy_bias,
-        },
+        "settings": played_settings(args, settings),
         "win_rate": round(rate.mean or 0.0, 4),
         "standard_error": round(rate.se or 0.0, 4),
         "fair_share": round(1 / args.players, 4),
@@ -237,6 +256,89 @@ def calibrate(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def finish(state: GameState, seed: int) -> list[float]:
+    """Every seat's share of the victory after greedy plays ``state`` to its end (nothing
+    for anyone if it stalls)."""
+    bots = [make_bot("greedy", s) for s in bot_seeds(seed, state.num_players)]
+    while not state.is_over and len(state.history) < STALLED:
+        state.apply(bots[state.current_player or 0].choose(state))
+    return state.victory_shares() if state.is_over else [0.0] * state.num_players
+
+
+def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[float | None]:
+    """Greedy self-play game ``index``: at every ``every``-th decision with a choice, the
+    search's gain over the greedy move in the seat's share of the victory, None where it agrees:
+    the mean over ``rollouts`` greedy continuations after each move, each pair played in one
+    world sampled for the seat (the same deal and chance for both moves)."""
+    game_id, players, index, iterations, settings, every, rollouts = args
+    game = terra.game(game_id)
+    seed = DEVIATION_SEED + index
+    greedy = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
+    state = game.new(players, seed)
+    gains: list[float | None] = []
+    chosen = 0
+    while not state.is_over and len(state.history) < STALLED:
+        seat = state.current_player or 0
+        move = greedy[seat].choose(state)
+        if len(state.legal_actions()) > 1 and game.search_actions(state):
+            chosen += 1
+            if chosen % every == 0:
+                searcher = IsmctsBot(seed * 7919 + chosen, Budget(iterations=iterations), settings)
+                other = searcher.choose(state)
+                gain = None
+                if other != move:
+                    gain = 0.0
+                    rng = random.Random(seed * 7919 + chosen)
+                    for _ in range(rollouts):
+                        world = state.sample_hidden(seat, rng)
+                        mine, theirs = world.clone(), world.clone()
+                        mine.apply(other)
+                        theirs.apply(move)
+                        continuation = rng.getrandbits(32)
+                        gain += finish(mine, continuation)[seat]
+                        gain -= finish(theirs, continuation)[seat]
+                    gain /= rollouts
+                gains.append(gain)
+        state.apply(move)
+    return gains
+
+
+def deviations(args: argparse.Namespace) -> dict[str, Any]:
+    """How often the search departs from the greedy move in greedy self-play, and what a
+    departure gains in the seat's share of the victory (greedy continuations)."""
+    settings = search_settings(args)
+    jobs = [
+        (args.game[0], args.players, i, args.iterations, settings, args.every, args.rollouts)
+        for i in range(args.games)
+    ]
+    gains: list[float | None] = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for index, found in enumerate(pool.map(departures, jobs)):
+            departed = [g for g in found if g is not None]
+            print(  # a line a game, so that a long run shows how it goes
+                f"game {index}: {len(found)} decisions searched, {len(departed)} departures "
+                f"gaining {sum(departed):+.2f} in all",
+                file=sys.stderr,
+                flush=True,
+            )
+            gains += found
+    departed = [g for g in gains if g is not None]
+    per_departure = Estimate.of(departed)
+    per_decision = Estimate.of([g or 0.0 for g in gains])
+    return {
+        "game": args.game[0],
+        "players": args.players,
+        "games": args.games,
+        "iterations": args.iterations,
+        "settings": played_settings(args, settings),
+        "rollouts": args.rollouts,
+        "decisions_searched": len(gains),
+        "departures": len(departed),
+        "gain_per_departure": per_departure.to_dict(),
+        "gain_per_decision": per_decision.to_dict(),
+    }
+
+
 def shares(run: dict[str, Any]) -> dict[int, float]:
     """The search bot's share of each game of a strength run's output, by game index."""
     return {i: float(won) for i, won in enumerate(run["won"], run["first"])}
@@ -257,7 +359,7 @@ def paired(run: dict[str, Any], earlier: dict[int, float]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("speed", "strength", "calibrate"))
+    parser.add_argument("what", choices=("speed", "strength", "calibrate", "deviations"))
     parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="speed: seconds per search")
     parser.add_argument("--players", type=int, default=2)
@@ -276,10 +378,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--widening", type=float, default=Settings.widening)
     parser.add_argument(
+        "--every", type=int, default=4, help="deviations: search every k-th decision"
+    )
+    parser.add_argument("--rollouts", type=int, default=20, help="deviations: continuations a move")
+    parser.add_argument(
         "--bias", type=float, default=None, help="towards greedy at the root (the game's)"
     )
     args = parser.parse_args(argv)
-    if args.what in ("strength", "calibrate") and len(args.game) != 1:
+    if args.what != "speed" and len(args.game) != 1:
         print(f"search: {args.what} takes one game id", file=sys.stderr)
         return 2
     try:  # every game named, and the player count, before any game is played
@@ -289,8 +395,11 @@ def main(argv: list[str] | None = None) -> int:
     except terra.TerraError as error:
         print(f"search: {error}", file=sys.stderr)
         return 2
-    if args.what == "calibrate":
-        print(json.dumps(calibrate(args)))
+    if args.every < 1 or args.rollouts < 1:
+        print("search: --every and --rollouts are at least 1", file=sys.stderr)
+        return 2
+    if args.what in ("calibrate", "deviations"):
+        print(json.dumps((calibrate if args.what == "calibrate" else deviations)(args)))
         return 0
     if args.what == "strength":
         earlier = None
