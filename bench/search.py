@@ -137,15 +137,22 @@ def search_settings(args: argparse.Namespace) -> Settings:
     )
 
 
-def played_settings(args: argparse.Namespace, settings: Settings) -> dict[str, Any]:
-    """The settings as played: the game's own where the command line gave none."""
+def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dict[str, Any]:
+    """What a run played: the game, the players, the games, and the search's settings as
+    played (the game's own where the command line gave none)."""
     played = settings.of_game(terra.game(args.game[0]))
     return {
-        "exploration": settings.exploration,
-        "turns": played.rollout_turns,
-        "within_turn": played.within_turn,
-        "widening": settings.widening,
-        "greedy_bias": played.greedy_bias,
+        "game": args.game[0],
+        "players": args.players,
+        "games": games,
+        "iterations": args.iterations,
+        "settings": {
+            "exploration": settings.exploration,
+            "turns": played.rollout_turns,
+            "within_turn": played.within_turn,
+            "widening": settings.widening,
+            "greedy_bias": played.greedy_bias,
+        },
     }
 
 
@@ -173,11 +180,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     rate = Estimate.of(wins)
     decisions = sum(r.decisions for r in results)
     return {
-        "game": args.game[0],
-        "players": args.players,
-        "games": rate.n,
-        "iterations": args.iterations,
-        "settings": played_settings(args, settings),
+        **run_heading(args, settings, rate.n),
         "win_rate": round(rate.mean or 0.0, 4),
         "standard_error": round(rate.se or 0.0, 4),
         "fair_share": round(1 / args.players, 4),
@@ -326,11 +329,7 @@ def deviations(args: argparse.Namespace) -> dict[str, Any]:
     per_departure = Estimate.of(departed)
     per_decision = Estimate.of([g or 0.0 for g in gains])
     return {
-        "game": args.game[0],
-        "players": args.players,
-        "games": args.games,
-        "iterations": args.iterations,
-        "settings": played_settings(args, settings),
+        **run_heading(args, settings, args.games),
         "rollouts": args.rollouts,
         "decisions_searched": len(gains),
         "departures": len(departed),
