@@ -286,12 +286,13 @@ def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[floa
         if len(state.legal_actions()) > 1 and game.search_actions(state):
             chosen += 1
             if chosen % every == 0:
-                searcher = IsmctsBot(seed * 7919 + chosen, Budget(iterations=iterations), settings)
+                decision_seed = seed * 7919 + chosen  # the search's and its continuations'
+                searcher = IsmctsBot(decision_seed, Budget(iterations=iterations), settings)
                 other = searcher.choose(state)
                 gain = None
                 if other != move:
                     gain = 0.0
-                    rng = random.Random(seed * 7919 + chosen)
+                    rng = random.Random(decision_seed)
                     for _ in range(rollouts):
                         world = state.sample_hidden(seat, rng)
                         mine, theirs = world.clone(), world.clone()
