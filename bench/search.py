@@ -395,8 +395,11 @@ def main(argv: list[str] | None = None) -> int:
     except terra.TerraError as error:
         print(f"search: {error}", file=sys.stderr)
         return 2
-    if args.every < 1 or args.rollouts < 1:
-        print("search: --every and --rollouts are at least 1", file=sys.stderr)
+    if min(args.games, args.every, args.rollouts, args.workers, args.iterations) < 1:
+        print(
+            "search: --games, --every, --rollouts, --workers and --iterations are at least 1",
+            file=sys.stderr,
+        )
         return 2
     if args.what in ("calibrate", "deviations"):
         print(json.dumps((calibrate if args.what == "calibrate" else deviations)(args)))
