@@ -28,6 +28,12 @@ with a choice, and where it picks another move than greedy it plays ``--rollouts
 greedy continuations to the end, one after each move, each pair in one world sampled for the
 seat to act. It prints how often the search departs and the mean gain in the seat's share of
 the victory per departure and per decision searched, with their standard errors.
+
+``python bench/search.py policy GAME [--players 2] [--games 40] [--workers 1]`` measures the
+heuristic a search leans on (``Game.favourite_action``) without any search: on each deal (deal
+i seeded 90,000 + i) it plays it in every seat in turn against ``greedy`` in the others, and
+prints its share of the victory with its standard error (a fair share is 1 / players; a game
+whose favourite is its greedy move gets exactly that).
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ MIDDLE_SEED = 5
 FIRST_SEED = 1000  # strength game i is seeded FIRST_SEED + i
 CALIBRATION_SEED = 50_000  # calibration game i is seeded CALIBRATION_SEED + i
 DEVIATION_SEED = 70_000  # deviations game i is seeded DEVIATION_SEED + i
+POLICY_SEED = 90_000  # policy deal i is seeded POLICY_SEED + i
 # Actions after which a strength game counts as stalled (lost by the search bot): greedy games
 # take a few hundred; players who only draw and discard would go on for ever.
 STALLED = 20_000
@@ -339,6 +346,44 @@ def deviations(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def favourite_share(args: tuple[str, int, int, int]) -> float:
+    """The share of the victory of ``Game.favourite_action`` in ``seat`` of policy deal
+    ``index``, every other seat played by greedy (nothing if the game stalls)."""
+    game_id, players, index, seat = args
+    game = terra.game(game_id)
+    seed = POLICY_SEED + index
+    bots = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
+    rng = random.Random(seed)
+    state = game.new(players, seed)
+    while not state.is_over and len(state.history) < STALLED:
+        player = state.current_player or 0
+        if player == seat:
+            state.apply(game.favourite_action(state, rng))
+        else:
+            state.apply(bots[player].choose(state))
+    return state.victory_shares()[seat] if state.is_over else 0.0
+
+
+def policy(args: argparse.Namespace) -> dict[str, Any]:
+    """The search's favourite heuristic against greedy, in every seat of each deal."""
+    jobs = [
+        (args.game[0], args.players, i, seat)
+        for i in range(args.games)
+        for seat in range(args.players)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        won = list(pool.map(favourite_share, jobs, chunksize=8))
+    share = Estimate.of(won)
+    return {
+        "game": args.game[0],
+        "players": args.players,
+        "deals": args.games,
+        "games": len(won),
+        "share": share.to_dict(),
+        "fair_share": round(1 / args.players, 4),
+    }
+
+
 def shares(run: dict[str, Any]) -> dict[int, float]:
     """The search bot's share of each game of a strength run's output, by game index."""
     return {i: float(won) for i, won in enumerate(run["won"], run["first"])}
@@ -359,7 +404,7 @@ def paired(run: dict[str, Any], earlier: dict[int, float]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("speed", "strength", "calibrate", "deviations"))
+    parser.add_argument("what", choices=("speed", "strength", "calibrate", "deviations", "policy"))
     parser.add_argument("game", nargs="*", help="game ids (default: every registered game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="speed: seconds per search")
     parser.add_argument("--players", type=int, default=2)
@@ -401,8 +446,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.what in ("calibrate", "deviations"):
-        print(json.dumps((calibrate if args.what == "calibrate" else deviations)(args)))
+    measures = {"calibrate": calibrate, "deviations": deviations, "policy": policy}
+    if args.what in measures:
+        print(json.dumps(measures[args.what](args)))
         return 0
     if args.what == "strength":
         earlier = None

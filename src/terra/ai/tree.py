@@ -14,9 +14,10 @@ within the searching seat's turn (``Game.tree_within_turn``): the rest of each i
 played by the rollout policy in that iteration's world, and every leaf is judged at the same
 horizon.
 
-The root weighs the actions the game names (``Game.search_actions``) and the game's greedy
-move: free bookkeeping moves are near-ties with the move that matters, and picking among
-near-ties by sampling noise can shuffle baggage for ever (the Nile).
+The root weighs the actions the game names (``Game.search_actions``) and the game's
+favourite move (``Game.favourite_action``, by default the greedy move): free bookkeeping
+moves are near-ties with the move that matters, and picking among near-ties by sampling
+noise can shuffle baggage for ever (the Nile).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Settings:
     # right follow-up (a route, a finish) with random play; at 0.1 that happened from the
     # second visit on, and Africana's search won 22.5% of 40 games against greedy, 45% at 0.
     inner_widening_power: float = 0.0
-    # Progressive bias towards the game's greedy move at the root: a bonus of bias / (n + 1)
+    # Progressive bias towards the game's favourite move at the root: a bonus of bias / (n + 1)
     # in return units for n visits. Its in-turn choices come from a deeper plan than any
     # rollout sees; the search overrules it only where its own figures clearly disagree.
     # None: the game's (``Game.greedy_bias``).
@@ -123,7 +124,7 @@ class Search:
         # Truncate where the game declares its length cap: a rollout must end.
         self.depth_left = max(0, self.game.length_cap - len(root.history))
         self.rollout_turns, self.within_turn, self.greedy_bias = settings.of_game(self.game)
-        self.favourite = -1  # the greedy move at the root, once asked for
+        self.favourite = -1  # the game's favourite move at the root, once asked for
         self.weighed: frozenset[int] | None = None  # the root's actions, if not all
         self.weighed_asked = False
 
@@ -237,16 +238,16 @@ class Search:
         return children[best_action], False
 
     def _favourite(self, state: GameState) -> int:
-        """The game's greedy move at the root, asked once. The seat's own heuristic reads only
+        """The game's favourite move at the root, asked once. The seat's own heuristic reads only
         what the seat may know (its hook's contract), so asking it in a sampled world is asking
         it in the real one."""
         if self.favourite < 0:
-            self.favourite = self.game.greedy_action(state, self.rng)
+            self.favourite = self.game.favourite_action(state, self.rng)
         return self.favourite
 
     def _weighed(self, state: GameState, legal: tuple[int, ...]) -> tuple[int, ...]:
         """The root's legal actions that the search weighs: the game's ``search_actions`` and
-        its greedy move, asked once (the searching seat's own actions are the same in every
+        its favourite move, asked once (the searching seat's own actions are the same in every
         world it samples); every legal action where the game leaves none out."""
         if not self.weighed_asked:
             self.weighed_asked = True

@@ -157,7 +157,7 @@ class Game(ABC, Generic[S]):
     # Search: whether the tree holds only the searching seat's own turn, every later action
     # played by ``rollout_action`` in each iteration's world (see ``terra.ai.tree``).
     tree_within_turn: ClassVar[bool] = False
-    # Search: the progressive bias towards ``greedy_action`` at the root, in return units (a
+    # Search: the progressive bias towards ``favourite_action`` at the root, in return units (a
     # bonus of greedy_bias / (n + 1) after n visits; see ``terra.ai.tree.Settings``). Most
     # decisions are near-ties the search's samples cannot tell apart; there it keeps to the
     # heuristic's plan unless its own figures clearly disagree (bench/README.md).
@@ -258,6 +258,14 @@ class Game(ABC, Generic[S]):
         """The move of this game's heuristic player for ``state.current_player``."""
         raise NotImplementedError(f"{self.title} has no heuristic player yet")
 
+    def favourite_action(self, state: S, rng: random.Random) -> int:
+        """The move a search leans towards at its root (``greedy_bias``) and tries first there:
+        the best move the game's heuristics know for ``state.current_player`` (default: the
+        greedy move). A game may lean on a heuristic tuned for search rather than the ``greedy``
+        bot, which stays the fixed baseline bots are measured against. It must read only what
+        that seat may know."""
+        return self.greedy_action(state, rng)
+
     def estimate(self, state: S, seat: int) -> float:
         """``seat``'s final score as ``seat`` may foresee it: the running score plus what the
         game's heuristics make of its prospects. It must read only what ``seat`` may know, so
@@ -302,7 +310,7 @@ class Game(ABC, Generic[S]):
         (drop this, bury that, dig it up again) leaves them out: weighed against the move that
         matters, each is nearly a tie, and a search that picks among near-ties by the noise of
         its samples can shuffle its baggage for ever. The search always weighs the game's
-        greedy move as well, so a bookkeeping move is still made where the heuristic sees the
+        favourite move as well, so a bookkeeping move is still made where the heuristic sees the
         need. None at all leaves the decision to the greedy move: a part of a compound decision
         that the heuristic plans as a whole (the Nile's outfitting). It must read only what that
         seat may know."""

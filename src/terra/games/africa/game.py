@@ -10,7 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
-from terra.games.africa.heuristics import estimate, greedy_action
+from terra.games.africa.heuristics import SEARCH, estimate, greedy_action
 from terra.games.africa.layout import board_layout
 from terra.games.africa.state import AfricaState
 
@@ -71,9 +71,14 @@ class Africa(Game[AfricaState]):
         1 exactly when it is over)."""
         return state.found / state.last_monument
 
+    def favourite_action(self, state: AfricaState, rng: random.Random) -> int:
+        """The heuristic player with the search's weights (``heuristics.SEARCH``)."""
+        return greedy_action(state, rng, SEARCH)
+
     def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
-        """Greedy itself: cheap enough (a tenth of a millisecond a decision on average)."""
-        return greedy_action(state, rng)
+        """The search's favourite move: the heuristic is cheap enough (a tenth of a
+        millisecond a decision on average)."""
+        return greedy_action(state, rng, SEARCH)
 
     def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
