@@ -230,3 +230,21 @@ def test_the_bias_towards_the_greedy_move_is_the_games_unless_the_settings_say()
             Search(state, state.clone, random.Random(0), Settings(greedy_bias=0.0)).greedy_bias == 0
         )
     assert terra.game("expedition").greedy_bias < terra.game("africana").greedy_bias
+
+
+def test_the_root_leans_towards_the_games_favourite_move() -> None:
+    """Game.favourite_action, not the greedy bot's move, is the root's favourite (Africa leans on
+    a heuristic of its own for search); a game that names none leans on its greedy move."""
+    for game_id in ("africa", "expedition"):
+        asked = 0
+        for index, state in enumerate(decisions(game_id, 2)[::3]):
+            game = state.game
+            search = search_known(state, Budget(iterations=30), random.Random(index), Settings())
+            if search.favourite >= 0:
+                asked += 1
+                assert search.favourite == game.favourite_action(state, random.Random(0))
+            if game_id == "expedition":
+                assert game.favourite_action(state, random.Random(0)) == game.greedy_action(
+                    state, random.Random(0)
+                )
+        assert asked > 0, game_id

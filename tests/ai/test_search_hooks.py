@@ -1,6 +1,6 @@
 """The game hooks search stands on (``estimate``, ``evaluate``, ``rollout_action``,
-``search_actions``), checked for every registered game: a fifth game gets these tests without a
-change here."""
+``favourite_action``, ``search_actions``), checked for every registered game: a fifth game gets
+these tests without a change here."""
 
 from __future__ import annotations
 
@@ -72,15 +72,17 @@ class TestEveryGame:
                     redealt = state.sample_hidden(seat, random.Random(100 * index + j))
                     assert game.estimate(redealt, seat) == mine, (state, seat, j)
 
-    def test_the_rollout_policy_plays_legal_moves_from_what_the_seat_may_know(
-        self, game_id: str, players: int
+    @pytest.mark.parametrize("hook", ["rollout_action", "favourite_action"])
+    def test_the_search_policies_play_legal_moves_from_what_the_seat_may_know(
+        self, game_id: str, players: int, hook: str
     ) -> None:
         game = terra.game(game_id)
+        policy = getattr(game, hook)
         for index, state in enumerate(decisions(game_id, players)):
-            chosen = game.rollout_action(state, random.Random(index))
+            chosen = policy(state, random.Random(index))
             assert chosen in state.legal_actions()
             for redealt in redeals_for_the_seat_to_act(state, index):
-                assert game.rollout_action(redealt, random.Random(index)) == chosen
+                assert policy(redealt, random.Random(index)) == chosen
 
     def test_the_search_weighs_legal_moves_from_what_the_seat_may_know(
         self, game_id: str, players: int
@@ -98,6 +100,7 @@ class TestEveryGame:
             before = state.clone()
             game.evaluate(state)
             game.rollout_action(state, random.Random(0))
+            game.favourite_action(state, random.Random(0))
             game.search_actions(state)
             assert state == before
             assert state.legal_actions() == before.legal_actions()

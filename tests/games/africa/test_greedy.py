@@ -11,7 +11,7 @@ from functools import cache
 
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
-from terra.games.africa import AfricaState
+from terra.games.africa import AfricaState, heuristics
 from terra.sim import run_games
 from tests.games.africa import table
 
@@ -156,3 +156,48 @@ def test_greedy_players_end_a_game_whose_last_marker_they_surround() -> None:
         state.play(greedy(state, 0))
     assert state.is_over
     assert state.winners() == [2]
+
+
+def two_animals_beside(seat_at: str) -> AfricaState:
+    """Seat 0 stands on the empty ``seat_at`` with a face-up lion and zebra beside it and
+    nothing else on the board: a research camp there scores 2 points, and no other action
+    scores anything."""
+    state = table.started(2)
+    first, second = table.neighbours(state, seat_at)[:2]
+    table.put(state, first, "lion")
+    table.put(state, second, "zebra")
+    keep = {table.hx(state, first), table.hx(state, second)}
+    table.clear(
+        state,
+        *(state.data.hex_ids[h] for h, m in enumerate(state.marker) if m >= 0 and h not in keep),
+    )
+    table.place(state, 0, seat_at)
+    table.place(state, 1, "B5")
+    table.to_turn(state, 0)
+    return state
+
+
+def test_the_search_leans_on_a_heuristic_that_keeps_its_camps_for_bigger_catches() -> None:
+    """Greedy builds a research camp for 2 points (a camp kept is worth 1.5 to it); the
+    heuristic the search leans on (``heuristics.SEARCH``: a camp kept is worth 2.2) keeps it.
+    Greedy itself stays the baseline the search is measured against."""
+    state = two_animals_beside("F5")
+    assert GAME.greedy_action(state, random.Random(0)) == state.parse_action("camp research")
+    assert heuristics.Weights() == heuristics.GREEDY
+    favourite = GAME.favourite_action(state, random.Random(0))
+    assert favourite == GAME.rollout_action(state, random.Random(0))
+    assert favourite == state.parse_action("pass")
+
+
+def test_the_search_heuristic_differs_from_greedy_only_where_its_weights_do() -> None:
+    """With greedy's weights the search's heuristic is greedy; with its own it departs from
+    greedy at some decisions, not at most."""
+    same = [
+        heuristics.greedy_action(state, random.Random(0), heuristics.GREEDY) == greedy(state, 0)
+        for state in decisions()
+    ]
+    assert all(same)
+    departs = sum(
+        GAME.favourite_action(state, random.Random(0)) != greedy(state, 0) for state in decisions()
+    )
+    assert 0 < departs < len(decisions()) / 2

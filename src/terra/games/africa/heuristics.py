@@ -47,8 +47,8 @@ class Weights:
 # The ``greedy`` bot: the fixed baseline that the search bots are measured against.
 GREEDY = Weights()
 # The search's rollouts and its root's favourite move: a camp kept for later valued higher, so
-# that camps go on bigger catches. Against GREEDY it wins 58% ± 1.4% of 1,200 games with 2
-# players (``python bench/search.py policy africa``, bench/README.md).
+# that camps go on bigger catches. Against GREEDY it wins 55% ± 1.4% of 1,200 games with 2
+# players, 29% ± 1.3% with 4 (``python bench/search.py policy africa``, bench/README.md).
 SEARCH = Weights(camp=2.2)
 
 
