@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rollouts", type=int, default=20, help="deviations: continuations a move")
     parser.add_argument(
-        "--bias", type=float, default=None, help="towards greedy at the root (the game's)"
+        "--bias", type=float, default=None, help="towards the favourite at the root (the game's)"
     )
     args = parser.parse_args(argv)
     if args.what != "speed" and len(args.game) != 1:
