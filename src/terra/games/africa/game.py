@@ -78,7 +78,7 @@ class Africa(Game[AfricaState]):
     def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
         """The search's favourite move: the heuristic is cheap enough (a tenth of a
         millisecond a decision on average)."""
-        return greedy_action(state, rng, SEARCH)
+        return self.favourite_action(state, rng)
 
     def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
