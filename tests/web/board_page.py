@@ -21,6 +21,26 @@ def screenshot_dir() -> Path:
     return where
 
 
+def whole_page_screenshot(page: Page, path: Path) -> Path:
+    """Save the whole of ``page`` as a PNG at ``path``.
+
+    Chromium's own full-page capture draws beyond the viewport, and that needs a fresh
+    compositor frame of the whole document: on a loaded 2-core machine it has stalled for over a
+    minute (a finished Africana board, twice). Here the viewport is first made as tall as the
+    document, so the picture is an ordinary one of the viewport; then the size is put back. That
+    is the same picture only on a page whose layout does not depend on the viewport's height, as
+    the harness page's does not (the game page's log does: ``40vh``)."""
+    size = page.viewport_size
+    assert size is not None, "the page has no fixed viewport"
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    try:
+        page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_TIMEOUT)
+    finally:
+        page.set_viewport_size(size)
+    return path
+
+
 class BoardPage:
     """One browser page holding the harness, with one game's board module loaded."""
 
@@ -66,9 +86,5 @@ class BoardPage:
         )
 
     def screenshot(self, name: str) -> Path:
-        """Save the page as ``<name>.png`` in the screenshot directory. A finished game's full
-        page is tall: on a busy 2-core machine its picture once took longer than the page's
-        10 s for a click, so a picture has a minute."""
-        path = screenshot_dir() / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_TIMEOUT)
-        return path
+        """Save the whole page as ``<name>.png`` in the screenshot directory."""
+        return whole_page_screenshot(self.page, screenshot_dir() / f"{name}.png")
