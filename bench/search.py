@@ -11,7 +11,8 @@ prints its win rate with its standard error, its mean time per decision and its 
 game. Two settings played on the same games (``--first``) compare game by game: ``--against
 FILE`` reads an earlier run's output and adds the mean difference over the games both played,
 with its standard error. ``--exploration``,
-``--turns``, ``--within-turn``, ``--widening`` and ``--bias`` tune the search. Timings depend
+``--turns``, ``--within-turn``, ``--widening``, ``--bias``, ``--paired`` (common worlds at the
+root) and ``--depth`` (levels of the tree; 1 is flat Monte Carlo) tune the search. Timings depend
 on the machine and its load: this prints, it never asserts.
 
 ``python bench/search.py calibrate GAME [--players 2] [--games 40] [--workers 1]`` plays
@@ -141,6 +142,8 @@ def search_settings(args: argparse.Namespace) -> Settings:
         within_turn=args.within_turn,
         widening=args.widening,
         greedy_bias=args.bias,
+        depth=args.depth,
+        paired=args.paired,
     )
 
 
@@ -159,6 +162,8 @@ def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dic
             "within_turn": played.within_turn,
             "widening": settings.widening,
             "greedy_bias": played.greedy_bias,
+            "depth": settings.depth,
+            "paired": played.paired,
         },
     }
 
@@ -429,6 +434,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bias", type=float, default=None, help="towards the favourite at the root (the game's)"
     )
+    parser.add_argument(
+        "--paired",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="common worlds at the root (the game's)",
+    )
+    parser.add_argument("--depth", type=int, default=None, help="levels of the tree (no limit)")
     args = parser.parse_args(argv)
     if args.what != "speed" and len(args.game) != 1:
         print(f"search: {args.what} takes one game id", file=sys.stderr)
@@ -440,9 +452,11 @@ def main(argv: list[str] | None = None) -> int:
     except terra.TerraError as error:
         print(f"search: {error}", file=sys.stderr)
         return 2
-    if min(args.games, args.every, args.rollouts, args.workers, args.iterations) < 1:
+    counts = (args.games, args.every, args.rollouts, args.workers, args.iterations)
+    if min(*counts, 1 if args.depth is None else args.depth) < 1:
         print(
-            "search: --games, --every, --rollouts, --workers and --iterations are at least 1",
+            "search: --games, --every, --rollouts, --workers, --iterations and --depth are at "
+            "least 1",
             file=sys.stderr,
         )
         return 2

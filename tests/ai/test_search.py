@@ -14,6 +14,7 @@ from terra.ai.mcts import MctsBot, search_known
 from terra.ai.tree import Search, Settings
 from terra.core.state import GameState
 from terra.games.africa import AfricaState
+from terra.games.africa.heuristics import SEARCH, Planner
 from terra.games.nile import actions as act
 from tests.ai.positions import decisions, player_counts
 from tests.games.africa import table
@@ -248,3 +249,85 @@ def test_the_root_leans_towards_the_games_favourite_move() -> None:
                     state, random.Random(0)
                 )
         assert asked > 0, game_id
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_common_worlds_give_every_root_actions_kth_visit_the_kth_world(game_id: str) -> None:
+    """Settings.paired: a world is sampled only for a root action's visit beyond any before
+    it, so the worlds number as many as the most visits of one action, not the iterations."""
+    state = decisions(game_id, 2)[-1]
+    seat = state.current_player
+    assert seat is not None
+    rng = random.Random(4)
+    sampled: list[GameState] = []
+
+    def world() -> GameState:
+        sampled.append(state.sample_hidden(seat, rng))
+        return sampled[-1].clone()
+
+    search = Search(state, world, rng, Settings(paired=True))
+    search.run(Budget(iterations=200))
+    most = max(child.visits for child in search.root.children.values())
+    assert len(search.root.children) > 1
+    assert len(sampled) == most < search.iterations == 200
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_common_worlds_decide_the_same_whatever_is_hidden_from_the_seat(game_id: str) -> None:
+    """The root's action is chosen in the real position: it must read there only what the
+    seat may know, like every world (test_ismcts_decides_the_same_whatever_is_hidden...)."""
+    paired = Settings(paired=True)
+    for index, state in enumerate(decisions(game_id, 2)):
+        seat = state.current_player
+        assert seat is not None
+        redealt = state.sample_hidden(seat, random.Random(index + 77))
+        real = IsmctsBot(5, FEW, paired).analyse(state)
+        assert IsmctsBot(5, FEW, paired).analyse(redealt) == real, state
+
+
+def test_common_worlds_are_the_games_unless_the_settings_say() -> None:
+    """Game.paired_worlds: Africa compares its root's actions on common deals (its rollouts
+    are decided by the face-down markers); the other games sample a world every iteration."""
+    for game_id, paired in (("africa", True), ("expedition", False)):
+        state = decisions(game_id, 2)[-1]
+        assert terra.game(game_id).paired_worlds is paired
+        assert Search(state, state.clone, random.Random(0), Settings()).paired is paired
+        assert Search(state, state.clone, random.Random(0), Settings(paired=False)).paired is False
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_a_tree_one_level_deep_holds_only_the_roots_actions(game_id: str) -> None:
+    """Settings.depth 1 is flat Monte Carlo: every move after the root's is the rollout
+    policy's, in each iteration's world."""
+    state = decisions(game_id, 2)[-1]
+    search = search_known(state, Budget(iterations=100), random.Random(3), Settings(depth=1))
+    assert len(search.root.children) > 1
+    assert all(not child.children for child in search.root.children.values())
+
+
+def test_africas_root_weighs_the_heuristics_best_jumps_and_every_other_action() -> None:
+    """About a hundred spaces are open to a jump (Africa, A. Move a Researcher Anywhere): the
+    search weighs the four whose best action its heuristic ranks highest, and every step
+    and action (B.) besides."""
+    game = terra.game("africa")
+    turn_starts = 0
+    for seed in range(3):
+        state = game.new(2, seed)
+        assert isinstance(state, AfricaState)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 120:
+            base = state.tables.jump_base
+            jumps = {a for a in state.legal_actions() if base <= a < base + state.data.num_hexes}
+            weighed = game.search_actions(state)
+            kept = {a for a in weighed if a in jumps}
+            assert set(weighed) - kept == set(state.legal_actions()) - jumps
+            if jumps:
+                assert len(kept) <= 4
+                turn_starts += len(jumps) > 4
+                planner = Planner(state, SEARCH)
+                values = {a: planner.best_at(a - base, with_camps=False)[0] for a in jumps}
+                left_out = [values[a] for a in jumps - kept]
+                lowest_kept = min((values[a] for a in kept), default=SEARCH.jump_below)
+                assert lowest_kept >= max(left_out, default=0.0)
+            state.apply(game.greedy_action(state, rng))
+    assert turn_starts > 10

@@ -1,7 +1,9 @@
 """Single-observer information-set Monte Carlo tree search (``ismcts``).
 
-Every iteration plays in a fresh world from ``state.sample_hidden(seat, rng)``: everything the
-searching seat cannot know is redealt and the chance generator reseeded. The tree is keyed by
+Every iteration plays in a world from ``state.sample_hidden(seat, rng)``: everything the
+searching seat cannot know is redealt and the chance generator reseeded. The world is a fresh
+one, or with common worlds (``Settings.paired``) the k-th sampled for the k-th visit of the
+root action chosen. The tree is keyed by
 action ints only, so its statistics pool over the worlds, and an action competes only in the
 worlds where it is legal (availability counts). The search therefore depends on the real
 position only through what the seat may know.

@@ -14,6 +14,11 @@ within the searching seat's turn (``Game.tree_within_turn``): the rest of each i
 played by the rollout policy in that iteration's world, and every leaf is judged at the same
 horizon.
 
+Where the hidden deal decides more of a rollout than the move weighed (Africa's face-down
+markers), the root compares its actions on common worlds (``Game.paired_worlds``): the k-th
+visit of each plays in the k-th world sampled. The root's action is chosen in the real
+position, which holds the same actions for the searching seat as every world it samples.
+
 The root weighs the actions the game names (``Game.search_actions``) and the game's
 favourite move (``Game.favourite_action``, by default the greedy move): free bookkeeping
 moves are near-ties with the move that matters, and picking among near-ties by sampling
@@ -61,15 +66,25 @@ class Settings:
     # rollout sees; the search overrules it only where its own figures clearly disagree.
     # None: the game's (``Game.greedy_bias``).
     greedy_bias: float | None = None
+    # Levels of the tree: 1 keeps only the root's children (flat Monte Carlo: every later move
+    # played by the rollout policy in each iteration's world). None: no limit.
+    depth: int | None = None
+    # Common worlds at the root: the k-th visit of every root action plays in the same k-th
+    # sampled world, so that actions are compared on the same deals, not on their luck. Where
+    # the rollouts are deterministic (Africa's), two actions' means over their first k visits
+    # then differ by what the actions do alone. None: the game's (``Game.paired_worlds``).
+    paired: bool | None = None
 
     def of_game(self, game: Any) -> Played:
         """The settings left to the game, as a search of ``game`` plays them: the game's own
         where these say None."""
         turns, within, bias = self.rollout_turns, self.within_turn, self.greedy_bias
+        paired = self.paired
         return Played(
             game.rollout_turns if turns is None else turns,
             game.tree_within_turn if within is None else within,
             game.greedy_bias if bias is None else bias,
+            game.paired_worlds if paired is None else paired,
         )
 
 
@@ -79,6 +94,7 @@ class Played(NamedTuple):
     rollout_turns: int
     within_turn: bool
     greedy_bias: float
+    paired: bool
 
 
 class Node:
@@ -113,6 +129,8 @@ class Search:
         self, root: GameState, world: World, rng: random.Random, settings: Settings
     ) -> None:
         self.world = world
+        self.real = root
+        self.worlds: list[GameState] = []  # sampled so far, for ``Settings.paired``
         self.rng = rng
         self.settings = settings
         self.root = Node()
@@ -123,7 +141,9 @@ class Search:
         self.game: Any = root.game  # its hooks are typed for its own state class
         # Truncate where the game declares its length cap: a rollout must end.
         self.depth_left = max(0, self.game.length_cap - len(root.history))
-        self.rollout_turns, self.within_turn, self.greedy_bias = settings.of_game(self.game)
+        self.rollout_turns, self.within_turn, self.greedy_bias, self.paired = settings.of_game(
+            self.game
+        )
         self.favourite = -1  # the game's favourite move at the root, once asked for
         self.weighed: frozenset[int] | None = None  # the root's actions, if not all
         self.weighed_asked = False
@@ -140,7 +160,6 @@ class Search:
 
     def iterate(self) -> None:
         """Sample a world, descend the tree, add a node, roll out, and back the value up."""
-        state = self.world()
         game = self.game
         rng = self.rng
         node = self.root
@@ -149,16 +168,30 @@ class Search:
         limit = self.depth_left
         seat = self.seat
         within_turn = self.within_turn
-        while not state.is_over and depth < limit:
+        if self.settings.depth is not None:
+            limit = min(limit, self.settings.depth)
+        expanded = False
+        if self.paired and limit > 0:
+            # The seat's own actions are the same in every world: choose in the real position,
+            # then play in the world of this visit's number.
+            action, expanded = self._choose(node, self.real)
+            node = node.children[action]
+            state = self._world(node.visits)
+            state.apply(action)
+            path.append((node, seat))
+            depth = 1
+        else:
+            state = self.world()
+        while not expanded and not state.is_over and depth < limit:
             player = state.current_player
             assert player is not None
             if within_turn and player != seat:
                 break  # the seat's turn is over: the rollout plays on in this world
-            child, expanded = self._select(node, state)
+            action, expanded = self._choose(node, state)
+            state.apply(action)
+            child = node.children[action]
             path.append((child, player))
             depth += 1
-            if expanded:
-                break
             node = child
         # A turn is a chain of small decisions: judging a position halfway through one would
         # weigh, say, cards just spent against goals not yet reached. And a seat looks better
@@ -166,7 +199,7 @@ class Search:
         # seat's turn begins, and leaves at any depth are judged alike.
         turns = self.rollout_turns
         mover = state.current_player
-        most = min(limit - depth, MOST_ROLLOUT_ACTIONS)
+        most = min(self.depth_left - depth, MOST_ROLLOUT_ACTIONS)
         while most > 0 and not state.is_over:
             state.apply(game.rollout_action(state, rng))
             most -= 1
@@ -183,8 +216,9 @@ class Search:
         self.root.visits += 1
         self.iterations += 1
 
-    def _select(self, node: Node, state: GameState) -> tuple[Node, bool]:
-        """Apply the action to take at ``node`` in ``state``; its child, and whether it is new.
+    def _choose(self, node: Node, state: GameState) -> tuple[int, bool]:
+        """The action to take at ``node`` in ``state`` (not yet applied), and whether its child
+        is new.
 
         Only the actions legal in this world compete (their availability counts rise); a new
         one is tried while the node has fewer children than progressive widening allows, the
@@ -198,10 +232,8 @@ class Search:
             # Its one child, if legal here, is taken without listing every legal action.
             (action,) = children
             if state.is_legal(action):
-                child = children[action]
-                child.available += 1
-                state.apply(action)
-                return child, False
+                children[action].available += 1
+                return action, False
         legal = state.legal_actions()
         if node is self.root:
             legal = self._weighed(state, legal)
@@ -218,8 +250,7 @@ class Search:
                 children[a].available += 1
             child = children[action] = Node()
             child.available = 1
-            state.apply(action)
-            return child, True
+            return action, True
         best_action = present[0]
         best = -math.inf
         c = settings.exploration
@@ -234,8 +265,14 @@ class Search:
                 score += self.greedy_bias / (child.visits + 1)
             if score > best:
                 best, best_action = score, a
-        state.apply(best_action)
-        return children[best_action], False
+        return best_action, False
+
+    def _world(self, index: int) -> GameState:
+        """A copy of the ``index``-th world sampled (``Settings.paired``)."""
+        worlds = self.worlds
+        while len(worlds) <= index:
+            worlds.append(self.world())
+        return worlds[index].clone()
 
     def _favourite(self, state: GameState) -> int:
         """The game's favourite move at the root, asked once. The seat's own heuristic reads only

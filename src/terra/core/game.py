@@ -162,6 +162,9 @@ class Game(ABC, Generic[S]):
     # decisions are near-ties the search's samples cannot tell apart; there it keeps to the
     # heuristic's plan unless its own figures clearly disagree (bench/README.md).
     greedy_bias: ClassVar[float] = 2.0
+    # Search: whether the k-th visit of every root action plays in the same k-th sampled world
+    # (``terra.ai.tree.Settings.paired``): actions compared on common deals, not on their luck.
+    paired_worlds: ClassVar[bool] = False
 
     def new(
         self,

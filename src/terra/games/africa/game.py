@@ -10,7 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
-from terra.games.africa.heuristics import SEARCH, estimate, greedy_action
+from terra.games.africa.heuristics import SEARCH, estimate, greedy_action, search_actions
 from terra.games.africa.layout import board_layout
 from terra.games.africa.state import AfricaState
 
@@ -30,6 +30,9 @@ class Africa(Game[AfricaState]):
     # Seeded random games last up to a few thousand actions; none comes near this cap.
     length_cap = 100_000
     evaluation_scale = 8.0  # points of lead that make a seat about 73% sure to win
+    # The face-down markers decide far more of a rollout than the move weighed: the search
+    # compares its moves on common deals (bench/README.md).
+    paired_worlds = True
     options = (
         DATA_OPTION,
         Option(
@@ -74,6 +77,11 @@ class Africa(Game[AfricaState]):
     def favourite_action(self, state: AfricaState, rng: random.Random) -> int:
         """The heuristic player with the search's weights (``heuristics.SEARCH``)."""
         return greedy_action(state, rng, SEARCH)
+
+    def search_actions(self, state: AfricaState) -> tuple[int, ...]:
+        """Every legal action but the jumps the search's heuristic ranks low
+        (``heuristics.search_actions``)."""
+        return search_actions(state)
 
     def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
         """The search's favourite move: the heuristic is cheap enough (a tenth of a

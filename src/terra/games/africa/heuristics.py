@@ -215,16 +215,24 @@ class Planner:
 
     def jump_target(self, others: set[int]) -> int:
         """The space with the best action for a turn from there (-1: none worth it)."""
+        best = self.jump_targets(others, 1)
+        return best[0] if best else -1
+
+    def jump_targets(self, others: set[int], count: int) -> list[int]:
+        """Up to ``count`` spaces with the best actions for a turn from there, best first:
+        those worth more than ``Weights.jump_below``."""
         state = self.state
-        best_value, best_hex = self.weights.jump_below, -1
+        below = self.weights.jump_below
         here = state.loc[self.player]
+        found: list[tuple[float, int]] = []
         for h, d in enumerate(state.down):
             if d or h == here or h in others:
                 continue
             value = self.best_at(h, with_camps=False)[0]
-            if value > best_value:
-                best_value, best_hex = value, h
-        return best_hex
+            if value > below:
+                found.append((-value, h))
+        found.sort()
+        return [h for _, h in found[:count]]
 
     def step_aside(self, others: set[int]) -> int:
         """Where to move anywhere (A) so as not to stand beside face-down markers that this
@@ -334,6 +342,24 @@ def estimate(state: AfricaState, seat: int) -> float:
         return score
     final = scoring.final_parts(state)[seat]
     return score + sum(final.values()) + GREEDY.camp * state.camps[seat]
+
+
+# Jumps a search weighs at the start of a turn: the best by the heuristic's reckoning.
+JUMPS_WEIGHED = 4
+
+
+def search_actions(state: AfricaState, jumps: int = JUMPS_WEIGHED) -> tuple[int, ...]:
+    """The legal actions a search weighs: all but the jumps (A) to spaces whose best action
+    the search's heuristic ranks below its ``jumps`` best (there are about a hundred)."""
+    actions = state.legal_actions()
+    if state.phase != r.TURN or state.round or state.steps:
+        return actions
+    planner = Planner(state, SEARCH)
+    others = {h for p, h in enumerate(state.loc) if p != planner.player}
+    base = state.tables.jump_base
+    end = base + state.data.num_hexes
+    kept = {base + h for h in planner.jump_targets(others, jumps)}
+    return tuple(a for a in actions if not base <= a < end or a in kept)
 
 
 def greedy_action(state: AfricaState, rng: random.Random, weights: Weights = GREEDY) -> int:
