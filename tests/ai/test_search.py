@@ -11,7 +11,7 @@ import terra
 from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import MctsBot, search_known
-from terra.ai.tree import Search, Settings
+from terra.ai.tree import Node, Search, Settings
 from terra.core.state import GameState
 from terra.games.africa import AfricaState
 from terra.games.africa.heuristics import SEARCH, Planner
@@ -331,3 +331,48 @@ def test_africas_root_weighs_the_heuristics_best_jumps_and_every_other_action() 
                 assert lowest_kept >= max(left_out, default=0.0)
             state.apply(game.greedy_action(state, rng))
     assert turn_starts > 10
+
+
+def test_with_common_worlds_an_action_is_judged_against_the_favourite_on_the_same_worlds() -> None:
+    """Settings.paired: an action visited k times is judged by its mean less the favourite's
+    over the favourite's first k visits (the same k worlds), plus the favourite's whole mean.
+    Here the favourite did well in worlds 0-1 and badly in 2-3: an action that scored 0.5 in
+    worlds 0-1 did worse than the favourite there, and one that scored 0.1 over all four
+    did better."""
+    state = decisions("africa", 2)[-1]
+    search = Search(
+        state,
+        state.clone,
+        random.Random(0),
+        Settings(paired=True, exploration=0.0, greedy_bias=0.0),
+    )
+    favourite, early, steady = state.legal_actions()[:3]
+    search.favourite = favourite
+    root = search.root
+    for action, visits, total in ((favourite, 4, 0.0), (early, 2, 1.0), (steady, 4, 0.4)):
+        child = root.children[action] = Node()
+        child.visits, child.total, child.available = visits, total, 4
+    root.visits = 10
+    search.favourite_sums = [0.0, 1.0, 2.0, 1.0, 0.0]
+    search.weighed, search.weighed_asked = frozenset((favourite, early, steady)), True
+    assert search._choose(root, state) == (steady, False)
+    unpaired = Search(
+        state,
+        state.clone,
+        random.Random(0),
+        Settings(paired=False, exploration=0.0, greedy_bias=0.0),
+    )
+    unpaired.root, unpaired.favourite = root, favourite
+    unpaired.weighed, unpaired.weighed_asked = search.weighed, True
+    assert unpaired._choose(root, state) == (early, False)
+
+
+def test_the_favourites_returns_are_summed_world_by_world() -> None:
+    """The sums behind the paired judgement: one per visit of the favourite, in the order of
+    the worlds, ending at its total."""
+    state = decisions("africa", 2)[-1]
+    search = IsmctsBot(3, Budget(iterations=150)).search(state)
+    assert search.paired
+    best = search.root.children[search.favourite]
+    assert len(search.favourite_sums) == best.visits + 1
+    assert search.favourite_sums[-1] == pytest.approx(best.total)

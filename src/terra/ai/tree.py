@@ -16,8 +16,9 @@ horizon.
 
 Where the hidden deal decides more of a rollout than the move weighed (Africa's face-down
 markers), the root compares its actions on common worlds (``Game.paired_worlds``): the k-th
-visit of each plays in the k-th world sampled. The root's action is chosen in the real
-position, which holds the same actions for the searching seat as every world it samples.
+visit of each plays in the k-th world sampled, and an action is judged against the favourite
+move on the worlds both have played. The root's action is chosen in the real position, which
+holds the same actions for the searching seat as every world it samples.
 
 The root weighs the actions the game names (``Game.search_actions``) and the game's
 favourite move (``Game.favourite_action``, by default the greedy move): free bookkeeping
@@ -70,9 +71,10 @@ class Settings:
     # played by the rollout policy in each iteration's world). None: no limit.
     depth: int | None = None
     # Common worlds at the root: the k-th visit of every root action plays in the same k-th
-    # sampled world, so that actions are compared on the same deals, not on their luck. Where
-    # the rollouts are deterministic (Africa's), two actions' means over their first k visits
-    # then differ by what the actions do alone. None: the game's (``Game.paired_worlds``).
+    # sampled world, and an action visited k times is judged by its mean less the favourite's
+    # over the same k worlds (plus the favourite's whole mean): actions compared on the same
+    # deals, not on their luck. Where the rollouts are deterministic (Africa's), that difference
+    # is what the actions do alone. None: the game's (``Game.paired_worlds``).
     paired: bool | None = None
 
     def of_game(self, game: Any) -> Played:
@@ -131,6 +133,8 @@ class Search:
         self.world = world
         self.real = root
         self.worlds: list[GameState] = []  # sampled so far, for ``Settings.paired``
+        # The favourite's returns summed over its first k visits (worlds 0..k-1), for k = 0...
+        self.favourite_sums = [0.0]
         self.rng = rng
         self.settings = settings
         self.root = Node()
@@ -213,6 +217,9 @@ class Search:
         for child, player in path:
             child.visits += 1
             child.total += values[player]
+        if self.paired and path and path[0][0] is self.root.children.get(self.favourite):
+            sums = self.favourite_sums
+            sums.append(sums[-1] + values[seat])
         self.root.visits += 1
         self.iterations += 1
 
@@ -255,12 +262,21 @@ class Search:
         best = -math.inf
         c = settings.exploration
         favourite = self.favourite if node is self.root else -1
+        # With common worlds, an action is judged against the favourite on the worlds both
+        # played: its mean less the favourite's over the same first visits, plus the
+        # favourite's mean over all of its own.
+        base = children.get(favourite) if self.paired else None
+        sums = self.favourite_sums
         for a in present:
             child = children[a]
             child.available += 1
-            score = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            visits = child.visits
+            mean = child.total / visits
+            if base is not None and a != favourite and base.visits:
+                shared = min(visits, len(sums) - 1)
+                if shared:
+                    mean += base.total / base.visits - sums[shared] / shared
+            score = mean + c * math.sqrt(math.log(child.available) / visits)
             if a == favourite:
                 score += self.greedy_bias / (child.visits + 1)
             if score > best:
