@@ -272,7 +272,7 @@ class Search:
             child.available += 1
             visits = child.visits
             mean = child.total / visits
-            if base is not None and a != favourite and base.visits:
+            if base is not None and a != favourite:
                 shared = min(visits, len(sums) - 1)
                 if shared:
                     mean += base.total / base.visits - sums[shared] / shared

@@ -185,7 +185,7 @@ class Planner:
         """Walk to the best action within reach and take it; or move anywhere."""
         state = self.state
         here = state.loc[self.player]
-        others = {h for p, h in enumerate(state.loc) if p != self.player}
+        others = self.rivals()
         down = state.down
         first_step = {here: -1}
         frontier = [here]
@@ -212,6 +212,10 @@ class Planner:
         if best_hex != here:
             return state.tables.go_base + first_step[best_hex]
         return best_action
+
+    def rivals(self) -> set[int]:
+        """The spaces of the other researchers."""
+        return {h for p, h in enumerate(self.state.loc) if p != self.player}
 
     def jump_target(self, others: set[int]) -> int:
         """The space with the best action for a turn from there (-1: none worth it)."""
@@ -355,10 +359,9 @@ def search_actions(state: AfricaState, jumps: int = JUMPS_WEIGHED) -> tuple[int,
     if state.phase != r.TURN or state.round or state.steps:
         return actions
     planner = Planner(state, SEARCH)
-    others = {h for p, h in enumerate(state.loc) if p != planner.player}
     base = state.tables.jump_base
     end = base + state.data.num_hexes
-    kept = {base + h for h in planner.jump_targets(others, jumps)}
+    kept = {base + h for h in planner.jump_targets(planner.rivals(), jumps)}
     return tuple(a for a in actions if not base <= a < end or a in kept)
 
 
