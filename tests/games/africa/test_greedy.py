@@ -189,6 +189,46 @@ def test_the_search_leans_on_a_heuristic_that_keeps_its_camps_for_bigger_catches
     assert favourite == state.parse_action("pass")
 
 
+def gold_beside_the_last_monument(players: int) -> AfricaState:
+    """Seat 0, ten points behind seat 1, stands beside the only three face-down markers: two
+    gold 2 and the last monument (Africa, Game End: uncovering it ends the game). Uncovering
+    one is a two-in-three chance of gold against a one-in-three chance of ending a lost game."""
+    state = table.started(players)
+    here = "F5"
+    beside = table.neighbours(state, here)[:3]
+    for where, name in zip(beside, ("gold 2", "gold 2", "monument"), strict=True):
+        table.put(state, where, name, face_up=False)
+    keep = {table.hx(state, where) for where in beside}
+    table.clear(
+        state,
+        here,
+        *(state.data.hex_ids[h] for h, m in enumerate(state.marker) if m >= 0 and h not in keep),
+    )
+    for seat in range(players):
+        table.place(state, seat, here if seat == 0 else f"B{1 + 2 * seat}")
+    state.found = state.last_monument - 1
+    state.track[1] = 10
+    table.to_turn(state, 0)
+    return state
+
+
+def test_with_several_rivals_the_search_heuristic_risks_ending_a_game_it_trails() -> None:
+    """With 3-5 players the heuristic the search leans on weighs ending the game at ±5 points
+    (``heuristics.search_weights``; bench/README.md), so a likely catch of gold outweighs the
+    chance of ending a game it would lose; with 2 players (and greedy with any number) it
+    weighs the end at ±30 and will not touch the markers."""
+    for players in (2, 3, 4, 5):
+        state = gold_beside_the_last_monument(players)
+        favourite = state.action_str(GAME.favourite_action(state, random.Random(0)))
+        assert not state.action_str(greedy(state, 0)).startswith("uncover")
+        if players == 2:
+            assert heuristics.search_weights(players) == heuristics.SEARCH
+            assert not favourite.startswith("uncover"), favourite
+        else:
+            assert heuristics.search_weights(players).end_swing == 5.0
+            assert favourite.startswith("uncover"), (players, favourite)
+
+
 def test_the_search_heuristic_differs_from_greedy_only_where_its_weights_do() -> None:
     """With greedy's weights the search's heuristic is greedy; with its own it departs from
     greedy at some decisions, not at most."""

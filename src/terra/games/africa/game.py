@@ -10,7 +10,12 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.africa import rules, scoring
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
-from terra.games.africa.heuristics import SEARCH, estimate, greedy_action, search_actions
+from terra.games.africa.heuristics import (
+    estimate,
+    greedy_action,
+    search_actions,
+    search_weights,
+)
 from terra.games.africa.layout import board_layout
 from terra.games.africa.state import AfricaState
 
@@ -75,8 +80,9 @@ class Africa(Game[AfricaState]):
         return state.found / state.last_monument
 
     def favourite_action(self, state: AfricaState, rng: random.Random) -> int:
-        """The heuristic player with the search's weights (``heuristics.SEARCH``)."""
-        return greedy_action(state, rng, SEARCH)
+        """The heuristic player with the search's weights for the number of seats
+        (``heuristics.search_weights``)."""
+        return greedy_action(state, rng, search_weights(state.num_players))
 
     def search_actions(self, state: AfricaState) -> tuple[int, ...]:
         """Every legal action but the jumps the search's heuristic ranks low
