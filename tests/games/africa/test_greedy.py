@@ -190,9 +190,11 @@ def test_the_search_leans_on_a_heuristic_that_keeps_its_camps_for_bigger_catches
 
 
 def gold_beside_the_last_monument(players: int) -> AfricaState:
-    """Seat 0, ten points behind seat 1, stands beside the only three face-down markers: two
-    gold 2 and the last monument (Africa, Game End: uncovering it ends the game). Uncovering
-    one is a two-in-three chance of gold against a one-in-three chance of ending a lost game."""
+    """Seat 0, ten points behind seat 1, stands beside the only three face-down markers, the
+    last monument among them (Africa, Game End: uncovering it ends the game), with nothing else
+    to do nearby. The heuristic reckons what a face-down marker may be from the public counts
+    (which here still hold the markers set aside), so uncovering one is mostly a catch and now
+    and then the end of a game it would lose."""
     state = table.started(players)
     here = "F5"
     beside = table.neighbours(state, here)[:3]
