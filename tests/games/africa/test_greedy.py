@@ -216,8 +216,8 @@ def gold_beside_the_last_monument(players: int) -> AfricaState:
 
 def test_with_several_rivals_the_search_heuristic_risks_ending_a_game_it_trails() -> None:
     """With 3-5 players the heuristic the search leans on weighs ending the game at ±5 points
-    (``heuristics.search_weights``; bench/README.md), so a likely catch of gold outweighs the
-    chance of ending a game it would lose; with 2 players (and greedy with any number) it
+    (``heuristics.search_weights``; bench/README.md), so the likely catch outweighs the chance
+    of ending a game it would lose; with 2 players (and greedy with any number) it
     weighs the end at ±30 and will not touch the markers."""
     for players in (2, 3, 4, 5):
         state = gold_beside_the_last_monument(players)

@@ -18,7 +18,7 @@ public counts of face-down markers by type, and the markers in front of each pla
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from terra.games.africa import actions as act
@@ -55,7 +55,7 @@ SEARCH = Weights(camp=2.2)
 # it leaves the markers by the last monument to the others. Against GREEDY it wins 43% of 900
 # games with 3 players, 33% of 1,200 with 4 and 28% of 1,500 with 5: 3.3-3.4 points more than
 # SEARCH on the same deals (bench/README.md). With 2 players it lost the search 7.6 ± 4.9.
-SEARCH_MANY = Weights(camp=2.2, end_swing=5.0)
+SEARCH_MANY = replace(SEARCH, end_swing=5.0)
 
 
 def search_weights(players: int) -> Weights:
