@@ -157,6 +157,29 @@ def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: st
     assert len(_movers(across, state)) > 1
 
 
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Game.rollout_action chooses for the searching seat, Game.rival_action for every other,
+    in the rollouts and at the tree's new nodes alike."""
+    state = decisions(game_id, 2)[-1]
+    seat = state.current_player
+    assert seat is not None
+    game = state.game
+    asked: dict[str, set[int | None]] = {"rollout_action": set(), "rival_action": set()}
+    for hook, seats in asked.items():
+
+        def spy(s: GameState, rng: random.Random, seats: set[int | None] = seats) -> int:
+            seats.add(s.current_player)
+            return rng.choice(s.legal_actions())  # not the game's: its default calls the other
+
+        monkeypatch.setattr(game, hook, spy)
+    search_known(state, Budget(iterations=100), random.Random(4), Settings(within_turn=False))
+    assert asked["rollout_action"] == {seat}
+    assert asked["rival_action"] == {1 - seat}
+
+
 def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
     """Africana's turns are long chains of small decisions (see terra.ai.tree)."""
     game = terra.game("africana")

@@ -72,7 +72,7 @@ class TestEveryGame:
                     redealt = state.sample_hidden(seat, random.Random(100 * index + j))
                     assert game.estimate(redealt, seat) == mine, (state, seat, j)
 
-    @pytest.mark.parametrize("hook", ["rollout_action", "favourite_action"])
+    @pytest.mark.parametrize("hook", ["rollout_action", "rival_action", "favourite_action"])
     def test_the_search_policies_play_legal_moves_from_what_the_seat_may_know(
         self, game_id: str, players: int, hook: str
     ) -> None:
@@ -100,6 +100,7 @@ class TestEveryGame:
             before = state.clone()
             game.evaluate(state)
             game.rollout_action(state, random.Random(0))
+            game.rival_action(state, random.Random(0))
             game.favourite_action(state, random.Random(0))
             game.search_actions(state)
             assert state == before

@@ -204,8 +204,9 @@ class Search:
         turns = self.rollout_turns
         mover = state.current_player
         most = min(self.depth_left - depth, MOST_ROLLOUT_ACTIONS)
+        own, rival = game.rollout_action, game.rival_action
         while most > 0 and not state.is_over:
-            state.apply(game.rollout_action(state, rng))
+            state.apply((own if mover == seat else rival)(state, rng))
             most -= 1
             now = state.current_player
             if now != mover:
@@ -250,7 +251,7 @@ class Search:
             if node is self.root and self.greedy_bias > 0:
                 action = self._favourite(state)
             if action in children or action not in legal:
-                action = self.game.rollout_action(state, self.rng)
+                action = self._policy(state)(state, self.rng)
             if action in children or action not in legal:
                 action = self.rng.choice([a for a in legal if a not in children])
             for a in present:
@@ -282,6 +283,15 @@ class Search:
             if score > best:
                 best, best_action = score, a
         return best_action, False
+
+    def _policy(self, state: GameState) -> Callable[[GameState, random.Random], int]:
+        """The rollout policy of the seat to act in ``state``: the searching seat's own
+        (``Game.rollout_action``) or what it expects of a rival (``Game.rival_action``)."""
+        game = self.game
+        policy: Callable[[GameState, random.Random], int] = (
+            game.rollout_action if state.current_player == self.seat else game.rival_action
+        )
+        return policy
 
     def _world(self, index: int) -> GameState:
         """A copy of the ``index``-th world sampled (``Settings.paired``)."""

@@ -306,6 +306,14 @@ class Game(ABC, Generic[S]):
         among the legal actions). It must read only what that seat may know."""
         return rng.choice(state.legal_actions())
 
+    def rival_action(self, state: S, rng: random.Random) -> int:
+        """The move a search expects of a rival, ``state.current_player`` being another seat
+        than its own, where its tree or its rollouts play that rival's turn (default: the
+        rollout policy, ``rollout_action``). A game whose search plays by a heuristic tuned
+        for itself (``favourite_action``) may expect its rivals to play the plain one. It must
+        read only what that seat may know."""
+        return self.rollout_action(state, rng)
+
     def search_actions(self, state: S) -> tuple[int, ...]:
         """The legal actions a search weighs for ``state.current_player`` (default: all).
 

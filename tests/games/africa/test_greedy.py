@@ -243,3 +243,14 @@ def test_the_search_heuristic_differs_from_greedy_only_where_its_weights_do() ->
         GAME.favourite_action(state, random.Random(0)) != greedy(state, 0) for state in decisions()
     )
     assert 0 < departs < len(decisions()) / 2
+
+
+def test_the_search_expects_its_rivals_to_play_the_plain_heuristic() -> None:
+    """Its rollouts play a rival's turns with greedy's weights (``Africa.rival_action``), its
+    own with the search's: beside the last monument, ten points behind, the search's heuristic
+    with four players uncovers, and it expects a rival there to step aside as greedy does."""
+    state = gold_beside_the_last_monument(4)
+    rival = GAME.rival_action(state, random.Random(0))
+    assert rival == greedy(state, 0)
+    assert rival != GAME.rollout_action(state, random.Random(0))
+    assert all(GAME.rival_action(s, random.Random(0)) == greedy(s, 0) for s in decisions())

@@ -94,6 +94,12 @@ class Africa(Game[AfricaState]):
         millisecond a decision on average)."""
         return self.favourite_action(state, rng)
 
+    def rival_action(self, state: AfricaState, rng: random.Random) -> int:
+        """The plain heuristic player (``heuristics.GREEDY``): a rival is expected to play as
+        a player who has not tuned its heuristic for search, and to end the game when it
+        leads, not as the search's own favourite would."""
+        return greedy_action(state, rng)
+
     def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
         from terra.games.africa.render import render  # noqa: PLC0415 - rich only when drawn
