@@ -4,6 +4,8 @@ natives met, discovery counters, upkeep and the bonus draw."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from terra.core import IllegalAction
@@ -425,3 +427,53 @@ class TestTheExplorerCarries:
         assert state.explorers[state.player].party.tusks == 1
         with pytest.raises(IllegalAction, match="no specimen"):
             state.play("leave 1 specimen")
+
+
+class TestASickExplorerNobodyCarries:
+    """19.3, 6.55, 18.6-18.7 (decision N159): the sick must be carried, but a sick explorer is
+    no load that can be left behind; when nobody can carry him he lies where he is."""
+
+    def test_he_cannot_move_but_may_end_his_turn(self) -> None:
+        """19.3: he cannot walk; 18.6-18.7 speak of an explorer alone, starving and sick, so
+        the game goes on for him: retiring (21.2) is not his only way out."""
+        state = standing(HOME_HEX, Party(explorer_sick=True))
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="carries 15 more than it can") as refused:
+            state.play(toward(state, KNOWN_HEX))
+        assert refused.value.rule is not None and "6.55" in refused.value.rule
+        assert state.legal_action_strs() != ["retire"]
+        assert "done" in state.legal_action_strs()
+        dice(state, 3, 3, 3)  # hunting alone, then the Recovery Table: stays sick
+        state.play("done")
+        explorer = state.explorers[0]
+        assert explorer.hex == hx(state, HOME_HEX)
+        assert explorer.party.explorer_sick
+        assert "explorer-died" not in keys(state)
+
+    def test_what_his_bearers_cannot_carry_must_still_be_left(self) -> None:
+        """6.55: one bearer carries 10; of 20 rations, 10 must go before the turn ends, though
+        the explorer himself stays unmoved."""
+        state = standing(HOME_HEX, Party(bearers=1, rations=20, explorer_sick=True))
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="carries 10 more than it can"):
+            state.play("done")
+        state.play("leave 10 rations")
+        state.play("done")
+        assert state.explorers[0].party.rations <= 10
+
+    def test_carried_he_travels(self) -> None:
+        """19.3, 6.51: three bearers carry him (15) and 10 rations."""
+        state = standing(HOME_HEX, Party(bearers=3, rations=10, explorer_sick=True))
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        assert state.explorers[0].hex == hx(state, KNOWN_HEX)
+
+    def test_the_greedy_explorer_leaves_only_what_nobody_carries(self) -> None:
+        """The heuristic player keeps the rations his bearer can carry and ends his turn."""
+        state = standing(HOME_HEX, Party(bearers=1, rations=20, explorer_sick=True))
+        state.play("normal")
+        game = state.game
+        while state.phase_name == "moving" and state.player == 0 and state.round == 0:
+            state.apply(game.greedy_action(state, random.Random(0)))
+        assert state.explorers[0].party.rations >= 10 - 3  # the bearer's load, less a meal
+        assert "explorer-died" not in keys(state)

@@ -650,7 +650,7 @@ def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> 
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
-    if logistics.overload(explorer.party, explorer.mode, tables):
+    if logistics.excess_to_leave(explorer.party, explorer.mode, tables):
         return _lighten(state, legal)
     home = distances_home(state, explorer)
     going_home = wants_home(state, seat, home)
@@ -743,7 +743,7 @@ def _choose_move(state: NileState, legal: list[int], rng: random.Random) -> int:
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
-    if logistics.overload(explorer.party, explorer.mode, tables):
+    if logistics.excess_to_leave(explorer.party, explorer.mode, tables):
         return _lighten(state, legal)
     interviews = _of_kind(state, legal, act.INTERVIEW)
     if interviews:

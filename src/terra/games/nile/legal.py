@@ -265,9 +265,20 @@ def _news(state: NileState, kind: int) -> Iterable[int]:
 
 def _unburdened(state: NileState, kind: int) -> Iterable[int]:
     """6.55: not while the expedition carries more than it can (a captive carries nothing)."""
-    if state.phase != rules.CAPTIVITY and _fit(state, state.explorers[state.player].mode)[1]:
+    if state.phase != rules.CAPTIVITY and _excess_to_leave(state):
         return ()
     return _every(state, kind)
+
+
+def _excess_to_leave(state: NileState) -> int:
+    """6.55: what the expedition must leave before its turn may end: its overload, less a sick
+    explorer's own weight when nobody can carry him (19.3, decision N159)."""
+    explorer = state.explorers[state.player]
+    if not _fit(state, explorer.mode)[1]:
+        return 0
+    return logistics.excess_to_leave(
+        explorer.party, explorer.mode, state.data.tables, explorer_works=explorer.carries
+    )
 
 
 def _journalist(state: NileState, kind: int) -> Iterable[int]:
@@ -425,12 +436,11 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
 
 
 def _done(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """6.55: an expedition never carries more than it can; 9.44: not before leaving a hex
-    the expedition may not be in."""
+    """6.55: an expedition never carries more than it can, but a sick explorer whom nobody can
+    carry may end his turn where he lies (19.3, decision N159)."""
     if state.phase == rules.CAPTIVITY:
         return None
-    explorer = state.explorers[state.player]
-    excess = _fit(state, explorer.mode)[1]
+    excess = _excess_to_leave(state)
     if excess:
         return _no(
             f"the expedition carries {excess} more than it can; leave or cache something",

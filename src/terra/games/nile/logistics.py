@@ -221,6 +221,21 @@ def overload(party: Party, mode: int, tables: Tables, *, explorer_works: bool = 
     return _duties(party, mode, tables, explorer_works=explorer_works)[2]
 
 
+def excess_to_leave(
+    party: Party, mode: int, tables: Tables, *, explorer_works: bool = False
+) -> int:
+    """Source of the Nile 6.55, 19.3, 18.6-18.7: what must be left behind before the turn may
+    end. On foot a sick explorer must be carried, but he is no load that can be left: when
+    nobody can carry him he lies where he is, unable to move, until he recovers, is carried or
+    dies (decision N159), so only the overload beside his own weight counts here."""
+    excess = overload(party, mode, tables, explorer_works=explorer_works)
+    if not excess or mode != FOOT or not party.explorer_sick:
+        return excess
+    well = party.clone()
+    well.explorer_sick = False
+    return min(excess, overload(well, mode, tables))
+
+
 def spare_capacity(party: Party, mode: int, tables: Tables, *, explorer_works: bool = False) -> int:
     """Source of the Nile 6.55: how much more the expedition can carry in ``mode`` (the best
     assignment of duties at the present load has the most capability of those that fit, so this
