@@ -33,6 +33,12 @@ def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
     return tuple(seen[step // 2 :: step][:PER_GAME])
 
 
+def weighed(game_id: str, players: int) -> GameState:
+    """The last of :func:`decisions` where a search weighs several actions at its root
+    (``Game.search_actions``: not where the game leaves the move to its heuristic)."""
+    return [s for s in decisions(game_id, players) if len(s.game.search_actions(s)) > 1][-1]
+
+
 @cache
 def finished(game_id: str, players: int, seed: int) -> GameState:
     """A greedy self-play game played to its end."""

@@ -16,7 +16,7 @@ from terra.core.state import GameState
 from terra.games.africa import AfricaState
 from terra.games.africa.heuristics import SEARCH, Planner
 from terra.games.nile import actions as act
-from tests.ai.positions import decisions, player_counts
+from tests.ai.positions import decisions, player_counts, weighed
 from tests.games.africa import table
 
 CASES = [(game.id, players) for game in terra.games() for players in player_counts(game)]
@@ -110,7 +110,7 @@ def test_below_the_root_a_known_position_keeps_one_continuation(game_id: str) ->
     """Progressive widening stops at the root: an inner node grows only the rollout policy's
     action, so a compound turn is judged by its continuation, not averaged with random play
     (tree.Settings.inner_widening_power)."""
-    state = decisions(game_id, 2)[-1]
+    state = weighed(game_id, 2)
     search = search_known(state, Budget(iterations=300), random.Random(3), Settings())
     assert len(search.root.children) > 1  # the root still weighs several actions
     inner = [search.root.children[a] for a in search.root.children]
@@ -145,7 +145,7 @@ def _movers(search: Search, root: GameState) -> set[int]:
 def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: str) -> None:
     """Settings.within_turn: the tree stops where another seat is to act, and the rollout
     plays on from there; without it the tree grows into the rivals' turns."""
-    state = decisions(game_id, 2)[-1]
+    state = weighed(game_id, 2)
     seat = state.current_player
     within = search_known(
         state, Budget(iterations=300), random.Random(3), Settings(within_turn=True)
@@ -163,7 +163,7 @@ def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
 ) -> None:
     """Game.rollout_action chooses for the searching seat, Game.rival_action for every other,
     in the rollouts and at the tree's new nodes alike."""
-    state = decisions(game_id, 2)[-1]
+    state = weighed(game_id, 2)
     seat = state.current_player
     assert seat is not None
     game = state.game
@@ -245,7 +245,7 @@ def test_the_bias_towards_the_greedy_move_is_the_games_unless_the_settings_say()
     """Settings.greedy_bias None takes Game.greedy_bias (Expedition keeps the weaker bias its
     strength was measured with); a number overrides it."""
     for game_id in ("nile", "expedition"):
-        state = decisions(game_id, 2)[-1]
+        state = weighed(game_id, 2)
         game = state.game
         assert Search(state, state.clone, random.Random(0), Settings()).greedy_bias == (
             game.greedy_bias
@@ -278,7 +278,7 @@ def test_the_root_leans_towards_the_games_favourite_move() -> None:
 def test_common_worlds_give_every_root_actions_kth_visit_the_kth_world(game_id: str) -> None:
     """Settings.paired: a world is sampled only for a root action's visit beyond any before
     it, so the worlds number as many as the most visits of one action, not the iterations."""
-    state = decisions(game_id, 2)[-1]
+    state = weighed(game_id, 2)
     seat = state.current_player
     assert seat is not None
     rng = random.Random(4)
@@ -312,7 +312,7 @@ def test_common_worlds_are_the_games_unless_the_settings_say() -> None:
     """Game.paired_worlds: Africa compares its root's actions on common deals (its rollouts
     are decided by the face-down markers); the other games sample a world every iteration."""
     for game_id, paired in (("africa", True), ("expedition", False)):
-        state = decisions(game_id, 2)[-1]
+        state = weighed(game_id, 2)
         assert terra.game(game_id).paired_worlds is paired
         assert Search(state, state.clone, random.Random(0), Settings()).paired is paired
         assert Search(state, state.clone, random.Random(0), Settings(paired=False)).paired is False
@@ -322,7 +322,7 @@ def test_common_worlds_are_the_games_unless_the_settings_say() -> None:
 def test_a_tree_one_level_deep_holds_only_the_roots_actions(game_id: str) -> None:
     """Settings.depth 1 is flat Monte Carlo: every move after the root's is the rollout
     policy's, in each iteration's world."""
-    state = decisions(game_id, 2)[-1]
+    state = weighed(game_id, 2)
     search = search_known(state, Budget(iterations=100), random.Random(3), Settings(depth=1))
     assert len(search.root.children) > 1
     assert all(not child.children for child in search.root.children.values())

@@ -245,12 +245,20 @@ def test_the_search_heuristic_differs_from_greedy_only_where_its_weights_do() ->
     assert 0 < departs < len(decisions()) / 2
 
 
-def test_the_search_expects_its_rivals_to_play_the_plain_heuristic() -> None:
-    """Its rollouts play a rival's turns with greedy's weights (``Africa.rival_action``), its
-    own with the search's: beside the last monument, ten points behind, the search's heuristic
-    with four players uncovers, and it expects a rival there to step aside as greedy does."""
-    state = gold_beside_the_last_monument(4)
-    rival = GAME.rival_action(state, random.Random(0))
-    assert rival == greedy(state, 0)
-    assert rival != GAME.rollout_action(state, random.Random(0))
-    assert all(GAME.rival_action(s, random.Random(0)) == greedy(s, 0) for s in decisions())
+def test_with_several_rivals_the_search_expects_them_to_play_the_plain_heuristic() -> None:
+    """With 3-5 players its rollouts play a rival's turns with greedy's weights
+    (``Africa.rival_action``), its own with the search's: beside the last monument, ten points
+    behind, the search's heuristic uncovers, and it expects a rival there to step aside as
+    greedy does. With 2 players it expects its rival to play as it does itself."""
+    for players in (3, 4, 5):
+        state = gold_beside_the_last_monument(players)
+        rival = GAME.rival_action(state, random.Random(0))
+        assert rival == greedy(state, 0)
+        assert rival != GAME.rollout_action(state, random.Random(0))
+    for state in decisions():
+        expected = (
+            GAME.favourite_action(state, random.Random(0))
+            if state.num_players == 2
+            else greedy(state, 0)
+        )
+        assert GAME.rival_action(state, random.Random(0)) == expected

@@ -13,6 +13,7 @@ from terra.games.africa.components import Components, load_components
 from terra.games.africa.heuristics import (
     estimate,
     greedy_action,
+    rival_weights,
     search_actions,
     search_weights,
 )
@@ -95,10 +96,10 @@ class Africa(Game[AfricaState]):
         return self.favourite_action(state, rng)
 
     def rival_action(self, state: AfricaState, rng: random.Random) -> int:
-        """The plain heuristic player (``heuristics.GREEDY``): a rival is expected to play as
-        a player who has not tuned its heuristic for search, and to end the game when it
-        leads, not as the search's own favourite would."""
-        return greedy_action(state, rng)
+        """The heuristic player with the weights the search expects of its rivals
+        (``heuristics.rival_weights``): with 3-5 players greedy's own, so that a rival ends the
+        game when it leads rather than as the search's favourite would."""
+        return greedy_action(state, rng, rival_weights(state.num_players))
 
     def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
