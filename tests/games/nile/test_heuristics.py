@@ -249,27 +249,29 @@ def test_the_shared_walks_are_those_of_a_fresh_search() -> None:
     assert checked > 100
 
 
-def test_the_search_weighs_no_bookkeeping_beside_a_move_that_matters() -> None:
+def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() -> None:
     """Leaving, caching, digging up, shooting an animal, taking water and turning the carrying
-    are free moves (9.6, 17, 18.5, 5.4441, 5.52): a search weighs them only where nothing else
-    is legal (and where greedy makes one, see terra.ai.tree)."""
-    left_out = 0
+    are free moves (9.6, 17, 18.5, 5.4441, 5.52), and retiring (21.2) is death by choice: a
+    search weighs the rest (and greedy's own move, see terra.ai.tree), retiring only in
+    captivity, and where nothing else is left it leaves the move to greedy."""
+    left_out = to_greedy = 0
     for state in decisions():
         legal = state.legal_actions()
         weighed = heuristics.search_actions(state)
         if state.phase_name == "outfit":
             assert weighed == ()  # greedy buys to one plan (see the next test)
             continue
-        kinds = {state.tables.kind[a] for a in weighed}
-        if kinds & heuristics.BOOKKEEPING:
-            assert weighed == legal
-            assert {state.tables.kind[a] for a in legal} <= heuristics.BOOKKEEPING
-        else:
-            assert set(weighed) == {
-                a for a in legal if state.tables.kind[a] not in heuristics.BOOKKEEPING
-            }
+        kinds = [state.tables.kind[a] for a in legal]
+        assert set(weighed) == {
+            a
+            for a, kind in zip(legal, kinds, strict=True)
+            if kind not in heuristics.BOOKKEEPING
+            and (kind != act.RETIRE or state.phase_name == "captivity")
+        }
         left_out += len(legal) - len(weighed)
+        to_greedy += not weighed
     assert left_out > 0
+    assert to_greedy > 0  # the positions include an expedition with only bookkeeping left
 
 
 def test_a_search_bot_outfits_to_greedys_plan_without_searching(

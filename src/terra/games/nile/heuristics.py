@@ -135,15 +135,22 @@ BOOKKEEPING = frozenset(
 
 
 def search_actions(state: NileState) -> tuple[int, ...]:
-    """The legal actions a search weighs: all but the bookkeeping moves (every legal action
-    where only bookkeeping is left); none while outfitting, where greedy buys to one plan for
-    the whole expedition and a search choosing each purchase by the noise of its samples
-    bought ten canoes for a walk."""
+    """The legal actions a search weighs: all but the bookkeeping moves, and retiring (21.2)
+    only in captivity: elsewhere it is death by choice, and a quarter of a search's decisions
+    in a greedy game weighed nothing else beside the one move left (an overloaded expedition
+    leaving its rations one by one, a lost one ending its turn). None where nothing else is
+    left, and none while outfitting, where greedy buys to one plan for the whole expedition and
+    a search choosing each purchase by the noise of its samples bought ten canoes for a walk:
+    the greedy move is then played without a search."""
     if state.phase == rules.OUTFIT:
         return ()
-    legal = state.legal_actions()
     kind = state.tables.kind
-    return tuple(a for a in legal if kind[a] not in BOOKKEEPING) or legal
+    captive = state.phase == rules.CAPTIVITY
+    return tuple(
+        a
+        for a in state.legal_actions()
+        if kind[a] not in BOOKKEEPING and (captive or kind[a] != act.RETIRE)
+    )
 
 
 def _fallback(state: NileState, legal: list[int]) -> int:
