@@ -391,7 +391,8 @@ def most_lots(state: NileState, good: int, selling: bool) -> int:
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
         traded=state.turn.traded,
-        camels=natives.camels_for_trade(state.data.board, territory.terrain, hex_),
+        camels=good == CAMEL
+        and natives.camels_for_trade(state.data.board, territory.terrain, hex_),
     )
 
 

@@ -217,9 +217,30 @@ def blank_hex_worth(data: Components, specialty: int) -> float:
     return worth + BONUS_CHANCE_WORTH
 
 
+@cache
+def most_hex_worth(data: Components, specialty: int) -> float:
+    """The most a hex may bring ``specialty`` besides what waits there (:func:`hex_worth`): a
+    blank hex's expected worth, or the best terrain with a river."""
+    tables = data.tables
+    mapped = max(points[specialty] for points in tables.vp_hex) + tables.vp_river[specialty]
+    return max(blank_hex_worth(data, specialty), float(mapped))
+
+
+# Added to a ceiling of worth so that rounding in sums taken in another order never makes it
+# fall below the worth it bounds.
+CEILING_MARGIN = 1e-6
+
+
 def _walkable_terrain(data: Components, terrain: int) -> bool:
     """On foot and without water: open to people walking, and not desert (5.4442)."""
-    return terrain != DESERT and data.tables.access[ON_FOOT][terrain] == OPEN
+    return walkable_terrains(data)[terrain]
+
+
+@cache
+def walkable_terrains(data: Components) -> tuple[bool, ...]:
+    """:func:`_walkable_terrain` by terrain, for the walks' inner loops (not for ``BLANK``)."""
+    access = data.tables.access[ON_FOOT]
+    return tuple(terrain != DESERT and access[terrain] == OPEN for terrain in range(len(access)))
 
 
 def counter_worth(state: NileState, seat: int, counter: int) -> float:
@@ -298,21 +319,6 @@ def interview_worth(state: NileState, seat: int, hex_: int) -> float:
 # --- ways across the map -------------------------------------------------------------------
 
 
-def can_walk(state: NileState, explorer: Explorer, hex_: int) -> bool:
-    """Whether the explorer on foot may end up in ``hex_``: blank (to be found out), or a
-    terrain open to walkers that needs no water."""
-    terrain = state.territory.terrain[hex_]
-    return terrain == BLANK or _walkable_terrain(state.data, terrain)
-
-
-def step_points(state: NileState, explorer: Explorer, hex_: int) -> int:
-    """Movement points to enter ``hex_`` on foot (9.15-9.16)."""
-    tables = state.data.tables
-    if state.published[hex_] or explorer.known[hex_]:
-        return tables.known_cost
-    return tables.unknown_cost
-
-
 def lost_chance(state: NileState, explorer: Explorer, hex_: int, activity: int) -> float:
     """The chance of getting lost leaving ``hex_`` for a hex never visited (12.3-12.6)."""
     tables = state.data.tables
@@ -357,8 +363,12 @@ def walks_from(
 def _walks(
     state: NileState, explorer: Explorer, start: int
 ) -> tuple[dict[int, float], dict[int, int]]:
-    board = state.data.board
-    territory = state.territory
+    data = state.data
+    overland = data.board.overland
+    terrain = state.territory.terrain
+    walkable = walkable_terrains(data)
+    published, known = state.published, explorer.known
+    known_cost, unknown_cost = data.tables.known_cost, data.tables.unknown_cost
     pace = tables_pace(state)
     found: dict[int, float] = {start: 0.0}
     parent: dict[int, int] = {}
@@ -367,14 +377,15 @@ def _walks(
         cost, hex_ = heapq.heappop(queue)
         if cost > found[hex_]:
             continue
-        if hex_ != start and territory.terrain[hex_] == BLANK:
+        if hex_ != start and terrain[hex_] == BLANK:
             continue
         risk = lost_chance(state, explorer, hex_, RECKLESS) * pace
-        for there in board.overland[hex_]:
-            if not can_walk(state, explorer, there):
+        for there in overland[hex_]:
+            # blank (to be found out), or a terrain open to walkers that needs no water
+            if terrain[there] != BLANK and not walkable[terrain[there]]:
                 continue
-            points = step_points(state, explorer, there)
-            reach = cost + points + (risk if points > state.data.tables.known_cost else 0.0)
+            points = known_cost if published[there] or known[there] else unknown_cost  # 9.15
+            reach = cost + points + (risk if points > known_cost else 0.0)
             if reach < found.get(there, 1e9):
                 found[there] = reach
                 parent[there] = hex_
@@ -385,7 +396,7 @@ def _walks(
 def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
     """Movement points from every walkable hex to the nearest port, over known terrain (the
     map's alone: the same for every explorer; callers must not change the dict)."""
-    del explorer  # walking on known terrain is the same for every explorer (can_walk)
+    del explorer  # walking on known terrain is the same for every explorer
     territory = state.territory
     key = (state.data, tuple(territory.terrain))
     found = _HOMES.get(key)
@@ -394,6 +405,7 @@ def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
     data = state.data
     board = data.board
     terrain = territory.terrain
+    walkable = walkable_terrains(data)
     known_cost = data.tables.known_cost
     found = {hex_: 0 for hex_ in board.port_hex}
     queue = [(0, hex_) for hex_ in board.port_hex]
@@ -403,7 +415,7 @@ def distances_home(state: NileState, explorer: Explorer) -> dict[int, int]:
         if cost > found[hex_]:
             continue
         for there in board.overland[hex_]:
-            if terrain[there] == BLANK or not _walkable_terrain(data, terrain[there]):
+            if terrain[there] == BLANK or not walkable[terrain[there]]:
                 continue
             reach = cost + known_cost
             if reach < found.get(there, 1 << 30):
@@ -688,10 +700,16 @@ def best_target(state: NileState, seat: int, home: dict[int, int]) -> Target | N
     food = food_turns(explorer)
     pace = tables_pace(state)
     waiting = waiting_worths(state, seat)
+    # No hex is worth more than the best a hex can be plus what waits there: a hex whose
+    # ceiling cannot beat the best so far is passed over unweighed (the same choice, sooner).
+    most = most_hex_worth(state.data, explorer.specialty) + CEILING_MARGIN
+    waiting_sums = {hex_: sum(points) for hex_, points in waiting.items()}
     best: Target | None = None
     best_score = 0.0
     for hex_, cost in reach.items():
         if hex_ == explorer.hex:
+            continue
+        if (most + waiting_sums.get(hex_, 0.0)) / (cost + DISTANCE_WEIGHT) <= best_score:
             continue
         value = hex_worth(state, seat, hex_, waiting)
         if value <= 0:
