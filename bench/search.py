@@ -106,7 +106,8 @@ class Game:
 
     won: float  # its share of the victory
     decisions: int
-    seconds: float  # spent in its decisions
+    seconds: float  # wall-clock time spent in its decisions
+    cpu_seconds: float  # processor time spent in its decisions: one core's, however busy
     actions: int  # the game's length, every seat's actions
 
 
@@ -120,18 +121,19 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
     bots: list[Any] = [make_bot("greedy", s) for s in seats]
     bots[searcher] = IsmctsBot(seats[searcher], Budget(iterations=iterations), settings)
     state = game.new(players, seed)
-    decisions, spent = 0, 0.0
+    decisions, spent, cpu = 0, 0.0, 0.0
     while not state.is_over and len(state.history) < STALLED:
         seat = state.current_player or 0
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state)
         if seat == searcher:
             spent += time.perf_counter() - started
+            cpu += time.process_time() - cpu_started
             decisions += 1
         state.apply(action)
     if not state.is_over:  # a stalled game is lost, and shows in the mean time per decision
-        return Game(0.0, decisions, spent, len(state.history))
-    return Game(state.victory_shares()[searcher], decisions, spent, len(state.history))
+        return Game(0.0, decisions, spent, cpu, len(state.history))
+    return Game(state.victory_shares()[searcher], decisions, spent, cpu, len(state.history))
 
 
 def search_settings(args: argparse.Namespace) -> Settings:
@@ -183,7 +185,8 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
             print(
                 f"game {index} (seat {index % args.players}): won {result.won:g}, "
                 f"{result.actions} actions, {result.decisions} decisions at "
-                f"{1e3 * result.seconds / max(result.decisions, 1):.0f} ms",
+                f"{1e3 * result.seconds / max(result.decisions, 1):.0f} ms "
+                f"({1e3 * result.cpu_seconds / max(result.decisions, 1):.0f} ms processor time)",
                 file=sys.stderr,
                 flush=True,
             )
@@ -198,6 +201,10 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "fair_share": round(1 / args.players, 4),
         "decisions": decisions,
         "mean_ms_per_decision": round(1e3 * sum(r.seconds for r in results) / decisions, 2),
+        "mean_cpu_ms_per_decision": round(1e3 * sum(r.cpu_seconds for r in results) / decisions, 2),
+        "max_cpu_ms_per_game": round(
+            max(1e3 * r.cpu_seconds / max(r.decisions, 1) for r in results), 2
+        ),
         "first": first,
         "won": wins,
     }
