@@ -5,6 +5,7 @@ reads only what its seat may know (the deck's order and unseen counter faces are
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -18,9 +19,13 @@ from terra.games.nile import heuristics
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.heuristics import (
     SPECIALTY_MARGIN,
+    blank_hex_worth,
     distances_home,
     greedy_action,
+    hex_points,
+    hex_worth,
     interview_worth,
+    most_hex_worth,
     outfit_plan,
     specialty_prospects,
     walks_from,
@@ -290,3 +295,29 @@ def test_a_search_bot_outfits_to_greedys_plan_without_searching(
     for index, state in enumerate(outfitting):
         chosen = IsmctsBot(index, Budget(iterations=100)).choose(state)
         assert chosen == greedy_action(state, random.Random(index))
+
+
+class TestTheCeilingOfAHexsWorth:
+    """Greedy passes over a hex whose ceiling of worth (``most_hex_worth``) cannot beat its
+    best target so far: the ceiling must bound every hex's own worth, or greedy would choose
+    differently."""
+
+    def test_no_hex_is_worth_more_than_its_ceiling_in_play(self) -> None:
+        for state in decisions()[::25]:
+            for seat, explorer in enumerate(state.explorers):
+                most = most_hex_worth(state.data, explorer.specialty)
+                for hex_ in range(len(state.territory.terrain)):
+                    assert hex_worth(state, seat, hex_, {}) <= most
+
+    @pytest.mark.parametrize("river", [2, -2])
+    def test_the_ceiling_holds_whatever_a_river_adds(self, river: int) -> None:
+        """A data directory may give a river any points its tables allow, a cost among them."""
+        data = new(2, 1).data
+        tables = replace(data.tables, vp_river=(river,) * len(data.tables.vp_river))
+        data = replace(data, tables=tables)
+        for specialty in range(len(tables.vp_river)):
+            most = most_hex_worth(data, specialty)
+            assert blank_hex_worth(data, specialty) <= most
+            for terrain in range(len(tables.vp_hex)):
+                plain = hex_points(data, terrain, specialty)
+                assert max(plain, plain + river) <= most

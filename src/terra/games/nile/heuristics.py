@@ -220,10 +220,12 @@ def blank_hex_worth(data: Components, specialty: int) -> float:
 @cache
 def most_hex_worth(data: Components, specialty: int) -> float:
     """The most a hex may bring ``specialty`` besides what waits there (:func:`hex_worth`): a
-    blank hex's expected worth, or the best terrain with a river."""
+    blank hex's expected worth, or the best terrain with a river where a river adds points (a
+    data directory may make it cost some)."""
     tables = data.tables
-    mapped = max(points[specialty] for points in tables.vp_hex) + tables.vp_river[specialty]
-    return max(blank_hex_worth(data, specialty), float(mapped))
+    terrains = range(len(tables.vp_hex))
+    best = max(hex_points(data, terrain, specialty) for terrain in terrains)
+    return max(blank_hex_worth(data, specialty), best + max(0, tables.vp_river[specialty]))
 
 
 # Added to a ceiling of worth so that rounding in sums taken in another order never makes it
