@@ -110,6 +110,14 @@ class Game:
     cpu_seconds: float  # processor time spent in its decisions: one core's, however busy
     actions: int  # the game's length, every seat's actions
 
+    @property
+    def ms_per_decision(self) -> float:
+        return 1e3 * self.seconds / max(self.decisions, 1)
+
+    @property
+    def cpu_ms_per_decision(self) -> float:
+        return 1e3 * self.cpu_seconds / max(self.decisions, 1)
+
 
 def play(args: tuple[str, int, int, int, Settings]) -> Game:
     """Game ``index``: the search bot in seat ``index mod players``, greedy elsewhere."""
@@ -185,8 +193,8 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
             print(
                 f"game {index} (seat {index % args.players}): won {result.won:g}, "
                 f"{result.actions} actions, {result.decisions} decisions at "
-                f"{1e3 * result.seconds / max(result.decisions, 1):.0f} ms "
-                f"({1e3 * result.cpu_seconds / max(result.decisions, 1):.0f} ms processor time)",
+                f"{result.ms_per_decision:.0f} ms "
+                f"({result.cpu_ms_per_decision:.0f} ms processor time)",
                 file=sys.stderr,
                 flush=True,
             )
@@ -202,9 +210,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
         "decisions": decisions,
         "mean_ms_per_decision": round(1e3 * sum(r.seconds for r in results) / decisions, 2),
         "mean_cpu_ms_per_decision": round(1e3 * sum(r.cpu_seconds for r in results) / decisions, 2),
-        "max_cpu_ms_per_game": round(
-            max(1e3 * r.cpu_seconds / max(r.decisions, 1) for r in results), 2
-        ),
+        "max_cpu_ms_per_game": round(max(r.cpu_ms_per_decision for r in results), 2),
         "first": first,
         "won": wins,
     }
