@@ -180,6 +180,34 @@ def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
     assert asked["rival_action"] == {1 - seat}
 
 
+@pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
+def test_with_no_turns_to_roll_out_a_leaf_is_judged_as_the_seats_own_turn_ends(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Settings.rollout_turns = 0: no rival moves in the tree or the rollouts, and every leaf
+    is judged where the seat's turn has just passed to another (or the game is over)."""
+    state = weighed(game_id, 2)
+    seat = state.current_player
+    game = state.game
+    judged: list[int | None] = []
+    evaluate = game.evaluate
+
+    def spy(s: GameState) -> list[float]:
+        judged.append(s.current_player)
+        return evaluate(s)
+
+    def rival(s: GameState, rng: random.Random) -> int:
+        raise AssertionError("a rival moved")
+
+    monkeypatch.setattr(game, "evaluate", spy)
+    monkeypatch.setattr(game, "rival_action", rival)
+    search = search_known(
+        state, Budget(iterations=100), random.Random(5), Settings(rollout_turns=0)
+    )
+    assert _movers(search, state) == {seat}
+    assert len(judged) == 100 and seat not in judged
+
+
 def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
     """Africana's turns are long chains of small decisions (see terra.ai.tree)."""
     game = terra.game("africana")

@@ -50,7 +50,8 @@ class Settings:
     """How a search spends its iterations (tuned with ``bench/search.py``)."""
 
     exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
-    # turns rolled out at least, then on to the searching seat's turn (None: the game's)
+    # turns rolled out at least, then on to the searching seat's turn; 0: only the rest of the
+    # searching seat's own turn, judged as it ends (None: the game's)
     rollout_turns: int | None = None
     # whether the tree holds only the searching seat's turn (None: the game's)
     within_turn: bool | None = None
@@ -82,9 +83,11 @@ class Settings:
         where these say None."""
         turns, within, bias = self.rollout_turns, self.within_turn, self.greedy_bias
         paired = self.paired
+        turns = game.rollout_turns if turns is None else turns
         return Played(
-            game.rollout_turns if turns is None else turns,
-            game.tree_within_turn if within is None else within,
+            turns,
+            # A leaf judged as the seat's own turn ends has no tree beyond that turn either.
+            turns == 0 or (game.tree_within_turn if within is None else within),
             game.greedy_bias if bias is None else bias,
             game.paired_worlds if paired is None else paired,
         )
@@ -201,9 +204,15 @@ class Search:
         # weigh, say, cards just spent against goals not yet reached. And a seat looks better
         # just after its own turn than just before it, so every rollout stops as the searching
         # seat's turn begins, and leaves at any depth are judged alike.
+        # With no turns to roll out, the leaf is judged as the seat's own turn ends instead:
+        # where turns hardly touch one another (the Nile's explorers), the rivals' turns add
+        # only their own luck to the value of the seat's move, and cost most of the time.
         turns = self.rollout_turns
+        own_turn_only = turns == 0
         mover = state.current_player
         most = min(self.depth_left - depth, MOST_ROLLOUT_ACTIONS)
+        if own_turn_only and mover != seat:
+            most = 0
         own, rival = game.rollout_action, game.rival_action
         while most > 0 and not state.is_over:
             state.apply((own if mover == seat else rival)(state, rng))
@@ -212,7 +221,7 @@ class Search:
             if now != mover:
                 mover = now
                 turns -= 1
-                if turns <= 0 and now == seat:
+                if own_turn_only or (turns <= 0 and now == seat):
                     break
         values = game.evaluate(state)
         for child, player in path:

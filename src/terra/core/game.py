@@ -152,7 +152,8 @@ class Game(ABC, Generic[S]):
     # one rival (see ``evaluate``); the game's typical margin between good and bad play.
     evaluation_scale: ClassVar[float] = 10.0
     # Search: turns (changes of the seat to act) the rollout policy plays at least before
-    # ``evaluate`` judges a leaf, at the start of the searching seat's next turn.
+    # ``evaluate`` judges a leaf, at the start of the searching seat's next turn; 0: only the
+    # rest of the searching seat's own turn, judged as it ends (no rival moves in a search).
     rollout_turns: ClassVar[int] = 1
     # Search: whether the tree holds only the searching seat's own turn, every later action
     # played by ``rollout_action`` in each iteration's world (see ``terra.ai.tree``).
