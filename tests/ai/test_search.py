@@ -152,7 +152,10 @@ def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: st
     )
     assert _movers(within, state) == {seat}
     across = search_known(
-        state, Budget(iterations=300), random.Random(3), Settings(within_turn=False)
+        state,
+        Budget(iterations=300),
+        random.Random(3),
+        Settings(rollout_turns=1, within_turn=False),
     )
     assert len(_movers(across, state)) > 1
 
@@ -175,7 +178,8 @@ def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
             return rng.choice(s.legal_actions())  # not the game's: its default calls the other
 
         monkeypatch.setattr(game, hook, spy)
-    search_known(state, Budget(iterations=100), random.Random(4), Settings(within_turn=False))
+    settings = Settings(rollout_turns=1, within_turn=False)
+    search_known(state, Budget(iterations=100), random.Random(4), settings)
     assert asked["rollout_action"] == {seat}
     assert asked["rival_action"] == {1 - seat}
 
@@ -214,6 +218,22 @@ def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
     assert game.tree_within_turn
     state = decisions("africana", 2)[-1]
     search = search_known(state, Budget(iterations=200), random.Random(1))
+    assert _movers(search, state) == {state.current_player}
+
+
+def test_the_niles_search_judges_its_move_as_its_own_turn_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Nile's explorers hardly touch one another's turns: its search plays no rival's."""
+    game = terra.game("nile")
+    assert game.rollout_turns == 0
+
+    def rival(s: GameState, rng: random.Random) -> int:
+        raise AssertionError("a rival moved")
+
+    monkeypatch.setattr(game, "rival_action", rival)
+    state = weighed("nile", 4)
+    search = search_known(state, Budget(iterations=100), random.Random(2))
     assert _movers(search, state) == {state.current_player}
 
 

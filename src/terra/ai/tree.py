@@ -53,7 +53,8 @@ class Settings:
     # turns rolled out at least, then on to the searching seat's turn; 0: only the rest of the
     # searching seat's own turn, judged as it ends (None: the game's)
     rollout_turns: int | None = None
-    # whether the tree holds only the searching seat's turn (None: the game's)
+    # whether the tree holds only the searching seat's turn (None: the game's; always with
+    # rollout_turns 0, so that every leaf is judged at the end of that turn)
     within_turn: bool | None = None
     widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
     widening_power: float = 0.5  # children tried (progressive widening) at the root
