@@ -34,7 +34,8 @@ class Nile(Game[NileState]):
     evaluation_scale = 10.0  # points of lead that make a seat about 73% sure to win
     # A search judges its move as the seat's own turn ends: the explorers' turns hardly touch
     # one another, so the rivals' turns would add only their own luck to the figures, at
-    # several times the cost (bench/README.md: the same strength at a ninth of the time).
+    # several times the cost (bench/README.md: with 4 players the same strength at an eighth
+    # of the time).
     rollout_turns = 0
     options = (
         DATA_OPTION,
