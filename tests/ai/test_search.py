@@ -184,6 +184,11 @@ def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
     assert asked["rival_action"] == {1 - seat}
 
 
+def _no_rival(state: GameState, rng: random.Random) -> int:
+    """A rival's policy for a search that must play no rival's move."""
+    raise AssertionError("a rival moved")
+
+
 @pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
 def test_with_no_turns_to_roll_out_a_leaf_is_judged_as_the_seats_own_turn_ends(
     game_id: str, monkeypatch: pytest.MonkeyPatch
@@ -200,11 +205,8 @@ def test_with_no_turns_to_roll_out_a_leaf_is_judged_as_the_seats_own_turn_ends(
         judged.append(s.current_player)
         return evaluate(s)
 
-    def rival(s: GameState, rng: random.Random) -> int:
-        raise AssertionError("a rival moved")
-
     monkeypatch.setattr(game, "evaluate", spy)
-    monkeypatch.setattr(game, "rival_action", rival)
+    monkeypatch.setattr(game, "rival_action", _no_rival)
     search = search_known(
         state, Budget(iterations=100), random.Random(5), Settings(rollout_turns=0)
     )
@@ -228,10 +230,7 @@ def test_the_niles_search_judges_its_move_as_its_own_turn_ends(
     game = terra.game("nile")
     assert game.rollout_turns == 0
 
-    def rival(s: GameState, rng: random.Random) -> int:
-        raise AssertionError("a rival moved")
-
-    monkeypatch.setattr(game, "rival_action", rival)
+    monkeypatch.setattr(game, "rival_action", _no_rival)
     state = weighed("nile", 4)
     search = search_known(state, Budget(iterations=100), random.Random(2))
     assert _movers(search, state) == {state.current_player}
