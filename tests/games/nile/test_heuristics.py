@@ -297,6 +297,61 @@ def test_a_search_bot_outfits_to_greedys_plan_without_searching(
         assert chosen == greedy_action(state, random.Random(index))
 
 
+class TestTheSearchsPort:
+    """The search leans on greedy with a port of its own (``Game.favourite_action``,
+    ``heuristics.search_favourite``): where greedy sails, at set-up (4.5) or from Europe (26.2),
+    it sails for the favoured port if it may; every other move is greedy's."""
+
+    @staticmethod
+    def favourite(state: NileState, k: int) -> int:
+        return GAME.favourite_action(state, random.Random(k))
+
+    def test_only_the_port_of_a_voyage_changes(self) -> None:
+        kilwa = _port(heuristics.FAVOURED_PORT)
+        changed = 0
+        for state in decisions():
+            ours, theirs = self.favourite(state, 0), greedy(state, 0)
+            assert ours in state.legal_actions()
+            if ours == theirs:
+                continue
+            changed += 1
+            table = state.tables
+            assert (table.kind[ours], table.kind[theirs]) == (act.SAIL, act.SAIL)
+            assert table.args[ours] == (kilwa,)
+        assert changed > 0  # greedy chose other ports in these games
+
+    def test_the_search_bot_sails_for_it_at_set_up(self) -> None:
+        """4.5: every port is the same to a search that judges a move as its turn ends, so it
+        keeps to its favourite's."""
+        state = new(2, 3)
+        while state.phase_name != "port":
+            state.play(greedy(state, 0))
+        assert state.tables.args[greedy(state, 0)] != (_port(heuristics.FAVOURED_PORT),)
+        chosen = IsmctsBot(0, Budget(iterations=50)).choose(state)
+        assert state.action_str(chosen) == f"sail to {heuristics.FAVOURED_PORT}"
+
+    def test_a_map_without_it_leaves_greedys_port(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(heuristics, "FAVOURED_PORT", "Atlantis")
+        heuristics._favoured_port.cache_clear()
+        try:
+            for state in decisions():
+                if state.phase_name in ("port", "europe"):
+                    assert self.favourite(state, 0) == greedy(state, 0)
+        finally:
+            heuristics._favoured_port.cache_clear()
+
+    def test_it_reads_only_what_its_seat_may_know(self) -> None:
+        for index, state in enumerate(decisions()):
+            if state.phase_name not in ("port", "europe"):
+                continue
+            redealt = state.sample_hidden(state.player, random.Random(index))
+            assert self.favourite(redealt, 0) == self.favourite(state, 0)
+
+
+def _port(name: str) -> int:
+    return GAME.load_data().board.port_names.index(name)
+
+
 class TestTheCeilingOfAHexsWorth:
     """Greedy passes over a hex whose ceiling of worth (``most_hex_worth``) cannot beat its
     best target so far: the ceiling must bound every hex's own worth, or greedy would choose

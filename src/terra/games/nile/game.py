@@ -10,7 +10,7 @@ from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
-from terra.games.nile.heuristics import greedy_action, search_actions
+from terra.games.nile.heuristics import greedy_action, search_actions, search_favourite
 from terra.games.nile.layout import board_layout
 from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
@@ -83,6 +83,11 @@ class Nile(Game[NileState]):
 
     def greedy_action(self, state: NileState, rng: random.Random) -> int:
         return greedy_action(state, rng)
+
+    def favourite_action(self, state: NileState, rng: random.Random) -> int:
+        """Greedy's move with the search's own port (``heuristics.search_favourite``); the
+        ``greedy`` bot stays the baseline the search is measured against."""
+        return search_favourite(state, rng)
 
     def estimate(self, state: NileState, seat: int) -> float:
         return estimate(state, seat)
