@@ -349,7 +349,7 @@ class TestTheSearchsPort:
 
 
 def _port(name: str) -> int:
-    return GAME.load_data().board.port_names.index(name)
+    return new(2, 0).data.board.port_names.index(name)
 
 
 class TestTheCeilingOfAHexsWorth:
