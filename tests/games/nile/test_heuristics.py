@@ -306,19 +306,23 @@ class TestTheSearchsPort:
     def favourite(state: NileState, k: int) -> int:
         return GAME.favourite_action(state, random.Random(k))
 
-    def test_only_the_port_of_a_voyage_changes(self) -> None:
+    def test_only_the_port_of_a_voyage_and_who_escapes_change(self) -> None:
         kilwa = _port(heuristics.FAVOURED_PORT)
-        changed = 0
+        changed = set()
         for state in decisions():
             ours, theirs = self.favourite(state, 0), greedy(state, 0)
             assert ours in state.legal_actions()
             if ours == theirs:
                 continue
-            changed += 1
             table = state.tables
-            assert (table.kind[ours], table.kind[theirs]) == (act.SAIL, act.SAIL)
-            assert table.args[ours] == (kilwa,)
-        assert changed > 0  # greedy chose other ports in these games
+            kinds = (table.kind[ours], table.kind[theirs])
+            changed.add(kinds[0])
+            assert kinds in ((act.SAIL, act.SAIL), (act.ESCAPE, act.ESCAPE))
+            if kinds[0] == act.SAIL:
+                assert table.args[ours] == (kilwa,)
+            else:
+                assert table.args[ours] == (BEARER,)
+        assert changed == {act.SAIL, act.ESCAPE}  # greedy chose otherwise in these games
 
     def test_the_search_bot_sails_for_it_at_set_up(self) -> None:
         """4.5: every port is the same to a search that judges a move as its turn ends, so it
@@ -346,6 +350,49 @@ class TestTheSearchsPort:
                 continue
             redealt = state.sample_hidden(state.player, random.Random(index))
             assert self.favourite(redealt, 0) == self.favourite(state, 0)
+
+
+class TestTheSearchsEscape:
+    """15.21-15.23: after a defeat the search's explorer escapes with a bearer first, who brings
+    his share of the load, the rations to get home on; greedy takes an askari first, who
+    fights and hunts but carries nothing (``heuristics.SEARCH_ESCAPE_ORDER``)."""
+
+    @staticmethod
+    @cache
+    def defeated(seed: int) -> NileState:
+        """The first escape (15.21) of a seeded two-player greedy game."""
+        state = new(2, seed)
+        bots = [GreedyBot(seed * 10 + seat) for seat in range(2)]
+        while state.phase_name != "escape":
+            state.play(bots[state.player].choose(state))
+        return state
+
+    @pytest.mark.parametrize("seed", [1, 3, 4])
+    def test_a_bearer_with_his_rations_before_an_askari(self, seed: int) -> None:
+        state = self.defeated(seed)
+        assert {"escape with bearer", "escape with askari"} <= set(state.legal_action_strs())
+        assert state.explorers[state.player].party.rations == 0  # all left with the expedition
+        ours = GAME.favourite_action(state, random.Random(0))
+        theirs = greedy(state, 0)
+        assert (state.action_str(ours), state.action_str(theirs)) == (
+            "escape with bearer",
+            "escape with askari",
+        )
+        escaped = state.clone()
+        escaped.play(ours)
+        assert escaped.explorers[state.player].party.rations > 0  # 15.23: his load with him
+
+    def test_askaris_once_no_bearer_is_left(self) -> None:
+        state = self.defeated(3).clone()  # four members may escape with him
+        encounter = state.encounter
+        assert encounter is not None and encounter.party is not None
+        encounter.party.bearers = 1
+        chosen = []
+        while state.phase_name == "escape":
+            action = GAME.favourite_action(state, random.Random(0))
+            chosen.append(state.action_str(action))
+            state.play(action)
+        assert chosen[:2] == ["escape with bearer", "escape with askari"]
 
 
 def _port(name: str) -> int:

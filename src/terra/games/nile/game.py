@@ -85,8 +85,8 @@ class Nile(Game[NileState]):
         return greedy_action(state, rng)
 
     def favourite_action(self, state: NileState, rng: random.Random) -> int:
-        """Greedy's move with the search's own port (``heuristics.search_favourite``); the
-        ``greedy`` bot stays the baseline the search is measured against."""
+        """Greedy's move with the search's own port and escape (``heuristics.search_favourite``);
+        the ``greedy`` bot stays the baseline the search is measured against."""
         return search_favourite(state, rng)
 
     def estimate(self, state: NileState, seat: int) -> float:
