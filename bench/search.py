@@ -23,12 +23,13 @@ log-likelihood of the outcomes, and the same for the game's own ``evaluation_sca
 
 ``python bench/search.py deviations GAME [--players 2] [--games 40] [--every 4]
 [--rollouts 20] [--iterations 200] [--workers 1]`` judges the search's departures from the
-greedy move one decision at a time, with far less luck than whole games: it plays greedy
-self-play games (game i seeded 70,000 + i), runs the search at every ``--every``-th decision
-with a choice, and where it picks another move than greedy it plays ``--rollouts`` pairs of
-greedy continuations to the end, one after each move, each pair in one world sampled for the
-seat to act. It prints how often the search departs and the mean gain in the seat's share of
-the victory per departure and per decision searched, with their standard errors.
+move it leans on (``Game.favourite_action``) one decision at a time, with far less luck than
+whole games: game i (seeded 70,000 + i) puts the favourite in seat i mod players against
+greedy, runs the search at every ``--every``-th decision of that seat with a choice, and where
+it picks another move it plays ``--rollouts`` pairs of continuations to the end (the seat's
+favourite against greedy), one after each move, each pair in one world sampled for the seat.
+It prints how often the search departs and the mean gain in the seat's share of the victory
+per departure and per game, with their standard errors, in all and by the game's phase.
 
 ``python bench/search.py policy GAME [--players 2] [--games 40] [--workers 1]`` measures the
 heuristic a search leans on (``Game.favourite_action``) without any search: on each deal (deal
@@ -284,30 +285,51 @@ def calibrate(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def finish(state: GameState, seed: int) -> list[float]:
-    """Every seat's share of the victory after greedy plays ``state`` to its end (nothing
-    for anyone if it stalls)."""
+def finish(state: GameState, seat: int, seed: int) -> float:
+    """``seat``'s share of the victory after it plays its favourite move
+    (``Game.favourite_action``) and greedy every other seat to the end (nothing if it stalls)."""
+    game: Any = state.game
+    rng = random.Random(seed)
     bots = [make_bot("greedy", s) for s in bot_seeds(seed, state.num_players)]
     while not state.is_over and len(state.history) < STALLED:
-        state.apply(bots[state.current_player or 0].choose(state))
-    return state.victory_shares() if state.is_over else [0.0] * state.num_players
+        player = state.current_player or 0
+        if player == seat:
+            state.apply(game.favourite_action(state, rng))
+        else:
+            state.apply(bots[player].choose(state))
+    return state.victory_shares()[seat] if state.is_over else 0.0
 
 
-def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[float | None]:
-    """Greedy self-play game ``index``: at every ``every``-th decision with a choice, the
-    search's gain over the greedy move in the seat's share of the victory, None where it agrees:
-    the mean over ``rollouts`` greedy continuations after each move, each pair played in one
-    world sampled for the seat (the same deal and chance for both moves)."""
+@dataclass(frozen=True)
+class Departure:
+    """One decision searched: its phase, and the search's gain over the favourite move in the
+    seat's share of the victory (None where the search kept to the favourite)."""
+
+    phase: str
+    gain: float | None
+
+
+def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[Departure]:
+    """Game ``index``: its seat ``index mod players`` plays its favourite move, greedy the
+    others. At every ``every``-th decision of that seat with a choice, the search's gain over
+    the favourite: the mean over ``rollouts`` continuations (as :func:`finish`) after each
+    move, each pair played in one world sampled for the seat (the same deal and chance for
+    both moves)."""
     game_id, players, index, iterations, settings, every, rollouts = args
-    game = terra.game(game_id)
+    game: Any = terra.game(game_id)
     seed = DEVIATION_SEED + index
+    seat = index % players
     greedy = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
+    rng = random.Random(seed)
     state = game.new(players, seed)
-    gains: list[float | None] = []
+    found: list[Departure] = []
     chosen = 0
     while not state.is_over and len(state.history) < STALLED:
-        seat = state.current_player or 0
-        move = greedy[seat].choose(state)
+        player = state.current_player or 0
+        if player != seat:
+            state.apply(greedy[player].choose(state))
+            continue
+        move = game.favourite_action(state, rng)
         if len(state.legal_actions()) > 1 and game.search_actions(state):
             chosen += 1
             if chosen % every == 0:
@@ -317,50 +339,63 @@ def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[floa
                 gain = None
                 if other != move:
                     gain = 0.0
-                    rng = random.Random(decision_seed)
+                    pairs = random.Random(decision_seed)
                     for _ in range(rollouts):
-                        world = state.sample_hidden(seat, rng)
+                        world = state.sample_hidden(seat, pairs)
                         mine, theirs = world.clone(), world.clone()
                         mine.apply(other)
                         theirs.apply(move)
-                        continuation = rng.getrandbits(32)
-                        gain += finish(mine, continuation)[seat]
-                        gain -= finish(theirs, continuation)[seat]
+                        continuation = pairs.getrandbits(32)
+                        gain += finish(mine, seat, continuation)
+                        gain -= finish(theirs, seat, continuation)
                     gain /= rollouts
-                gains.append(gain)
+                found.append(Departure(state.phase_name, gain))
         state.apply(move)
-    return gains
+    return found
+
+
+def departure_figures(games: list[list[Departure]]) -> dict[str, Any]:
+    """How often the search departed in ``games`` (each game's decisions searched), and its
+    mean gain per departure and per game, each with its standard error."""
+    gains = [d.gain for game in games for d in game if d.gain is not None]
+    per_game = [sum(d.gain for d in game if d.gain is not None) for game in games]
+    return {
+        "decisions_searched": sum(len(game) for game in games),
+        "departures": len(gains),
+        "gain_per_departure": Estimate.of(gains).to_dict(),
+        "gain_per_game": Estimate.of(per_game).to_dict(),
+    }
 
 
 def deviations(args: argparse.Namespace) -> dict[str, Any]:
-    """How often the search departs from the greedy move in greedy self-play, and what a
-    departure gains in the seat's share of the victory (greedy continuations)."""
+    """How often the search departs from its favourite move in games of its favourite against
+    greedy, and what a departure gains in the seat's share of the victory, in all and by the
+    phase of the game (``phase_name``)."""
     settings = search_settings(args)
     jobs = [
         (args.game[0], args.players, i, args.iterations, settings, args.every, args.rollouts)
         for i in range(args.games)
     ]
-    gains: list[float | None] = []
+    games: list[list[Departure]] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        for index, found in enumerate(pool.map(departures, jobs)):
-            departed = [g for g in found if g is not None]
+        for index, game in enumerate(pool.map(departures, jobs)):
+            departed = [d.gain for d in game if d.gain is not None]
             print(  # a line a game, so that a long run shows how it goes
-                f"game {index}: {len(found)} decisions searched, {len(departed)} departures "
+                f"game {index}: {len(game)} decisions searched, {len(departed)} departures "
                 f"gaining {sum(departed):+.2f} in all",
                 file=sys.stderr,
                 flush=True,
             )
-            gains += found
-    departed = [g for g in gains if g is not None]
-    per_departure = Estimate.of(departed)
-    per_decision = Estimate.of([g or 0.0 for g in gains])
+            games.append(game)
+    phases = sorted({d.phase for game in games for d in game})
     return {
         **run_heading(args, settings, args.games),
         "rollouts": args.rollouts,
-        "decisions_searched": len(gains),
-        "departures": len(departed),
-        "gain_per_departure": per_departure.to_dict(),
-        "gain_per_decision": per_decision.to_dict(),
+        **departure_figures(games),
+        "by_phase": {
+            phase: departure_figures([[d for d in game if d.phase == phase] for game in games])
+            for phase in phases
+        },
     }
 
 
