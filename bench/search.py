@@ -403,18 +403,8 @@ def favourite_share(args: tuple[str, int, int, int]) -> float:
     """The share of the victory of ``Game.favourite_action`` in ``seat`` of policy deal
     ``index``, every other seat played by greedy (nothing if the game stalls)."""
     game_id, players, index, seat = args
-    game = terra.game(game_id)
     seed = POLICY_SEED + index
-    bots = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
-    rng = random.Random(seed)
-    state = game.new(players, seed)
-    while not state.is_over and len(state.history) < STALLED:
-        player = state.current_player or 0
-        if player == seat:
-            state.apply(game.favourite_action(state, rng))
-        else:
-            state.apply(bots[player].choose(state))
-    return state.victory_shares()[seat] if state.is_over else 0.0
+    return finish(terra.game(game_id).new(players, seed), seat, seed)
 
 
 def policy(args: argparse.Namespace) -> dict[str, Any]:
