@@ -138,9 +138,9 @@ FAVOURED_PORT = "Kilwa"
 
 
 # Who escapes with the search's explorer after a defeat (15.21-15.23): a bearer first, who
-# brings his share of the load (the rations to get home on), then askaris. In greedy games an
-# explorer who escaped so, against greedy's askaris first, won 7.25 ± 1.6 points more of 800
-# two-player games and 3 ± 1.4 more of 800 four-player games (bench/README.md).
+# brings his share of the load (the rations to get home on), then askaris. Against greedy, the
+# search's favourite escaping so won 7.25 ± 1.6 points more of 800 two-player games than with
+# greedy's askaris first, and 3 ± 1.4 more of 800 four-player games (bench/README.md).
 SEARCH_ESCAPE_ORDER = (BEARER, ASKARI, GUIDE, HORSE, CAMEL, CANOE)
 
 
