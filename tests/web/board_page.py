@@ -10,7 +10,13 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-SCREENSHOT_TIMEOUT = 60_000  # ms
+# A screenshot takes well under a second here. Now and then headless Chromium's compositor
+# goes idle and a capture waits for a frame that never comes (seen three times, each at the end
+# of a long Africana game on a busy 2-core machine). The first try therefore has a short limit;
+# then the compositor is woken by a brief screencast and the capture is tried once more.
+FIRST_TRY = 20_000  # ms
+RETRY = 60_000  # ms
+WAKE = 250  # ms of screencast
 
 
 def screenshot_dir() -> Path:
@@ -21,12 +27,35 @@ def screenshot_dir() -> Path:
     return where
 
 
+def wake_compositor(page: Page) -> None:
+    """Make Chromium draw frames again: a short, tiny screencast of ``page``."""
+    session = page.context.new_cdp_session(page)
+    try:
+        session.send("Page.startScreencast", {"format": "jpeg", "quality": 10, "maxWidth": 64})
+        page.wait_for_timeout(WAKE)
+        session.send("Page.stopScreencast")
+    finally:
+        session.detach()
+
+
+def photograph(page: Page, path: Path, *, full_page: bool = False) -> Path:
+    """Save ``page`` as a PNG at ``path``; if the capture stalls, wake the compositor and try
+    once more (a second stall fails the test)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.screenshot(path=str(path), full_page=full_page, timeout=FIRST_TRY)
+    except PlaywrightTimeout:
+        wake_compositor(page)
+        page.screenshot(path=str(path), full_page=full_page, timeout=RETRY)
+    return path
+
+
 def whole_page_screenshot(page: Page, path: Path) -> Path:
     """Save the whole of ``page`` as a PNG at ``path``.
 
     Chromium's own full-page capture draws beyond the viewport, and that needs a fresh
-    compositor frame of the whole document: on a loaded 2-core machine it has stalled for over a
-    minute (a finished Africana board, twice). Here the viewport is first made as tall as the
+    compositor frame of the whole document. Here the viewport is first made as tall as the
     document, so the picture is an ordinary one of the viewport; then the size is put back. That
     is the same picture only on a page whose layout does not depend on the viewport's height, as
     the harness page's does not (the game page's log does: ``40vh``)."""
@@ -35,7 +64,7 @@ def whole_page_screenshot(page: Page, path: Path) -> Path:
     height = page.evaluate("document.documentElement.scrollHeight")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
     try:
-        page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_TIMEOUT)
+        photograph(page, path, full_page=True)
     finally:
         page.set_viewport_size(size)
     return path

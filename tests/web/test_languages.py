@@ -23,7 +23,7 @@ import uvicorn
 
 from terra.server.app import create_app
 from terra.store import MatchStore, open_engine
-from tests.web.board_page import screenshot_dir
+from tests.web.board_page import photograph, screenshot_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -218,7 +218,7 @@ def test_the_final_scores_and_the_replay_follow_the_language(
             "Summe",
         ]
         assert "★ Sieger" in table.locator("thead").inner_text()
-        page.screenshot(path=str(screenshot_dir() / "final-africana-de.png"), full_page=True)
+        photograph(page, screenshot_dir() / "final-africana-de.png", full_page=True)
 
         # Its replay: German controls, status and step, and the log in German.
         page.get_by_role("link", name="Dieses Spiel Zug für Zug wiederholen").click()
@@ -238,7 +238,7 @@ def test_the_final_scores_and_the_replay_follow_the_language(
         assert german != server_log(game_server, match_id, moves, "en")
         assert page.locator("#log li").all_inner_texts() == german
         assert page.locator("#raw").is_hidden()  # the board drew the position
-        page.screenshot(path=str(screenshot_dir() / "replay-africana-de.png"), full_page=True)
+        photograph(page, screenshot_dir() / "replay-africana-de.png", full_page=True)
         # The board's words too: companies, colours and artifacts as the German rulebook has them.
         german_board = board_words(page)
         panels = " | ".join(german_board)

@@ -22,7 +22,7 @@ import pytest
 
 import terra
 from tests.server.test_sigkill import WAIT, server
-from tests.web.board_page import screenshot_dir
+from tests.web.board_page import photograph, screenshot_dir
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -168,7 +168,7 @@ def test_two_people_play_a_whole_game_live(browser: Browser, base: str) -> None:
             assert "Total" in final.inner_text()
             assert page.locator("#final th.winner").count() >= 1
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-            page.screenshot(path=str(screenshot_dir() / f"live-expedition-end-{name}.png"))
+            photograph(page, screenshot_dir() / f"live-expedition-end-{name}.png")
 
         whole_log = len(log_texts(pages[1]))
         lobby = pages[0]  # the lobby remembers the games made in this browser, with a replay
@@ -186,7 +186,7 @@ def test_two_people_play_a_whole_game_live(browser: Browser, base: str) -> None:
         replay.wait_for_selector(f"#where:has-text('Move {moves - 1} of {moves}')")
         assert not replay.locator("#final").is_visible()
         assert len(log_texts(replay)) < whole_log
-        replay.screenshot(path=str(screenshot_dir() / "replay-expedition-phone.png"))
+        photograph(replay, screenshot_dir() / "replay-expedition-phone.png")
     finally:
         desk.close()
         phone.close()
@@ -238,13 +238,13 @@ def test_the_end_and_the_replay_of_every_game(browser: Browser, base: str, game:
             assert winners == len(summary["result"]["winners"])
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             assert not page.locator("#typed").is_visible()  # a spectator has no moves
-            page.screenshot(path=str(screenshot_dir() / f"page-{game}-end-{size}.png"))
+            photograph(page, screenshot_dir() / f"page-{game}-end-{size}.png")
             middle = moves // 2
             page.goto(f"{base}/match/{match_id}/replay#step={middle}")
             page.wait_for_selector(f"#where:has-text('Move {middle} of {moves}')")
             assert page.locator("#board svg").count() == 1
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-            page.screenshot(path=str(screenshot_dir() / f"page-{game}-replay-{size}.png"))
+            photograph(page, screenshot_dir() / f"page-{game}-replay-{size}.png")
             page.keyboard.press("ArrowRight")
             page.wait_for_selector(f"#where:has-text('Move {middle + 1} of {moves}')")
         finally:
