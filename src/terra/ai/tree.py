@@ -375,5 +375,5 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         if not state.game.search_actions(state):  # the game leaves it to its heuristic
-            return state.game.greedy_action(state, self.rng)
+            return state.game.favourite_action(state, self.rng)
         return self.analyse(state)[0].action

@@ -323,8 +323,9 @@ class Game(ABC, Generic[S]):
         matters, each is nearly a tie, and a search that picks among near-ties by the noise of
         its samples can shuffle its baggage for ever. The search always weighs the game's
         favourite move as well, so a bookkeeping move is still made where the heuristic sees the
-        need. None at all leaves the decision to the greedy move: a part of a compound decision
-        that the heuristic plans as a whole (the Nile's outfitting). It must read only what that
+        need. None at all leaves the decision to the favourite move: a part of a compound
+        decision that the heuristic plans as a whole (the Nile's outfitting), or one whose worth
+        the search's evaluation cannot see (the Nile's specialty). It must read only what that
         seat may know."""
         return state.legal_actions()
 

@@ -151,6 +151,8 @@ def search_favourite(state: NileState, rng: random.Random) -> int:
     whether and when to sail stay greedy's."""
     if state.phase == rules.ESCAPE:
         return _escape_in_order(state, state.legal_actions(), SEARCH_ESCAPE_ORDER)
+    if state.phase == rules.SPECIALTY:
+        return _best_specialty(state, state.legal_actions())
     action = greedy_action(state, rng)
     table = state.tables
     if table.kind[action] != act.SAIL:
@@ -176,15 +178,21 @@ BOOKKEEPING = frozenset(
 )
 
 
+# Phases whose choices a search leaves to its favourite move (``search_actions``).
+UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY))
+
+
 def search_actions(state: NileState) -> tuple[int, ...]:
     """The legal actions a search weighs: all but the bookkeeping moves, and retiring (21.2)
     only in captivity: elsewhere it is death by choice, and a quarter of a search's decisions
     in a greedy game weighed nothing else beside the one move left (an overloaded expedition
     leaving its rations one by one, a lost one ending its turn). None where nothing else is
-    left, and none while outfitting, where greedy buys to one plan for the whole expedition and
-    a search choosing each purchase by the noise of its samples bought ten canoes for a walk:
-    the greedy move is then played without a search."""
-    if state.phase == rules.OUTFIT:
+    left; none while outfitting, where greedy buys to one plan for the whole expedition and
+    a search choosing each purchase by the noise of its samples bought ten canoes for a walk;
+    and none for the set-up's counters and a specialty (4.4, 4.6, 21.33), whose worth the
+    turn's end, where a search judges, shows nothing of: there it chose at random. The
+    favourite move is then played without a search."""
+    if state.phase in UNSEARCHED:
         return ()
     kind = state.tables.kind
     captive = state.phase == rules.CAPTIVITY
@@ -583,12 +591,22 @@ def specialty_prospects(state: NileState, specialty: int) -> float:
     return per_expedition
 
 
-def _choose_specialty(state: NileState, legal: list[int], rng: random.Random) -> int:
+def _choose_specialty(state: NileState, legal: Sequence[int], rng: random.Random) -> int:
     """4.6: one of the specialties with the best prospects."""
-    table = state.tables
-    scored = [(specialty_prospects(state, table.args[a][0]), a) for a in legal]
+    scored = _specialties_scored(state, legal)
     best = max(score for score, _ in scored)
     return rng.choice([a for score, a in scored if score >= best * (1 - SPECIALTY_MARGIN)])
+
+
+def _best_specialty(state: NileState, legal: Sequence[int]) -> int:
+    """4.6: the specialty with the best prospects (the first of equals)."""
+    return max(_specialties_scored(state, legal), key=lambda scored: scored[0])[1]
+
+
+def _specialties_scored(state: NileState, legal: Sequence[int]) -> list[tuple[float, int]]:
+    """Each specialty action of ``legal`` with its :func:`specialty_prospects`."""
+    args = state.tables.args
+    return [(specialty_prospects(state, args[a][0]), a) for a in legal]
 
 
 def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
