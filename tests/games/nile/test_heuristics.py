@@ -257,9 +257,9 @@ def test_the_shared_walks_are_those_of_a_fresh_search() -> None:
 def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() -> None:
     """Leaving, caching, digging up, shooting an animal, taking water and turning the carrying
     are free moves (9.6, 17, 18.5, 5.4441, 5.52), and retiring (21.2) is death by choice: a
-    search weighs the rest (and greedy's own move, see terra.ai.tree), retiring only in
-    captivity, and where nothing else is left it leaves the move to greedy."""
-    left_out = to_greedy = 0
+    search weighs the rest (and its favourite move, see terra.ai.tree), retiring only in
+    captivity, and where nothing else is left it leaves the move to its favourite."""
+    left_out = unsearched = 0
     for state in decisions():
         legal = state.legal_actions()
         weighed = heuristics.search_actions(state)
@@ -274,9 +274,9 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
             and (kind != act.RETIRE or state.phase_name == "captivity")
         }
         left_out += len(legal) - len(weighed)
-        to_greedy += not weighed
+        unsearched += not weighed
     assert left_out > 0
-    assert to_greedy > 0  # the positions include an expedition with only bookkeeping left
+    assert unsearched > 0  # the positions include an expedition with only bookkeeping left
 
 
 @pytest.mark.parametrize("phase", ["outfit", "counters", "specialty"])

@@ -146,9 +146,10 @@ SEARCH_ESCAPE_ORDER = (BEARER, ASKARI, GUIDE, HORSE, CAMEL, CANOE)
 
 def search_favourite(state: NileState, rng: random.Random) -> int:
     """The search's favourite move (``Game.favourite_action``): greedy's, but a voyage goes to
-    :data:`FAVOURED_PORT` wherever that is legal too, and the members who escape after a
-    defeat are chosen in :data:`SEARCH_ESCAPE_ORDER`. Only the port changes of a voyage:
-    whether and when to sail stay greedy's."""
+    :data:`FAVOURED_PORT` wherever that is legal too, the members who escape after a defeat
+    are chosen in :data:`SEARCH_ESCAPE_ORDER`, and the specialty is the one with the best
+    prospects (4.6, 21.33), where greedy draws among the near-best. Only the port changes of a
+    voyage: whether and when to sail stay greedy's."""
     if state.phase == rules.ESCAPE:
         return _escape_in_order(state, state.legal_actions(), SEARCH_ESCAPE_ORDER)
     if state.phase == rules.SPECIALTY:
