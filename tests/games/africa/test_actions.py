@@ -349,6 +349,22 @@ def test_animals_and_nomads_move_from_beside_ones_own_researcher_only() -> None:
     assert {"move H6", "move H8", "move G7"} <= set(state.legal_action_strs())
 
 
+def test_moving_a_face_down_marker_is_refused_alike_whatever_lies_under_it() -> None:
+    """Africa, Actions - 2. Moving Animals / 3. Moving Nomads: only a face-up animal or nomad is
+    moved. The refusal of a face-down one cites the same rule whether a nomad or an animal
+    lies under it, so that no seat learns a hidden marker from refusals."""
+    state = at_c5()
+    table.put(state, "D5", "nomad", face_up=False)
+    table.put(state, "D6", "zebra", face_up=False)
+    refusals = []
+    for where in ("D5", "D6"):
+        with pytest.raises(IllegalAction, match="no face-up animal or nomad") as error:
+            state.play(f"move {where}")
+        refusals.append((error.value.reason.replace(where, "X"), error.value.rule))
+    assert refusals[0] == refusals[1]
+    assert refusals[0][1] == "Africa, Actions - 2. Moving Animals"
+
+
 def test_an_animal_uncovered_by_the_first_action_may_be_moved_by_the_second() -> None:
     """Africa, Actions - 2. Moving Animals: an animal "that is already face up" may be moved,
     also when it was uncovered by the turn's first action (General Rules - The Sequence of

@@ -436,8 +436,11 @@ def place_actions(state: AfricaState) -> list[int]:
 
 
 def _move_rule(state: AfricaState, hex_: int) -> str:
+    """The section that a move of the marker on ``hex_`` falls under: nomads' where a face-up
+    nomad lies there, animals' otherwise. A face-down marker is read as nothing at all, so a
+    refusal tells no seat what lies under it."""
     kind = state.marker[hex_]
-    if kind >= 0 and state.data.category[kind] == NOMAD:
+    if kind >= 0 and not state.down[hex_] and state.data.category[kind] == NOMAD:
         return r.RULE_MOVE_NOMAD
     return r.RULE_MOVE_ANIMAL
 
