@@ -12,7 +12,7 @@ import terra
 from terra.ai.budget import Budget
 from terra.ai.hints import hints
 from terra.cli.main import app
-from tests.ai.positions import decisions
+from tests.ai.positions import decisions, player_counts
 
 FEW = Budget(iterations=60)
 
@@ -36,11 +36,17 @@ def test_hints_are_the_best_legal_moves_with_figures_and_reasons(game_id: str) -
 
 @pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
 def test_a_hint_tells_nothing_the_seat_cannot_know(game_id: str) -> None:
-    state = decisions(game_id, 2)[1]
-    seat = state.current_player
-    assert seat is not None
-    redealt = state.sample_hidden(seat, random.Random(3))
-    assert hints(redealt, FEW, seed=2) == hints(state, FEW, seed=2)
+    """The hints of a seat, their figures and their reasons, are the same on redeals of what
+    that seat cannot see: a hint is a text a seat makes the program produce, like a refusal."""
+    game = terra.game(game_id)
+    rng = random.Random(3)
+    for players in player_counts(game):
+        for state in decisions(game_id, players):
+            seat = state.current_player
+            assert seat is not None
+            told = hints(state, FEW, seed=2)
+            for _ in range(2):
+                assert hints(state.sample_hidden(seat, rng), FEW, seed=2) == told
 
 
 def test_play_answers_hint_with_three_moves() -> None:
