@@ -133,3 +133,50 @@ def test_one_bad_file_among_good_ones_fails_the_run(
     assert result.stdout.count(": ok (") == 2
     assert str(bad) in result.stderr
     assert "3 records: 2 ok, 1 failed" in result.stdout
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory"])
+def test_a_file_that_is_no_regular_file_fails_at_once(tmp_path: Path, kind: str) -> None:
+    """A FIFO with no writer, an endless device and a folder are refused with one line
+    before anything is read (a read of either would never end, or never start)."""
+    import os
+    import subprocess
+    import sys
+
+    if kind == "fifo":
+        path = tmp_path / "record.json"
+        os.mkfifo(path)
+    elif kind == "device":
+        path = Path("/dev/zero")
+    else:
+        path = tmp_path
+    command = [sys.executable, "-c", "from terra.cli.main import main; main()", "replay"]
+    # The timeout is no measure of speed: without the fix the command never ends.
+    done = subprocess.run([*command, str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "FAILED" in lines[0] and "is not a regular file" in lines[0]
+
+
+def test_a_record_too_big_to_be_one_fails(tmp_path: Path) -> None:
+    from terra.core.record import MAX_RECORD_BYTES
+
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)  # sparse: no disk needed
+    result = replay(path)
+    assert result.exit_code == 1
+    assert "too big for a record" in result.stderr
+
+
+def test_a_number_past_the_digit_limit_fails_as_a_bad_record(
+    tmp_path: Path, record_data: dict[str, Any]
+) -> None:
+    path = tmp_path / "digits.json"
+    text = json.dumps(record_data).replace('"seed": ', '"seed": ' + "9" * 5000 + ', "x": ', 1)
+    path.write_text(text, encoding="utf-8")
+    result = replay(path)
+    assert result.exit_code == 1
+    assert "not a JSON record" in result.stderr
+    assert "crashed" not in result.stderr

@@ -7,6 +7,8 @@ the result they led to. Replaying it must reproduce the game exactly.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +21,9 @@ if TYPE_CHECKING:
     from terra.core.state import GameState
 
 RECORD_FORMAT = 1
+# Far beyond any game played (a long Source of the Nile game's record is about 100 KB); a
+# file bigger than this is not read at all.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -102,15 +107,29 @@ class Record:
             raise RecordError(f"not a JSON record: {error}") from None
         except RecursionError:
             raise RecordError("not a record: nested too deeply") from None
+        except ValueError as error:  # a number past the interpreter's limit of digits
+            raise RecordError(f"not a JSON record: {error}") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file."""
+        """Read a record file: a regular file of at most :data:`MAX_RECORD_BYTES` (a FIFO, a
+        device or a directory is refused before anything is read from it)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            # Non-blocking: opening a FIFO with no writer must not wait for one.
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError as error:
             raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        with os.fdopen(descriptor, "rb") as file:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise RecordError(f"{path} is not a regular file (a record is a JSON file)")
+            data = file.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{path} is too big for a record (over {MAX_RECORD_BYTES // 2**20} MiB)"
+            )
+        try:
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not a text file (a record is UTF-8 JSON)") from None
         return cls.from_json(text)
