@@ -120,9 +120,10 @@ class Record:
             descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError as error:
             raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            os.close(descriptor)
+            raise RecordError(f"{path} is not a regular file (a record is a JSON file)")
         with os.fdopen(descriptor, "rb") as file:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                raise RecordError(f"{path} is not a regular file (a record is a JSON file)")
             data = file.read(MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(
