@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -27,12 +28,18 @@ from terra.core.record import Record, replay
 from terra.core.registry import game as find_game
 from terra.core.state import GameState
 from terra.store.database import WRITE
+from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
 from terra.store.notices import payload
 from terra.store.writing import DriverWriting, Writing, core_writing
 
-# Live states kept in memory per process; a rebuilt state costs one replay of its record.
-CACHE_SIZE = 512
+# Live states kept in memory per process; a rebuilt state costs one replay of its record. A
+# state of a long Source of the Nile game takes a few megabytes; a finished or idle match is
+# dropped (:meth:`MatchStore.forget`), so this bounds the matches being played at once.
+CACHE_SIZE = 256
+# What a match id may be: the ids this store makes, or shorter; anything else names no match
+# (and never reaches the database: PostgreSQL refuses a NUL in text with an error).
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class StoreError(TerraError):
@@ -71,6 +78,7 @@ class MatchInfo:
     created: datetime
     updated: datetime
     seats: tuple[SeatInfo, ...]
+    seed_shown: bool = False  # chosen by the match's creator, so shown to everyone
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,15 @@ class AppendResult:
     state: GameState
     moves: int
     action: str
+
+
+def check_id(match_id: str) -> str:
+    """``match_id`` if it may name a match; raises :class:`UnknownMatch` otherwise."""
+    if not isinstance(match_id, str) or _MATCH_ID.fullmatch(match_id) is None:
+        raise UnknownMatch(
+            "there is no match with that id (an id is up to 32 letters, digits, _ or -)"
+        )
+    return match_id
 
 
 def hash_token(token: str) -> str:
@@ -104,12 +121,14 @@ class MatchStore:
 
     # --- creating ---------------------------------------------------------------------
 
+    @guarded
     def create_match(
-        self, state: GameState, seats: Sequence[SeatInfo]
+        self, state: GameState, seats: Sequence[SeatInfo], *, seed_shown: bool = False
     ) -> tuple[str, dict[int, str]]:
         """Store a new match starting from ``state``; returns its id and each person's token.
 
-        ``state`` is a fresh game (its record has no actions); ``seats`` lists every seat.
+        ``state`` is a fresh game (its record has no actions); ``seats`` lists every seat;
+        ``seed_shown`` marks a seed its creator chose, which every page is then shown.
         """
         record = state.record()
         if record.actions:
@@ -127,6 +146,7 @@ class MatchStore:
                     options=dict(record.options),
                     players=record.players,
                     seed=str(record.seed),
+                    seed_shown=seed_shown,
                     move_count=0,
                     status="active",
                     result=None,
@@ -152,8 +172,10 @@ class MatchStore:
 
     # --- reading ----------------------------------------------------------------------
 
+    @guarded
     def info(self, match_id: str) -> MatchInfo:
         """The match ``match_id``; raises :class:`UnknownMatch`."""
+        check_id(match_id)
         with self.engine.connect() as connection:
             row = connection.execute(select(Match).where(Match.id == match_id)).one_or_none()
             if row is None:
@@ -175,11 +197,14 @@ class MatchStore:
             created=row.created,
             updated=row.updated,
             seats=tuple(SeatInfo(s.seat, s.name, s.bot) for s in seats),
+            seed_shown=row.seed_shown,
         )
 
+    @guarded
     def seat_of(self, match_id: str, token: str) -> int | None:
         """The seat whose token is ``token``, or ``None``; every seat's hash is compared in
         constant time, so timing tells nothing of how close a guess came."""
+        check_id(match_id)
         wanted = hash_token(token)
         with self.engine.connect() as connection:
             rows = connection.execute(
@@ -191,6 +216,7 @@ class MatchStore:
                 found = row.seat
         return found
 
+    @guarded
     def with_bots_playing(self) -> list[str]:
         """The matches not over that seat a bot, oldest move first: after a restart, the
         ones whose bot may be waiting for its turn to be played."""
@@ -205,8 +231,10 @@ class MatchStore:
         with self.engine.connect() as connection:
             return list(connection.execute(query).scalars())
 
+    @guarded
     def actions(self, match_id: str, start: int = 0) -> list[str]:
         """The moves of the match from number ``start`` on, in order."""
+        check_id(match_id)
         query = (
             select(Move.action)
             .where(Move.match_id == match_id, Move.number >= start)
@@ -215,6 +243,7 @@ class MatchStore:
         with self.engine.connect() as connection:
             return list(connection.execute(query).scalars())
 
+    @guarded
     def record(self, match_id: str) -> Record:
         """The match as a record: what :func:`terra.replay` rebuilds."""
         info = self.info(match_id)
@@ -228,6 +257,7 @@ class MatchStore:
             meta={"match": match_id},
         )
 
+    @guarded
     def state(self, match_id: str, moves: int | None = None) -> tuple[GameState, int]:
         """The match's state and its move count, from the cache when it holds that count.
 
@@ -257,6 +287,7 @@ class MatchStore:
 
     # --- playing ----------------------------------------------------------------------
 
+    @guarded
     def append_move(self, match_id: str, seen: int, action: str, seat: int | None) -> AppendResult:
         """Play ``action`` for ``seat`` in the match, after ``seen`` moves, and commit it.
 
@@ -265,6 +296,7 @@ class MatchStore:
         seat's turn too); nothing is stored then. ``seat`` ``None`` plays for whoever is to
         move (the server's bots).
         """
+        check_id(match_id)
         with self._writing() as writing:
             count = writing.move_count(match_id)
             if count is None:
@@ -334,6 +366,16 @@ class MatchStore:
         for text in actions:
             state.play(text)
         return state
+
+    def forget(self, match_id: str) -> None:
+        """Drop the match's state from memory (a finished or idle match: the database keeps
+        it, and it is rebuilt when it is asked for again)."""
+        with self._cache_lock:
+            self._cache.pop(match_id, None)
+
+    def cached(self) -> int:
+        """How many matches' states are held in memory."""
+        return len(self._cache)
 
     def _cached(self, match_id: str, moves: int) -> GameState | None:
         entry = self._entry(match_id)

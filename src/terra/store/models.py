@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -29,6 +29,9 @@ class Match(Base):
     players: Mapped[int] = mapped_column(Integer)
     # Seeds are 64-bit unsigned; PostgreSQL's BIGINT is signed, so it is kept as text.
     seed: Mapped[str] = mapped_column(String(24))
+    # A seed its creator chose is shown to every page; a seed the server drew only once the
+    # match is over (docs/web.md, "Security").
+    seed_shown: Mapped[bool] = mapped_column(Boolean, default=False)
     move_count: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="active")
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
