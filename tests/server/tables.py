@@ -35,8 +35,14 @@ def serving(
 
 
 def create(client: TestClient, game: str, bots: list[str | None], **extra: Any) -> dict[str, Any]:
-    """A new match with a seat per entry of ``bots`` (``None``: a person)."""
+    """A new match with a seat per entry of ``bots`` (``None``: a person).
+
+    With a ``seed`` and several people, the match is a hot seat: the test holds every seat's
+    link in this one client, the case in which a chosen seed hides nothing from anyone.
+    """
     seats = [{"bot": bot} for bot in bots]
+    if "seed" in extra and bots.count(None) > 1:
+        extra.setdefault("hotseat", True)
     response = client.post(
         "/api/matches", json={"game": game, "players": len(bots), "seats": seats, **extra}
     )
@@ -81,6 +87,7 @@ class Shadow:
         self.store = store
         self.match_id = match_id
         info = store.info(match_id)
+        self.seed_shown = info.seed_shown
         self.state: GameState = game(info.game).new(info.players, info.seed, dict(info.options))
         self.moves = 0
 
@@ -119,7 +126,13 @@ class Shadow:
             breakdown = state.score_breakdown()
             result = {"scores": state.scores(), "winners": state.winners(), "breakdown": breakdown}
         assert update["result"] == result
-        assert set(update) <= {*_FIELDS, "legal"}
+        # The seed deals every hidden card: a page sees it only if its creator chose it
+        # (shown to all) or once the game is over.
+        if self.seed_shown or state.is_over:
+            assert update["seed"] == state.seed
+        else:
+            assert "seed" not in update
+        assert set(update) <= {*_FIELDS, "legal", "seed"}
 
 
 _FIELDS = {

@@ -6,8 +6,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
-from terra.server.hub import PostgresBroadcaster
+import terra
+from terra.core.state import GameState
+from terra.server.hub import PostgresBroadcaster, Shared
 from terra.store.notices import Notice
+
+# The position handed to the pages with each count (the bookkeeping does not read it).
+STATE = terra.game("africa").new(2, seed=1)
 
 
 class Notices:
@@ -25,7 +30,7 @@ class Page:
     def __init__(self) -> None:
         self.told: list[int] = []
 
-    def moved(self, moves: int) -> None:
+    def moved(self, state: GameState, moves: int, shared: Shared) -> None:
         self.told.append(moves)
 
 
@@ -43,7 +48,7 @@ class Database:
         self.asked.append((match_id, moves))
         found = self.moves[match_id]  # read at once, answered when the test lets it
         await self.open.wait()
-        self.broadcaster.publish(match_id, found)
+        self.broadcaster.publish(match_id, STATE, found)
 
 
 async def settle() -> None:
@@ -87,7 +92,7 @@ def test_a_notice_of_a_match_without_pages_here_costs_nothing() -> None:
 def test_the_notice_of_a_move_made_here_is_dropped() -> None:
     async def scenario() -> None:
         broadcaster, notices, database, page = await started()
-        broadcaster.publish("m", 1)  # this process committed move 1 and told its pages
+        broadcaster.publish("m", STATE, 1)  # this process committed move 1 and told its pages
         notices.queue.put_nowait(Notice("m", 1))  # ...and hears of it from the database
         await settle()
         assert database.asked == [] and page.told == [1]
@@ -99,9 +104,9 @@ def test_the_notice_of_a_move_made_here_is_dropped() -> None:
 def test_pages_never_go_back_to_an_older_count() -> None:
     async def scenario() -> None:
         broadcaster, _, _, page = await started()
-        broadcaster.publish("m", 2)
-        broadcaster.publish("m", 1)
-        broadcaster.publish("m", 2)
+        broadcaster.publish("m", STATE, 2)
+        broadcaster.publish("m", STATE, 1)
+        broadcaster.publish("m", STATE, 2)
         assert page.told == [2]
         await broadcaster.close()
 

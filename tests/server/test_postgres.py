@@ -111,6 +111,7 @@ def store(database: str) -> Iterator[MatchStore]:
 
 def create(server: Server, bots: list[str | None], seed: int = 3) -> dict[str, Any]:
     body = {"game": GAME, "players": len(bots), "seed": seed, "seats": [{"bot": b} for b in bots]}
+    body["hotseat"] = True  # the test holds every person's link
     response = httpx.post(f"{server.base}/api/matches", json=body, timeout=WAIT)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()

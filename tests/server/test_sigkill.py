@@ -117,7 +117,8 @@ def test_acknowledged_moves_survive_a_sigkill(tmp_path: Path) -> None:
     with server(database) as (process, base):
         players = []
         for seed in range(MATCHES):
-            body = {"game": "africana", "players": 2, "seed": seed}
+            # The test plays both seats: a hot seat, the match that may have its seed chosen.
+            body = {"game": "africana", "players": 2, "seed": seed, "hotseat": True}
             response = httpx.post(f"{base}/api/matches", json=body, timeout=WAIT)
             players.append(Player(base, response.json(), seed))
         threads = [threading.Thread(target=p.play, daemon=True) for p in players]

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import secrets
+import time
+import unicodedata
+from collections import OrderedDict
 from typing import Any
 
 from anyio import to_thread
@@ -26,14 +30,16 @@ MAX_NAME = 40
 # ``make_bot`` accepts may be asked for (``ismcts:2000``, ``mcts:500ms``).
 TABLE_LEVEL = "1s"
 
-CREATE_FIELDS = ("game", "players", "options", "seats", "seed")
+CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat")
 
 
 class BadRequest(HTTPException):
     """A request the server refuses (400 unless told), saying why."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(status, message)
+    def __init__(
+        self, message: str, status: int = 400, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(status, message, headers)
 
 
 def offered_bots() -> list[str]:
@@ -102,10 +108,27 @@ async def read_json(request: Request) -> Any:
             raise BadRequest(f"the request body is too big (at most {limit:,} bytes)", 413)
     try:
         return json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as problem:
-        raise BadRequest(f"the request body is not JSON ({problem})") from None
     except RecursionError:
         raise BadRequest("the request body is nested too deeply") from None
+    except ValueError as problem:  # not UTF-8, not JSON, or a number of thousands of digits
+        raise BadRequest(f"the request body is not JSON ({problem})") from None
+
+
+def check_name(seat: int, name: Any) -> str:
+    """``name`` stripped, if it is a display name: 1 to :data:`MAX_NAME` characters of
+    printable Unicode (no control characters such as NUL, no lone surrogates, which no page
+    and no database can hold)."""
+    if isinstance(name, str):
+        text = name.strip()
+        if 0 < len(text) <= MAX_NAME and all(_printable(c) for c in text):
+            return text
+    raise BadRequest(
+        f"seat {seat}: a name is text of 1 to {MAX_NAME} characters, without control characters"
+    )
+
+
+def _printable(character: str) -> bool:
+    return unicodedata.category(character) not in ("Cc", "Cs", "Cn") or character == " "
 
 
 def _seats(given: Any, players: int) -> list[SeatInfo]:
@@ -123,10 +146,74 @@ def _seats(given: Any, players: int) -> list[SeatInfo]:
             check_bot(seat, bot)
         if name is None:
             name = f"{bot} bot" if bot else f"Player {seat + 1}"
-        if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-            raise BadRequest(f"seat {seat}: a name is text of 1 to {MAX_NAME} characters")
-        seats.append(SeatInfo(seat, name.strip(), bot))
+        seats.append(SeatInfo(seat, check_name(seat, name), bot))
     return seats
+
+
+class Throttle:
+    """At most ``burst`` requests at once from one client, then ``per_minute`` a minute (a
+    token bucket per client address; the least recently seen are forgotten past
+    :attr:`CLIENTS`, with a full bucket)."""
+
+    CLIENTS = 10_000
+
+    def __init__(self, burst: float, per_minute: float) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def wait(self, client: str) -> float:
+        """0 if ``client`` may go on now (and it is counted), else the seconds to wait."""
+        now = time.monotonic()
+        tokens, last = self._buckets.pop(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        waiting = 0.0 if tokens >= 1 else (1 - tokens) / self.rate if self.rate else 3600.0
+        self._buckets[client] = (tokens - 1 if not waiting else tokens, now)
+        while len(self._buckets) > self.CLIENTS:
+            self._buckets.popitem(last=False)
+        return waiting
+
+
+def _check_rate(request: Request) -> None:
+    """Refuse a client that creates matches faster than the server allows (429)."""
+    settings = _tables(request).settings
+    throttle: Throttle = request.app.state.throttle
+    client = request.client.host if request.client else ""
+    waiting = throttle.wait(client)
+    if waiting:
+        raise BadRequest(
+            f"too many new matches from your address: at most {settings.match_burst:g} at "
+            f"once and {settings.match_rate:g} a minute (terra serve --match-rate); try again "
+            f"in {max(1, round(waiting))} s",
+            429,
+            headers={"Retry-After": str(max(1, round(waiting)))},
+        )
+
+
+def _seed(body: dict[str, Any], seats: list[SeatInfo]) -> tuple[int, bool]:
+    """The match's seed, and whether it is shown to every page from the start.
+
+    The seed decides every deal and draw: whoever knows it can replay the match offline and
+    know every hidden card. So the server draws it, and keeps it to the end, unless choosing
+    it hides nothing from another person: a match with at most one person's seat, or one whose
+    creator holds every person's seat in one browser (``hotseat``). A chosen seed is then
+    shown to every seat and spectator.
+    """
+    seed, hotseat = body.get("seed"), body.get("hotseat", False)
+    if not isinstance(hotseat, bool):
+        raise BadRequest("'hotseat' is true or false: every person's seat played in this browser")
+    if seed is None:
+        return secrets.randbits(SEED_BITS - 1), False
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+        raise BadRequest(f"'seed' is a whole number from 0 to 2**{SEED_BITS} - 1, or left out")
+    people = sum(s.bot is None for s in seats)
+    if people > 1 and not hotseat:
+        raise BadRequest(
+            f"a match of {people} people is dealt from a seed the server draws: a chosen seed "
+            "would tell its chooser every hidden card (leave 'seed' out, or set 'hotseat' if "
+            "every person's seat is played in your browser)"
+        )
+    return seed, True
 
 
 async def create_match(request: Request) -> Response:
@@ -143,27 +230,30 @@ async def create_match(request: Request) -> Response:
         raise BadRequest(str(problem)) from None
     players: Any = body.get("players")
     options = body.get("options") or {}
-    seed = body.get("seed")
     if not isinstance(options, dict):
         raise BadRequest("'options' is an object of option names and values")
     if DATA_OPTION.name in options:
         raise BadRequest(
             "the server plays with the data shipped with each game; 'data' is not set here"
         )
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS
-    ):
-        raise BadRequest(f"'seed' is a whole number from 0 to 2**{SEED_BITS} - 1, or left out")
     try:
         game.check_players(players)
-        state = game.new(players, seed, options)
     except OptionError as problem:
         raise BadRequest(str(problem)) from None
     seats = _seats(body.get("seats"), players)
+    seed, seed_shown = _seed(body, seats)
+    try:
+        state = game.new(players, seed, options)
+    except OptionError as problem:
+        raise BadRequest(str(problem)) from None
+    _check_rate(request)
     tables = _tables(request)
-    match_id, tokens = await tables.call(tables.store.create_match, state, seats)
+    match_id, tokens = await tables.call(
+        tables.store.create_match, state, seats, seed_shown=seed_shown
+    )
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
+    tables.release(match_id)  # kept only while its bots play, or a page watches
     base = str(request.base_url).rstrip("/")
     page = f"{base}/match/{match_id}"
     return JSONResponse(
@@ -183,14 +273,17 @@ async def create_match(request: Request) -> Response:
                 for s in table.info.seats
             ],
             "spectate": page,
+            **({"seed": seed} if seed_shown else {}),
         },
         status_code=201,
     )
 
 
 def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> dict[str, Any]:
-    """What anyone may know of a match without opening it."""
+    """What anyone may know of a match without opening it (its seed only where every page
+    is shown it: chosen by its creator, or once it is over)."""
     game = find_game(info.game)
+    seed = {"seed": info.seed} if info.seed_shown or over else {}
     return {
         "id": info.id,
         "game": info.game,
@@ -204,6 +297,7 @@ def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> di
         "result": result,
         "created": info.created.isoformat(),
         "updated": info.updated.isoformat(),
+        **seed,
     }
 
 
@@ -222,6 +316,24 @@ async def show_match(request: Request) -> Response:
     """``GET /api/matches/{id}``: the match's public summary."""
     info, state = await _match(request)
     return JSONResponse(summary(info, state.current_player, state.is_over, result_of(state)))
+
+
+async def match_record(request: Request) -> Response:
+    """``GET /api/matches/{id}/record``: a finished match's record, seed and all, as
+    ``terra replay`` reads it (409 before the end: the seed would tell every hidden card)."""
+    tables = _tables(request)
+    match_id = request.path_params["match_id"]
+    try:
+        info = await tables.call(tables.store.info, match_id)
+        if info.status != "over":
+            raise BadRequest(
+                f"match {match_id!r} is still being played; its record is given when it is over",
+                409,
+            )
+        record = await tables.call(tables.store.record, match_id)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    return JSONResponse(record.to_dict())
 
 
 async def board_layout(request: Request) -> Response:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import json
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -21,6 +22,7 @@ from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
 from terra.server.tables import Settings, Tables
+from terra.store.faults import StoreUnavailable
 from terra.store.matches import MatchStore
 
 STATIC = resources.files("terra.web") / "static"
@@ -33,9 +35,21 @@ def _page(name: str) -> Any:
     return page
 
 
+def error_response(message: str, status: int, headers: Mapping[str, str] | None = None) -> Response:
+    """``{"error": message}``, with whatever text the message quotes escaped as JSON allows
+    (a lone surrogate a request sent is no UTF-8, and would fail to encode)."""
+    body = json.dumps({"error": message}).encode()
+    return Response(body, status, headers, media_type="application/json")
+
+
 async def _http_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    return JSONResponse({"error": error.detail}, status_code=error.status_code)
+    return error_response(error.detail, error.status_code, error.headers)
+
+
+async def _unavailable(_request: Request, error: Exception) -> Response:
+    """503 for a failing database: nothing was changed, and the request may be sent again."""
+    return error_response(str(error), 503, {"Retry-After": "5"})
 
 
 def create_app(
@@ -68,13 +82,14 @@ def create_app(
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),
         Route("/api/matches/{match_id}/replay", api.replay_step),
+        Route("/api/matches/{match_id}/record", api.match_record),
         Route("/boards/{game_id}.js", api.board_module),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
-    )
+    handlers = {HTTPException: _http_error, StoreUnavailable: _unavailable}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     app.state.tables = tables
     app.state.replays = Replays(store)
+    app.state.throttle = api.Throttle(tables.settings.match_burst, tables.settings.match_rate)
     return app

@@ -11,8 +11,9 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import AsyncIterable, Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
+from terra.core.state import GameState
 from terra.store.matches import MatchStore
 from terra.store.notices import MoveNotices, Notice
 
@@ -23,11 +24,18 @@ _log = logging.getLogger("terra.server")
 CatchUp = Callable[[str, int | None], Awaitable[None]]
 
 
-class Listener(Protocol):
-    """An open page: told the move count of its match after each committed move."""
+# What one round of a publication has built already, for the pages that are shown the same:
+# an update is built and encoded once per audience (a seat, or the spectators, with the same
+# log position and language), not once per page (500 spectators of one match).
+Shared = dict[Any, Any]
 
-    def moved(self, moves: int) -> None:
-        """Build and queue this page's own update for the match at ``moves`` moves."""
+
+class Listener(Protocol):
+    """An open page: told of its match's state after each committed move."""
+
+    def moved(self, state: GameState, moves: int, shared: Shared) -> None:
+        """Queue this page's own update of ``state`` (the match after ``moves`` moves),
+        reusing what ``shared`` holds for pages shown the same."""
         ...
 
 
@@ -38,8 +46,9 @@ class Broadcaster(Protocol):
 
     def unsubscribe(self, match_id: str, listener: Listener) -> None: ...
 
-    def publish(self, match_id: str, moves: int) -> None:
-        """Tell every listener of ``match_id`` that it now has ``moves`` committed moves."""
+    def publish(self, match_id: str, state: GameState, moves: int) -> None:
+        """Tell every listener of ``match_id`` that it now has ``moves`` committed moves, and
+        ``state`` is its position (shared: read it, never change it)."""
         ...
 
     def listeners(self, match_id: str) -> int:
@@ -72,10 +81,11 @@ class LocalBroadcaster:
             if not listeners:
                 del self._listeners[match_id]
 
-    def publish(self, match_id: str, moves: int) -> None:
+    def publish(self, match_id: str, state: GameState, moves: int) -> None:
+        shared: Shared = {}
         for listener in list(self._listeners.get(match_id, ())):
             try:
-                listener.moved(moves)
+                listener.moved(state, moves, shared)
             except Exception:  # one broken page must not keep the move from the others
                 _log.exception("a page of match %s could not be updated", match_id)
 
@@ -116,13 +126,13 @@ class PostgresBroadcaster(LocalBroadcaster):
         if not self.listeners(match_id):
             self._told.pop(match_id, None)
 
-    def publish(self, match_id: str, moves: int) -> None:
+    def publish(self, match_id: str, state: GameState, moves: int) -> None:
         if not self.listeners(match_id):
             return
         if moves <= self._told.get(match_id, -1):
             return  # heard back from the database, or overtaken by a newer move
         self._told[match_id] = moves
-        super().publish(match_id, moves)
+        super().publish(match_id, state, moves)
 
     async def start(self, catch_up: CatchUp) -> None:
         self._catch_up = catch_up

@@ -10,8 +10,11 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction
+from terra.core.state import GameState
 from terra.server import i18n, protocol
-from terra.server.tables import Tables
+from terra.server.hub import Shared
+from terra.server.tables import Table, Tables
+from terra.store.faults import StoreUnavailable
 from terra.store.matches import StaleMove, StoreError, UnknownMatch
 
 # Close codes (the 4000s are the application's own).
@@ -54,7 +57,7 @@ class Page:
         self,
         tables: Tables,
         websocket: WebSocket,
-        match_id: str,
+        table: Table,
         seat: int | None,
         since: int,
         *,
@@ -62,22 +65,41 @@ class Page:
     ) -> None:
         self.tables = tables
         self.websocket = websocket
-        self.match_id = match_id
+        self.table = table
+        self.match_id = table.info.id
         self.seat = seat
         self.since = since
         self.language = language  # of the log's sentences (docs/web.md, "Languages")
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.stalled = False  # too far behind: it is being closed
 
-    def moved(self, moves: int) -> None:
-        """Queue this seat's update (called with the match's lock held, after the commit)."""
-        state, moves = self.tables.store.state(self.match_id, moves)
-        self.send_update(state, moves)
+    def moved(self, state: GameState, moves: int, shared: Shared) -> None:
+        """Queue this page's update (called with the match's lock held, after the commit):
+        built and encoded once for all the pages shown the same (``shared``)."""
+        audience = (self.seat, self.since, self.language)
+        found = shared.get(audience)
+        if found is None:
+            found = shared[audience] = self._encoded(state, moves)
+        self._send(*found)
 
-    def send_update(self, state: Any, moves: int) -> None:
-        message = protocol.update(state, moves, self.seat, self.since, self.language)
-        self.since = message["log_size"]
-        self._queue(protocol.encode(message))
+    def send_update(self, state: GameState, moves: int) -> None:
+        self._send(*self._encoded(state, moves))
+
+    def _encoded(self, state: GameState, moves: int) -> tuple[str, int]:
+        """This page's update as JSON text, and the log size it brings the page to."""
+        message = protocol.update(
+            state,
+            moves,
+            self.seat,
+            self.since,
+            self.language,
+            seed_shown=self.table.info.seed_shown,
+        )
+        return protocol.encode(message), message["log_size"]
+
+    def _send(self, text: str, log_size: int) -> None:
+        self.since = log_size
+        self._queue(text)
 
     def send_error(self, message: str, **extra: Any) -> None:
         self._queue(protocol.error(message, **extra))
@@ -92,11 +114,15 @@ class Page:
         self.outbox.put_nowait(text)
 
     async def refresh(self) -> None:
-        """Queue an update from the match's current state."""
-        table = await self.tables.table(self.match_id)
-        async with table.lock:
-            state, moves = await self.tables.state(self.match_id)
-            self.send_update(state, moves)
+        """Queue an update from the match's current state; if the database fails, the page
+        is told so and stays open (the next move or resume tries again)."""
+        try:
+            async with self.table.lock:
+                state, moves = await self.tables.state(self.match_id)
+                self.send_update(state, moves)
+        except StoreUnavailable as problem:
+            self.send_error(str(problem), unavailable=True)
+            return
         self.tables.wake_bots(self.match_id, state)
 
     async def send_all(self) -> None:
@@ -115,35 +141,55 @@ async def live(websocket: WebSocket) -> None:
     match_id = websocket.path_params["match_id"]
     await websocket.accept()
     try:
-        await tables.table(match_id)
+        await tables.table(match_id)  # an unknown match is refused as such
+        seat = None
+        token = websocket.query_params.get("token")
+        if token is not None:
+            seat = await tables.call(tables.store.seat_of, match_id, token)
+            if seat is None:
+                message = "this invitation link is not valid for this match"
+                await _refuse(websocket, message, BAD_TOKEN)
+                return
+        table = await tables.table(match_id)
     except UnknownMatch as problem:
         await _refuse(websocket, str(problem), UNKNOWN_MATCH)
         return
-    seat = None
-    token = websocket.query_params.get("token")
-    if token is not None:
-        seat = await tables.call(tables.store.seat_of, match_id, token)
-        if seat is None:
-            await _refuse(websocket, "this invitation link is not valid for this match", BAD_TOKEN)
-            return
-    since = websocket.query_params.get("since", "0")
-    # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
-    start = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
-    language = i18n.language_of(websocket.query_params.get("lang"))
-    page = Page(tables, websocket, match_id, seat, start, language=language)
+    except StoreUnavailable as problem:  # the page reconnects, and is served once it is back
+        await _refuse(websocket, str(problem), TRY_AGAIN_LATER)
+        return
+    limit = tables.settings.max_spectators
+    if seat is None and table.spectators >= limit:
+        message = (
+            f"this match has {limit} spectators already, the most this server allows "
+            "(terra serve --max-spectators); try again later"
+        )
+        await _refuse(websocket, message, TRY_AGAIN_LATER)
+        return
+    page = Page(tables, websocket, table, seat, _since(websocket), language=_language(websocket))
+    tables.watch(table, page, spectator=seat is None)
     sender = asyncio.create_task(page.send_all())
-    tables.broadcaster.subscribe(match_id, page)
     try:
         await page.refresh()
         await _listen(page)
     except WebSocketDisconnect:
         pass
     finally:
-        tables.broadcaster.unsubscribe(match_id, page)
+        tables.unwatch(table, page, spectator=seat is None)
         page.outbox.put_nowait(None)
         # A page that has gone resumes what it missed when it comes back.
         with contextlib.suppress(Exception):
             await sender
+
+
+def _since(websocket: WebSocket) -> int:
+    """The log entries the page has already (``?since=``; 0 if absent or not a count)."""
+    since = websocket.query_params.get("since", "0")
+    # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
+    return int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+
+
+def _language(websocket: WebSocket) -> str:
+    return i18n.language_of(websocket.query_params.get("lang"))
 
 
 async def _listen(page: Page) -> None:
@@ -196,6 +242,8 @@ async def _move(page: Page, move: protocol.Move) -> None:
         await page.refresh()
     except IllegalAction as problem:
         page.send_error(problem.reason, rule=problem.rule)
+    except StoreUnavailable as problem:  # nothing was played: the page may send it again
+        page.send_error(str(problem), unavailable=True)
     except StoreError as problem:
         page.send_error(str(problem))
 

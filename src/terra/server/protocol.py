@@ -35,11 +35,25 @@ def result_of(state: GameState) -> dict[str, Any] | None:
     }
 
 
+def seed_of(state: GameState, shown: bool) -> int | None:
+    """The match's seed where a page may know it: chosen by the match's creator and so shown
+    from the start (``shown``), or at the end, for its replay. Before that the seed is every
+    hidden card and every draw to come (docs/web.md, "Security")."""
+    return state.seed if shown or state.is_over else None
+
+
 def update(
-    state: GameState, moves: int, seat: int | None, since: int, language: str = "en"
+    state: GameState,
+    moves: int,
+    seat: int | None,
+    since: int,
+    language: str = "en",
+    *,
+    seed_shown: bool = False,
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
-    with the log entries from ``since`` on, worded in ``language``."""
+    with the log entries from ``since`` on, worded in ``language``; the seed only where
+    :func:`seed_of` allows."""
     current = state.current_player
     log = state.log(seat, since)
     describe = state.game.describe_event
@@ -56,6 +70,9 @@ def update(
         "over": state.is_over,
         "result": result_of(state),
     }
+    seed = seed_of(state, seed_shown)
+    if seed is not None:
+        message["seed"] = seed
     if seat is not None and current == seat:
         text = state.tables.text
         message["legal"] = [{"action": a, "text": text[a]} for a in state.legal_actions()]
@@ -64,8 +81,14 @@ def update(
 
 def encode(message: dict[str, Any]) -> str:
     """A message as compact JSON text (orjson: a move's updates are the server's busiest
-    work after the database, and the standard library takes several times longer)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    work after the database, and the standard library takes several times longer).
+
+    Text that is not Unicode (a lone surrogate a page sent, quoted back in an error) is
+    escaped by the standard library instead, which orjson refuses to do."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"))
 
 
 def error(message: str, **extra: Any) -> str:
@@ -96,10 +119,10 @@ def parse(text: str) -> Move | Resume:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as problem:
-        raise ProtocolError(f"a message is a JSON object; this is not JSON ({problem})") from None
     except RecursionError:
         raise ProtocolError("a message is a JSON object; this one is nested too deeply") from None
+    except ValueError as problem:  # not JSON, or a number past the interpreter's digits
+        raise ProtocolError(f"a message is a JSON object; this is not JSON ({problem})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object with a 'type'")
     kind = data.get("type")

@@ -4,6 +4,7 @@ bots moving while it is their turn."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,7 +14,8 @@ from anyio import to_thread
 
 from terra.core.state import GameState
 from terra.server.bots import BotPool
-from terra.server.hub import Broadcaster, broadcaster_for
+from terra.server.hub import Broadcaster, Listener, broadcaster_for
+from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 
 T = TypeVar("T")
@@ -29,6 +31,9 @@ class Settings:
     burst: float = 40.0  # messages a page may send at once...
     rate: float = 20.0  # ...and then per second
     bot_workers: int = 1
+    max_spectators: int = 500  # spectators' pages open on one match at once
+    match_burst: float = 10.0  # matches one client may create at once...
+    match_rate: float = 20.0  # ...and then per minute
 
 
 @dataclass
@@ -38,6 +43,7 @@ class Table:
     info: MatchInfo
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: asyncio.Task[None] | None = None
+    spectators: int = 0  # spectators' pages open on this match in this process
     # Set by every wake-up: a bot task about to stop looks again instead of missing a move
     # made while it was reading the state.
     woken: bool = False
@@ -64,11 +70,12 @@ class Tables:
         """Begin hearing of moves that other server processes commit (PostgreSQL)."""
         await self.broadcaster.start(self.catch_up)
 
-    async def call(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` of the store, off the event loop unless the database is
-        embedded (see :attr:`MatchStore.embedded`)."""
-        if self.store.embedded:
-            return function(*args)
+    async def call(self, function: Callable[..., T], *args: Any, **keywords: Any) -> T:
+        """``function(*args)`` of the store, in a worker thread: the database may wait for a
+        lock or a disk, and the event loop serves every other match meanwhile. Raises what the
+        store raises (:class:`~terra.store.faults.StoreUnavailable` for a failing database)."""
+        if keywords:
+            function = functools.partial(function, **keywords)
         return await to_thread.run_sync(function, *args)
 
     async def table(self, match_id: str) -> Table:
@@ -78,6 +85,34 @@ class Tables:
             info = await self.call(self.store.info, match_id)
             table = self._tables.setdefault(match_id, Table(info))
         return table
+
+    def watch(self, table: Table, page: Listener, *, spectator: bool) -> None:
+        """Send ``page`` every committed move of the table's match from now on. Call it right
+        after :meth:`table` gave ``table``, with no ``await`` between: the table is then the
+        one this process holds."""
+        self.broadcaster.subscribe(table.info.id, page)
+        table.spectators += spectator
+
+    def unwatch(self, table: Table, page: Listener, *, spectator: bool) -> None:
+        """Stop sending moves to ``page``; a match nobody watches or plays leaves memory."""
+        self.broadcaster.unsubscribe(table.info.id, page)
+        table.spectators -= spectator
+        self.release(table.info.id)
+
+    def release(self, match_id: str) -> None:
+        """Forget a match no page watches and no bot plays (a finished or idle match): its
+        table and its cached state. The database has it; it is read again when asked for."""
+        table = self._tables.get(match_id)
+        if table is None or self.broadcaster.listeners(match_id) or table.lock.locked():
+            return
+        if table.bots is not None and table.bots is not asyncio.current_task():
+            return
+        del self._tables[match_id]
+        self.store.forget(match_id)
+
+    def held(self) -> int:
+        """How many matches this process holds in memory (watched or played by a bot)."""
+        return len(self._tables)
 
     async def state(self, match_id: str) -> tuple[GameState, int]:
         """The match's current state and move count (the database says which count)."""
@@ -91,7 +126,7 @@ class Tables:
         table = await self.table(match_id)
         async with table.lock:
             result = await self.call(self.store.append_move, match_id, seen, action, seat)
-            self.broadcaster.publish(match_id, result.moves)
+            self.broadcaster.publish(match_id, result.state, result.moves)
         self.wake_bots(match_id, result.state)
         return result
 
@@ -121,8 +156,8 @@ class Tables:
         if table is None:
             return
         async with table.lock:
-            _, count = await self.call(self.store.state, match_id, moves)
-            self.broadcaster.publish(match_id, count)
+            state, count = await self.call(self.store.state, match_id, moves)
+            self.broadcaster.publish(match_id, state, count)
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""
@@ -143,10 +178,16 @@ class Tables:
         some games players who all stall go on for ever (Africana's draw and discard), and a
         server must not commit their moves for ever.
         """
+        pause = 0.0  # after a database fault: the bots wait, then try again
         try:
             while not self._closing:
                 table.woken = False
-                state, moves = await self.state(match_id)
+                try:
+                    state, moves = await self.state(match_id)
+                except StoreUnavailable:
+                    pause = min(max(2 * pause, 0.5), 30.0)
+                    await asyncio.sleep(pause)
+                    continue
                 current = state.current_player
                 if current is None or table.info.seats[current].bot is None:
                     if table.woken:
@@ -165,6 +206,10 @@ class Tables:
                 text = await self.bots.choose(match_id, state.record(), bot)
                 try:
                     await self.play(match_id, moves, text, current)
+                    pause = 0.0
+                except StoreUnavailable:
+                    pause = min(max(2 * pause, 0.5), 30.0)
+                    await asyncio.sleep(pause)
                 except StaleMove:
                     # Someone else moved first. If it was in this process, it woke the bots
                     # and they look again; if it was another process, that one woke its bots
@@ -179,6 +224,7 @@ class Tables:
         finally:
             if table.bots is asyncio.current_task():
                 table.bots = None
+                self.release(match_id)
 
     async def close(self) -> None:
         self._closing = True
