@@ -25,10 +25,15 @@ FAST = Settings(burst=1e9, rate=1e9)
 
 @contextmanager
 def serving(
-    folder: Path, settings: Settings = FAST, executor: Executor | None = None
+    folder: Path,
+    settings: Settings = FAST,
+    executor: Executor | None = None,
+    store: MatchStore | None = None,
 ) -> Iterator[tuple[TestClient, MatchStore]]:
-    """A test client of a server on a new SQLite file in ``folder``, and its store."""
-    store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
+    """A test client of a server on a new SQLite file in ``folder`` (or on ``store``), and
+    its store."""
+    if store is None:
+        store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
     app = create_app(store, settings, bots=BotPool(1, executor))
     with TestClient(app) as client:
         yield client, store

@@ -112,6 +112,69 @@ class TestCreatingAMatch:
         assert client.get("/api/nothing").status_code == 404
 
 
+class TestWhatOnceGaveA500:
+    """Bodies and addresses that once ended in a traceback and a 500."""
+
+    @pytest.mark.parametrize("field", ["seed", "players"])
+    def test_a_number_of_thousands_of_digits(
+        self, server: tuple[TestClient, MatchStore], field: str
+    ) -> None:
+        body = {"game": "africa", "players": 2, "seed": 1}
+        text = json.dumps(body).replace(f'"{field}": {body[field]}', f'"{field}": {"9" * 5000}')
+        assert "not JSON" in refused(server[0], text.encode())
+
+    # JSON escapes: a lone surrogate, a NUL, an escape sequence, a C1 control character.
+    @pytest.mark.parametrize("name", [r"\ud800", r"Ann\u0000", r"\u001b[31mred", r"a\u0085b"])
+    def test_a_name_no_page_or_database_can_hold(
+        self, server: tuple[TestClient, MatchStore], name: str
+    ) -> None:
+        body = f'{{"game": "africa", "players": 2, "seats": [{{"name": "{name}"}}, {{}}]}}'
+        assert "without control characters" in refused(server[0], body.encode())
+
+    def test_a_game_named_by_a_lone_surrogate(self, server: tuple[TestClient, MatchStore]) -> None:
+        assert "no game" in refused(server[0], rb'{"game": "\ud800", "players": 2}')
+
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/api/matches/{id}",
+            "/api/matches/{id}/layout",
+            "/api/matches/{id}/replay?step=0",
+            "/api/matches/{id}/record",
+        ],
+    )
+    @pytest.mark.parametrize("match_id", ["a%00b", "%F0%9F%8E%B2", "x" * 40, "a%0Ab"])
+    def test_a_match_id_that_is_no_id(
+        self, server: tuple[TestClient, MatchStore], path: str, match_id: str
+    ) -> None:
+        response = server[0].get(path.format(id=match_id))
+        assert response.status_code == 404
+        assert response.json()["error"].startswith("there is no match")
+
+    def test_a_page_of_a_match_id_that_is_no_id(
+        self, server: tuple[TestClient, MatchStore]
+    ) -> None:
+        with connect(server[0], "a%00b") as page:
+            assert receive(page)["message"].startswith("there is no match")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                page.receive_json()
+        assert closed.value.code == 4404
+
+    def test_a_move_with_a_lone_surrogate_is_refused_and_the_page_stays(
+        self, server: tuple[TestClient, MatchStore]
+    ) -> None:
+        client, store = server
+        created = create(client, "expedition", [None, None], seed=2)
+        with connect(client, created["id"], token(created, 0)) as page:
+            first = receive(page)
+            page.send_text(r'{"type": "move", "action": "go \ud800", "moves": 0}')
+            error = receive(page)
+            assert error["type"] == "error" and "not an Expedition action" in error["message"]
+            page.send_json({"type": "move", "action": first["legal"][0]["text"], "moves": 0})
+            assert receive(page)["moves"] == 1
+        assert store.info(created["id"]).moves == 1
+
+
 class TestAPage:
     def test_a_forged_token_is_refused_and_the_socket_closed(
         self, server: tuple[TestClient, MatchStore]

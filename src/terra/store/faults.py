@@ -31,6 +31,7 @@ class Fault(Enum):
 
     BUSY = "the server is busy: its database is in use by another program; try again in a moment"
     FULL = "the server cannot save anything right now: its disk is full; try again later"
+    DISK = "the server cannot write to its disk right now; try again later"
     READ_ONLY = "the server cannot save anything: its database is read-only"
     DAMAGED = "the server's database is damaged; its operator must restore it from a backup"
     UNREACHABLE = "the server cannot reach its database right now; try again in a moment"
@@ -52,6 +53,7 @@ _SIGNS: tuple[tuple[str, Fault], ...] = (
     ("disk is full", Fault.FULL),
     ("no space left", Fault.FULL),
     ("could not extend file", Fault.FULL),
+    ("disk i/o error", Fault.DISK),
     ("readonly", Fault.READ_ONLY),
     ("read-only", Fault.READ_ONLY),
     ("malformed", Fault.DAMAGED),
@@ -67,6 +69,8 @@ def fault_of(error: BaseException) -> Fault:
         return Fault.FULL
     if isinstance(error, OSError) and error.errno == errno.EROFS:
         return Fault.READ_ONLY
+    if isinstance(error, OSError):
+        return Fault.DISK
     words = str(getattr(error, "orig", None) or error).lower()
     for sign, fault in _SIGNS:
         if sign in words:
