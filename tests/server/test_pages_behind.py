@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any, cast
 
 from terra.server.live import MAX_QUEUED, TRY_AGAIN_LATER, Page
+
+
+# The match a page belongs to: only its id is read here.
+TABLE = cast(Any, SimpleNamespace(info=SimpleNamespace(id="m", seed_shown=False)))
 
 
 class Socket:
@@ -24,7 +29,7 @@ class Socket:
 
 def test_a_page_too_far_behind_is_closed_to_resume_later() -> None:
     socket = Socket()
-    page = Page(cast(Any, None), cast(Any, socket), "m", 0, 0)
+    page = Page(cast(Any, None), cast(Any, socket), TABLE, 0, 0)
     for number in range(MAX_QUEUED + 10):
         page.send_error(f"message {number}")
     assert page.stalled
@@ -35,7 +40,7 @@ def test_a_page_too_far_behind_is_closed_to_resume_later() -> None:
 
 def test_a_page_that_keeps_up_is_sent_everything() -> None:
     socket = Socket()
-    page = Page(cast(Any, None), cast(Any, socket), "m", 0, 0)
+    page = Page(cast(Any, None), cast(Any, socket), TABLE, 0, 0)
     for number in range(5):
         page.send_error(f"message {number}")
     page.outbox.put_nowait(None)
