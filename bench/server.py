@@ -1,14 +1,16 @@
 """Live play under load: simulated pages playing random legal moves against ``terra serve``.
 
 Run ``python bench/server.py [--matches 50] [--seconds 10] [--game africana]
-[--database sqlite|postgresql|URL] [--processes N] [--json]``. It starts ``terra serve`` on a
-free port (``--processes`` of them, on PostgreSQL) with a new SQLite file or, with
-``--database postgresql``, a new database on a throwaway PostgreSQL server of its own (its
-default durability: fsync and synchronous commit on); a ``postgresql://`` URL names an existing
-empty database instead. It times the start until the lobby page answers, creates ``--matches``
-matches of two people and opens both seats' pages of each over loopback WebSockets; with
-several processes, the two seats of a match are served by two different processes, so every
-move reaches the other seat through PostgreSQL's LISTEN/NOTIFY. Every match then plays random
+[--database sqlite|postgresql|URL] [--processes N] [--serve-arg=ARG ...] [--json]``. It starts
+``terra serve`` on a free port (``--processes`` of them, on PostgreSQL) with a new SQLite file
+or, with ``--database postgresql``, a new database on a throwaway PostgreSQL server of its own
+(its default durability: fsync and synchronous commit on); a ``postgresql://`` URL names an
+existing empty database instead. Each ``--serve-arg`` is passed to every ``terra serve``
+verbatim, after the bench's own options (so it may raise a limit of the server). It times the
+start until the lobby page answers, creates ``--matches`` matches of two people and opens both
+seats' pages of each over loopback WebSockets; with several processes, the two seats of a match
+are served by two different processes, so every move reaches the other seat through
+PostgreSQL's LISTEN/NOTIFY. Every match then plays random
 legal moves as fast as the server acknowledges them (the mover's own update is the
 acknowledgement), all matches at once, for ``--seconds``. It reports moves per second
 acknowledged (and checks that the database holds every one of them), the p50/p99 latency from
@@ -16,7 +18,7 @@ sending a move to its acknowledgement, and the servers' memory per active match 
 resident memory with the matches under way, less their memory before any match, divided by
 the matches). The servers' processor time per move is given too (and the database server's,
 for a throwaway PostgreSQL): unlike the wall-clock figures it hardly depends on what else the
-machine runs.
+machine runs. Every report starts with the command line that made it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import asyncio
 import json
 import os
 import random
+import shlex
 import statistics
 import subprocess
 import sys
@@ -59,22 +62,29 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_servers(url: str, count: int) -> tuple[list[subprocess.Popen[bytes]], list[str], float]:
+def serve_command(port: int, url: str, serve_args: list[str]) -> list[str]:
+    command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
+    command += ["--port", str(port), "--database", url, "--no-open"]
+    command += ["--message-rate", "10000"]  # simulated pages move far faster than people
+    return command + serve_args  # last, so that they may override the bench's own
+
+
+def start_servers(
+    url: str, count: int, serve_args: list[str]
+) -> tuple[list[subprocess.Popen[bytes]], list[str], float]:
     """``count`` ``terra serve`` processes on ``url``, their addresses, and the seconds until
     the last one's lobby page answered."""
     started = time.perf_counter()
     processes, bases = [], []
     for _ in range(count):
         port = free_port()
-        command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
-        command += ["--port", str(port), "--database", url, "--no-open"]
-        command += ["--message-rate", "10000"]  # simulated pages move far faster than people
+        command = serve_command(port, url, serve_args)
         processes.append(subprocess.Popen(command, stdout=subprocess.DEVNULL))
         bases.append(f"http://127.0.0.1:{port}")
     for process, base in zip(processes, bases, strict=True):
         while True:
             if process.poll() is not None:
-                raise RuntimeError("terra serve stopped")
+                raise SystemExit(f"terra serve stopped (exit code {process.returncode})")
             try:
                 if httpx.get(f"{base}/", timeout=1.0).status_code == 200:
                     break
@@ -165,7 +175,7 @@ async def run_clients(
 
 def bench(args: argparse.Namespace, url: str, cluster: Cluster | None) -> dict[str, Any]:
     """Run the servers on ``url`` and the simulated pages; the report."""
-    processes, bases, first_page = start_servers(url, args.processes)
+    processes, bases, first_page = start_servers(url, args.processes, args.serve_arg)
     pids = [p.pid for p in processes]
     database_pids = postgres_pids(cluster) if cluster is not None else []
     try:
@@ -197,6 +207,7 @@ def bench(args: argparse.Namespace, url: str, cluster: Cluster | None) -> dict[s
         raise SystemExit(f"the database holds {persisted} moves, {moves} were acknowledged")
     quantiles = statistics.quantiles(latencies, n=100)
     report: dict[str, Any] = {
+        "command": shlex.join(sys.orig_argv),
         "database": url.partition(":")[0],
         "processes": args.processes,
         "game": args.game,
@@ -228,6 +239,14 @@ def main() -> None:
         help="sqlite, postgresql (a throwaway server) or a postgresql:// URL of an empty database",
     )
     parser.add_argument("--processes", type=int, default=1, help="servers (PostgreSQL only)")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="passed to terra serve verbatim, after the bench's own options (repeatable; "
+        "write --serve-arg=--option=value for an option)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if args.processes < 1:
