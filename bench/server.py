@@ -1,27 +1,29 @@
 """Live play under load: simulated pages playing random legal moves against ``terra serve``.
 
 Run ``python bench/server.py [--matches 50] [--seconds 10 | --moves N [--milestones 10000,50000]]
-[--game africana] [--database sqlite|postgresql|URL] [--processes N]
+[--spectators K] [--game africana] [--database sqlite|postgresql|URL] [--processes N]
 [--serve-arg=ARG ...] [--json]``. It starts ``terra serve`` on a free port (``--processes`` of
 them, on PostgreSQL) with a new SQLite file or, with ``--database postgresql``, a new database
 on a throwaway PostgreSQL server of its own (its default durability: fsync and synchronous
 commit on); a ``postgresql://`` URL names an existing empty database instead. Each
 ``--serve-arg`` is passed to every ``terra serve`` verbatim, after the bench's own options (so
 it may raise a limit of the server). It times the start until the lobby page answers, creates
-``--matches`` matches of two people and opens both seats' pages of each over loopback
-WebSockets; with several processes, the two seats of a
-match are served by two different processes, so every move reaches the other seat through
+``--matches`` matches of two people and opens both seats' pages of each, and ``--spectators``
+spectators' pages of each, over loopback WebSockets; with several processes, the two seats of
+a match are served by two different processes, so every move reaches the other seat through
 PostgreSQL's LISTEN/NOTIFY. Every match then plays random legal moves as fast as the server
 acknowledges them (the mover's own update is the acknowledgement), all matches at once, for
 ``--seconds`` or until ``--moves`` moves have been acknowledged in all; a match that ends is
-replaced by a new one, so the load is continuous.
+replaced by a new one (with its spectators), so the load is continuous.
 
 It reports moves per second acknowledged (and checks that the database holds every one of
 them), the p50/p99 latency from sending a move to its acknowledgement, the servers' memory per
 active match (their resident memory with the matches under way, less their memory before any
 match, divided by the matches), and the servers' processor time per move (and the database
 server's, for a throwaway PostgreSQL): unlike the wall-clock figures it hardly depends on what
-else the machine runs. At each of
+else the machine runs. A process of its own times ``GET /api/games`` a few times a second
+throughout (p50/p99/max): a server whose event loop is held up answers late. With spectators
+it reports the updates they read and how many the server closed (by close code). At each of
 ``--milestones`` of a ``--moves`` run it records the moves so far, the wall time, the server's
 resident memory and its child processes' (bot workers), the SQLite file's size and its
 write-ahead log's, and the server's processor time per move since the milestone before: the
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import shlex
 import statistics
@@ -41,7 +44,10 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.synchronize import Event
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import httpx
@@ -54,6 +60,8 @@ from terra.store.throwaway import Cluster, free_port
 # The throwaway server as PostgreSQL ships: every commit waits for the disk.
 DURABLE = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on"}
 DEFAULT_MILESTONES = "10000,50000"
+# Seconds between two timings of the lobby's API: a few a second.
+LOBBY_INTERVAL = 0.25
 # The server's memory with the matches under way is read this long after the start.
 MEMORY_SAMPLE_AFTER = 1.0
 
@@ -199,6 +207,61 @@ def wait_for_lobby(process: subprocess.Popen[bytes], base: str) -> None:
             time.sleep(0.01)
 
 
+# --- the lobby's answer time --------------------------------------------------------------
+
+
+def time_lobby(base: str, stop: Event, results: Connection) -> None:
+    """Time ``GET /api/games`` every :data:`LOBBY_INTERVAL` seconds until ``stop`` is set,
+    then send the list of (when, seconds taken). Runs in a process of its own."""
+    samples: list[tuple[float, float]] = []
+    with httpx.Client(timeout=60.0) as client:
+        client.get(f"{base}/api/games").raise_for_status()  # the connection, opened untimed
+        results.send("ready")
+        while not stop.wait(LOBBY_INTERVAL):
+            # perf_counter is CLOCK_MONOTONIC on Linux: the same clock in every process.
+            sent = time.perf_counter()
+            client.get(f"{base}/api/games").raise_for_status()
+            samples.append((sent, time.perf_counter() - sent))
+    results.send(samples)
+
+
+class LobbyProbe:
+    """Times the lobby's API from a process of its own, so that a busy bench client does not
+    count as a slow server."""
+
+    def __init__(self, base: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._stop = context.Event()
+        self._results, child_end = context.Pipe(duplex=False)
+        self._process = context.Process(
+            target=time_lobby, args=(base, self._stop, child_end), daemon=True
+        )
+
+    def __enter__(self) -> LobbyProbe:
+        self._process.start()
+        if self._results.recv() != "ready":
+            raise RuntimeError("the lobby probe did not start")
+        return self
+
+    def samples(self, start: float, end: float) -> list[float]:
+        """Stop; the seconds each request took that was sent between ``start`` and ``end``."""
+        self._stop.set()
+        timed: list[tuple[float, float]] = self._results.recv()
+        return [seconds for sent, seconds in timed if start <= sent <= end]
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._stop.set()
+        self._process.join(timeout=5)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+
+
 # --- the run ------------------------------------------------------------------------------
 
 
@@ -255,7 +318,7 @@ async def drive(
     every page has read its first update, and stops before any is closed."""
     tally = Tally()
     async with httpx.AsyncClient(timeout=60.0) as client:
-        lobby = Lobby(client, servers.bases, args.game)
+        lobby = Lobby(client, servers.bases, args.game, args.spectators)
         tables = [await lobby.open_table(tally) for _ in range(args.matches)]
         cpu_before = servers.cpu_seconds()
         database_before = total_cpu(postgres_pids(cluster))
@@ -294,7 +357,9 @@ def bench(
     servers, first_page = start_servers(url, args.processes, args.serve_arg, database_file)
     try:
         rss_idle = servers.rss_kib()
-        run = asyncio.run(drive(args, servers, cluster, milestones_of(args)))
+        with LobbyProbe(servers.bases[0]) as probe:
+            run = asyncio.run(drive(args, servers, cluster, milestones_of(args)))
+            lobby = probe.samples(run.started, run.ended)
     finally:
         servers.stop()
     moves = run.tally.acknowledged
@@ -308,6 +373,7 @@ def bench(
         first_page=first_page,
         rss_idle=rss_idle,
         persisted=persisted,
+        lobby=lobby,
     )
 
 
@@ -318,7 +384,8 @@ def percentiles_ms(samples: list[float]) -> tuple[float | None, float | None]:
     """The p50 and p99 of ``samples`` (seconds) in milliseconds; ``None`` for too few."""
     if len(samples) < 2:
         return None, None
-    quantiles = statistics.quantiles(samples, n=100)
+    # Inclusive: with a few samples, as of the lobby, the p99 lies within them, not beyond.
+    quantiles = statistics.quantiles(samples, n=100, method="inclusive")
     return round(quantiles[49] * 1000, 2), round(quantiles[98] * 1000, 2)
 
 
@@ -345,11 +412,13 @@ def report_of(
     first_page: float,
     rss_idle: int,
     persisted: int,
+    lobby: list[float],
 ) -> dict[str, Any]:
     tally = run.tally
     moves = tally.acknowledged
     elapsed = run.ended - run.started
     latency_p50, latency_p99 = percentiles_ms(tally.latencies)
+    lobby_p50, lobby_p99 = percentiles_ms(lobby)
     report: dict[str, Any] = {
         "command": shlex.join(sys.orig_argv),
         "serve_command": shlex.join(servers.command),
@@ -371,9 +440,19 @@ def report_of(
         "client_cpu_us_per_move": round(run.client_cpu / max(moves, 1) * 1e6),
         "memory_kib_per_match": round((run.rss_busy - rss_idle) / args.matches, 1),
         "first_page_seconds": round(first_page, 3),
+        "lobby_requests": len(lobby),
+        "lobby_ms_p50": lobby_p50,
+        "lobby_ms_p99": lobby_p99,
+        "lobby_ms_max": round(max(lobby) * 1000, 2) if lobby else None,
     }
     if args.database == "postgresql":
         report["database_cpu_us_per_move"] = round(run.database_cpu / max(moves, 1) * 1e6)
+    if args.spectators:
+        report["spectators_per_match"] = args.spectators
+        report["spectator_updates"] = tally.spectator_updates
+        report["spectators_refused"] = tally.spectators_refused
+        closed = sorted(tally.spectators_closed.items())
+        report["spectators_closed"] = {str(code): pages for code, pages in closed}
     if args.moves is not None:
         report["milestones"] = run.milestones
     return report
@@ -426,6 +505,7 @@ def parse_args() -> argparse.Namespace:
         help=f"with --moves: moves at which to record the server's memory and files "
         f"(default {DEFAULT_MILESTONES})",
     )
+    parser.add_argument("--spectators", type=int, default=0, help="spectators' pages per match")
     parser.add_argument("--game", default="africana")
     parser.add_argument(
         "--database",
@@ -443,8 +523,8 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    if args.processes < 1 or args.matches < 1:
-        parser.error("--processes and --matches are at least 1")
+    if args.processes < 1 or args.matches < 1 or args.spectators < 0:
+        parser.error("--processes and --matches are at least 1, --spectators at least 0")
     if args.moves is not None and args.moves < 1:
         parser.error("--moves is at least 1")
     if args.milestones is not None and args.moves is None:

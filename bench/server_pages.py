@@ -1,6 +1,6 @@
 """The simulated pages of ``bench/server.py``: in each match two seats play random legal moves
-as fast as the server acknowledges them; a match that ends is replaced by a new one while the
-run goes on.
+as fast as the server acknowledges them and spectators read every update; a match that ends
+is replaced by a new one while the run goes on.
 
 Every page is a WebSocket of one ``asyncio`` client (docs/web.md, "Protocol").
 """
@@ -11,6 +11,7 @@ import asyncio
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,13 @@ from typing import Any
 import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+# Spectators of one match opening at once: enough to open hundreds in a second or two, few
+# enough that their handshakes do not time out while the server builds their first updates.
+OPENING_AT_ONCE = 32
+# The close code of a connection that ended without a closing handshake.
+ABNORMAL_CLOSURE = 1006
 
 
 @dataclass
@@ -53,6 +61,9 @@ class Tally:
     acknowledged: int = 0
     latencies: list[float] = field(default_factory=list)  # seconds from a move to its answer
     match_ids: list[str] = field(default_factory=list)  # every match created
+    spectator_updates: int = 0
+    spectators_refused: int = 0
+    spectators_closed: Counter[int] = field(default_factory=Counter)  # by close code
 
     def acknowledge(self, latency: float) -> None:
         self.acknowledged += 1
@@ -62,21 +73,24 @@ class Tally:
 
 @dataclass
 class Table:
-    """The open pages of one match: its two seats'."""
+    """The open pages of one match: its two seats' and its spectators'."""
 
     match_id: str
     rng: random.Random  # chooses the seats' moves
     seats: list[ClientConnection]
     updates: list[dict[str, Any]]  # the latest update of each seat
+    spectators: list[ClientConnection]
+    readers: list[asyncio.Task[None]]  # one per spectator
 
 
 @dataclass
 class Lobby:
-    """Where and what to create: the servers and the game."""
+    """Where and what to create: the servers, the game, the spectators of each match."""
 
     client: httpx.AsyncClient
     bases: list[str]  # the servers' addresses
     game: str
+    spectators: int  # per match
     next_seed: int = 0
 
     async def create_match(self, tally: Tally) -> tuple[dict[str, Any], int]:
@@ -97,10 +111,10 @@ class Lobby:
         return created, seed
 
     async def open_table(self, tally: Tally) -> Table:
-        """A new match with its seats' pages open, each having read the update it is sent on
-        connecting."""
+        """A new match with its seats' pages and its spectators open, each page having read
+        the update it is sent on connecting."""
         created, seed = await self.create_match(tally)
-        return await open_table(self.bases, created, seed)
+        return await open_table(self.bases, created, seed, self.spectators, tally)
 
 
 def ws_url(base: str, match_id: str, token: str | None = None) -> str:
@@ -124,9 +138,11 @@ async def receive(page: ClientConnection) -> dict[str, Any]:
     return message
 
 
-async def open_table(bases: list[str], created: dict[str, Any], seed: int) -> Table:
-    """Open the seats' pages of match ``created``: seat ``s``'s on server
-    ``(seed + s) % len(bases)``."""
+async def open_table(
+    bases: list[str], created: dict[str, Any], seed: int, spectators: int, tally: Tally
+) -> Table:
+    """Open the pages of match ``created``: seat ``s``'s on server ``(seed + s) % len(bases)``,
+    spectator ``i``'s on server ``(seed + i) % len(bases)``."""
     match_id = created["id"]
     tokens = [s["invite"].rpartition("token=")[2] for s in created["seats"]]
     seats = [
@@ -134,7 +150,48 @@ async def open_table(bases: list[str], created: dict[str, Any], seed: int) -> Ta
         for seat, token in enumerate(tokens)
     ]
     updates = [await receive(page) for page in seats]
-    return Table(match_id, random.Random(seed), seats, updates)
+    opening = asyncio.Semaphore(OPENING_AT_ONCE)
+    urls = [ws_url(bases[(seed + i) % len(bases)], match_id) for i in range(spectators)]
+    opened = await asyncio.gather(*(open_spectator(url, opening, tally) for url in urls))
+    watchers = [page for page in opened if page is not None]
+    readers = [asyncio.create_task(watch(page, tally)) for page in watchers]
+    return Table(match_id, random.Random(seed), seats, updates, watchers, readers)
+
+
+async def open_spectator(
+    url: str, opening: asyncio.Semaphore, tally: Tally
+) -> ClientConnection | None:
+    """A spectator's page once it has read its first update; ``None`` if the server refused
+    it (a cap on spectators, say)."""
+    async with opening:
+        try:
+            page = await open_page(url)
+        except InvalidStatus:
+            tally.spectators_refused += 1
+            return None
+        try:
+            first = orjson.loads(await page.recv(decode=False))
+        except ConnectionClosed:
+            tally.spectators_refused += 1
+            return None
+        if first["type"] != "update":
+            tally.spectators_refused += 1
+            await page.close()
+            return None
+        return page
+
+
+async def watch(page: ClientConnection, tally: Tally) -> None:
+    """Read a spectator's updates until the server closes the page (or the bench cancels
+    this): a page that stops reading is closed by the server."""
+    try:
+        while True:
+            await page.recv(decode=False)  # counted, not parsed: the client's time is scarce
+            tally.spectator_updates += 1
+    except ConnectionClosed as closed:
+        tally.spectators_closed[
+            closed.rcvd.code if closed.rcvd is not None else ABNORMAL_CLOSURE
+        ] += 1
 
 
 async def play(table: Table, budget: Budget, tally: Tally) -> bool:
@@ -154,7 +211,10 @@ async def play(table: Table, budget: Budget, tally: Tally) -> bool:
 
 
 async def close_table(table: Table) -> None:
-    await asyncio.gather(*(page.close() for page in table.seats))
+    for reader in table.readers:
+        reader.cancel()
+    await asyncio.gather(*table.readers, return_exceptions=True)
+    await asyncio.gather(*(page.close() for page in table.seats + table.spectators))
 
 
 async def keep_playing(lobby: Lobby, table: Table, budget: Budget, tally: Tally) -> Table:
