@@ -371,13 +371,33 @@ def serve_command(
             min=1,
         ),
     ] = 20.0,
+    match_rate: Annotated[
+        float,
+        typer.Option(
+            "--match-rate",
+            help="Matches one address may create a minute, after half as many at once.",
+            min=1,
+        ),
+    ] = 20.0,
+    max_spectators: Annotated[
+        int,
+        typer.Option("--max-spectators", help="Spectators' pages open on one match.", min=0),
+    ] = 500,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
     from terra.core.errors import TerraError
     from terra.server.run import serve
 
     try:
-        serve(host, port, database, open_browser, message_rate)
+        serve(
+            host,
+            port,
+            database,
+            open_browser,
+            message_rate,
+            match_rate=match_rate,
+            max_spectators=max_spectators,
+        )
     except TerraError as error:
         typer.echo(f"terra serve: error: {error}", err=True)
         raise typer.Exit(1) from None

@@ -17,12 +17,26 @@ WS_MAX_FRAME = 64 * 1024
 
 
 def serve(
-    host: str, port: int, database: str | None, open_browser: bool, message_rate: float = 20.0
+    host: str,
+    port: int,
+    database: str | None,
+    open_browser: bool,
+    message_rate: float = 20.0,
+    *,
+    match_rate: float = 20.0,
+    max_spectators: int = 500,
 ) -> None:
     """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
     url = database or default_url()
     engine = open_engine(url)
-    app = create_app(MatchStore(engine), Settings(rate=message_rate, burst=2 * message_rate))
+    settings = Settings(
+        rate=message_rate,
+        burst=2 * message_rate,
+        match_rate=match_rate,
+        match_burst=max(1.0, match_rate / 2),
+        max_spectators=max_spectators,
+    )
+    app = create_app(MatchStore(engine), settings)
     shown = "[::1]" if host == "::1" else host
     address = f"http://{shown}:{port}/"
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
