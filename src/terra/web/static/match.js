@@ -66,6 +66,17 @@ function showStatus(update) {
   }
 }
 
+// The seed deals every card: a page is sent it only when its creator chose it (and everyone
+// is then told so) or once the game is over, for its replay.
+function showSeed(update) {
+  const line = $("seed");
+  line.hidden = update.seed === undefined;
+  if (line.hidden) return;
+  line.textContent = update.over
+    ? t("Dealt from seed {seed}.", { seed: update.seed })
+    : t("Dealt from seed {seed}, which the match's creator chose: whoever knows it can know every hidden card.", { seed: update.seed });
+}
+
 function showLegal(update) {
   const list = $("legal");
   list.replaceChildren();
@@ -124,6 +135,7 @@ function receive(event) {
   latest = message;
   retry = 500;
   showStatus(message);
+  showSeed(message);
   showLegal(message);
   showLog(message);
   showBoard(message);
