@@ -99,8 +99,13 @@ class Lobby:
         seed = self.next_seed
         self.next_seed += 1
         base = self.bases[seed % len(self.bases)]
-        body = {"game": self.game, "players": 2, "seed": seed}
+        # The bench plays both seats: a hot seat, where a chosen seed hides nothing. A server
+        # from before hot seats knows no such field, and takes any seed.
+        body: dict[str, Any] = {"game": self.game, "players": 2, "seed": seed, "hotseat": True}
         answer = await self.client.post(f"{base}/api/matches", json=body)
+        if answer.status_code == 400 and "unknown field 'hotseat'" in answer.text:
+            del body["hotseat"]
+            answer = await self.client.post(f"{base}/api/matches", json=body)
         if answer.status_code != 201:
             raise SystemExit(
                 f"the server refused match {seed} with {answer.status_code}: {answer.text} "
