@@ -345,3 +345,25 @@ def test_two_servers_racing_for_one_bot_move_store_it_once_and_log_nothing(
     assert caplog.records == []
     for store in stores:
         store.engine.dispose()
+
+
+def test_input_postgresql_cannot_store_is_refused_without_a_traceback(
+    servers: tuple[Server, Server],
+) -> None:
+    """On PostgreSQL a NUL in text, and text longer than its column, were errors of the
+    database: 500s with tracebacks (which printed the statements' parameters)."""
+    server = servers[0]
+    server.new_errors()
+    body: dict[str, Any] = {"game": GAME, "players": 2, "seats": [{"name": "Ann\u0000"}, {}]}
+    named = httpx.post(f"{server.base}/api/matches", json=body, timeout=WAIT)
+    assert named.status_code == 400 and "without control characters" in named.json()["error"]
+    created = create(server, [None, None])
+    for path in ("", "/layout", "/replay?step=0", "/record"):
+        answer = httpx.get(f"{server.base}/api/matches/a%00b{path}", timeout=WAIT)
+        assert answer.status_code == 404, (path, answer.text)
+    with server.page("a%00b") as page:
+        assert json.loads(page.recv(timeout=WAIT))["message"].startswith("there is no match")
+    with server.page(created["id"], "a%00b") as page:
+        assert "not valid for this match" in json.loads(page.recv(timeout=WAIT))["message"]
+    errors = server.new_errors()
+    assert "Traceback" not in errors and "token_hash" not in errors, errors
