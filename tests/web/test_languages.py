@@ -22,6 +22,8 @@ import pytest
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.security import site
+from terra.server.tables import Settings
 from terra.store import MatchStore, open_engine
 from tests.web.board_page import photograph, screenshot_dir
 
@@ -37,7 +39,8 @@ def game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(store, Settings(site=site("127.0.0.1", port)))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -164,8 +164,8 @@ async def create_match(request: Request) -> Response:
     match_id, tokens = await tables.call(tables.store.create_match, state, seats)
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
-    base = str(request.base_url).rstrip("/")
-    page = f"{base}/match/{match_id}"
+    # From the configured address: the request's Host header is the client's to choose.
+    page = tables.settings.site.link(f"match/{match_id}")
     return JSONResponse(
         {
             "id": match_id,

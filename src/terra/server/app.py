@@ -10,13 +10,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, i18n
+from terra.server import api, i18n, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -73,7 +74,10 @@ def create_app(
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(security.Guard, site=tables.settings.site)],
+        exception_handlers={HTTPException: _http_error, Exception: security.server_error},
     )
     app.state.tables = tables
     app.state.replays = Replays(store)

@@ -10,7 +10,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction
-from terra.server import i18n, protocol
+from terra.server import i18n, protocol, security
 from terra.server.tables import Tables
 from terra.store.matches import StaleMove, StoreError, UnknownMatch
 
@@ -114,6 +114,10 @@ async def live(websocket: WebSocket) -> None:
     tables: Tables = websocket.app.state.tables
     match_id = websocket.path_params["match_id"]
     await websocket.accept()
+    refused = security.socket_refusal(websocket.headers, tables.settings.site)
+    if refused is not None:
+        await _refuse(websocket, refused.error, refused.code)
+        return
     try:
         await tables.table(match_id)
     except UnknownMatch as problem:

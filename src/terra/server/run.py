@@ -8,6 +8,7 @@ import webbrowser
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.security import site
 from terra.server.tables import Settings
 from terra.store.database import default_url, open_engine
 from terra.store.matches import MatchStore
@@ -17,14 +18,24 @@ WS_MAX_FRAME = 64 * 1024
 
 
 def serve(
-    host: str, port: int, database: str | None, open_browser: bool, message_rate: float = 20.0
+    host: str,
+    port: int,
+    database: str | None,
+    open_browser: bool,
+    message_rate: float = 20.0,
+    *,
+    public_url: str | None = None,
 ) -> None:
-    """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
+    """Serve the matches of ``database`` (default: SQLite in the user's data directory), for
+    players who open ``public_url`` (default: the address bound).
+
+    Raises :class:`~terra.server.security.BadPublicUrl` before anything starts."""
+    public = site(host, port, public_url)
     url = database or default_url()
     engine = open_engine(url)
-    app = create_app(MatchStore(engine), Settings(rate=message_rate, burst=2 * message_rate))
-    shown = "[::1]" if host == "::1" else host
-    address = f"http://{shown}:{port}/"
+    settings = Settings(rate=message_rate, burst=2 * message_rate, site=public)
+    app = create_app(MatchStore(engine), settings)
+    address = public.url
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()

@@ -14,6 +14,7 @@ from anyio import to_thread
 from terra.core.state import GameState
 from terra.server.bots import BotPool
 from terra.server.hub import Broadcaster, broadcaster_for
+from terra.server.security import LOCAL_SITE, Site
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 
 T = TypeVar("T")
@@ -29,6 +30,7 @@ class Settings:
     burst: float = 40.0  # messages a page may send at once...
     rate: float = 20.0  # ...and then per second
     bot_workers: int = 1
+    site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
 
 
 @dataclass
