@@ -1,10 +1,12 @@
 """``terra serve``: a database or an option it cannot use is one line of error, and nothing
-starts (the server itself is run in ``tests/server/test_sigkill.py``)."""
+starts (the server itself is run in ``tests/server/test_sigkill.py``); the address it shows
+is its public URL."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -49,3 +51,52 @@ def test_a_port_out_of_range_is_a_usage_error() -> None:
     result = runner.invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2
     assert "'--port'" in result.stderr
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The applications ``terra serve`` hands to uvicorn, which returns at once here."""
+    apps: list[Any] = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **_options: apps.append(app))
+    return apps
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::"])
+def test_a_wildcard_host_needs_a_public_url(host: str, tmp_path: Path, served: list[Any]) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["serve", "--host", host, "--database", database])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"terra serve: error: --host '{host}' listens on every ")
+    assert "give --public-url" in result.stderr and result.stderr.count("\n") == 1
+    assert served == [] and not (tmp_path / "games.db").exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["ftp://terra.example/", "terra.example", "http://terra.example/?a=1", "http://x/#top"],
+)
+def test_a_public_url_it_cannot_use(url: str, tmp_path: Path, served: list[Any]) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["serve", "--public-url", url, "--database", database])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("terra serve: error: the public URL ")
+    assert result.stderr.count("\n") == 1
+    assert served == []
+
+
+def test_the_public_url_is_the_address_shown_and_linked(tmp_path: Path, served: list[Any]) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    arguments = ["--host", "0.0.0.0", "--public-url", "https://Terra.Example", "--database"]
+    result = runner.invoke(app, ["serve", *arguments, database])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Terra Incognita at https://terra.example/ (database: ")
+    (started,) = served
+    assert started.state.tables.settings.site.url == "https://terra.example/"
+
+
+def test_by_default_the_address_listened_on(tmp_path: Path, served: list[Any]) -> None:
+    database = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["serve", "--port", "8123", "--database", database])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Terra Incognita at http://127.0.0.1:8123/ (database: ")
+    assert len(served) == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -16,11 +17,14 @@ from terra.core.registry import game
 from terra.core.state import GameState
 from terra.server.app import create_app
 from terra.server.bots import BotPool
+from terra.server.security import site
 from terra.server.tables import Settings
 from terra.store import MatchStore, open_engine
 
 # People in tests move as fast as the server answers; the flood limit is tested on its own.
 FAST = Settings(burst=1e9, rate=1e9)
+# The test client's address (its Host header is "testserver"): the server's public URL here.
+TEST_SITE = site("testserver", 80, "http://testserver/")
 
 
 @contextmanager
@@ -29,13 +33,18 @@ def serving(
     settings: Settings = FAST,
     executor: Executor | None = None,
     store: MatchStore | None = None,
+    *,
+    raise_server_exceptions: bool = True,
 ) -> Iterator[tuple[TestClient, MatchStore]]:
     """A test client of a server on a new SQLite file in ``folder`` (or on ``store``), and
-    its store."""
+    its store; a failure of the server is raised in the test unless
+    ``raise_server_exceptions`` is false. The server's public URL is the test client's
+    address, whatever ``settings`` say."""
+    settings = dataclasses.replace(settings, site=TEST_SITE)
     if store is None:
         store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
     app = create_app(store, settings, bots=BotPool(1, executor))
-    with TestClient(app) as client:
+    with TestClient(app, raise_server_exceptions=raise_server_exceptions) as client:
         yield client, store
 
 

@@ -27,7 +27,9 @@ def refused(client: TestClient, body: Any, status: int = 400) -> str:
     before = client.app.state.tables.store  # type: ignore[attr-defined]
     count = _matches(before)
     content = body if isinstance(body, bytes) else json.dumps(body).encode()
-    response = client.post("/api/matches", content=content)
+    response = client.post(
+        "/api/matches", content=content, headers={"content-type": "application/json"}
+    )
     assert response.status_code == status, response.text
     assert _matches(before) == count
     error: str = response.json()["error"]

@@ -8,7 +8,6 @@ from typing import Any, cast
 
 from terra.server.live import MAX_QUEUED, TRY_AGAIN_LATER, Page
 
-
 # The match a page belongs to: only its id is read here.
 TABLE = cast(Any, SimpleNamespace(info=SimpleNamespace(id="m", seed_shown=False)))
 

@@ -13,7 +13,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +22,13 @@ import pytest
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.security import site
+from terra.server.tables import Settings
 from terra.store import MatchStore, open_engine
 from tests.web.board_page import photograph, screenshot_dir
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import BrowserContext, Page
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +39,8 @@ def game_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(store, Settings(site=site("127.0.0.1", port)))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -57,9 +60,9 @@ def heading(page: Page, text: str) -> None:
 
 
 def test_the_lobby_and_a_match_follow_the_language(
-    browser: Browser, game_server: str, tmp_path: Path
+    new_context: Callable[..., BrowserContext], game_server: str, tmp_path: Path
 ) -> None:
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    context = new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
@@ -114,8 +117,10 @@ def test_the_lobby_and_a_match_follow_the_language(
         context.close()
 
 
-def test_an_unknown_browser_language_gets_english(browser: Browser, game_server: str) -> None:
-    context = browser.new_context(locale="fr-FR")
+def test_an_unknown_browser_language_gets_english(
+    new_context: Callable[..., BrowserContext], game_server: str
+) -> None:
+    context = new_context(locale="fr-FR")
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)
@@ -193,11 +198,11 @@ def board_words(page: Page) -> list[str]:
 
 
 def test_the_final_scores_and_the_replay_follow_the_language(
-    browser: Browser, game_server: str
+    new_context: Callable[..., BrowserContext], game_server: str
 ) -> None:
     summary = finished_match(game_server)
     match_id, moves = summary["id"], summary["moves"]
-    context = browser.new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
+    context = new_context(locale="de-DE", viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
         page.set_default_timeout(15_000)

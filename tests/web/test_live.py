@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -25,7 +25,7 @@ from tests.server.test_sigkill import WAIT, server
 from tests.web.board_page import photograph, screenshot_dir
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import BrowserContext, Page
 
 TIMEOUT = 20_000  # milliseconds any one step in a page may take
 MOST_MOVES = 800  # far beyond any game of Expedition between two players
@@ -117,9 +117,11 @@ def type_move(page: Page, text: str) -> None:
     page.click("#typed button[type=submit]")
 
 
-def test_two_people_play_a_whole_game_live(browser: Browser, base: str) -> None:
-    desk = browser.new_context(viewport={"width": 1280, "height": 800})
-    phone = browser.new_context(
+def test_two_people_play_a_whole_game_live(
+    new_context: Callable[..., BrowserContext], base: str
+) -> None:
+    desk = new_context(viewport={"width": 1280, "height": 800})
+    phone = new_context(
         viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True
     )
     try:
@@ -219,13 +221,15 @@ def finished_match(base: str, game: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("game", [g.id for g in terra.games()])
-def test_the_end_and_the_replay_of_every_game(browser: Browser, base: str, game: str) -> None:
+def test_the_end_and_the_replay_of_every_game(
+    new_context: Callable[..., BrowserContext], base: str, game: str
+) -> None:
     """Each game's page at its end shows the final scores by category, and its replay steps
     through it, on a desk and on a phone; photographed for a person to look at."""
     summary = finished_match(base, game)
     match_id, moves = summary["id"], summary["moves"]
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
+        context = new_context(viewport={"width": width, "height": height})
         try:
             page = context.new_page()
             page.set_default_timeout(TIMEOUT)

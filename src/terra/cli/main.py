@@ -383,10 +383,20 @@ def serve_command(
         int,
         typer.Option("--max-spectators", help="Spectators' pages open on one match.", min=0),
     ] = 500,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players open, which links are built from, e.g. "
+            "https://terra.example/ (default: the address listened on; needed with a "
+            "--host such as 0.0.0.0).",
+        ),
+    ] = None,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
     from terra.core.errors import TerraError
     from terra.server.run import serve
+    from terra.server.security import BadPublicUrl
 
     try:
         serve(
@@ -395,9 +405,13 @@ def serve_command(
             database,
             open_browser,
             message_rate,
+            public_url=public_url,
             match_rate=match_rate,
             max_spectators=max_spectators,
         )
+    except BadPublicUrl as error:
+        typer.echo(f"terra serve: error: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from None
     except TerraError as error:
         typer.echo(f"terra serve: error: {error}", err=True)
         raise typer.Exit(1) from None

@@ -254,8 +254,8 @@ async def create_match(request: Request) -> Response:
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
     tables.release(match_id)  # kept only while its bots play, or a page watches
-    base = str(request.base_url).rstrip("/")
-    page = f"{base}/match/{match_id}"
+    # From the configured address: the request's Host header is the client's to choose.
+    page = tables.settings.site.link(f"match/{match_id}")
     return JSONResponse(
         {
             "id": match_id,

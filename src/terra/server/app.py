@@ -11,13 +11,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, i18n
+from terra.server import api, i18n, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -87,8 +88,17 @@ def create_app(
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    handlers = {HTTPException: _http_error, StoreUnavailable: _unavailable}
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+    handlers = {
+        HTTPException: _http_error,
+        StoreUnavailable: _unavailable,
+        Exception: security.server_error,
+    }
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(security.Guard, site=tables.settings.site)],
+        exception_handlers=handlers,
+    )
     app.state.tables = tables
     app.state.replays = Replays(store)
     app.state.throttle = api.Throttle(tables.settings.match_burst, tables.settings.match_rate)

@@ -11,7 +11,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction
 from terra.core.state import GameState
-from terra.server import i18n, protocol
+from terra.server import i18n, protocol, security
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
 from terra.store.faults import StoreUnavailable
@@ -140,6 +140,10 @@ async def live(websocket: WebSocket) -> None:
     tables: Tables = websocket.app.state.tables
     match_id = websocket.path_params["match_id"]
     await websocket.accept()
+    refused = security.socket_refusal(websocket.headers, tables.settings.site)
+    if refused is not None:
+        await _refuse(websocket, refused.error, refused.code)
+        return
     try:
         await tables.table(match_id)  # an unknown match is refused as such
         seat = None

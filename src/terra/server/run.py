@@ -8,6 +8,7 @@ import webbrowser
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.security import site
 from terra.server.tables import Settings
 from terra.store.database import default_url, open_engine
 from terra.store.matches import MatchStore
@@ -23,22 +24,27 @@ def serve(
     open_browser: bool,
     message_rate: float = 20.0,
     *,
+    public_url: str | None = None,
     match_rate: float = 20.0,
     max_spectators: int = 500,
 ) -> None:
-    """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
+    """Serve the matches of ``database`` (default: SQLite in the user's data directory), for
+    players who open ``public_url`` (default: the address bound).
+
+    Raises :class:`~terra.server.security.BadPublicUrl` before anything starts."""
+    public = site(host, port, public_url)
     url = database or default_url()
     engine = open_engine(url)
     settings = Settings(
         rate=message_rate,
         burst=2 * message_rate,
+        site=public,
         match_rate=match_rate,
         match_burst=max(1.0, match_rate / 2),
         max_spectators=max_spectators,
     )
     app = create_app(MatchStore(engine), settings)
-    shown = "[::1]" if host == "::1" else host
-    address = f"http://{shown}:{port}/"
+    address = public.url
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()

@@ -15,6 +15,7 @@ from anyio import to_thread
 from terra.core.state import GameState
 from terra.server.bots import BotPool
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
+from terra.server.security import LOCAL_SITE, Site
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 
@@ -34,6 +35,7 @@ class Settings:
     max_spectators: int = 500  # spectators' pages open on one match at once
     match_burst: float = 10.0  # matches one client may create at once...
     match_rate: float = 20.0  # ...and then per minute
+    site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
 
 
 @dataclass
