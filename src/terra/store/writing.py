@@ -132,17 +132,25 @@ class Prepared:
 class DriverWriting:
     """The statements run on one SQLite connection of the driver's own, kept open.
 
+    Every ``TRUNCATE_EVERY`` moves, the write-ahead log is copied into the database and its
+    file cut to nothing before the next move (:meth:`_truncate_log`). Under continuous load
+    some reader or the writer is always at work, so the log never started over by itself and
+    its file grew for ever (97.5 MB beside a 5.2 MB database after 40,000 moves); now it holds
+    at most that many moves' pages, some 15 KB a move.
+
     A transaction that the database fails (a lock held too long by another program, a full
     disk) is rolled back and its connection dropped; the next move opens a new one, so the
     server writes again as soon as the fault is gone.
     """
+
+    TRUNCATE_EVERY = 256
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.raw: Any = None  # opened by the first transaction, and again after a fault
         self.lock = threading.Lock()  # one transaction at a time on the one connection
         self.cursor: Any = None
-        self.wal_full = False  # set by the checkpoints: the log is cut back before the next move
+        self.moves = 0  # committed since the log was last cut back
         self._count = Prepared(LOCK_MATCH, engine)
         self._insert = Prepared(INSERT_MOVE, engine, MOVE_COLUMNS)
         self._advance = Prepared(ADVANCE, engine)
@@ -156,8 +164,6 @@ class DriverWriting:
         # a stall of tens of milliseconds for every move waiting behind it (p99 66 ms against
         # 36 ms without, bench/server.py): this connection leaves that to a thread of its own.
         raw.cursor().execute("PRAGMA wal_autocheckpoint=0")
-        # When the log starts over, its file is cut back to this size.
-        raw.cursor().execute(f"PRAGMA journal_size_limit={Checkpoints.WAL_LIMIT}")
         return raw
 
     @contextmanager
@@ -166,13 +172,14 @@ class DriverWriting:
             if self.raw is None:
                 self.raw = self._open()
             cursor = self.raw.cursor()
-            if self.wal_full:
+            if self.moves >= self.TRUNCATE_EVERY:
                 self._truncate_log(cursor)
             try:
                 cursor.execute("BEGIN IMMEDIATE")  # the write lock now, as core_writing takes it
                 self.cursor = cursor
                 yield self
                 cursor.execute("COMMIT")
+                self.moves += 1
             except DATABASE_ERRORS:
                 self._drop()
                 raise
@@ -187,11 +194,11 @@ class DriverWriting:
     def _truncate_log(self, cursor: Any) -> None:
         """Copy the whole write-ahead log into the database and cut its file to nothing,
         between two moves: no move of this process writes meanwhile, and readers only delay
-        it as long as their read lasts."""
-        self.wal_full = False
+        it as long as their read lasts (the checkpoints have copied most of it already)."""
+        self.moves = 0
         try:
             cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except DATABASE_ERRORS:  # busy: the checkpoints ask again when they find it still full
+        except DATABASE_ERRORS:  # busy: tried again after the next moves
             _log.debug("the write-ahead log could not be cut back", exc_info=True)
 
     def _drop(self) -> None:
@@ -230,16 +237,9 @@ class DriverWriting:
 class Checkpoints(threading.Thread):
     """Copies the write-ahead log into the database file every ``INTERVAL`` seconds, off the
     server's event loop, for as long as its writer lives (PASSIVE: it never holds up a move).
-
-    Under continuous load some reader or the writer is always at work, so the log never starts
-    over and its file grows for ever (97.5 MB beside a 5.2 MB database after 40,000 moves).
-    Once it holds more than ``WAL_LIMIT`` bytes, the writer is asked to cut it back before its
-    next move (:meth:`DriverWriting._truncate_log`): a pause of a few milliseconds for the
-    moves behind it, every few hundred moves.
     """
 
     INTERVAL = 0.5
-    WAL_LIMIT = 4 * 1024 * 1024
 
     def __init__(self, engine: Engine, writer: weakref.ref[DriverWriting]) -> None:
         super().__init__(name="terra-checkpoints", daemon=True)
@@ -253,12 +253,6 @@ class Checkpoints(threading.Thread):
                 return
             try:
                 with self.engine.connect() as connection:
-                    _, frames, _ = connection.exec_driver_sql(
-                        "PRAGMA wal_checkpoint(PASSIVE)"
-                    ).one()
-                    page = connection.exec_driver_sql("PRAGMA page_size").scalar_one()
-                writer = self.writer()
-                if writer is not None and frames * page > self.WAL_LIMIT:
-                    writer.wal_full = True
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
             except Exception:  # a busy or closed database: the next round tries again
                 _log.debug("a checkpoint of the write-ahead log failed", exc_info=True)
