@@ -109,6 +109,43 @@ class TestMovementCosts:
         state.play(toward(state, KNOWN_HEX))
         assert state.turn.spent == 4
 
+    def swamp_ahead(self, activity: str) -> NileState:
+        """A canoe expedition at 0403 enters the blank 0504, which the terrain card maps as a
+        copy of the swamp 0604 beside it (10.23)."""
+        party = Party(canoes=1, bearers=8, rations=20)
+        state = standing(HOME_HEX, party, mode="by canoe")
+        found(state, "0604", SWAMP)
+        state.play(activity)
+        south_east = next(
+            c for c in range(state.data.deck.size) if state.data.deck.compass[c][0] == 3
+        )
+        pos.stack(state, south_east)
+        dice(state, 6)  # not lost
+        state.play(toward(state, BLANK_HEX))
+        assert state.territory.terrain[hx(state, BLANK_HEX)] == SWAMP
+        return state
+
+    def test_a_canoe_pays_four_for_an_unexplored_hex_that_proves_to_be_swamp(self) -> None:
+        """Source of the Nile, 9.21: 4 m.p. for swamp "whether published, explored or
+        unexplored": the swamp found on mapping costs the canoe 4, not the 2 of 9.16."""
+        state = self.swamp_ahead("reckless")
+        assert state.turn.spent == 4
+        state.play("stay")
+        assert state.explorers[state.player].hex == hx(state, BLANK_HEX)
+
+    def test_a_canoe_without_four_points_left_spends_them_all_and_must_go_back(self) -> None:
+        """Source of the Nile, 9.21, 9.41, 9.46 (decision N110): a cautious canoe (2 m.p.) may
+        try the unexplored hex, but a swamp costs it 4: it spends all it has and cannot enter."""
+        state = self.swamp_ahead("cautious")
+        assert state.turn.spent == state.turn.allowance == 2
+        assert "stay" not in state.legal_action_strs()
+        with pytest.raises(IllegalAction, match="costs 4 movement points") as refused:
+            state.play("stay")
+        assert refused.value.rule is not None and "9.21" in refused.value.rule
+        state.play("retreat")
+        assert state.explorers[state.player].hex == hx(state, HOME_HEX)
+        assert state.turn.spent == 2
+
 
 class TestMovementRestrictions:
     """9.43, 5.426: the Movement Restrictions Chart."""

@@ -44,6 +44,7 @@ RULE_MOVE = "Source of the Nile, 9.0 Movement"
 RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
 RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
 RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
+RULE_CANOE_SWAMP = "Source of the Nile, 9.21 Canoe Expeditions (swamp)"
 RULE_WATER = "Source of the Nile, 5.4442 Water"
 RULE_LOST = "Source of the Nile, 12.0 Lost"
 RULE_CAPABILITY = "Source of the Nile, 6.55 Portage Cost and Transport Capability"
@@ -85,17 +86,25 @@ def crosses_cataract(state: NileState, here: int, there: int) -> bool:
     return bool(territory.cataract[there] and territory.river_out[there] & side_bit(back))
 
 
+def swamp_by_canoe(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
+    """9.21: a canoe expedition entering swamp, not along the coast."""
+    return (
+        explorer.mode == BY_CANOE
+        and state.territory.terrain[target] in SWAMPS
+        and target not in state.data.board.along_coast[here]
+    )
+
+
 def step_cost(state: NileState, explorer: Explorer, target: int) -> int:
-    """9.15-9.16, 9.21, 9.27: movement points to enter ``target`` from the explorer's hex."""
+    """9.15-9.16, 9.21, 9.27: movement points to enter ``target`` from the explorer's hex (a
+    swamp not yet mapped is charged when it is, :func:`swamp_found_by_canoe`)."""
     tables = state.data.tables
     here = explorer.hex
-    terrain = state.territory.terrain[target]
-    canoe = explorer.mode == BY_CANOE
-    if canoe and terrain in SWAMPS and target not in state.data.board.along_coast[here]:
-        return tables.canoe_swamp_cost  # 9.21, whether explored or not
+    if swamp_by_canoe(state, explorer, here, target):
+        return tables.canoe_swamp_cost  # 9.21, whether published or explored
     known = state.published[target] or explorer.known[target]
     cost = tables.known_cost if known else tables.unknown_cost
-    if canoe and crosses_cataract(state, here, target):
+    if explorer.mode == BY_CANOE and crosses_cataract(state, here, target):
         cost += logistics.portage_points(explorer.party, tables, explorer_works=explorer.carries)
     return cost
 
@@ -186,9 +195,27 @@ def move(state: NileState, direction: int) -> None:
         )
         turn.mapped.append(target)
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
+        if not drift and swamp_by_canoe(state, explorer, here, target):
+            swamp_found_by_canoe(state, cost)
         state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
+
+
+def swamp_found_by_canoe(state: NileState, paid: int) -> None:
+    """9.21: the unexplored hex a canoe expedition tried proves to be swamp: the attempt costs
+    the swamp's movement points, not the ``paid`` of an unexplored hex. With fewer left the
+    expedition spends them all and cannot enter (9.14, 9.41): it must go back (decision
+    N110)."""
+    turn = state.turn
+    extra = state.data.tables.canoe_swamp_cost - paid
+    left = turn.allowance - turn.spent
+    if extra <= left:
+        turn.spent += extra
+        return
+    turn.spent += max(0, left)
+    turn.unaffordable = True
+    state.emit("swamp-too-costly", player=state.player, cost=extra + paid)
 
 
 def port_group(state: NileState, port: int) -> str:
@@ -279,6 +306,7 @@ def retreat(state: NileState) -> None:
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     explorer.hex = state.turn.came_from
+    state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
     state.phase = rules.MOVING
 

@@ -521,8 +521,14 @@ def _retreat(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
 
 
 def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """9.44: only where the expedition may be."""
+    """9.44: only where the expedition may be; 9.21, 9.41: and could pay to enter."""
     explorer = state.explorers[state.player]
+    if state.turn.unaffordable:
+        cost = state.data.tables.canoe_swamp_cost
+        return _no(
+            f"entering swamp by canoe costs {cost} movement points, more than were left: retreat",
+            journey.RULE_CANOE_SWAMP,
+        )
     refused = journey.terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
     if refused:
         return _no(f"{refused}: retreat or change the mode of travel", journey.RULE_RETREAT)

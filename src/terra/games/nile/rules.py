@@ -87,6 +87,7 @@ class Turn:
         "started_in_port",
         "stopped",
         "traded",
+        "unaffordable",
     )
 
     activity: int  # -1 before it is chosen (8.3 step 1)
@@ -100,6 +101,7 @@ class Turn:
     met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
     met_new: bool  # a tribe met for the first time this turn (20.2)
     traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
+    unaffordable: bool  # the hex just mapped costs more than was left: retreat (9.21, 9.41)
     started_in_port: bool  # in a port since a previous turn (21.4)
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
@@ -116,6 +118,7 @@ class Turn:
         self.met_staying = False
         self.met_new = False
         self.traded = 0
+        self.unaffordable = False
         self.started_in_port = False
         self.counter = -1
         self.published = 0
@@ -133,6 +136,7 @@ class Turn:
         other.met_staying = self.met_staying
         other.met_new = self.met_new
         other.traded = self.traded
+        other.unaffordable = self.unaffordable
         other.started_in_port = self.started_in_port
         other.counter = self.counter
         other.published = self.published
