@@ -9,10 +9,12 @@ import random
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.nile.hexgrid import opposite
 from terra.games.nile.party import Party
 from terra.games.nile.scoring import publishable_hexes
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import DESERT, JUNGLE, SWAMP, VELDT
+from terra.games.nile.territory import side_bit, side_towards
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -433,6 +435,71 @@ class TestCataracts:
         with pytest.raises(IllegalAction, match="carry a canoe round the cataract") as refused:
             state.play(toward(state, "1016"))
         assert refused.value.rule is not None and "9.2" in refused.value.rule
+
+    @staticmethod
+    def falls(state: NileState, upper: str, lower: str) -> None:
+        """A river leaves ``upper`` for ``lower`` over a cataract at that hexside (10.52)."""
+        territory = state.writable_territory()
+        up, down = hx(state, upper), hx(state, lower)
+        side = side_towards(state.data.board, up, down)
+        territory.river_out[up] |= side_bit(side)
+        territory.river_in[down] |= side_bit(opposite(side))
+        territory.cataract[up] = 1
+        state._forget_legal()
+
+    def test_down_from_an_unpublished_cataract_into_a_published_hex_the_falls_are_rolled(
+        self,
+    ) -> None:
+        """Source of the Nile, 9.28 with 10.52: the cataract belongs to the unpublished 0504,
+        at the side its river leaves by; going down it for the first time risks the falls,
+        though the hex below (0503) is published."""
+        state = standing(BLANK_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, KNOWN_HEX)
+        assert not state.published[hx(state, BLANK_HEX)] and state.published[hx(state, KNOWN_HEX)]
+        state.play("reckless")
+        dice(state, 6)  # six less three: three canoes go over
+        state.play(toward(state, KNOWN_HEX))
+        assert "over-the-falls" in keys(state)
+        assert state.explorers[0].party.canoes == 1
+
+    def test_a_published_hexs_cataract_is_known_and_its_falls_are_not_rolled(self) -> None:
+        """Source of the Nile, 9.28 with 10.52: the cataract at the edge of the published 0503
+        is no cataract "in an unpublished hex", though the hex below it is new and unpublished."""
+        state = standing(KNOWN_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, KNOWN_HEX, BLANK_HEX)
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert "over-the-falls" not in keys(state)
+        assert state.explorers[0].party.canoes == 4
+
+    def test_an_explorer_who_has_been_below_the_falls_knows_them(self) -> None:
+        """Source of the Nile, 9.28: only the first encounter with the falls is dangerous; an
+        explorer who has been in the hex below them has seen them (decision N111)."""
+        state = standing("0505", Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, "0505", VELDT)
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, "0505")
+        pos.put(state, 0, BLANK_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, "0505"))
+        assert "over-the-falls" not in keys(state)
+
+    def test_an_explorer_lost_over_the_falls_maps_nothing_more(self) -> None:
+        """Source of the Nile, 9.28, 21.3: the falls take the one canoe and the explorer with
+        it; the blank hex below stays blank and the turn is over."""
+        state = standing(BLANK_HEX, Party(canoes=1, bearers=8), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, "0505")
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, "0505"))
+        assert "explorer-died" in keys(state)
+        assert state.territory.terrain[hx(state, "0505")] < 0  # still blank
+        assert state.phase_name == "specialty"  # alone at the table: his successor's turn
 
 
 class TestTheExplorerCarries:

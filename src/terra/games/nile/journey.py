@@ -182,8 +182,8 @@ def move(state: NileState, direction: int) -> None:
         explorer.far = True  # 24.6
     state.emit("moved", player=state.player, hex=target, cost=cost)
     travel(state, explorer, target)
-    if explorer.mode == BY_CANOE and new_to_him and not state.published[target]:
-        falls(state, explorer, here, target)
+    if explorer.mode == BY_CANOE and new_to_him and falls(state, explorer, here, target):
+        return  # the explorer went over with his canoe (21.3): the turn is over
     if state.territory.terrain[target] == BLANK:
         found = mapping.map_terrain(
             state.writable_territory(),
@@ -252,18 +252,23 @@ def travel(state: NileState, explorer: Explorer, hex_: int) -> None:
     explorer.journey = [hex_]
 
 
-def falls(state: NileState, explorer: Explorer, here: int, target: int) -> None:
-    """9.28: downstream over a cataract met for the first time in an unpublished hex, canoes
-    may go over the falls."""
+def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
+    """9.28, 10.52: canoes going down over the cataract of the unpublished hex ``here`` (it
+    stands where the river leaves that hex) into ``target``, below the falls, new to the
+    explorer: some may go over the falls (decision N111). True if the explorer died so."""
+    territory = state.territory
     board = state.data.board
-    if flow_between(state.territory, board, here, target) <= 0:
-        return
-    if not crosses_cataract(state, here, target):
-        return
+    if state.published[here] or not territory.cataract[here]:
+        return False
+    if flow_between(territory, board, here, target) <= 0:
+        return False
+    if not territory.river_out[here] & side_bit(side_towards(board, here, target)):
+        return False
     loss = logistics.over_the_falls(explorer.party, state.data.tables, lambda: roll(state))
     state.emit("over-the-falls", player=state.player, lost=_lost(loss))
     if loss.explorer:
         upkeep.explorer_dies(state, "went over the falls")
+    return loss.explorer
 
 
 def _lost(loss: logistics.Loss) -> dict[str, int]:
