@@ -211,9 +211,32 @@ class TestRetreat:
         state.play(toward(state, BLANK_HEX))
         state.territory.terrain[hx(state, BLANK_HEX)] = SWAMP  # the map said so
         state._forget_legal()
-        with pytest.raises(IllegalAction, match="retreat or change the mode"):
+        with pytest.raises(IllegalAction, match="retreat, or leave them"):
             state.play("stay")
         state.play("retreat")
+
+    def test_horses_that_find_a_swamp_may_be_released_and_the_explorer_walks_in(self) -> None:
+        """Source of the Nile, 9.44 with 9.6 (decision N112): the horses may not enter the
+        swamp found (5.426), so no mode of travel that keeps them ends the conflict; released
+        at once (9.6: "at any time"), the expedition goes on foot into the swamp."""
+        state = standing(HOME_HEX, Party(horses=2, bearers=1, rations=10), mode="mounted")
+        found(state, "0604", SWAMP)
+        state.play("reckless")
+        south_east = next(
+            c for c in range(state.data.deck.size) if state.data.deck.compass[c][0] == 3
+        )
+        pos.stack(state, south_east)  # 0504 copies the swamp 0604 (10.23)
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert state.phase_name == "retreat"
+        assert "stay" not in state.legal_action_strs()
+        state.play("leave 1 horse")
+        state.play("leave 1 horse")
+        assert state.explorers[0].party.horses == 0
+        state.play("travel on foot")
+        state.play("stay")
+        assert state.explorers[0].hex == hx(state, BLANK_HEX)
+        assert "hex-mapped" in keys(state)
 
 
 class TestModeOfTravel:

@@ -53,6 +53,7 @@ RULE_RETREAT = "Source of the Nile, 9.44-9.46 Retreat"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
 WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
+ANIMALS_RESTRICTED = (WHO_IS_RESTRICTED[HORSES], WHO_IS_RESTRICTED[CAMELS])  # ridden or led
 
 
 def choose_activity(state: NileState, activity: int) -> None:

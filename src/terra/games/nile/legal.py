@@ -60,7 +60,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.DONE,
         act.RETIRE,
     ),
-    rules.RETREAT: (act.RETREAT, act.STAY, act.MODE),
+    rules.RETREAT: (act.RETREAT, act.STAY, act.MODE, act.LEAVE),
     rules.POLICY: (act.POLICY,),
     rules.NEGOTIATE: (act.OFFER, act.OFFER_ALL),
     rules.ESCAPE: (act.ESCAPE, act.DONE),
@@ -531,7 +531,10 @@ def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
         )
     refused = journey.terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
     if refused:
-        return _no(f"{refused}: retreat or change the mode of travel", journey.RULE_RETREAT)
+        change = "change the mode of travel"
+        if refused.startswith(journey.ANIMALS_RESTRICTED):  # no mode takes them in (N112)
+            change = f"leave them (9.6) and {change}"
+        return _no(f"{refused}: retreat, or {change}", journey.RULE_RETREAT)
     return None
 
 
