@@ -415,7 +415,7 @@ class TestTheSearchsEscape:
             state.play(bots[state.player].choose(state))
         return state
 
-    @pytest.mark.parametrize("seed", [1, 3, 4])
+    @pytest.mark.parametrize("seed", [1, 2, 4])
     def test_a_bearer_with_his_rations_before_an_askari(self, seed: int) -> None:
         state = self.defeated(seed)
         assert {"escape with bearer", "escape with askari"} <= set(state.legal_action_strs())
@@ -431,7 +431,7 @@ class TestTheSearchsEscape:
         assert escaped.explorers[state.player].party.rations > 0  # 15.23: his load with him
 
     def test_askaris_once_no_bearer_is_left(self) -> None:
-        state = self.defeated(3).clone()  # four members may escape with him
+        state = self.defeated(1).clone()  # four members may escape with him
         encounter = state.encounter
         assert encounter is not None and encounter.party is not None
         encounter.party.bearers = 1

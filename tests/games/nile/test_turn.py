@@ -411,6 +411,37 @@ class TestUpkeepAndBonus:
         state.play("done")
         assert {"bonus", "no-bonus"} & set(keys(state, since))
 
+    def meet_and_pass(self, state: NileState) -> None:
+        """Enter 0503, whose tribe 7 the explorer has never met, and pass it by policy 2 (the
+        dice: a neutral tribe that lets him go, 13.32)."""
+        found(state, KNOWN_HEX, VELDT, tribe=7, size=1)
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        dice(state, 6, 6)
+        state.play("policy 2")
+        assert state.phase_name == "moving" and state.explorers[0].hex == hx(state, KNOWN_HEX)
+
+    def test_a_new_tribe_met_on_the_way_brings_no_bonus_where_the_turn_ends(self) -> None:
+        """Source of the Nile, 20.2: the bonus needs the hex the explorer occupies to be with a
+        tribe he never met before; one passed on the way, left behind, does not count."""
+        state = standing()
+        self.meet_and_pass(state)
+        state.play(toward(state, HOME_HEX))
+        since = state.log_size
+        state.play("done")
+        assert not {"bonus", "no-bonus"} & set(keys(state, since))
+
+    def test_ending_the_turn_with_a_tribe_met_for_the_first_time_brings_a_bonus_card(
+        self,
+    ) -> None:
+        """Source of the Nile, 20.2: "with a native tribe he has never encountered in a previous
+        turn"."""
+        state = standing()
+        self.meet_and_pass(state)
+        since = state.log_size
+        state.play("done")
+        assert {"bonus", "no-bonus"} & set(keys(state, since))
+
 
 class TestWater:
     """5.4441-5.4443: water is free where there is any, and a desert away from a river needs

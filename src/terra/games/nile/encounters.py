@@ -67,7 +67,7 @@ def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
     explorer = state.explorer(state.player)
     if tribe and tribe not in explorer.met:
         explorer.met.add(tribe)
-        state.turn.met_new = True
+        state.turn.met_new.append(tribe)
     if not tribe or tribe in explorer.friendly:
         return False
     state.encounter = Encounter(hex_, tribe, state.territory.tribe_size[hex_])

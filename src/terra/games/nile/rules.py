@@ -99,7 +99,7 @@ class Turn:
     came_from: int  # the hex left by the last move, for a retreat (9.44-9.46), -1 none
     mapped: list[int]  # hexes mapped this turn (20.2)
     met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
-    met_new: bool  # a tribe met for the first time this turn (20.2)
+    met_new: list[int]  # tribes met for the first time this turn (20.2)
     traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
     unaffordable: bool  # the hex just mapped costs more than was left: retreat (9.21, 9.41)
     started_in_port: bool  # in a port since a previous turn (21.4)
@@ -116,7 +116,7 @@ class Turn:
         self.came_from = -1
         self.mapped = []
         self.met_staying = False
-        self.met_new = False
+        self.met_new = []
         self.traded = 0
         self.unaffordable = False
         self.started_in_port = False
@@ -134,7 +134,7 @@ class Turn:
         other.came_from = self.came_from
         other.mapped = self.mapped.copy()
         other.met_staying = self.met_staying
-        other.met_new = self.met_new
+        other.met_new = self.met_new.copy()
         other.traded = self.traded
         other.unaffordable = self.unaffordable
         other.started_in_port = self.started_in_port
