@@ -375,6 +375,39 @@ class TestDiscoveryCounterSeen:
         assert faces[0] is None
         assert state.view(seat)["counters"][0]["discovery"] == state.counter_kind[0]
 
+    def at_the_counter_with_natives(self) -> NileState:
+        """The explorer enters discovery counter 0's hex, where tribe 9 waits (not friendly)."""
+        state = standing()
+        counter_hex = state.counter_hex[0]
+        beside = next(h for h in state.data.board.overland[counter_hex] if h >= 0)
+        found(state, beside, VELDT)
+        found(state, counter_hex, VELDT, tribe=9, size=1)
+        pos.put(state, 0, beside, pos.foot_party())
+        state.play("normal")
+        state.play(toward(state, counter_hex))
+        assert state.phase_name == "policy"
+        return state
+
+    def test_an_explorer_who_retreats_from_the_natives_has_not_seen_the_counter(self) -> None:
+        """Source of the Nile, 23.1: only an explorer who "enters and does not retreat out of
+        the hex may look"; policy 2 and hostile natives send him back (13.42, 13.5)."""
+        state = self.at_the_counter_with_natives()
+        dice(state, 1, 4)  # 5: hostile, policy 2 retreats
+        state.play("policy 2")
+        assert "retreated" in keys(state)
+        assert "counter-seen" not in keys(state)
+        assert not state.explorers[0].counters and not state.explorers[0].found_counters
+        assert state.view(0)["counters"][0]["discovery"] is None
+
+    def test_an_explorer_who_stays_with_the_natives_looks_at_the_counter(self) -> None:
+        """Source of the Nile, 23.1: the natives let him pass; he stays and looks."""
+        state = self.at_the_counter_with_natives()
+        assert "counter-seen" not in keys(state)  # not before the natives are dealt with
+        dice(state, 6, 6)  # neutral: policy 2 passes
+        state.play("policy 2")
+        assert "counter-seen" in keys(state)
+        assert state.view(0)["counters"][0]["discovery"] == state.counter_kind[0]
+
 
 class TestUpkeepAndBonus:
     """8.3 steps 4-5, 18-20.2: upkeep each turn; a bonus card only where something was found."""

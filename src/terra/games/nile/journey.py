@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.games.nile import encounters, logistics, mapping, rules, upkeep
+from terra.games.nile import encounters, logistics, mapping, rules, scoring, upkeep
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.party import debase_explorer
 from terra.games.nile.rules import draw, roll
@@ -324,7 +324,8 @@ def stay(state: NileState) -> None:
 
 def enter(state: NileState) -> None:
     """10.1-10.5, 10.294: complete the mapping of the hex; 10.41: look for natives in any
-    unpublished hex without a tribe; 23.1: look at a discovery counter; 13.1: meet its tribe."""
+    unpublished hex without a tribe; 13.1: meet its tribe; 23.1: look at a discovery counter
+    if the natives do not send him back."""
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     territory = state.territory
@@ -359,22 +360,8 @@ def enter(state: NileState) -> None:
         )
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
-    look_at_counter(state, explorer, hex_)
-    encounters.meet_tribe(state, hex_)
-
-
-def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """23.1: an explorer who enters a discovery counter's hex looks at it."""
-    for counter, where in enumerate(state.counter_hex):
-        if where == hex_ and not explorer.found_counters >> counter & 1:
-            explorer.found_counters |= 1 << counter
-            explorer.counters |= 1 << counter
-            state.emit(
-                "counter-seen",
-                player=state.player,
-                counter=counter,
-                discovery=state.counter_kind[counter],
-            )
+    if not encounters.meet_tribe(state, hex_):
+        scoring.look_at_counter(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:

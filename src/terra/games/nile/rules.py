@@ -158,6 +158,7 @@ class Encounter:
     __slots__ = (
         "ambush",
         "band",
+        "entered",
         "hex",
         "members",
         "party",
@@ -173,17 +174,21 @@ class Encounter:
     policy: int  # chosen policy index, -1 before
     ambush: bool  # the natives attack from ambush (13.4)
     band: bool
+    entered: bool  # met on entering the hex, not staying in it (23.1)
     members: int  # ESCAPE: members still to choose (15.21)
     prisoners: int  # SPOILS: prisoners taken (16.41)
     party: Party | None  # ESCAPE: the expedition the explorer escapes from (15.21)
 
-    def __init__(self, hex_: int, tribe: int, size: int, band: bool = False) -> None:
+    def __init__(
+        self, hex_: int, tribe: int, size: int, band: bool = False, entered: bool = False
+    ) -> None:
         self.hex = hex_
         self.tribe = tribe
         self.size = size
         self.policy = -1
         self.ambush = False
         self.band = band
+        self.entered = entered
         self.members = 0
         self.prisoners = 0
         self.party = None

@@ -241,6 +241,21 @@ def publish_all_but_hexes(state: NileState) -> None:
     publish(state, with_hexes=False)
 
 
+def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """23.1: an explorer who has entered a discovery counter's hex and not retreated out of it
+    looks at the counter; 23.2: what he found is his to publish."""
+    for counter, where in enumerate(state.counter_hex):
+        if where == hex_ and not explorer.found_counters >> counter & 1:
+            explorer.found_counters |= 1 << counter
+            explorer.counters |= 1 << counter
+            state.emit(
+                "counter-seen",
+                player=state.player,
+                counter=counter,
+                discovery=state.counter_kind[counter],
+            )
+
+
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
     """22.5: losses come off the current expedition's unpublished awards first, then off the
     published total, never below zero."""
