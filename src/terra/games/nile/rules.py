@@ -219,6 +219,27 @@ def roll(state: NileState) -> int:
 
 
 def draw(state: NileState) -> int:
+    """An Event card read and discarded (4.2)."""
+    card = _top_card(state)
+    state.discards.append(card)
+    return card
+
+
+def draw_donation(state: NileState) -> int:
+    """26.4-26.5, 26.8: a card drawn for its donation stays before the explorer, face up, out of
+    the deck and the discards until he lets it go (:func:`discard`); -1 when only one card is
+    left to draw, kept for the Event draws (decision N113)."""
+    if len(state.deck) + len(state.discards) <= 1:
+        return -1
+    return _top_card(state)
+
+
+def discard(state: NileState, cards: list[int]) -> None:
+    """Donations let go of go to the discard pile (4.2)."""
+    state.discards.extend(cards)
+
+
+def _top_card(state: NileState) -> int:
     """The top card of the Event deck; the discards are reshuffled into a new deck when it runs
     out, so the deck is never exhausted (4.2)."""
     if not state.deck:
@@ -226,9 +247,7 @@ def draw(state: NileState) -> int:
         state.discards = []
         state.rng.shuffle(state.deck)
         state.emit("deck-reshuffled", cards=len(state.deck))
-    card = state.deck.pop()
-    state.discards.append(card)
-    return card
+    return state.deck.pop()
 
 
 # --- set-up (4.0) ------------------------------------------------------------------------
@@ -488,6 +507,7 @@ def sail_to_africa(state: NileState, port: int) -> None:
     money = donation_dollars(state, explorer)
     if ticket < 0:
         money -= state.data.tables.passage
+    discard(state, explorer.donations)  # cashed
     explorer.donations = []
     arrive(state, state.player, port, money)
     state.emit("sailed-for-africa", player=state.player, port=port, ticket=ticket >= 0)
@@ -499,12 +519,15 @@ def collect_donations(state: NileState) -> None:
     donation is drawn, plus one for each victory point published this turn."""
     explorer = state.explorer(state.player)
     tickets = state.data.deck.ticket
+    discard(state, [card for card in explorer.donations if tickets[card]])
     explorer.donations = [card for card in explorer.donations if not tickets[card]]
     dollars = state.data.deck.dollars
     if len(explorer.donations) > DONATIONS_KEPT:  # keep the best five
         explorer.donations.sort(key=lambda card: dollars[card], reverse=True)
+        discard(state, explorer.donations[DONATIONS_KEPT:])
         del explorer.donations[DONATIONS_KEPT:]
-    drawn = [draw(state) for _ in range(1 + state.turn.published)]
+    drawn = [draw_donation(state) for _ in range(1 + state.turn.published)]
+    drawn = [card for card in drawn if card >= 0]
     explorer.donations.extend(drawn)
     state.emit("donations-drawn", player=state.player, cards=drawn)
     end_turn(state)
