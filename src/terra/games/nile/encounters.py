@@ -369,7 +369,7 @@ def stays(state: NileState, encounter: Encounter) -> None:
     discovery counter (a captive too: he did not retreat)."""
     explorer = state.explorer(state.player)
     if encounter.entered and explorer.hex == encounter.hex:
-        scoring.look_at_counter(state, explorer, encounter.hex)
+        scoring.stays_in(state, explorer, encounter.hex)
 
 
 # --- trade (14.6-14.95) ----------------------------------------------------------------------

@@ -361,7 +361,7 @@ def enter(state: NileState) -> None:
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
     if not encounters.meet_tribe(state, hex_):
-        scoring.look_at_counter(state, explorer, hex_)  # else once the natives let him stay
+        scoring.stays_in(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:
