@@ -135,6 +135,28 @@ class TestMovementCosts:
         state.play("stay")
         assert state.explorers[state.player].hex == hx(state, BLANK_HEX)
 
+    def test_a_portage_into_a_swamp_is_paid_besides(self) -> None:
+        """Source of the Nile, 9.21, 9.272: the swamp's 4 m.p. replace the unexplored hex's 2;
+        the trip round the cataract on the way in (1 m.p. for one canoe and 8 bearers) counts
+        besides, whether the swamp was on the map or not."""
+        party = Party(canoes=1, bearers=8, rations=20)
+        state = standing(HOME_HEX, party, mode="by canoe")
+        TestCataracts.falls(state, HOME_HEX, BLANK_HEX)
+        found(state, "0604", SWAMP)
+        state.play("reckless")
+        deck = state.data.deck
+        pos.stack(state, next(c for c in range(deck.size) if deck.compass[c][0] == 3))
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert state.territory.terrain[hx(state, BLANK_HEX)] == SWAMP
+        assert state.turn.spent == 4 + 1
+        known = standing(HOME_HEX, party, mode="by canoe")  # the swamp on the map beforehand
+        TestCataracts.falls(known, HOME_HEX, BLANK_HEX)
+        found(known, BLANK_HEX, SWAMP)
+        known.play("reckless")
+        known.play(toward(known, BLANK_HEX))
+        assert known.turn.spent == 4 + 1
+
     def test_a_canoe_without_four_points_left_spends_them_all_and_must_go_back(self) -> None:
         """Source of the Nile, 9.21, 9.41, 9.46 (decision N110): a cautious canoe (2 m.p.) may
         try the unexplored hex, but a swamp costs it 4: it spends all it has and cannot enter."""

@@ -102,9 +102,11 @@ def step_cost(state: NileState, explorer: Explorer, target: int) -> int:
     tables = state.data.tables
     here = explorer.hex
     if swamp_by_canoe(state, explorer, here, target):
-        return tables.canoe_swamp_cost  # 9.21, whether published or explored
-    known = state.published[target] or explorer.known[target]
-    cost = tables.known_cost if known else tables.unknown_cost
+        cost = tables.canoe_swamp_cost  # 9.21, whether published or explored
+    elif state.published[target] or explorer.known[target]:
+        cost = tables.known_cost
+    else:
+        cost = tables.unknown_cost
     if explorer.mode == BY_CANOE and crosses_cataract(state, here, target):
         cost += logistics.portage_points(explorer.party, tables, explorer_works=explorer.carries)
     return cost
@@ -197,26 +199,27 @@ def move(state: NileState, direction: int) -> None:
         turn.mapped.append(target)
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
         if not drift and swamp_by_canoe(state, explorer, here, target):
-            swamp_found_by_canoe(state, cost)
+            swamp_found_by_canoe(state)
         state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
 
 
-def swamp_found_by_canoe(state: NileState, paid: int) -> None:
+def swamp_found_by_canoe(state: NileState) -> None:
     """9.21: the unexplored hex a canoe expedition tried proves to be swamp: the attempt costs
-    the swamp's movement points, not the ``paid`` of an unexplored hex. With fewer left the
+    the swamp's movement points instead of an unexplored hex's (9.16). With fewer left the
     expedition spends them all and cannot enter (9.14, 9.41): it must go back (decision
     N110)."""
     turn = state.turn
-    extra = state.data.tables.canoe_swamp_cost - paid
+    tables = state.data.tables
+    extra = tables.canoe_swamp_cost - tables.unknown_cost
     left = turn.allowance - turn.spent
     if extra <= left:
         turn.spent += extra
         return
     turn.spent += max(0, left)
     turn.unaffordable = True
-    state.emit("swamp-too-costly", player=state.player, cost=extra + paid)
+    state.emit("swamp-too-costly", player=state.player, cost=tables.canoe_swamp_cost)
 
 
 def port_group(state: NileState, port: int) -> str:
