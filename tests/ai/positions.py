@@ -14,9 +14,9 @@ PER_GAME = 5  # decisions kept from each game
 
 
 @cache
-def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
-    """Evenly spaced decisions with a choice from a seeded game: seat 0 greedy, others random
-    (so that odd corners show up too)."""
+def choices(game_id: str, players: int) -> tuple[GameState, ...]:
+    """Every decision with a choice of a seeded game: seat 0 greedy, others random (so that odd
+    corners show up too)."""
     game = terra.game(game_id)
     state = game.new(players, 11)
     rng = random.Random(11)
@@ -29,14 +29,27 @@ def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
             state.apply(game.greedy_action(state, rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
+    return tuple(seen)
+
+
+@cache
+def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
+    """Evenly spaced decisions of :func:`choices`."""
+    seen = choices(game_id, players)
     step = max(1, len(seen) // PER_GAME)
-    return tuple(seen[step // 2 :: step][:PER_GAME])
+    return seen[step // 2 :: step][:PER_GAME]
 
 
 def weighed(game_id: str, players: int) -> GameState:
     """The last of :func:`decisions` where a search weighs several actions at its root
-    (``Game.search_actions``: not where the game leaves the move to its heuristic)."""
-    return [s for s in decisions(game_id, players) if len(s.game.search_actions(s)) > 1][-1]
+    (``Game.search_actions``: not where the game leaves the move to its heuristic); if none
+    does, the last of such decisions of the whole game spaced as :func:`decisions` are."""
+    weighing = [s for s in decisions(game_id, players) if len(s.game.search_actions(s)) > 1]
+    if not weighing:
+        every = [s for s in choices(game_id, players) if len(s.game.search_actions(s)) > 1]
+        step = max(1, len(every) // PER_GAME)
+        weighing = list(every[step // 2 :: step][:PER_GAME])
+    return weighing[-1]
 
 
 @cache

@@ -117,18 +117,17 @@ def test_removing_an_arrow_can_form_a_loop() -> None:
     assert "done" not in state.legal_action_strs()
 
 
-def test_removing_the_loop_arrow_takes_the_expedition_back_to_where_the_loop_closed() -> None:
-    """Expedition, Building Rules and Travel Vouchers - Remove an Arrow: "branches are not
-    allowed except immediately after the construction of a loop", and a removal leads the
-    expedition back to its last point. Before the loop arrow that was where the loop closed, so
-    there "a loop can also form from the removal of an arrow": the next arrow is a loop arrow
-    again, never an ordinary branch from the point the loop arrow left (decision 5)."""
+def test_removing_the_loop_arrow_leads_the_expedition_back_to_where_that_arrow_started() -> None:
+    """Expedition, Travel Vouchers - Remove an Arrow: the player "leads the expedition to its
+    last point back", back along the removed arrow: removing the loop arrow A > H leaves the
+    expedition at A, with A's effects (decision 5). A is on its route, so "a loop can also form
+    from the removal of an arrow": the next arrow is a loop arrow again."""
     state = closed_at_b()
     table.arrow(state, "red", "A", "H")  # the loop arrow branches off at A
     refused_by_rule(state, "voucher remove red", r.RULE_LOOP, "second")  # one loop a turn
     table.finish_turn(state)
     state.play("voucher remove red")
-    assert state.end[0] == table.point(state, "B")
+    assert state.end[0] == table.point(state, "A")
     assert state.loop == 0
     legal = state.legal_action_strs()
     assert legal and all(a.startswith("red ") for a in legal)
@@ -140,7 +139,7 @@ def test_removing_the_loop_arrow_takes_the_expedition_back_to_where_the_loop_clo
     table.arrow(variant_a, "red", "E", "F")
     table.finish_turn(variant_a)
     variant_a.play("voucher remove red")
-    assert variant_a.end[0] == table.point(variant_a, "B")
+    assert variant_a.end[0] == table.point(variant_a, "E")
     assert loop_points(variant_a) == {"B", "C", "E", "D"}
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 import terra
 from terra.core.rng import Rng
+from terra.games.nile import rules
 from terra.games.nile.explorer import CAPTIVE, IN_EUROPE
 from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
@@ -193,6 +194,18 @@ __all__ = ["CAPTIVE", "IN_EUROPE"]
 
 
 def hold(state: NileState, seat: int, cards: list[int]) -> None:
-    """Seat ``seat``'s explorer holds the donations of ``cards`` (26.1)."""
-    state.explorers[seat].donations = list(cards)
+    """Seat ``seat``'s explorer holds the donations of ``cards`` (26.1), taken from wherever
+    they were; those he held before go to the discards."""
+    explorer = state.explorers[seat]
+    state.discards.extend(explorer.donations)
+    for other in state.explorers:
+        other.donations = [card for card in other.donations if card not in cards]
+    state.deck = [card for card in state.deck if card not in cards]
+    state.discards = [card for card in state.discards if card not in cards]
+    explorer.donations = list(cards)
     state._forget_legal()
+
+
+def draw(state: NileState) -> int:
+    """An Event card drawn as the rules draw one (4.2)."""
+    return rules.draw(state)

@@ -134,7 +134,31 @@ class TestDonations:
         state.play("collect donations")
         drawn = next(e for e in reversed(state.events) if e["key"] == "donations-drawn")
         assert len(drawn["args"]["cards"]) == 1 + vp
-        assert len(state.deck) + len(state.discards) == deck
+        assert state.explorers[0].donations == drawn["args"]["cards"]
+        assert len(state.deck) + len(state.discards) == deck - (1 + vp)
+
+    def test_a_held_donation_is_out_of_the_deck_and_the_discards(self) -> None:
+        """Source of the Nile, 4.2 with 26.8: a donation lies before the explorer until he lets
+        it go: it is never reshuffled into the deck while he holds it, and goes to the discard
+        pile when he lets it go (26.3) or sails on it (26.2)."""
+        state = in_europe()
+        state.play("collect donations")
+        held = list(state.explorers[0].donations)
+        assert held and not set(held) & (set(state.deck) | set(state.discards))
+        state.deck, state.discards = [], [*state.deck, *state.discards]
+        pos.draw(state)  # the deck runs out: the discards are reshuffled, the hand is not
+        assert not set(held) & set(state.deck)
+
+    def test_when_every_other_card_is_held_one_is_kept_for_the_event_draws(self) -> None:
+        """Source of the Nile, 4.2: the deck "can never be exhausted" (decision N113): a
+        donation is drawn only while more than one card is left to draw."""
+        state = in_europe()
+        state.play("publish")
+        state.turn.published = 500  # as if he had published 500 points this turn (26.5)
+        state.play("collect donations")
+        assert len(state.deck) + len(state.discards) == 1
+        assert len(state.explorers[0].donations) == state.data.deck.size - 1
+        assert pos.draw(state) >= 0
 
     def test_tickets_are_discarded_and_the_hand_cut_to_five(self) -> None:
         """26.3-26.4: a ticket goes, the best five donations stay, then one is drawn."""

@@ -4,6 +4,7 @@ reads only what its seat may know (the deck's order and unseen counter faces are
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 from functools import cache
@@ -392,12 +393,18 @@ class TestTheSearchsSpecialty:
         assert len(theirs) > 1  # greedy draws among the near-best
 
     def test_a_new_explorer_chooses_so_too(self) -> None:
-        """21.33: an explorer who comes after a dead one chooses a specialty in Europe."""
-        renewed = [s for s in decisions() if s.phase_name == "specialty" and not s.setting_up]
-        assert renewed  # explorers died in these games
-        for state in renewed:
-            chosen = GAME.favourite_action(state, random.Random(0))
-            assert state.tables.args[chosen] == (self.best(state),)
+        """21.33: an explorer who comes after a dead (here retired, 21.2) one chooses a
+        specialty in Europe."""
+        state = new(2, 0)
+        bots = [GreedyBot(seat) for seat in range(2)]
+        while state.setting_up or state.player != 0 or state.phase_name != "moving":
+            state.play(bots[state.player].choose(state))
+        state.play("retire")
+        while state.player != 0:
+            state.play(bots[state.player].choose(state))
+        assert state.phase_name == "specialty" and not state.setting_up
+        chosen = GAME.favourite_action(state, random.Random(0))
+        assert state.tables.args[chosen] == (self.best(state),)
 
 
 class TestTheSearchsEscape:
@@ -407,13 +414,23 @@ class TestTheSearchsEscape:
 
     @staticmethod
     @cache
-    def defeated(seed: int) -> NileState:
-        """The first escape (15.21) of a seeded two-player greedy game."""
-        state = new(2, seed)
-        bots = [GreedyBot(seed * 10 + seat) for seat in range(2)]
-        while state.phase_name != "escape":
-            state.play(bots[state.player].choose(state))
-        return state
+    def defeated(seed: int, members: int = 1) -> NileState:
+        """The first escape (15.21) of a seeded two-player greedy game, the first from ``seed``
+        on to reach one where a bearer and an askari may escape and ``members`` or more
+        members may go."""
+        for game_seed in itertools.count(seed):
+            state = new(2, game_seed)
+            bots = [GreedyBot(game_seed * 10 + seat) for seat in range(2)]
+            while not state.is_over and state.phase_name != "escape":
+                state.play(bots[state.player].choose(state))
+            encounter = state.encounter
+            if (
+                encounter is not None
+                and encounter.members >= members
+                and {"escape with bearer", "escape with askari"} <= set(state.legal_action_strs())
+            ):
+                return state
+        raise AssertionError("unreachable")
 
     @pytest.mark.parametrize("seed", [1, 3, 4])
     def test_a_bearer_with_his_rations_before_an_askari(self, seed: int) -> None:
@@ -431,7 +448,7 @@ class TestTheSearchsEscape:
         assert escaped.explorers[state.player].party.rations > 0  # 15.23: his load with him
 
     def test_askaris_once_no_bearer_is_left(self) -> None:
-        state = self.defeated(3).clone()  # four members may escape with him
+        state = self.defeated(3, members=2).clone()  # two or more members may escape
         encounter = state.encounter
         assert encounter is not None and encounter.party is not None
         encounter.party.bearers = 1

@@ -42,12 +42,13 @@ def blank_hexes(state: NileState, count: int) -> list[int]:
 
 
 def explored(state: NileState, seat: int, hexes: list[int], terrain: int = VELDT) -> None:
-    """Seat ``seat``'s explorer has mapped and visited ``hexes`` (fully explored)."""
+    """Seat ``seat``'s explorer has mapped and stayed in ``hexes`` (fully explored)."""
     territory = state.writable_territory()
     for hex_ in hexes:
         territory.terrain[hex_] = terrain
         territory.partial[hex_] = -1
         state.explorers[seat].visit(hex_)
+        state.explorers[seat].survey(hex_)
 
 
 class TestPublishing:
@@ -120,6 +121,44 @@ class TestRankedAwards:
         state.play("publish")
         assert not state.is_over
         assert state.score_breakdown()[0]["ranked"] == 0
+
+    def test_a_peak_published_earlier_claims_its_rank_at_the_win(self) -> None:
+        """Source of the Nile, 22.7 (decision N155): a ranked discovery "cannot be published"
+        before the moment it gives the win, so publishing its hex earlier leaves the high
+        mountain his to claim then."""
+        tables = GAME.load_data().tables
+        base = tables.vp_hex[MOUNTAIN][EXPLORER]
+        first = tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
+        state = in_europe(victory_points=2 * base + first)
+        peak, other = blank_hexes(state, 2)
+        explored(state, 0, [peak], MOUNTAIN)
+        state.territory.peak[peak] = 19_000
+        state.play("publish")
+        assert state.phase_name == "europe" and state.published[peak]  # no win yet
+        explored(state, 0, [other], MOUNTAIN)
+        state.play("publish")
+        assert state.is_over and state.winners() == [0]
+        assert state.score_breakdown()[0]["ranked"] == first
+
+    def test_only_published_figures_are_ranked(self) -> None:
+        """Source of the Nile, 22.7-22.8 (decision N155): a higher peak another explorer has
+        mapped but not published is a rumour (21.32): the winner's peak ranks first. Once
+        published, the higher peak outranks it."""
+        tables = GAME.load_data().tables
+        base = tables.vp_hex[MOUNTAIN][EXPLORER]
+        first, second = (rank[EXPLORER] for rank in tables.vp_ranked[HIGHEST_MOUNTAIN][:2])
+        state = in_europe(victory_points=base + first)
+        ours, theirs = blank_hexes(state, 2)
+        explored(state, 0, [ours], MOUNTAIN)
+        explored(state, 1, [theirs], MOUNTAIN)
+        state.territory.peak[ours] = 19_000
+        state.territory.peak[theirs] = 25_000
+        assert ranked_awards(state, state.explorers[0]) == first
+        state.published[theirs] = 1
+        assert ranked_awards(state, state.explorers[0]) == second
+        state.published[theirs] = 0
+        state.play("publish")
+        assert state.is_over and state.score_breakdown()[0]["ranked"] == first
 
 
 class TestTheRulebooksExamples:

@@ -175,6 +175,20 @@ class TestRiverSystems:
         river(t, [upstream], leave=opposite(side))
         assert farthest_from_mouth(t, DATA, rufiji) == (upstream, 1)
 
+    def test_the_farthest_published_hex_runs_along_published_water(self) -> None:
+        """25.26 with 22.7 (decision N155): ranked on the published map, a river is as long as
+        its published hexes reach; a hex mapped upstream but unpublished does not count."""
+        t = new_territory(BOARD)
+        rufiji = BOARD.systems.get("Rufiji")
+        mouth = BOARD.mouths[rufiji]
+        side = next(d for d in DIRECTIONS if t.river_in[mouth] & side_bit(d))
+        upstream = BOARD.neighbour(mouth, side)
+        river(t, [upstream], leave=opposite(side))
+        published = bytearray(map(BOARD.published, range(BOARD.num_hexes)))
+        assert farthest_from_mouth(t, DATA, rufiji, published) == (mouth, 0)
+        published[upstream] = 1
+        assert farthest_from_mouth(t, DATA, rufiji, published) == (upstream, 1)
+
     def test_open_routes_count_unmapped_tributaries_and_lake_shores(self) -> None:
         """10.3354: a system still grows by rivers coming from unmapped hexes and by the
         unmapped shores of its lakes and swamps."""

@@ -9,10 +9,12 @@ import random
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.nile.hexgrid import opposite
 from terra.games.nile.party import Party
 from terra.games.nile.scoring import publishable_hexes
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import DESERT, JUNGLE, SWAMP, VELDT
+from terra.games.nile.territory import side_bit, side_towards
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -109,6 +111,65 @@ class TestMovementCosts:
         state.play(toward(state, KNOWN_HEX))
         assert state.turn.spent == 4
 
+    def swamp_ahead(self, activity: str) -> NileState:
+        """A canoe expedition at 0403 enters the blank 0504, which the terrain card maps as a
+        copy of the swamp 0604 beside it (10.23)."""
+        party = Party(canoes=1, bearers=8, rations=20)
+        state = standing(HOME_HEX, party, mode="by canoe")
+        found(state, "0604", SWAMP)
+        state.play(activity)
+        south_east = next(
+            c for c in range(state.data.deck.size) if state.data.deck.compass[c][0] == 3
+        )
+        pos.stack(state, south_east)
+        dice(state, 6)  # not lost
+        state.play(toward(state, BLANK_HEX))
+        assert state.territory.terrain[hx(state, BLANK_HEX)] == SWAMP
+        return state
+
+    def test_a_canoe_pays_four_for_an_unexplored_hex_that_proves_to_be_swamp(self) -> None:
+        """Source of the Nile, 9.21: 4 m.p. for swamp "whether published, explored or
+        unexplored": the swamp found on mapping costs the canoe 4, not the 2 of 9.16."""
+        state = self.swamp_ahead("reckless")
+        assert state.turn.spent == 4
+        state.play("stay")
+        assert state.explorers[state.player].hex == hx(state, BLANK_HEX)
+
+    def test_a_portage_into_a_swamp_is_paid_besides(self) -> None:
+        """Source of the Nile, 9.21, 9.272: the swamp's 4 m.p. replace the unexplored hex's 2;
+        the trip round the cataract on the way in (1 m.p. for one canoe and 8 bearers) counts
+        besides, whether the swamp was on the map or not."""
+        party = Party(canoes=1, bearers=8, rations=20)
+        state = standing(HOME_HEX, party, mode="by canoe")
+        TestCataracts.falls(state, HOME_HEX, BLANK_HEX)
+        found(state, "0604", SWAMP)
+        state.play("reckless")
+        deck = state.data.deck
+        pos.stack(state, next(c for c in range(deck.size) if deck.compass[c][0] == 3))
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert state.territory.terrain[hx(state, BLANK_HEX)] == SWAMP
+        assert state.turn.spent == 4 + 1
+        known = standing(HOME_HEX, party, mode="by canoe")  # the swamp on the map beforehand
+        TestCataracts.falls(known, HOME_HEX, BLANK_HEX)
+        found(known, BLANK_HEX, SWAMP)
+        known.play("reckless")
+        known.play(toward(known, BLANK_HEX))
+        assert known.turn.spent == 4 + 1
+
+    def test_a_canoe_without_four_points_left_spends_them_all_and_must_go_back(self) -> None:
+        """Source of the Nile, 9.21, 9.41, 9.46 (decision N110): a cautious canoe (2 m.p.) may
+        try the unexplored hex, but a swamp costs it 4: it spends all it has and cannot enter."""
+        state = self.swamp_ahead("cautious")
+        assert state.turn.spent == state.turn.allowance == 2
+        assert "stay" not in state.legal_action_strs()
+        with pytest.raises(IllegalAction, match="costs 4 movement points") as refused:
+            state.play("stay")
+        assert refused.value.rule is not None and "9.21" in refused.value.rule
+        state.play("retreat")
+        assert state.explorers[state.player].hex == hx(state, HOME_HEX)
+        assert state.turn.spent == 2
+
 
 class TestMovementRestrictions:
     """9.43, 5.426: the Movement Restrictions Chart."""
@@ -172,9 +233,32 @@ class TestRetreat:
         state.play(toward(state, BLANK_HEX))
         state.territory.terrain[hx(state, BLANK_HEX)] = SWAMP  # the map said so
         state._forget_legal()
-        with pytest.raises(IllegalAction, match="retreat or change the mode"):
+        with pytest.raises(IllegalAction, match="retreat, or leave them"):
             state.play("stay")
         state.play("retreat")
+
+    def test_horses_that_find_a_swamp_may_be_released_and_the_explorer_walks_in(self) -> None:
+        """Source of the Nile, 9.44 with 9.6 (decision N112): the horses may not enter the
+        swamp found (5.426), so no mode of travel that keeps them ends the conflict; released
+        at once (9.6: "at any time"), the expedition goes on foot into the swamp."""
+        state = standing(HOME_HEX, Party(horses=2, bearers=1, rations=10), mode="mounted")
+        found(state, "0604", SWAMP)
+        state.play("reckless")
+        south_east = next(
+            c for c in range(state.data.deck.size) if state.data.deck.compass[c][0] == 3
+        )
+        pos.stack(state, south_east)  # 0504 copies the swamp 0604 (10.23)
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert state.phase_name == "retreat"
+        assert "stay" not in state.legal_action_strs()
+        state.play("leave 1 horse")
+        state.play("leave 1 horse")
+        assert state.explorers[0].party.horses == 0
+        state.play("travel on foot")
+        state.play("stay")
+        assert state.explorers[0].hex == hx(state, BLANK_HEX)
+        assert "hex-mapped" in keys(state)
 
 
 class TestModeOfTravel:
@@ -313,6 +397,39 @@ class TestDiscoveryCounterSeen:
         assert faces[0] is None
         assert state.view(seat)["counters"][0]["discovery"] == state.counter_kind[0]
 
+    def at_the_counter_with_natives(self) -> NileState:
+        """The explorer enters discovery counter 0's hex, where tribe 9 waits (not friendly)."""
+        state = standing()
+        counter_hex = state.counter_hex[0]
+        beside = next(h for h in state.data.board.overland[counter_hex] if h >= 0)
+        found(state, beside, VELDT)
+        found(state, counter_hex, VELDT, tribe=9, size=1)
+        pos.put(state, 0, beside, pos.foot_party())
+        state.play("normal")
+        state.play(toward(state, counter_hex))
+        assert state.phase_name == "policy"
+        return state
+
+    def test_an_explorer_who_retreats_from_the_natives_has_not_seen_the_counter(self) -> None:
+        """Source of the Nile, 23.1: only an explorer who "enters and does not retreat out of
+        the hex may look"; policy 2 and hostile natives send him back (13.42, 13.5)."""
+        state = self.at_the_counter_with_natives()
+        dice(state, 1, 4)  # 5: hostile, policy 2 retreats
+        state.play("policy 2")
+        assert "retreated" in keys(state)
+        assert "counter-seen" not in keys(state)
+        assert not state.explorers[0].counters and not state.explorers[0].found_counters
+        assert state.view(0)["counters"][0]["discovery"] is None
+
+    def test_an_explorer_who_stays_with_the_natives_looks_at_the_counter(self) -> None:
+        """Source of the Nile, 23.1: the natives let him pass; he stays and looks."""
+        state = self.at_the_counter_with_natives()
+        assert "counter-seen" not in keys(state)  # not before the natives are dealt with
+        dice(state, 6, 6)  # neutral: policy 2 passes
+        state.play("policy 2")
+        assert "counter-seen" in keys(state)
+        assert state.view(0)["counters"][0]["discovery"] == state.counter_kind[0]
+
 
 class TestUpkeepAndBonus:
     """8.3 steps 4-5, 18-20.2: upkeep each turn; a bonus card only where something was found."""
@@ -345,6 +462,37 @@ class TestUpkeepAndBonus:
         state.play("stay")
         while state.phase_name != "moving":  # natives of the new hex, if any
             state.play(state.legal_actions()[0])
+        since = state.log_size
+        state.play("done")
+        assert {"bonus", "no-bonus"} & set(keys(state, since))
+
+    def meet_and_pass(self, state: NileState) -> None:
+        """Enter 0503, whose tribe 7 the explorer has never met, and pass it by policy 2 (the
+        dice: a neutral tribe that lets him go, 13.32)."""
+        found(state, KNOWN_HEX, VELDT, tribe=7, size=1)
+        state.play("normal")
+        state.play(toward(state, KNOWN_HEX))
+        dice(state, 6, 6)
+        state.play("policy 2")
+        assert state.phase_name == "moving" and state.explorers[0].hex == hx(state, KNOWN_HEX)
+
+    def test_a_new_tribe_met_on_the_way_brings_no_bonus_where_the_turn_ends(self) -> None:
+        """Source of the Nile, 20.2: the bonus needs the hex the explorer occupies to be with a
+        tribe he never met before; one passed on the way, left behind, does not count."""
+        state = standing()
+        self.meet_and_pass(state)
+        state.play(toward(state, HOME_HEX))
+        since = state.log_size
+        state.play("done")
+        assert not {"bonus", "no-bonus"} & set(keys(state, since))
+
+    def test_ending_the_turn_with_a_tribe_met_for_the_first_time_brings_a_bonus_card(
+        self,
+    ) -> None:
+        """Source of the Nile, 20.2: "with a native tribe he has never encountered in a previous
+        turn"."""
+        state = standing()
+        self.meet_and_pass(state)
         since = state.log_size
         state.play("done")
         assert {"bonus", "no-bonus"} & set(keys(state, since))
@@ -396,6 +544,71 @@ class TestCataracts:
         with pytest.raises(IllegalAction, match="carry a canoe round the cataract") as refused:
             state.play(toward(state, "1016"))
         assert refused.value.rule is not None and "9.2" in refused.value.rule
+
+    @staticmethod
+    def falls(state: NileState, upper: str, lower: str) -> None:
+        """A river leaves ``upper`` for ``lower`` over a cataract at that hexside (10.52)."""
+        territory = state.writable_territory()
+        up, down = hx(state, upper), hx(state, lower)
+        side = side_towards(state.data.board, up, down)
+        territory.river_out[up] |= side_bit(side)
+        territory.river_in[down] |= side_bit(opposite(side))
+        territory.cataract[up] = 1
+        state._forget_legal()
+
+    def test_down_from_an_unpublished_cataract_into_a_published_hex_the_falls_are_rolled(
+        self,
+    ) -> None:
+        """Source of the Nile, 9.28 with 10.52: the cataract belongs to the unpublished 0504,
+        at the side its river leaves by; going down it for the first time risks the falls,
+        though the hex below (0503) is published."""
+        state = standing(BLANK_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, KNOWN_HEX)
+        assert not state.published[hx(state, BLANK_HEX)] and state.published[hx(state, KNOWN_HEX)]
+        state.play("reckless")
+        dice(state, 6)  # six less three: three canoes go over
+        state.play(toward(state, KNOWN_HEX))
+        assert "over-the-falls" in keys(state)
+        assert state.explorers[0].party.canoes == 1
+
+    def test_a_published_hexs_cataract_is_known_and_its_falls_are_not_rolled(self) -> None:
+        """Source of the Nile, 9.28 with 10.52: the cataract at the edge of the published 0503
+        is no cataract "in an unpublished hex", though the hex below it is new and unpublished."""
+        state = standing(KNOWN_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, KNOWN_HEX, BLANK_HEX)
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, BLANK_HEX))
+        assert "over-the-falls" not in keys(state)
+        assert state.explorers[0].party.canoes == 4
+
+    def test_an_explorer_who_has_been_below_the_falls_knows_them(self) -> None:
+        """Source of the Nile, 9.28: only the first encounter with the falls is dangerous; an
+        explorer who has been in the hex below them has seen them (decision N111)."""
+        state = standing("0505", Party(canoes=4, bearers=32), mode="by canoe")
+        found(state, "0505", VELDT)
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, "0505")
+        pos.put(state, 0, BLANK_HEX, Party(canoes=4, bearers=32), mode="by canoe")
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, "0505"))
+        assert "over-the-falls" not in keys(state)
+
+    def test_an_explorer_lost_over_the_falls_maps_nothing_more(self) -> None:
+        """Source of the Nile, 9.28, 21.3: the falls take the one canoe and the explorer with
+        it; the blank hex below stays blank and the turn is over."""
+        state = standing(BLANK_HEX, Party(canoes=1, bearers=8), mode="by canoe")
+        found(state, BLANK_HEX, VELDT)
+        self.falls(state, BLANK_HEX, "0505")
+        state.play("reckless")
+        dice(state, 6)
+        state.play(toward(state, "0505"))
+        assert "explorer-died" in keys(state)
+        assert state.territory.terrain[hx(state, "0505")] < 0  # still blank
+        assert state.phase_name == "specialty"  # alone at the table: his successor's turn
 
 
 class TestTheExplorerCarries:

@@ -47,13 +47,6 @@ def route_of(state: ExpeditionState, colour: int) -> int:
     return 1 << state.data.start | arrowheads(state.arrows[colour])
 
 
-def last_point(arrows: list[int], start: int) -> int:
-    """Where an expedition with these arrows stands: the head of its last arrow, or the start.
-    After a loop arrow that is where the loop arrow led; after removing it, where the loop had
-    closed (not the point the loop arrow left from)."""
-    return arrows[-1] & POINT_MASK if arrows else start
-
-
 def closed_a_loop(arrows: list[int], start: int) -> bool:
     """Whether the last of these arrows led the expedition back onto its own route: to a point
     with an earlier arrowhead of its colour, or to the start, where every route begins."""
@@ -65,9 +58,9 @@ def closed_a_loop(arrows: list[int], start: int) -> bool:
 
 
 def removal_forms_loop(state: ExpeditionState, colour: int) -> bool:
-    """Whether removing the last arrow of ``colour`` would take the expedition back to where a
-    loop closed, forming that loop again ("a loop can also form from the removal of an
-    arrow")."""
+    """Whether removing the last arrow of ``colour`` would leave last an arrow that closed a
+    loop, so that the expedition is back on its own route and the loop forms again ("a loop can
+    also form from the removal of an arrow")."""
     return closed_a_loop(state.arrows[colour][:-1], state.data.start)
 
 

@@ -378,14 +378,15 @@ def buy_arrow(state: ExpeditionState) -> None:
 
 def remove_arrow(state: ExpeditionState, colour: int) -> None:
     """Expedition, Travel Vouchers - Remove an Arrow: the expedition goes back to its last point,
-    where it stood before this arrow (after a loop arrow: where the loop closed), with that
-    point's effects; back where its route ran into itself, the loop forms again. Then
-    Expedition, Game End: does the game go on?"""
+    the point the removed arrow left from (for a loop arrow, the point it branched off), with
+    that point's effects; if the arrow now last closed a loop, the expedition is back on its own
+    route and the loop forms again (decision 5). Then Expedition, Game End: does the game go
+    on?"""
     _spend_voucher(state)
     arrows = state.arrows[colour]
     line, origin, target = routes.unpack(arrows.pop())
     start = state.data.start
-    back = routes.last_point(arrows, start)
+    back = origin
     state.used[colour][line] = 0
     state.taken[line] -= 1
     state.end[colour] = back

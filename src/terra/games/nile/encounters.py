@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.games.nile import logistics, natives, rules, upkeep
+from terra.games.nile import logistics, natives, rules, scoring, upkeep
 from terra.games.nile.events import (
     ALL,
     ATTACKED,
@@ -67,10 +67,10 @@ def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
     explorer = state.explorer(state.player)
     if tribe and tribe not in explorer.met:
         explorer.met.add(tribe)
-        state.turn.met_new = True
+        state.turn.met_new.append(tribe)
     if not tribe or tribe in explorer.friendly:
         return False
-    state.encounter = Encounter(hex_, tribe, state.territory.tribe_size[hex_])
+    state.encounter = Encounter(hex_, tribe, state.territory.tribe_size[hex_], entered=not staying)
     state.phase = rules.POLICY
     state.emit("natives-met", player=state.player, hex=hex_, tribe=tribe, staying=staying)
     return True
@@ -290,6 +290,7 @@ def defeat(state: NileState) -> None:
         explorer.status = CAPTIVE
         explorer.captured = state.round
         state.emit("captured", player=state.player)
+        stays(state, encounter)
         state.encounter = None
         upkeep.end_of_turn(state, skip_upkeep=True)
         return
@@ -353,10 +354,22 @@ def attempt_escape(state: NileState) -> None:
 
 
 def finish(state: NileState) -> None:
-    """The encounter is over: back to moving."""
+    """The encounter is over: back to moving, in the hex the natives let him stay in or in the
+    one he retreated to."""
+    encounter = state.encounter
     state.encounter = None
     if state.phase != rules.OVER and state.explorer(state.player).status == IN_AFRICA:
         state.phase = rules.MOVING
+        if encounter is not None:
+            stays(state, encounter)
+
+
+def stays(state: NileState, encounter: Encounter) -> None:
+    """23.1: met on entering the hex and not sent back out of it, the explorer looks at its
+    discovery counter (a captive too: he did not retreat)."""
+    explorer = state.explorer(state.player)
+    if encounter.entered and explorer.hex == encounter.hex:
+        scoring.stays_in(state, explorer, encounter.hex)
 
 
 # --- trade (14.6-14.95) ----------------------------------------------------------------------

@@ -47,6 +47,7 @@ class Explorer:
         "port",
         "specialty",
         "status",
+        "surveyed",
         "visited",
         "vp",
         "vp_by",
@@ -61,6 +62,7 @@ class Explorer:
     money: int  # dollars to outfit with (5.1, 26.2); what is left is lost on leaving port
     known: bytearray  # by hex: visited by this explorer (3.2, 9.3)
     visited: list[int]  # the same hexes, in the order first visited
+    surveyed: list[int]  # unpublished hexes fully explored he stayed in (22.9, decision N155)
     counters: int  # bit i: discovery counter i looked at, by this player's explorers (23.1)
     found_counters: int  # bit i: counter i found on this life's travels, unpublished (23.2)
     captured: int  # the round of his capture (15.3)
@@ -98,6 +100,7 @@ class Explorer:
         explorer.money = 0
         explorer.known = bytearray(num_hexes)
         explorer.visited = []
+        explorer.surveyed = []
         explorer.counters = 0
         explorer.found_counters = 0
         explorer.captured = -1
@@ -130,6 +133,7 @@ class Explorer:
         other.money = self.money
         other.known = self.known[:]
         other.visited = self.visited.copy()
+        other.surveyed = self.surveyed.copy()
         other.counters = self.counters
         other.found_counters = self.found_counters
         other.captured = self.captured
@@ -161,6 +165,13 @@ class Explorer:
         self.visited.append(hex_)
         return True
 
+    def survey(self, hex_: int) -> None:
+        """22.9, 25.2: the explorer has explored ``hex_``: stayed in it while it was unpublished
+        and fully mapped, so that its spectacular discoveries, and its place on a river, are
+        his to claim at the moment of victory (decision N155)."""
+        if hex_ not in self.surveyed:
+            self.surveyed.append(hex_)
+
     def _key(self) -> tuple[Any, ...]:
         return (
             self.specialty,
@@ -171,6 +182,7 @@ class Explorer:
             self.party,
             self.money,
             self.known,
+            self.surveyed,
             self.counters,
             self.found_counters,
             self.captured,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.games.nile import encounters, logistics, mapping, rules, upkeep
+from terra.games.nile import encounters, logistics, mapping, rules, scoring, upkeep
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.party import debase_explorer
 from terra.games.nile.rules import draw, roll
@@ -44,6 +44,7 @@ RULE_MOVE = "Source of the Nile, 9.0 Movement"
 RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
 RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
 RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
+RULE_CANOE_SWAMP = "Source of the Nile, 9.21 Canoe Expeditions (swamp)"
 RULE_WATER = "Source of the Nile, 5.4442 Water"
 RULE_LOST = "Source of the Nile, 12.0 Lost"
 RULE_CAPABILITY = "Source of the Nile, 6.55 Portage Cost and Transport Capability"
@@ -52,6 +53,7 @@ RULE_RETREAT = "Source of the Nile, 9.44-9.46 Retreat"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
 WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
+ANIMALS_RESTRICTED = (WHO_IS_RESTRICTED[HORSES], WHO_IS_RESTRICTED[CAMELS])  # ridden or led
 
 
 def choose_activity(state: NileState, activity: int) -> None:
@@ -85,17 +87,27 @@ def crosses_cataract(state: NileState, here: int, there: int) -> bool:
     return bool(territory.cataract[there] and territory.river_out[there] & side_bit(back))
 
 
+def swamp_by_canoe(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
+    """9.21: a canoe expedition entering swamp, not along the coast."""
+    return (
+        explorer.mode == BY_CANOE
+        and state.territory.terrain[target] in SWAMPS
+        and target not in state.data.board.along_coast[here]
+    )
+
+
 def step_cost(state: NileState, explorer: Explorer, target: int) -> int:
-    """9.15-9.16, 9.21, 9.27: movement points to enter ``target`` from the explorer's hex."""
+    """9.15-9.16, 9.21, 9.27: movement points to enter ``target`` from the explorer's hex (a
+    swamp not yet mapped is charged when it is, :func:`swamp_found_by_canoe`)."""
     tables = state.data.tables
     here = explorer.hex
-    terrain = state.territory.terrain[target]
-    canoe = explorer.mode == BY_CANOE
-    if canoe and terrain in SWAMPS and target not in state.data.board.along_coast[here]:
-        return tables.canoe_swamp_cost  # 9.21, whether explored or not
-    known = state.published[target] or explorer.known[target]
-    cost = tables.known_cost if known else tables.unknown_cost
-    if canoe and crosses_cataract(state, here, target):
+    if swamp_by_canoe(state, explorer, here, target):
+        cost = tables.canoe_swamp_cost  # 9.21, whether published or explored
+    elif state.published[target] or explorer.known[target]:
+        cost = tables.known_cost
+    else:
+        cost = tables.unknown_cost
+    if explorer.mode == BY_CANOE and crosses_cataract(state, here, target):
         cost += logistics.portage_points(explorer.party, tables, explorer_works=explorer.carries)
     return cost
 
@@ -173,8 +185,8 @@ def move(state: NileState, direction: int) -> None:
         explorer.far = True  # 24.6
     state.emit("moved", player=state.player, hex=target, cost=cost)
     travel(state, explorer, target)
-    if explorer.mode == BY_CANOE and new_to_him and not state.published[target]:
-        falls(state, explorer, here, target)
+    if explorer.mode == BY_CANOE and new_to_him and falls(state, explorer, here, target):
+        return  # the explorer went over with his canoe (21.3): the turn is over
     if state.territory.terrain[target] == BLANK:
         found = mapping.map_terrain(
             state.writable_territory(),
@@ -186,9 +198,28 @@ def move(state: NileState, direction: int) -> None:
         )
         turn.mapped.append(target)
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
+        if not drift and swamp_by_canoe(state, explorer, here, target):
+            swamp_found_by_canoe(state)
         state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
+
+
+def swamp_found_by_canoe(state: NileState) -> None:
+    """9.21: the unexplored hex a canoe expedition tried proves to be swamp: the attempt costs
+    the swamp's movement points instead of an unexplored hex's (9.16). With fewer left the
+    expedition spends them all and cannot enter (9.14, 9.41): it must go back (decision
+    N110)."""
+    turn = state.turn
+    tables = state.data.tables
+    extra = tables.canoe_swamp_cost - tables.unknown_cost
+    left = turn.allowance - turn.spent
+    if extra <= left:
+        turn.spent += extra
+        return
+    turn.spent += max(0, left)
+    turn.unaffordable = True
+    state.emit("swamp-too-costly", player=state.player, cost=tables.canoe_swamp_cost)
 
 
 def port_group(state: NileState, port: int) -> str:
@@ -225,18 +256,23 @@ def travel(state: NileState, explorer: Explorer, hex_: int) -> None:
     explorer.journey = [hex_]
 
 
-def falls(state: NileState, explorer: Explorer, here: int, target: int) -> None:
-    """9.28: downstream over a cataract met for the first time in an unpublished hex, canoes
-    may go over the falls."""
+def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
+    """9.28, 10.52: canoes going down over the cataract of the unpublished hex ``here`` (it
+    stands where the river leaves that hex) into ``target``, below the falls, new to the
+    explorer: some may go over the falls (decision N111). True if the explorer died so."""
+    territory = state.territory
     board = state.data.board
-    if flow_between(state.territory, board, here, target) <= 0:
-        return
-    if not crosses_cataract(state, here, target):
-        return
+    if state.published[here] or not territory.cataract[here]:
+        return False
+    if flow_between(territory, board, here, target) <= 0:
+        return False
+    if not territory.river_out[here] & side_bit(side_towards(board, here, target)):
+        return False
     loss = logistics.over_the_falls(explorer.party, state.data.tables, lambda: roll(state))
     state.emit("over-the-falls", player=state.player, lost=_lost(loss))
     if loss.explorer:
         upkeep.explorer_dies(state, "went over the falls")
+    return loss.explorer
 
 
 def _lost(loss: logistics.Loss) -> dict[str, int]:
@@ -279,6 +315,7 @@ def retreat(state: NileState) -> None:
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     explorer.hex = state.turn.came_from
+    state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
     state.phase = rules.MOVING
 
@@ -290,7 +327,8 @@ def stay(state: NileState) -> None:
 
 def enter(state: NileState) -> None:
     """10.1-10.5, 10.294: complete the mapping of the hex; 10.41: look for natives in any
-    unpublished hex without a tribe; 23.1: look at a discovery counter; 13.1: meet its tribe."""
+    unpublished hex without a tribe; 13.1: meet its tribe; 23.1: look at a discovery counter
+    if the natives do not send him back."""
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     territory = state.territory
@@ -325,22 +363,8 @@ def enter(state: NileState) -> None:
         )
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
-    look_at_counter(state, explorer, hex_)
-    encounters.meet_tribe(state, hex_)
-
-
-def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """23.1: an explorer who enters a discovery counter's hex looks at it."""
-    for counter, where in enumerate(state.counter_hex):
-        if where == hex_ and not explorer.found_counters >> counter & 1:
-            explorer.found_counters |= 1 << counter
-            explorer.counters |= 1 << counter
-            state.emit(
-                "counter-seen",
-                player=state.player,
-                counter=counter,
-                discovery=state.counter_kind[counter],
-            )
+    if not encounters.meet_tribe(state, hex_):
+        scoring.stays_in(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:

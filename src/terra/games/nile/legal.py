@@ -60,7 +60,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.DONE,
         act.RETIRE,
     ),
-    rules.RETREAT: (act.RETREAT, act.STAY, act.MODE),
+    rules.RETREAT: (act.RETREAT, act.STAY, act.MODE, act.LEAVE),
     rules.POLICY: (act.POLICY,),
     rules.NEGOTIATE: (act.OFFER, act.OFFER_ALL),
     rules.ESCAPE: (act.ESCAPE, act.DONE),
@@ -521,11 +521,20 @@ def _retreat(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAct
 
 
 def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """9.44: only where the expedition may be."""
+    """9.44: only where the expedition may be; 9.21, 9.41: and could pay to enter."""
     explorer = state.explorers[state.player]
+    if state.turn.unaffordable:
+        cost = state.data.tables.canoe_swamp_cost
+        return _no(
+            f"entering swamp by canoe costs {cost} movement points, more than were left: retreat",
+            journey.RULE_CANOE_SWAMP,
+        )
     refused = journey.terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
     if refused:
-        return _no(f"{refused}: retreat or change the mode of travel", journey.RULE_RETREAT)
+        change = "change the mode of travel"
+        if refused.startswith(journey.ANIMALS_RESTRICTED):  # no mode takes them in (N112)
+            change = f"leave them (9.6) and {change}"
+        return _no(f"{refused}: retreat, or {change}", journey.RULE_RETREAT)
     return None
 
 

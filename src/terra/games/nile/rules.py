@@ -87,6 +87,7 @@ class Turn:
         "started_in_port",
         "stopped",
         "traded",
+        "unaffordable",
     )
 
     activity: int  # -1 before it is chosen (8.3 step 1)
@@ -98,8 +99,9 @@ class Turn:
     came_from: int  # the hex left by the last move, for a retreat (9.44-9.46), -1 none
     mapped: list[int]  # hexes mapped this turn (20.2)
     met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
-    met_new: bool  # a tribe met for the first time this turn (20.2)
+    met_new: list[int]  # tribes met for the first time this turn (20.2)
     traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
+    unaffordable: bool  # the hex just mapped costs more than was left: retreat (9.21, 9.41)
     started_in_port: bool  # in a port since a previous turn (21.4)
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
@@ -114,8 +116,9 @@ class Turn:
         self.came_from = -1
         self.mapped = []
         self.met_staying = False
-        self.met_new = False
+        self.met_new = []
         self.traded = 0
+        self.unaffordable = False
         self.started_in_port = False
         self.counter = -1
         self.published = 0
@@ -131,8 +134,9 @@ class Turn:
         other.came_from = self.came_from
         other.mapped = self.mapped.copy()
         other.met_staying = self.met_staying
-        other.met_new = self.met_new
+        other.met_new = self.met_new.copy()
         other.traded = self.traded
+        other.unaffordable = self.unaffordable
         other.started_in_port = self.started_in_port
         other.counter = self.counter
         other.published = self.published
@@ -154,6 +158,7 @@ class Encounter:
     __slots__ = (
         "ambush",
         "band",
+        "entered",
         "hex",
         "members",
         "party",
@@ -169,17 +174,21 @@ class Encounter:
     policy: int  # chosen policy index, -1 before
     ambush: bool  # the natives attack from ambush (13.4)
     band: bool
+    entered: bool  # met on entering the hex, not staying in it (23.1)
     members: int  # ESCAPE: members still to choose (15.21)
     prisoners: int  # SPOILS: prisoners taken (16.41)
     party: Party | None  # ESCAPE: the expedition the explorer escapes from (15.21)
 
-    def __init__(self, hex_: int, tribe: int, size: int, band: bool = False) -> None:
+    def __init__(
+        self, hex_: int, tribe: int, size: int, band: bool = False, entered: bool = False
+    ) -> None:
         self.hex = hex_
         self.tribe = tribe
         self.size = size
         self.policy = -1
         self.ambush = False
         self.band = band
+        self.entered = entered
         self.members = 0
         self.prisoners = 0
         self.party = None
@@ -210,6 +219,27 @@ def roll(state: NileState) -> int:
 
 
 def draw(state: NileState) -> int:
+    """An Event card read and discarded (4.2)."""
+    card = _top_card(state)
+    state.discards.append(card)
+    return card
+
+
+def draw_donation(state: NileState) -> int:
+    """26.4-26.5, 26.8: a card drawn for its donation stays before the explorer, face up, out of
+    the deck and the discards until he lets it go (:func:`discard`); -1 when only one card is
+    left to draw, kept for the Event draws (decision N113)."""
+    if len(state.deck) + len(state.discards) <= 1:
+        return -1
+    return _top_card(state)
+
+
+def discard(state: NileState, cards: list[int]) -> None:
+    """Donations let go of go to the discard pile (4.2)."""
+    state.discards.extend(cards)
+
+
+def _top_card(state: NileState) -> int:
     """The top card of the Event deck; the discards are reshuffled into a new deck when it runs
     out, so the deck is never exhausted (4.2)."""
     if not state.deck:
@@ -217,9 +247,7 @@ def draw(state: NileState) -> int:
         state.discards = []
         state.rng.shuffle(state.deck)
         state.emit("deck-reshuffled", cards=len(state.deck))
-    card = state.deck.pop()
-    state.discards.append(card)
-    return card
+    return state.deck.pop()
 
 
 # --- set-up (4.0) ------------------------------------------------------------------------
@@ -479,6 +507,7 @@ def sail_to_africa(state: NileState, port: int) -> None:
     money = donation_dollars(state, explorer)
     if ticket < 0:
         money -= state.data.tables.passage
+    discard(state, explorer.donations)  # cashed
     explorer.donations = []
     arrive(state, state.player, port, money)
     state.emit("sailed-for-africa", player=state.player, port=port, ticket=ticket >= 0)
@@ -490,12 +519,15 @@ def collect_donations(state: NileState) -> None:
     donation is drawn, plus one for each victory point published this turn."""
     explorer = state.explorer(state.player)
     tickets = state.data.deck.ticket
+    discard(state, [card for card in explorer.donations if tickets[card]])
     explorer.donations = [card for card in explorer.donations if not tickets[card]]
     dollars = state.data.deck.dollars
     if len(explorer.donations) > DONATIONS_KEPT:  # keep the best five
         explorer.donations.sort(key=lambda card: dollars[card], reverse=True)
+        discard(state, explorer.donations[DONATIONS_KEPT:])
         del explorer.donations[DONATIONS_KEPT:]
-    drawn = [draw(state) for _ in range(1 + state.turn.published)]
+    drawn = [draw_donation(state) for _ in range(1 + state.turn.published)]
+    drawn = [card for card in drawn if card >= 0]
     explorer.donations.extend(drawn)
     state.emit("donations-drawn", player=state.player, cards=drawn)
     end_turn(state)

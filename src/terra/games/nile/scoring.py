@@ -17,10 +17,10 @@ from terra.games.nile.explorer import Explorer
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
 from terra.games.nile.terms import BLANK
 from terra.games.nile.territory import (
+    EXPLORED,
     farthest_from_mouth,
     lake_of,
     last_lake_hex,
-    system_size,
 )
 
 if TYPE_CHECKING:
@@ -122,43 +122,50 @@ def pending(state: NileState, explorer: Explorer, with_hexes: bool = True) -> di
     return found
 
 
-def ranked_awards(state: NileState, explorer: Explorer) -> int:
-    """22.7-22.9, 25.2: the ranked spectacular discoveries and the longest rivers among the
-    hexes he would publish now."""
-    hexes = set(publishable_hexes(state, explorer))
-    if not hexes:
+def ranked_awards(state: NileState, explorer: Explorer, with_hexes: bool = True) -> int:
+    """22.7-22.9, 25.2: the ranked spectacular discoveries and longest rivers the explorer may
+    claim at the moment of a winning publication. They rank on the map as published then, the
+    hexes he publishes now included; each is his where he explored its hex, published since or
+    not (decision N155)."""
+    claims = set(explorer.surveyed)
+    if not claims:
         return 0
     tables = state.data.tables
     territory = state.territory
     board = state.data.board
     specialty = explorer.specialty
+    published = state.published[:]
+    if with_hexes:
+        for hex_ in publishable_hexes(state, explorer):
+            published[hex_] = 1
     total = 0
     figures = ((HIGHEST_MOUNTAIN, territory.peak), (HIGHEST_WATERFALL, territory.waterfall))
     for kind, figure in figures:
         ranking = sorted(
-            (h for h in range(board.num_hexes) if figure[h]), key=lambda h: (-figure[h], h)
+            (h for h in range(board.num_hexes) if figure[h] and published[h]),
+            key=lambda h: (-figure[h], h),
         )
         for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[kind])]):
-            if hex_ in hexes:
+            if hex_ in claims:
                 total += tables.vp_ranked[kind][rank][specialty]
-    lakes: dict[int, tuple[int, int]] = {}  # claimed hex -> (hexes, square miles) (22.8-22.9)
+    lakes: dict[int, tuple[int, int]] = {}  # last hex -> (published hexes, miles) (22.8-22.9)
     for hex_ in range(board.num_hexes):
         last = last_lake_hex(territory, board, hex_)
-        if last >= 0 and last not in lakes:
-            lakes[last] = (len(lake_of(territory, board, last)), territory.lake_miles[last])
+        if last >= 0 and published[last] and last not in lakes:
+            size = sum(published[h] for h in lake_of(territory, board, last))
+            lakes[last] = (size, territory.lake_miles[last])
     ranking = sorted(lakes, key=lambda h: (-lakes[h][0], -lakes[h][1], h))
     for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[LARGEST_LAKE])]):
-        if hex_ in hexes:
+        if hex_ in claims:
             total += tables.vp_ranked[LARGEST_LAKE][rank][specialty]
     rivers = [  # 25.2: the river systems by length, the Nile with its hexes beyond the board
         (far, system, hex_)
         for system in range(len(board.system_names))
-        if system_size(territory, board, system)
-        for hex_, far in (farthest_from_mouth(territory, state.data, system),)
+        for hex_, far in (farthest_from_mouth(territory, state.data, system, published),)
     ]
     rivers.sort(key=lambda item: (-item[0], item[1]))
     for rank, (_far, _system, hex_) in enumerate(rivers[: len(tables.awards.longest_river)]):
-        if hex_ in hexes:
+        if hex_ in claims:
             total += tables.awards.longest_river[rank]
     return total
 
@@ -199,8 +206,8 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
     explorer = state.explorer(state.player)
     gains = pending(state, explorer, with_hexes)
     total = sum(gains.values())
-    if with_hexes and explorer.vp + total < state.target:
-        ranked = ranked_awards(state, explorer)
+    if explorer.vp + total < state.target:
+        ranked = ranked_awards(state, explorer, with_hexes)
         if explorer.vp + total + ranked >= state.target:
             gains["ranked"] = ranked
             total += ranked
@@ -239,6 +246,29 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
 def publish_all_but_hexes(state: NileState) -> None:
     """22.2: publish everything else, keeping the mapped hexes to himself for now."""
     publish(state, with_hexes=False)
+
+
+def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """An explorer who has entered ``hex_`` and not retreated out of it: 22.9, 25.2, unpublished
+    and fully mapped, he has explored it (decision N155); 23.1, he looks at its counter."""
+    if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
+        explorer.survey(hex_)
+    look_at_counter(state, explorer, hex_)
+
+
+def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """23.1: an explorer who has entered a discovery counter's hex and not retreated out of it
+    looks at the counter; 23.2: what he found is his to publish."""
+    for counter, where in enumerate(state.counter_hex):
+        if where == hex_ and not explorer.found_counters >> counter & 1:
+            explorer.found_counters |= 1 << counter
+            explorer.counters |= 1 << counter
+            state.emit(
+                "counter-seen",
+                player=state.player,
+                counter=counter,
+                discovery=state.counter_kind[counter],
+            )
 
 
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:

@@ -342,15 +342,18 @@ def river_system(t: Territory, board: Board, hex_: int) -> int:
     return -1
 
 
-def _upstream_distances(t: Territory, board: Board, system: int) -> dict[int, int]:
+def _upstream_distances(
+    t: Territory, board: Board, system: int, within: bytearray | None = None
+) -> dict[int, int]:
     """Every hex whose water reaches the mouth of ``system``, with the shortest route in hexes
-    to the mouth along the water (the mouth itself 0)."""
+    to the mouth along the water (the mouth itself 0); with ``within``, only the hexes it marks
+    and routes through them."""
     mouth = board.mouths[system]
     distance = {mouth: 0}
     frontier = [mouth]
     for here in frontier:
         for there in _upstream(t, board, here):
-            if there not in distance:
+            if there not in distance and (within is None or within[there]):
                 distance[there] = distance[here] + 1
                 frontier.append(there)
     return distance
@@ -385,12 +388,15 @@ def open_routes(t: Territory, board: Board, system: int, besides: int = -1) -> i
     return routes
 
 
-def farthest_from_mouth(t: Territory, data: Components, system: int) -> tuple[int, int]:
+def farthest_from_mouth(
+    t: Territory, data: Components, system: int, within: bytearray | None = None
+) -> tuple[int, int]:
     """Source of the Nile 25.26: the hex of a river system farthest from its mouth, counting
     the shortest route along the water, and that distance; the Nile adds its hexes beyond the
-    board. Ties go to the lowest hex number; (-1, 0) for a system with no hexes."""
+    board. With ``within`` (by hex, e.g. published), only the water it marks counts. Ties go to
+    the lowest hex number."""
     board = data.board
-    distance = _upstream_distances(t, board, system)
+    distance = _upstream_distances(t, board, system, within)
     hex_, far = min(distance.items(), key=lambda item: (-item[1], item[0]))
     if system == board.nile:
         far += data.tables.awards.nile_offboard

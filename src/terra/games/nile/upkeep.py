@@ -84,11 +84,12 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
 
 
 def bonus_draw(state: NileState, explorer: Explorer) -> None:
-    """20.1-20.7: in a hex mapped this turn, or with a tribe met for the first time, a card's
-    bonus for the explorer's specialty."""
+    """20.1-20.7: in a hex mapped this turn, or with its tribe met for the first time this
+    turn, a card's bonus for the explorer's specialty."""
     hex_ = explorer.hex
     turn = state.turn
-    if hex_ not in turn.mapped and not turn.met_new:
+    tribe = state.territory.tribe[hex_]
+    if hex_ not in turn.mapped and not (tribe and tribe in turn.met_new):
         return
     card = draw(state)
     bonus = state.data.deck.bonus[card][explorer.specialty]
