@@ -8,6 +8,7 @@ import pytest
 
 from terra.core import IllegalAction
 from terra.games.nile.actions import TRADE
+from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import JOURNALIST, MISSIONARY, VELDT
 
@@ -128,6 +129,22 @@ class TestVictory:
         state = self.won(2)
         with pytest.raises(IllegalAction, match="village has not been found"):
             state.play("loot")
+
+    def test_sick_askaris_count_against_the_loss(self) -> None:
+        """Source of the Nile, 16.3: the victory turns into defeat only when the loss exceeds
+        the askaris in the expedition, the sick among them (decision N45): a loss of four with
+        three healthy and two sick askaris kills four and the victory stands."""
+        state = standing("0403", pos.foot_party(askaris=3, sick_askaris=2, rations=100))
+        found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
+        state.play("normal")
+        state.play(toward(state, "0503"))
+        since = state.log_size
+        dice(state, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1)  # an ambush, won; Table A: four dead
+        state.play("policy 1")
+        assert "battle" in keys(state, since) and "defeated" not in keys(state, since)
+        party = state.explorers[0].party
+        assert (party.askaris, party.sick_askaris) == (0, 1)
+        assert state.explorers[0].status == IN_AFRICA
 
     def test_a_journalist_keeps_prisoners_but_a_missionary_may_not(self) -> None:
         """16.41: missionaries (and doctors, ethnologists) release every prisoner."""

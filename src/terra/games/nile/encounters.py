@@ -174,9 +174,10 @@ def battle(state: NileState, ambush: bool) -> None:
     if not result.won:
         defeat(state)
         return
-    losses = natives.victory_losses(tables, encounter.size, explorer.party.askaris, _roll(state))
+    askaris = explorer.party.count(ASKARI)  # 16.3: every askari, the sick too (N45)
+    losses = natives.victory_losses(tables, encounter.size, askaris, _roll(state))
     if losses.killed:
-        lose(explorer.party, ASKARI, losses.killed)
+        lose(explorer.party, ASKARI, losses.killed)  # the healthy who fought fall first
         state.emit("killed", player=state.player, good=ASKARI, count=losses.killed)
     explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
     if losses.defeat:
