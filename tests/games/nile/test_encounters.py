@@ -92,6 +92,18 @@ class TestNegotiation:
         assert party.rations == 0 and party.gifts == 0
         assert party.bearers == 17 and party.askaris == 9 and party.muskets == 1
 
+    def test_everything_includes_the_tusks_and_specimens(self) -> None:
+        """Source of the Nile, 14.5: the chief is given everything but people, personal
+        muskets and animals; the tusks and specimens carried go too (decision N140)."""
+        state = self.negotiating()
+        party = state.explorers[0].party
+        party.tusks = 2
+        party.specimens.append(0)
+        state.play("offer everything")
+        party = state.explorers[0].party
+        assert (party.tusks, party.specimens) == (0, [])
+        assert party.bearers == 17 and party.muskets == 1
+
 
 class TestVictory:
     """13.4, 16: battles won, prisoners and the village."""

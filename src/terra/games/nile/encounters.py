@@ -136,13 +136,16 @@ def offer_gifts(state: NileState, column: int) -> None:
 
 
 def offer_everything(state: NileState) -> None:
-    """14.5: every item but people, personal muskets and animals guarantees friendship."""
+    """14.5: every item but people, personal muskets and animals guarantees friendship; the
+    tusks and specimens carried are given too (decision N140)."""
     party = state.explorer(state.player).party
     personal = 1 if explorer_armed(party) else 0
     given = natives.everything_for_the_chief([party.count(good) for good in range(10)], personal)
     for good, count in enumerate(given):
         if count:
             lose(party, good, count)
+    party.tusks = 0
+    party.specimens = []
     state.emit("gave-everything", player=state.player)
     befriend(state)
 

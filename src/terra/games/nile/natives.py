@@ -186,7 +186,8 @@ def negotiate(tables: Tables, gifts: int, roll: Roll, *, everything: bool = Fals
 
 def everything_for_the_chief(held: Sequence[int], personal_muskets: int) -> tuple[int, ...]:
     """Source of the Nile 14.5: what giving "every item" hands over, by good: all but people,
-    animals and the personal muskets (decision N140)."""
+    animals and the personal muskets (decision N140). The tusks and specimens carried, which
+    are no goods, go as well: the caller hands them over."""
     given = [0] * len(GOOD_IDS)
     for good in (RATION, GIFT, WATER, CANOE):
         given[good] = held[good]
