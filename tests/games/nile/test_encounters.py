@@ -233,6 +233,38 @@ class TestTrade:
                 index = state.parse_action(text) - state.tables.base[TRADE]
                 assert state.tables.trade_good[index] != good
 
+    def two_friends(self) -> NileState:
+        """Seat 0 in 0403, home of tribe 8, next to 0503, home of tribe 7: both friendly; he
+        has bought rations from tribe 8 this turn and walked on to tribe 7."""
+        state = standing()
+        found(state, "0403", VELDT, tribe=8, size=LARGE)
+        found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
+        state.explorers[0].friendly.update({8, TRIBE})
+        state.play("normal")
+        dice(state, 6)
+        state.play("trade 1 gift for 2 rations")
+        state.play(toward(state, "0503"))
+        assert state.phase_name == "moving"
+        return state
+
+    def test_each_tribe_trades_each_good_once_a_turn(self) -> None:
+        """Source of the Nile, 14.82: any one type of item once per tribe per turn (decision
+        N41): rations bought from one tribe may be bought from the next one the same turn."""
+        state = self.two_friends()
+        assert "trade 1 gift for 2 rations" in state.legal_action_strs()
+        dice(state, 6)
+        state.play("trade 1 gift for 2 rations")
+        assert state.explorers[0].party.rations == 140 + 4
+
+    def test_each_tribes_witch_doctor_tries_his_poison(self) -> None:
+        """Source of the Nile, 14.83: each time an explorer trades with a friendly tribe a
+        witch doctor tries to poison him: the second tribe's too (decision N41)."""
+        state = self.two_friends()
+        dice(state, 1)
+        state.play("trade 3 gifts for 1 bearer")
+        assert "poisoned" in keys(state)
+        assert state.explorers[0].party.bearers == 0  # a new explorer, in Europe
+
     def test_no_trade_with_an_unfriendly_tribe(self) -> None:
         """14.6: the tribe of 0503 is not friendly to a passer-by."""
         state = meeting()

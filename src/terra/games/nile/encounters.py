@@ -394,15 +394,15 @@ def most_lots(state: NileState, good: int, selling: bool) -> int:
         selling=selling,
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
-        traded=state.turn.traded,
+        traded=state.turn.traded.get(tribe, 0),
         camels=good == CAMEL
         and natives.camels_for_trade(state.data.board, territory.terrain, hex_),
     )
 
 
 def trade(state: NileState, index: int) -> None:
-    """14.6-14.95: one trade with the friendly tribe in the hex; the witch doctor tries his
-    poison at the first trade of a turn (14.83)."""
+    """14.6-14.95: one trade with the friendly tribe in the hex; its witch doctor tries his
+    poison at the turn's first trade with that tribe (14.83, decision N41)."""
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     tribe = state.territory.tribe[hex_]
@@ -417,7 +417,7 @@ def trade(state: NileState, index: int) -> None:
         selling=selling,
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
-        traded=state.turn.traded,
+        traded=state.turn.traded.get(tribe, 0),
         camels=natives.camels_for_trade(state.data.board, state.territory.terrain, hex_),
     )
     if exchange.dies:
@@ -433,7 +433,7 @@ def trade(state: NileState, index: int) -> None:
         if good == ASKARI:
             party.muskets -= exchange.quantity  # 5.4451: a musket for each native askari
     explorer.gifts_traded[tribe] = exchange.gifts_taken
-    state.turn.traded = exchange.traded
+    state.turn.traded[tribe] = exchange.traded
     state.emit(
         "traded",
         player=state.player,

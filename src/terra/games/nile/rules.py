@@ -99,7 +99,7 @@ class Turn:
     mapped: list[int]  # hexes mapped this turn (20.2)
     met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
     met_new: bool  # a tribe met for the first time this turn (20.2)
-    traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
+    traded: dict[int, int]  # by tribe: bit g, good g traded with it this turn (14.82)
     started_in_port: bool  # in a port since a previous turn (21.4)
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
@@ -115,7 +115,7 @@ class Turn:
         self.mapped = []
         self.met_staying = False
         self.met_new = False
-        self.traded = 0
+        self.traded = {}
         self.started_in_port = False
         self.counter = -1
         self.published = 0
@@ -132,7 +132,7 @@ class Turn:
         other.mapped = self.mapped.copy()
         other.met_staying = self.met_staying
         other.met_new = self.met_new
-        other.traded = self.traded
+        other.traded = self.traded.copy()
         other.started_in_port = self.started_in_port
         other.counter = self.counter
         other.published = self.published
