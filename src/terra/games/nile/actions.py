@@ -23,7 +23,8 @@ readable:
 ``release prisoners``           after a victory (16.42); ``keep prisoners``, ``loot``
 ``leave 1 bearer``              discharge people, release animals, discard items (9.6); also
                                 ``leave 1 tusk``, ``leave 1 specimen`` (the last found)
-``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6)
+``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6); also
+                                ``cache 1 tusk``, ``cache 1 specimen`` (the last found, 17.4)
 ``shoot horse``                 an animal for fresh food (18.5)
 ``take 10 water``               water, free where there is any (5.4441-5.4443)
 ``carry loads``                 the explorer does a bearer's work (5.51-5.52); ``stop carrying``
@@ -98,9 +99,11 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     REST,
     DROP_FIND,
     PUBLISH_FINDS,
-) = range(32)
-KINDS = 32
-FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by DROP_FIND arg
+    CACHE_FIND,
+) = range(33)
+KINDS = 33
+FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
+# DROP_FIND and CACHE_FIND
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
@@ -115,8 +118,9 @@ NOTATION_HELP = (
     "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
     "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
-    "dig up cache | shoot horse | take 10 water | carry loads, stop carrying | sail for Europe | "
-    "publish, publish all but hexes | collect donations | interview yellow | retire | done. "
+    "cache 1 tusk, dig up cache | shoot horse | take 10 water | carry loads, stop carrying | "
+    "sail for Europe | publish, publish all but hexes | collect donations | interview yellow | "
+    "retire | done. "
     "Hexes by id (column and row, 1520) or a port's name."
 )
 
@@ -250,6 +254,9 @@ def action_table(data: Components) -> ActionTable:
     start(INTERVIEW)
     for seat, colour in enumerate(PLAYER_COLOURS):
         add(INTERVIEW, f"interview {colour}", seat)
+    start(CACHE_FIND)
+    for index, name in enumerate(FIND_KINDS):
+        add(CACHE_FIND, f"cache 1 {name}", index)
     fields = actions.fields()
     kinds: tuple[int, ...] = fields["kind"]
     end = [0] * KINDS

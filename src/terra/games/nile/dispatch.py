@@ -58,4 +58,5 @@ APPLY: Mapping[int, Rule] = {
     act.CARRY: journey.carry_loads,
     act.DROP_FIND: upkeep.leave_find,
     act.REST: journey.stop_carrying,
+    act.CACHE_FIND: upkeep.cache_find,
 }

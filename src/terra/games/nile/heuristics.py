@@ -175,7 +175,17 @@ def _favoured_port(data: Components) -> int:
 # Free moves that neither advance nor end a turn (9.6, 17, 18.5, 5.4441, 5.52): a search weighs
 # them only where the greedy explorer makes one (``search_actions``).
 BOOKKEEPING = frozenset(
-    (act.LEAVE, act.CACHE, act.DIG, act.SHOOT, act.TAKE_WATER, act.CARRY, act.REST, act.DROP_FIND)
+    (
+        act.LEAVE,
+        act.CACHE,
+        act.DIG,
+        act.SHOOT,
+        act.TAKE_WATER,
+        act.CARRY,
+        act.REST,
+        act.DROP_FIND,
+        act.CACHE_FIND,
+    )
 )
 
 

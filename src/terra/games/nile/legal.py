@@ -39,6 +39,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.LEAVE,
         act.DROP_FIND,
         act.CACHE,
+        act.CACHE_FIND,
         act.DIG,
         act.CARRY,
         act.REST,
@@ -52,6 +53,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.LEAVE,
         act.DROP_FIND,
         act.CACHE,
+        act.CACHE_FIND,
         act.DIG,
         act.SHOOT,
         act.INTERVIEW,
@@ -299,7 +301,7 @@ def _carrying_changes(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _finds_at_hand(state: NileState, kind: int) -> Iterable[int]:
-    """9.6: only the tusks and specimens carried."""
+    """9.6, 17.4: only the tusks and specimens carried."""
     party = state.explorers[state.player].party
     base = state.tables.base[kind]
     return [base + index for index, held in enumerate((party.tusks, party.specimens)) if held]
@@ -326,6 +328,7 @@ CANDIDATES.update(
         act.CARRY: _carrying_changes,
         act.REST: _carrying_changes,
         act.DROP_FIND: _finds_at_hand,
+        act.CACHE_FIND: _finds_at_hand,
     }
 )
 
@@ -354,6 +357,7 @@ EXACT = frozenset(
         act.CARRY,
         act.REST,
         act.DROP_FIND,
+        act.CACHE_FIND,
     }
 )
 
@@ -721,6 +725,12 @@ def _leave_find(state: NileState, action: int, args: tuple[int, ...]) -> Illegal
     return None
 
 
+def _cache_find(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """17.4: a tusk or specimen the expedition carries may be cached."""
+    refused = _leave_find(state, action, args)
+    return None if refused is None else _no(refused.reason, upkeep.RULE_CACHE)
+
+
 def _carry(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """5.51, 19.3: a healthy explorer may do a bearer's work."""
     explorer = state.explorers[state.player]
@@ -777,5 +787,6 @@ CHECKS.update(
         act.CARRY: _carry,
         act.DROP_FIND: _leave_find,
         act.REST: _rest,
+        act.CACHE_FIND: _cache_find,
     }
 )

@@ -183,6 +183,8 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["deal"] = part["selling"] if args["selling"] else part["buying"]
     if key == "left":
         fields["sick"] = part["sick"] if args["sick"] else ""
+    if "find" in args:
+        fields["find"] = str(messages["find"].get(args["find"], args["find"]))
     if key == "sailed-for-africa":
         fields["ticket"] = part["ticket"] if args["ticket"] else ""
     if key == "counter-seen" and not hidden:

@@ -174,6 +174,23 @@ def cache(state: NileState, good: int, amount: int) -> None:
     state.emit("cached", player=state.player, hex=explorer.hex, good=good, amount=amount)
 
 
+def cache_find(state: NileState, index: int) -> None:
+    """17.4: bury a tusk, or the last specimen found, in the explorer's hex; it still scores
+    for him if he brings it to Europe (20.71-20.72)."""
+    explorer = state.explorer(state.player)
+    party = explorer.party
+    if index == 0:
+        party.tusks -= 1
+        buried = caches.make_cache(state.data.tables, explorer.hex, explorer.ident, (), tusks=1)
+    else:
+        specimen = party.specimens.pop()
+        buried = caches.make_cache(
+            state.data.tables, explorer.hex, explorer.ident, (), finds=(specimen,)
+        )
+    explorer.caches.append(buried)
+    state.emit("cached-find", player=state.player, hex=explorer.hex, find=FIND_KINDS[index])
+
+
 def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
     """17.6, 17.8: the cache the explorer would search for in his hex, with the seat that
     holds it: his own first, then another explorer's in a published hex; None if none."""
@@ -190,7 +207,8 @@ def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
 
 def dig_up_cache(state: NileState) -> None:
     """17.6-17.8: search for a cache in the hex; on a one it is gone, and either way it
-    leaves the map."""
+    leaves the map. Its tusks and specimens come back with it, but only the explorer who found
+    them has them on his sheet to publish (20.6, decision N141)."""
     explorer = state.explorer(state.player)
     searched = cache_to_search(state)
     assert searched is not None
@@ -203,6 +221,8 @@ def dig_up_cache(state: NileState) -> None:
     if recovered:
         for good, count in found.contents:
             gain(explorer.party, good, count)
+        explorer.party.tusks += found.tusks
+        explorer.party.specimens.extend(found.finds)
         state.emit("cache-recovered", player=state.player, hex=explorer.hex)
     else:
         state.emit("cache-gone", player=state.player, hex=explorer.hex)
