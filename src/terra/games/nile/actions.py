@@ -21,8 +21,11 @@ readable:
 ``trade 5 gifts for 10 rations``  with a friendly tribe (14.6-14.95)
 ``escape with bearer``          after a defeat, a member who escapes with you (15.21)
 ``release prisoners``           after a victory (16.42); ``keep prisoners``, ``loot``
-``leave 1 bearer``              discharge people, release animals, discard items (9.6); also
-                                ``leave 1 tusk``, ``leave 1 specimen`` (the last found)
+``leave 1 bearer``              discharge people, release animals, discard items (9.6); of
+                                people the healthy (``leave bearer`` is ``leave 1 bearer``);
+                                ``leave 1 sick bearer`` a sick one, a victory point each
+                                (19.4); also ``leave 1 tusk``, ``leave 1 specimen`` (the last
+                                found)
 ``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6); also
                                 ``cache 1 tusk``, ``cache 1 specimen`` (the last found, 17.4)
 ``shoot horse``                 an animal for fresh food (18.5)
@@ -100,8 +103,9 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     DROP_FIND,
     PUBLISH_FINDS,
     CACHE_FIND,
-) = range(33)
-KINDS = 33
+    LEAVE_SICK,
+) = range(34)
+KINDS = 34
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
 # DROP_FIND and CACHE_FIND
 
@@ -117,7 +121,8 @@ NOTATION_HELP = (
     "counter 1520 | sail to Zanzibar | specialty zoologist | buy 10 rations | cautious, normal, "
     "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
-    "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
+    "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer, leave 1 sick bearer | "
+    "cache 10 rations, "
     "cache 1 tusk, dig up cache | shoot horse | take 10 water | carry loads, stop carrying | "
     "sail for Europe | publish, publish all but hexes | collect donations | interview yellow | "
     "retire | done. "
@@ -155,11 +160,23 @@ class ActionTable(ActionSpace):
 
 
 def _goods_amounts(
-    actions: ActionSpaceBuilder, kind: int, verb: str, goods: tuple[int, ...]
-) -> None:
+    actions: ActionSpaceBuilder,
+    kind: int,
+    verb: str,
+    goods: tuple[int, ...],
+    *,
+    sick: bool = False,
+) -> dict[tuple[int, int], int]:
+    """The actions ``verb 1 ration``, ``verb 10 rations``, ... (``verb 1 sick bearer`` with
+    ``sick``), by (good, amount)."""
+    added = {}
     for good in goods:
         for amount in AMOUNTS:
-            actions.add(kind, f"{verb} {plural(GOOD_IDS[good], amount)}", good, amount)
+            counted = plural(GOOD_IDS[good], amount)
+            if sick:
+                counted = counted.replace(" ", " sick ", 1)
+            added[good, amount] = actions.add(kind, f"{verb} {counted}", good, amount)
+    return added
 
 
 @cache
@@ -240,7 +257,7 @@ def action_table(data: Components) -> ActionTable:
     for good in (*PEOPLE, *ANIMALS, CANOE):
         add(ESCAPE, f"escape with {GOOD_IDS[good]}", good)
     start(LEAVE)
-    _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
+    leaving = _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
     start(CACHE)
     _goods_amounts(actions, CACHE, "cache", (CANOE, *ITEMS))
     start(DROP_FIND)
@@ -257,6 +274,11 @@ def action_table(data: Components) -> ActionTable:
     start(CACHE_FIND)
     for index, name in enumerate(FIND_KINDS):
         add(CACHE_FIND, f"cache 1 {name}", index)
+    start(LEAVE_SICK)
+    leaving_sick = _goods_amounts(actions, LEAVE_SICK, "leave", PEOPLE, sick=True)
+    for good in PEOPLE:  # one of them, without a number: ``leave bearer``, ``leave sick bearer``
+        actions.alias(f"leave {GOOD_IDS[good]}", leaving[good, 1])
+        actions.alias(f"leave sick {GOOD_IDS[good]}", leaving_sick[good, 1])
     fields = actions.fields()
     kinds: tuple[int, ...] = fields["kind"]
     end = [0] * KINDS
@@ -268,7 +290,7 @@ def action_table(data: Components) -> ActionTable:
             for action, (of, args) in enumerate(zip(kinds, fields["args"], strict=True))
             if of == kind
         )
-        for kind in (BUY, LEAVE, CACHE, TAKE_WATER)
+        for kind in (BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK)
     }
     cost = [0] * len(kinds)
     for action, good, amount in goods_amount[BUY]:

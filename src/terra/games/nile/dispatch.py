@@ -59,4 +59,5 @@ APPLY: Mapping[int, Rule] = {
     act.DROP_FIND: upkeep.leave_find,
     act.REST: journey.stop_carrying,
     act.CACHE_FIND: upkeep.cache_find,
+    act.LEAVE_SICK: upkeep.leave_sick,
 }

@@ -185,6 +185,7 @@ BOOKKEEPING = frozenset(
         act.REST,
         act.DROP_FIND,
         act.CACHE_FIND,
+        act.LEAVE_SICK,
     )
 )
 

@@ -16,7 +16,17 @@ from terra.core.errors import IllegalAction
 from terra.games.nile import actions as act
 from terra.games.nile import encounters, journey, logistics, natives, rules, scoring, upkeep
 from terra.games.nile.explorer import IN_AFRICA
-from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNALIST
+from terra.games.nile.party import at_hand
+from terra.games.nile.terms import (
+    ASKARI,
+    BLANK,
+    BY_CANOE,
+    CAMEL,
+    GOOD_IDS,
+    HORSE,
+    JOURNALIST,
+    PEOPLE,
+)
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -30,13 +40,23 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.COUNTERS: (act.COUNTER,),
     rules.PORT: (act.SAIL,),
     rules.SPECIALTY: (act.SPECIALTY,),
-    rules.OUTFIT: (act.BUY, act.TAKE_WATER, act.MODE, act.LEAVE, act.CARRY, act.REST, act.DONE),
+    rules.OUTFIT: (
+        act.BUY,
+        act.TAKE_WATER,
+        act.MODE,
+        act.LEAVE,
+        act.LEAVE_SICK,
+        act.CARRY,
+        act.REST,
+        act.DONE,
+    ),
     rules.ACTIVITY: (
         act.ACTIVITY,
         act.EUROPE,
         act.MODE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.LEAVE_SICK,
         act.DROP_FIND,
         act.CACHE,
         act.CACHE_FIND,
@@ -51,6 +71,7 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.TRADE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.LEAVE_SICK,
         act.DROP_FIND,
         act.CACHE,
         act.CACHE_FIND,
@@ -153,9 +174,10 @@ def _counter_sites(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _goods_at_hand(state: NileState, kind: int) -> Iterable[int]:
-    """9.6, 17.1: only what the expedition has enough of."""
+    """9.6, 17.1, 19.4: only what the expedition has enough of (of people, the healthy or the
+    sick the action names)."""
     party = state.explorers[state.player].party
-    held = party.counts()
+    held = at_hand(party, sick=kind == act.LEAVE_SICK)
     return [
         action for action, good, amount in state.tables.goods_amount[kind] if held[good] >= amount
     ]
@@ -313,6 +335,7 @@ CANDIDATES.update(
         act.COUNTER: _counter_sites,
         act.BUY: _affordable,
         act.LEAVE: _goods_at_hand,
+        act.LEAVE_SICK: _goods_at_hand,
         act.CACHE: _goods_at_hand,
         act.SAIL: _ports_within_reach,
         act.TRADE: _with_a_friendly_tribe,
@@ -358,6 +381,7 @@ EXACT = frozenset(
         act.REST,
         act.DROP_FIND,
         act.CACHE_FIND,
+        act.LEAVE_SICK,
     }
 )
 
@@ -534,11 +558,30 @@ def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
 
 
 def _leave(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """9.6: whatever the expedition has."""
+    """9.6: whatever the expedition has; of people, the healthy (decision N160)."""
     good, amount = args
-    have = state.explorers[state.player].party.counts()[good]
+    party = state.explorers[state.player].party
+    have = at_hand(party)[good]
+    if have >= amount:
+        return None
+    if good in PEOPLE:
+        sick = at_hand(party, sick=True)[good]
+        name = GOOD_IDS[good]
+        healthy = (
+            act.plural(name, have).replace(" ", " healthy ", 1) if have else f"no healthy {name}"
+        )
+        also = f"; a sick one leaves by 'leave 1 sick {name}' (19.4)" if sick else ""
+        return _no(f"the expedition has {healthy}{also}", "Source of the Nile, 9.6")
+    return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
+
+
+def _leave_sick(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """19.4: sick people the expedition has, at the loss of a victory point each."""
+    good, amount = args
+    have = at_hand(state.explorers[state.player].party, sick=True)[good]
     if have < amount:
-        return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
+        sick = act.plural(GOOD_IDS[good], have).replace(" ", " sick ", 1)
+        return _no(f"the expedition has {sick}", "Source of the Nile, 19.4")
     return None
 
 
@@ -788,5 +831,6 @@ CHECKS.update(
         act.DROP_FIND: _leave_find,
         act.REST: _rest,
         act.CACHE_FIND: _cache_find,
+        act.LEAVE_SICK: _leave_sick,
     }
 )

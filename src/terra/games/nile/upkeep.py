@@ -15,7 +15,7 @@ from terra.games.nile.actions import FIND_KINDS
 from terra.games.nile.caches import Cache
 from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import HEALTHY, discharge, gain
+from terra.games.nile.party import discharge, gain
 from terra.games.nile.rules import draw, roll
 from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
 from terra.games.nile.territory import erase
@@ -139,19 +139,17 @@ def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
 
 
 def leave(state: NileState, good: int, amount: int) -> None:
-    """9.6: discharge people (healthy first), release animals, discard items; 9.7 Special: each
-    sick person discharged costs a victory point."""
+    """9.6: discharge healthy people, release animals, discard items (decision N160)."""
+    discharge(state.explorer(state.player).party, good, amount)
+    state.emit("left", player=state.player, good=good, amount=amount, sick=0)
+
+
+def leave_sick(state: NileState, good: int, amount: int) -> None:
+    """19.4, 9.7 Special: discharge sick people, each at the loss of a victory point
+    (decision N160)."""
     explorer = state.explorer(state.player)
-    party = explorer.party
-    sick = 0
-    if good in HEALTHY:
-        healthy = min(amount, getattr(party, HEALTHY[good]))
-        discharge(party, good, healthy)
-        sick = discharge(party, good, amount - healthy, sick=True)
-    else:
-        discharge(party, good, amount)
-    if sick:
-        scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
+    sick = discharge(explorer.party, good, amount, sick=True)
+    scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
     state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
 
 
