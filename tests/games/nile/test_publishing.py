@@ -11,11 +11,14 @@ from terra.games.nile import GAME
 from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.journey import step_cost, travel
-from terra.games.nile.rules import EUROPE, bring_finds_home
+from terra.games.nile.party import Party
+from terra.games.nile.rules import EUROPE, arrive, bring_finds_home
 from terra.games.nile.scoring import pending, publish, ranked_awards
 from terra.games.nile.state import NileState
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
+
+from .positions import put, standing
 
 
 def in_europe(players: int = 2, specialty: int = EXPLORER, **options: object) -> NileState:
@@ -315,3 +318,54 @@ class TestKeepingHexesBack:
         with pytest.raises(IllegalAction, match="nothing but hexes"):
             state.play("publish all but hexes")
         assert state.explorers[0].vp == 0
+
+
+class TestVictoryPointLosses:
+    """22.5 (decision N161): a point lost for a sick man discharged (19.4) comes off the points
+    the current expedition has garnered so far, and off the published total only without
+    them."""
+
+    def discharging(self) -> NileState:
+        """Seat 0 at 0403 with 10 published points and a sick bearer to discharge."""
+        state = standing("0403", Party(bearers=3, sick_bearers=1, rations=10))
+        state.explorers[0].vp = 10
+        return state
+
+    def test_it_comes_off_the_current_expeditions_points(self) -> None:
+        """Source of the Nile, 22.5: deducted from the victory points garnered so far by the
+        current expedition: here the hexes it has mapped, not the published ten."""
+        state = self.discharging()
+        mapped = blank_hexes(state, 2)
+        explored(state, 0, mapped)
+        garnered = sum(pending(state, state.explorers[0]).values())
+        assert garnered > 1
+        state.play("leave 1 sick bearer")
+        explorer = state.explorers[0]
+        assert explorer.vp == 10
+        assert sum(pending(state, explorer).values()) == garnered - 1
+        explorer.status, explorer.hex = IN_EUROPE, -1
+        state.phase = EUROPE
+        state.play("publish")
+        assert state.explorers[0].vp == 10 + garnered - 1
+
+    def test_without_them_it_comes_off_the_published_total(self) -> None:
+        """Source of the Nile, 22.5: no points garnered by the current expedition: the
+        published total pays, never below nothing."""
+        state = self.discharging()
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 9
+        state = self.discharging()
+        state.explorers[0].vp = 0
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 0
+
+    def test_hexes_kept_back_from_an_earlier_expedition_do_not_pay(self) -> None:
+        """Source of the Nile, 22.5: the hexes an earlier expedition mapped and kept back
+        (22.2) are not the current expedition's: the published total pays."""
+        state = self.discharging()
+        explored(state, 0, blank_hexes(state, 2))
+        explorer = state.explorers[0]
+        arrive(state, 0, explorer.port, 0)  # a new expedition lands
+        put(state, 0, "0403", Party(bearers=3, sick_bearers=1, rations=10))
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 9

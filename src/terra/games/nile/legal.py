@@ -631,7 +631,7 @@ def _retire(state: NileState, action: int, args: tuple[int, ...]) -> IllegalActi
 
 def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """22.1: only what has not been published."""
-    if not any(scoring.pending(state, state.explorers[state.player]).values()):
+    if not scoring.worth_publishing(scoring.pending(state, state.explorers[state.player])):
         return _no("you have nothing to publish", rules.RULE_PUBLISH)
     return None
 
@@ -643,7 +643,8 @@ def _publish_all_but_hexes(
     explorer = state.explorers[state.player]
     if not scoring.publishable_hexes(state, explorer):
         return _no("you have no mapped hexes to keep back: use 'publish'", rules.RULE_PUBLISH)
-    if not any(scoring.pending(state, explorer, with_hexes=False).values()):
+    parts = scoring.all_but_hexes(state, explorer)
+    if not scoring.worth_publishing(scoring.pending(state, explorer, parts)):
         return _no("you have nothing but hexes to publish", rules.RULE_PUBLISH)
     return None
 

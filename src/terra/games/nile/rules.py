@@ -332,6 +332,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.mode = FOOT
     explorer.far = False
     explorer.carries = False
+    explorer.land()
     explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
 

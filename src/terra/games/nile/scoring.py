@@ -10,7 +10,9 @@ win (22.7, 25.21).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
 from terra.games.nile.events import ANIMAL, PLANT, TRIBE
 from terra.games.nile.explorer import Explorer
@@ -42,6 +44,7 @@ SOURCES = (
     "ranked",
 )
 UNIQUE_FINDS = frozenset({PLANT, ANIMAL, TRIBE})  # 20.74: names published once
+Record = TypeVar("Record")  # an entry of the Player Aid Sheet's records
 
 
 def breakdown(explorer: Explorer) -> dict[str, int]:
@@ -74,6 +77,62 @@ def find_name(state: NileState, explorer: Explorer, card: int) -> str:
     return bonus.name
 
 
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Parts of an explorer's unpublished record (22.1-22.2): what one publication holds, or
+    what his current expedition has garnered (22.5)."""
+
+    hexes: tuple[int, ...] = ()  # fully mapped, with their rivers and oases
+    tribes: tuple[int, ...] = ()  # befriended (22.4)
+    counters: int = 0  # bit i: discovery counter i, found (23.2)
+    finds: tuple[tuple[int, int], ...] = ()  # bonus discoveries: (card, v.p.) (20)
+    news: tuple[tuple[int, int], ...] = ()  # a journalist's battles: (battle, v.p.) (24.2-24.5)
+    epics: tuple[tuple[int, ...], ...] = ()  # epic journeys: their hexes (25.3)
+    awards: int = 0  # other awards, less the losses charged to them (16.422, 24.6, 22.5)
+
+
+def everything(state: NileState, explorer: Explorer) -> Parts:
+    """22.1: all that the explorer has to publish."""
+    return Parts(
+        tuple(publishable_hexes(state, explorer)),
+        tuple(explorer.new_friends),
+        explorer.found_counters,
+        tuple(explorer.finds),
+        tuple(explorer.news),
+        tuple(explorer.epics),
+        explorer.awards,
+    )
+
+
+def all_but_hexes(state: NileState, explorer: Explorer) -> Parts:
+    """22.2 (decision N153): everything but the mapped hexes, and with them the epic journeys
+    across them, which are worth the hexes published with them (25.32)."""
+    whole = everything(state, explorer)
+    return Parts(
+        tribes=whole.tribes,
+        counters=whole.counters,
+        finds=whole.finds,
+        news=whole.news,
+        awards=whole.awards,
+    )
+
+
+def current_expedition(state: NileState, explorer: Explorer) -> Parts:
+    """22.5 (decision N161): what the current expedition has garnered so far: the records
+    made since it landed, less the losses already charged to them."""
+    landing = explorer.landing
+    new_hexes = set(explorer.visited[landing.visited :])
+    return Parts(
+        tuple(h for h in publishable_hexes(state, explorer) if h in new_hexes),
+        tuple(explorer.new_friends[landing.friends :]),
+        explorer.found_counters & ~landing.counters,
+        tuple(explorer.finds[landing.finds :]),
+        tuple(explorer.news[landing.news :]),
+        tuple(explorer.epics[landing.epics :]),
+        explorer.awards - landing.awards,
+    )
+
+
 def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
     """Plainly nothing to publish: no record of finds, friends, awards, news or journeys, and
     no hex to publish, so that :func:`pending` brings nothing from any source."""
@@ -88,44 +147,55 @@ def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
     )
 
 
-def pending(state: NileState, explorer: Explorer, with_hexes: bool = True) -> dict[str, int]:
-    """What publishing now would bring, by source (ranked awards aside, 22.7); nothing at all
-    when :func:`nothing_to_publish`. Without the hexes (22.2, decision N153) their rivers,
-    oases and the epic journeys across them wait with them."""
+def pending(state: NileState, explorer: Explorer, parts: Parts | None = None) -> dict[str, int]:
+    """What publishing ``parts`` of his record (everything, by default) would bring now, by
+    source (ranked awards aside, 22.7); nothing at all when :func:`nothing_to_publish`. A
+    hex brings its river and oasis with it; an epic journey the hexes of its route published
+    with it (25.32)."""
+    if parts is None:
+        parts = everything(state, explorer)
     tables = state.data.tables
     territory = state.territory
     specialty = explorer.specialty
     found = dict.fromkeys(SOURCES, 0)
-    hexes = publishable_hexes(state, explorer) if with_hexes else []
+    hexes = parts.hexes
     for hex_ in hexes:
         found["hexes"] += tables.vp_hex[territory.terrain[hex_]][specialty]
         if territory.river_in[hex_] or territory.river_out[hex_]:
             found["rivers"] += tables.vp_river[specialty]
         if territory.oasis[hex_]:
             found["oases"] += tables.vp_oasis[specialty]
-    found["tribes"] = tables.vp_friendly_tribe[specialty] * len(explorer.new_friends)
+    found["tribes"] = tables.vp_friendly_tribe[specialty] * len(parts.tribes)
     for counter, kind in enumerate(state.counter_kind):
-        found_here = explorer.found_counters >> counter & 1 and kind >= 0
+        found_here = parts.counters >> counter & 1 and kind >= 0
         if found_here and tables.special_names[kind] not in state.published_finds:
             found["specials"] += tables.vp_special[kind][specialty]
     names: set[str] = set()
-    for card, vp in explorer.finds:
+    for card, vp in parts.finds:
         name = find_name(state, explorer, card)
         if name and (name in state.published_finds or name in names):
             continue
         names.add(name)
         found["bonuses"] += vp
-    found["awards"] = explorer.awards + sum(
-        vp for battle, vp in explorer.news if battle not in state.published_battles
+    found["awards"] = parts.awards + sum(
+        vp for battle, vp in parts.news if battle not in state.published_battles
     )
-    found["journeys"] = sum(epic_value(state, explorer, route, hexes) for route in explorer.epics)
+    found["journeys"] = sum(epic_value(state, explorer, route, hexes) for route in parts.epics)
     return found
 
 
-def ranked_awards(state: NileState, explorer: Explorer) -> int:
+def worth_publishing(gains: dict[str, int]) -> bool:
+    """22.1: a publication brings something; a loss charged to the expedition (22.5) alone is
+    nothing to publish (decision N161)."""
+    return any(vp > 0 for vp in gains.values())
+
+
+def ranked_awards(
+    state: NileState, explorer: Explorer, publishing: Collection[int] | None = None
+) -> int:
     """22.7-22.9, 25.2: the ranked spectacular discoveries and the longest rivers among the
-    hexes he would publish now."""
-    hexes = set(publishable_hexes(state, explorer))
+    hexes he would publish now (``publishing``; all he may publish by default)."""
+    hexes = set(publishable_hexes(state, explorer) if publishing is None else publishing)
     if not hexes:
         return 0
     tables = state.data.tables
@@ -164,7 +234,7 @@ def ranked_awards(state: NileState, explorer: Explorer) -> int:
 
 
 def epic_value(
-    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: list[int]
+    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: Collection[int]
 ) -> int:
     """25.32: the hexes published now along the shortest route he travelled from port to
     port."""
@@ -192,39 +262,45 @@ def epic_value(
     return value
 
 
-def publish(state: NileState, with_hexes: bool = True) -> None:
-    """22.1-22.5: an explorer in Europe publishes everything he has found, or all but his
-    mapped hexes (22.2); 7.0: the first to reach the target wins at once (ranked awards count
-    only then, 22.7, 25.21)."""
+def publish(state: NileState, parts: Parts | None = None) -> None:
+    """22.1-22.5: an explorer in Europe publishes ``parts`` of what he has found (everything,
+    by default; 22.2: he may keep the rest back); 7.0: the first to reach the target wins at
+    once (ranked awards count only then, 22.7, 25.21). A loss charged to the expedition's
+    points (22.5) comes off what the publication brings, and what it cannot cover waits for
+    the next one (decision N161)."""
     explorer = state.explorer(state.player)
-    gains = pending(state, explorer, with_hexes)
+    if parts is None:
+        parts = everything(state, explorer)
+    gains = pending(state, explorer, parts)
     total = sum(gains.values())
-    if with_hexes and explorer.vp + total < state.target:
-        ranked = ranked_awards(state, explorer)
+    if parts.hexes and explorer.vp + total < state.target:
+        ranked = ranked_awards(state, explorer, parts.hexes)
         if explorer.vp + total + ranked >= state.target:
             gains["ranked"] = ranked
             total += ranked
     tables = state.data.tables
-    hexes = publishable_hexes(state, explorer)
-    if with_hexes:
-        for hex_ in hexes:
-            state.published[hex_] = 1
-        explorer.epics = []
-    kept = 0 if with_hexes else len(hexes)
+    for hex_ in parts.hexes:
+        state.published[hex_] = 1
+    kept = len(publishable_hexes(state, explorer))
     for counter, kind in enumerate(state.counter_kind):
-        if explorer.found_counters >> counter & 1 and kind >= 0:
+        if parts.counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])
-    explorer.found_counters = 0
-    for card, _vp in explorer.finds:
+    explorer.found_counters &= ~parts.counters
+    for card, _vp in parts.finds:
         name = find_name(state, explorer, card)
         if name:
             state.published_finds.add(name)
-    state.published_battles.update(battle for battle, _vp in explorer.news)
-    explorer.finds = []
-    explorer.news = []
-    explorer.new_friends = []
-    explorer.awards = 0
-    explorer.vp = max(0, explorer.vp + total)  # 22.5: never below nothing
+    state.published_battles.update(battle for battle, _vp in parts.news)
+    explorer.finds = _without(explorer.finds, parts.finds)
+    explorer.news = _without(explorer.news, parts.news)
+    explorer.epics = _without(explorer.epics, parts.epics)
+    explorer.new_friends = _without(explorer.new_friends, parts.tribes)
+    explorer.awards -= parts.awards
+    if total < 0:  # a loss the publication cannot cover waits for the next (22.5, N161)
+        explorer.awards += total
+        gains["awards"] -= total
+        total = 0
+    explorer.vp += total
     for source, vp in gains.items():
         if vp:
             explorer.vp_by[source] = explorer.vp_by.get(source, 0) + vp
@@ -236,16 +312,26 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
         end_game(state, RULE_VICTORY)
 
 
+def _without(records: list[Record], published: tuple[Record, ...]) -> list[Record]:
+    """``records`` less one of each of ``published`` (records may repeat: two tusk finds)."""
+    left = list(records)
+    for record in published:
+        left.remove(record)
+    return left
+
+
 def publish_all_but_hexes(state: NileState) -> None:
     """22.2: publish everything else, keeping the mapped hexes to himself for now."""
-    publish(state, with_hexes=False)
+    publish(state, all_but_hexes(state, state.explorer(state.player)))
 
 
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
-    """22.5: losses come off the current expedition's unpublished awards first, then off the
-    published total, never below zero."""
-    from_awards = min(vp, max(0, explorer.awards))
-    explorer.awards -= from_awards
-    rest = vp - from_awards
+    """22.5 (decision N161): a loss comes off the victory points the current expedition has
+    garnered so far, as far as they go (they are charged when he publishes), and the rest off
+    the published total, never below zero."""
+    garnered = sum(pending(state, explorer, current_expedition(state, explorer)).values())
+    charged = min(vp, max(0, garnered))
+    explorer.awards -= charged
+    rest = vp - charged
     if rest:
         explorer.vp = max(0, explorer.vp - rest)
