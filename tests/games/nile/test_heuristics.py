@@ -31,19 +31,24 @@ from terra.games.nile.heuristics import (
     walks_from,
 )
 from terra.games.nile.state import NileState
+from terra.games.nile.tables import HIGHEST_MOUNTAIN
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
     BLANK,
+    EXPLORER,
     GIFT,
     GUIDE,
     JOURNALIST,
+    MOUNTAIN,
     MUSKET,
     RATION,
     SPECIALTY_IDS,
     VELDT,
 )
 from terra.sim import run_games
+
+from .test_publishing import blank_hexes, explored, in_europe
 
 GAME = terra.game("nile")
 REDEALS = 3
@@ -258,12 +263,13 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
     """Leaving, caching, digging up, shooting an animal, taking water and turning the carrying
     are free moves (9.6, 17, 18.5, 5.4441, 5.52), and retiring (21.2) is death by choice: a
     search weighs the rest (and its favourite move, see terra.ai.tree), retiring only in
-    captivity, and where nothing else is left it leaves the move to its favourite."""
+    captivity, and where nothing else is left it leaves the move to its favourite. The parts
+    of a publication (22.2) are its favourite's plan, not the search's."""
     left_out = unsearched = 0
     for state in decisions():
         legal = state.legal_actions()
         weighed = heuristics.search_actions(state)
-        if state.phase_name in ("outfit", "counters", "specialty"):
+        if state.phase_name in ("outfit", "counters", "specialty", "publishing"):
             assert weighed == ()  # left to the favourite move (see the next test)
             continue
         kinds = [state.tables.kind[a] for a in legal]
@@ -271,6 +277,7 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
             a
             for a, kind in zip(legal, kinds, strict=True)
             if kind not in heuristics.BOOKKEEPING
+            and kind != act.PUBLISH_PART
             and (kind != act.RETIRE or state.phase_name == "captivity")
         }
         left_out += len(legal) - len(weighed)
@@ -471,3 +478,59 @@ class TestTheCeilingOfAHexsWorth:
             for terrain in range(len(tables.vp_hex)):
                 plain = hex_points(data, terrain, specialty)
                 assert max(plain, plain + river) <= most
+
+
+class TestKeepingHexesBack:
+    """22.2, 22.7, 25.21 (decision N153): greedy publishes everything unless a hex's ranked
+    award clearly outweighs the hex and would be lost to a publication that cannot win."""
+
+    def with_a_peak(self, target: int = 75) -> NileState:
+        """Seat 0 in Europe with three mountain hexes mapped, the first the highest peak."""
+        state = in_europe(victory_points=target)
+        hexes = blank_hexes(state, 3)
+        explored(state, 0, hexes, MOUNTAIN)
+        state.territory.peak[hexes[0]] = 19_000
+        state._forget_legal()
+        return state
+
+    def publish_as_greedy(self, state: NileState) -> list[str]:
+        """Greedy's moves in Europe up to the voyage or the donations."""
+        played = []
+        while state.phase_name in ("europe", "publishing"):
+            action = state.action_str(greedy(state, 0))
+            if not action.startswith(("publish", "done")):
+                break
+            played.append(action)
+            state.play(action)
+        return played
+
+    def test_the_highest_peak_is_kept_back_for_a_winning_publication(self) -> None:
+        """Source of the Nile, 22.2, 22.7: the first peak's ranked award (explorer: 10) is
+        worth more than three times its hex (2) and no one else has been there."""
+        state = self.with_a_peak()
+        peak = blank_hexes(state, 1)[0]
+        ids = state.data.board.hex_ids
+        played = self.publish_as_greedy(state)
+        assert played == [f"publish hex {ids[h]}" for h in blank_hexes(state, 3)[1:]] + ["done"]
+        assert not state.published[peak]
+        assert state.action_str(greedy(state, 0)) in (
+            "collect donations",
+            *(text for text in state.legal_action_strs() if text.startswith("sail to")),
+        )
+
+    def test_everything_is_published_when_that_wins(self) -> None:
+        """Source of the Nile, 7.0, 22.7: a publication that wins with the peak is made."""
+        tables = self.with_a_peak().data.tables
+        first = tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
+        state = self.with_a_peak(3 * tables.vp_hex[MOUNTAIN][EXPLORER] + first)
+        assert self.publish_as_greedy(state) == ["publish"]
+        assert state.is_over
+
+    def test_everything_is_published_when_another_explorer_could_publish_it_first(
+        self,
+    ) -> None:
+        """Source of the Nile, 22.3: another explorer who has been to the hex may publish it
+        first: nothing is kept back."""
+        state = self.with_a_peak()
+        state.explorers[1].visit(blank_hexes(state, 1)[0])
+        assert self.publish_as_greedy(state) == ["publish"]

@@ -369,3 +369,103 @@ class TestVictoryPointLosses:
         put(state, 0, "0403", Party(bearers=3, sick_bearers=1, rations=10))
         state.play("leave 1 sick bearer")
         assert state.explorers[0].vp == 9
+
+
+class TestChoosingWhatToPublish:
+    """22.1-22.2 (decision N153): any part of his discoveries, chosen hex by hex, tribe by
+    tribe, special by special (or a kind at once), then ``done``."""
+
+    def _with_finds(self) -> tuple[NileState, list[int]]:
+        """Seat 0 in Europe with three veldt hexes mapped (the first with a river, the second
+        an oasis), a lake hex, two friendly tribes and the Lost City found."""
+        state = in_europe()
+        hexes = blank_hexes(state, 4)
+        explored(state, 0, hexes[:3])
+        explored(state, 0, hexes[3:], LAKE)
+        territory = state.territory
+        territory.river_out[hexes[0]] = 1
+        territory.oasis[hexes[1]] = 1
+        explorer = state.explorers[0]
+        explorer.friendly.update({7, 9})
+        explorer.new_friends.extend([7, 9])
+        lost_city = state.data.tables.special_names.index("Lost City")
+        state.counter_kind[0] = lost_city
+        explorer.found_counters = explorer.counters = 1
+        state._forget_legal()
+        return state, hexes
+
+    def test_the_parts_chosen_are_published_together_and_the_rest_waits(self) -> None:
+        """Source of the Nile, 22.1-22.2: he publishes a hex and a tribe and withholds the
+        rest, which stays his to publish later."""
+        state, hexes = self._with_finds()
+        tables = state.data.tables
+        name = state.data.board.hex_ids[hexes[2]]
+        state.play(f"publish hex {name}")
+        assert state.phase_name == "publishing"
+        assert "sail for Europe" not in state.legal_action_strs()
+        state.play("publish tribe 9")
+        state.play("done")
+        assert state.phase_name == "europe"
+        explorer = state.explorers[0]
+        assert explorer.vp == tables.vp_hex[VELDT][EXPLORER] + tables.vp_friendly_tribe[EXPLORER]
+        assert [bool(state.published[h]) for h in hexes] == [False, False, True, False]
+        assert explorer.new_friends == [7] and explorer.found_counters == 1
+        assert "chosen-to-publish" in [e["key"] for e in state.events[-3:]]
+        assert "publish Lost City" in state.legal_action_strs()
+
+    def test_a_kind_at_once(self) -> None:
+        """Source of the Nile, 22.1-22.2: every river hex, every lake hex, every oasis, every
+        tribe or every special at once."""
+        state, hexes = self._with_finds()
+        state.play("publish rivers")
+        assert state.turn.chosen == [(0, hexes[0])]
+        state.play("publish oases")
+        state.play("publish lakes")
+        state.play("publish tribes")
+        state.play("publish specials")
+        assert [part for part, _ in state.turn.chosen] == [0, 0, 0, 1, 1, 2]
+        with pytest.raises(IllegalAction, match="no rivers to add"):
+            state.play("publish rivers")
+        state.play("done")
+        assert not state.published[hexes[2]] and state.published[hexes[3]]
+        assert "Lost City" in state.published_finds
+
+    def test_what_is_not_his_to_publish_is_refused(self) -> None:
+        """Source of the Nile, 22.1-22.4, 10.293, 23.2: hexes he has not fully mapped or that
+        are published, tribes that are not his new friends, specials he has not found, and a
+        part chosen twice."""
+        state, hexes = self._with_finds()
+        board = state.data.board
+        with pytest.raises(IllegalAction, match="you have not been to"):
+            state.play(f"publish hex {board.hex_ids[blank_hexes(state, 6)[5]]}")
+        with pytest.raises(IllegalAction, match="published already"):
+            state.play("publish hex 0403")
+        with pytest.raises(IllegalAction, match="tribe 8 is no friend"):
+            state.play("publish tribe 8")
+        with pytest.raises(IllegalAction, match="not found Native Kingdom"):
+            state.play("publish Native Kingdom")
+        state.play(f"publish hex {board.hex_ids[hexes[0]]}")
+        with pytest.raises(IllegalAction, match="chosen for this publication already"):
+            state.play(f"publish hex {board.hex_ids[hexes[0]]}")
+        with pytest.raises(IllegalAction, match="not a decision of this moment"):
+            state.play("collect donations")
+
+    def test_the_ranked_award_kept_back_wins_later(self) -> None:
+        """Source of the Nile, 22.2, 22.7: the highest peak kept back from a publication that
+        cannot win is claimed by the later one that wins."""
+        tables = GAME.load_data().tables
+        first = tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
+        mountain = tables.vp_hex[MOUNTAIN][EXPLORER]
+        state = in_europe(victory_points=3 * mountain + first)
+        hexes = blank_hexes(state, 3)
+        explored(state, 0, hexes, MOUNTAIN)
+        state.territory.peak[hexes[0]] = 19_000
+        ids = state.data.board.hex_ids
+        state.play(f"publish hex {ids[hexes[1]]}")
+        state.play(f"publish hex {ids[hexes[2]]}")
+        state.play("done")
+        assert state.phase_name == "europe" and state.score_breakdown()[0]["ranked"] == 0
+        state.play(f"publish hex {ids[hexes[0]]}")
+        state.play("done")
+        assert state.is_over and state.winners() == [0]
+        assert state.score_breakdown()[0]["ranked"] == first

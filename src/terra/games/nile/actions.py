@@ -34,10 +34,15 @@ readable:
 ``sail for Europe``             from a port the turn after arriving (21.4)
 ``publish``                     in Europe: publish what you have found (22)
 ``publish all but hexes``       the same, keeping your mapped hexes unpublished for now (22.2)
+``publish hex 1520``            choose a part of what to publish (22.1-22.2): a hex (with its
+                                river and oasis), ``publish tribe 12``, ``publish Lost City``,
+                                or every one of a kind: ``publish hexes``, ``publish rivers``,
+                                ``publish lakes``, ``publish oases``, ``publish tribes``,
+                                ``publish specials``; then ``done`` publishes what is chosen
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
 ``interview yellow``            journalist: interview another explorer in your hex (24.6)
 ``retire``                      retire your explorer (21.2)
-``done``                        end outfitting, end your move
+``done``                        end outfitting, end your move, publish what is chosen
 ==============================  ================================================================
 """
 
@@ -63,6 +68,7 @@ from terra.games.nile.terms import (
     SPECIALTY_IDS,
     WATER,
 )
+from terra.games.nile.territory import NATIVE_COUNTERS
 
 # Explorers' colours, one set of counters each (3.31); seat 0 plays the first colour.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
@@ -104,10 +110,18 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     PUBLISH_FINDS,
     CACHE_FIND,
     LEAVE_SICK,
-) = range(34)
-KINDS = 34
+    PUBLISH_PART,
+) = range(35)
+KINDS = 35
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
 # DROP_FIND and CACHE_FIND
+
+# The parts of a publication a PUBLISH_PART action chooses (22.1-22.2), its first argument: a
+# hex (the second its index), a tribe (its number), a special discovery (its kind), or every
+# part of one of PUBLISH_GROUPS.
+PART_HEX, PART_TRIBE, PART_SPECIAL, PART_GROUP = range(4)
+GROUP_HEXES, GROUP_RIVERS, GROUP_LAKES, GROUP_OASES, GROUP_TRIBES, GROUP_SPECIALS = range(6)
+PUBLISH_GROUPS = ("hexes", "rivers", "lakes", "oases", "tribes", "specials")
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
@@ -124,8 +138,8 @@ NOTATION_HELP = (
     "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer, leave 1 sick bearer | "
     "cache 10 rations, "
     "cache 1 tusk, dig up cache | shoot horse | take 10 water | carry loads, stop carrying | "
-    "sail for Europe | publish, publish all but hexes | collect donations | interview yellow | "
-    "retire | done. "
+    "sail for Europe | publish, publish all but hexes, publish hex 1520, publish tribe 12, "
+    "publish rivers (then done) | collect donations | interview yellow | retire | done. "
     "Hexes by id (column and row, 1520) or a port's name."
 )
 
@@ -157,6 +171,7 @@ class ActionTable(ActionSpace):
     cost: tuple[int, ...]  # by action: what a BUY costs at port prices, else 0
     trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
     trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
+    part_base: tuple[int, ...]  # by part (PART_HEX, ...): its first PUBLISH_PART action
 
 
 def _goods_amounts(
@@ -279,6 +294,20 @@ def action_table(data: Components) -> ActionTable:
     for good in PEOPLE:  # one of them, without a number: ``leave bearer``, ``leave sick bearer``
         actions.alias(f"leave {GOOD_IDS[good]}", leaving[good, 1])
         actions.alias(f"leave sick {GOOD_IDS[good]}", leaving_sick[good, 1])
+    start(PUBLISH_PART)
+    part_base = [len(actions)]
+    for hex_ in range(board.num_hexes):
+        add(PUBLISH_PART, f"publish hex {board.hex_ids[hex_]}", PART_HEX, hex_)
+    part_base.append(len(actions))
+    for tribe in range(1, NATIVE_COUNTERS + 1):
+        add(PUBLISH_PART, f"publish tribe {tribe}", PART_TRIBE, tribe)
+    part_base.append(len(actions))
+    for kind, name in enumerate(tables.special_names):
+        action = add(PUBLISH_PART, f"publish {name}", PART_SPECIAL, kind)
+        actions.alias(f"publish {tables.special_ids[kind]}", action)
+    part_base.append(len(actions))
+    for group, name in enumerate(PUBLISH_GROUPS):
+        add(PUBLISH_PART, f"publish {name}", PART_GROUP, group)
     fields = actions.fields()
     kinds: tuple[int, ...] = fields["kind"]
     end = [0] * KINDS
@@ -313,6 +342,7 @@ def action_table(data: Components) -> ActionTable:
         cost=tuple(cost),
         trade_good=tuple(trade_good),
         trade_lot=tuple(trade_lot),
+        part_base=tuple(part_base),
     )
 
 

@@ -33,7 +33,13 @@ from terra.games.nile import actions as act
 from terra.games.nile import logistics, rules
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.party import gain, hunters, people
-from terra.games.nile.scoring import pending
+from terra.games.nile.scoring import (
+    Parts,
+    current_expedition,
+    everything,
+    pending,
+    ranked_claims,
+)
 from terra.games.nile.terms import (
     ASKARI,
     BASIC_TERRAINS,
@@ -86,6 +92,10 @@ SPARE_LOAD = 5  # items of spare capacity kept before discharging a bearer
 
 # --- going home ----------------------------------------------------------------------------
 CARRY_HOME = 30  # unpublished points worth a journey home even with food left
+
+# --- publishing ----------------------------------------------------------------------------
+KEEP_BACK_FACTOR = 3  # a hex is kept back for a winning publication when the ranked awards it
+# carries (22.7, 25.21) are worth this many times its own points
 
 # --- targets -------------------------------------------------------------------------------
 BONUS_CHANCE_WORTH = 0.3  # points a bonus draw is worth on a newly mapped hex (20)
@@ -191,7 +201,7 @@ BOOKKEEPING = frozenset(
 
 
 # Phases whose choices a search leaves to its favourite move (``search_actions``).
-UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY))
+UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY, rules.PUBLISHING))
 
 
 def search_actions(state: NileState) -> tuple[int, ...]:
@@ -201,9 +211,11 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     leaving its rations one by one, a lost one ending its turn). None where nothing else is
     left; none while outfitting, where greedy buys to one plan for the whole expedition and
     a search choosing each purchase by the noise of its samples bought ten canoes for a walk;
-    and none for the set-up's counters and a specialty (4.4, 4.6, 21.33), whose worth the
-    turn's end, where a search judges, shows nothing of: there it chose at random. The
-    favourite move is then played without a search."""
+    none for the set-up's counters and a specialty (4.4, 4.6, 21.33), whose worth the
+    turn's end, where a search judges, shows nothing of: there it chose at random; and none
+    while a publication is chosen part by part (22.2), a plan greedy makes as a whole, nor
+    the parts to begin one with in Europe: beside ``publish`` it weighs only the favourite's
+    first part. The favourite move is then played without a search."""
     if state.phase in UNSEARCHED:
         return ()
     kind = state.tables.kind
@@ -211,7 +223,9 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     return tuple(
         a
         for a in state.legal_actions()
-        if kind[a] not in BOOKKEEPING and (captive or kind[a] != act.RETIRE)
+        if kind[a] not in BOOKKEEPING
+        and kind[a] != act.PUBLISH_PART
+        and (captive or kind[a] != act.RETIRE)
     )
 
 
@@ -513,7 +527,14 @@ def turns_to_walk(points: int) -> float:
 
 
 def unpublished(state: NileState, explorer: Explorer) -> int:
+    """What publishing everything would bring now (22.1)."""
     return sum(pending(state, explorer).values())
+
+
+def haul(state: NileState, explorer: Explorer) -> int:
+    """What the current expedition has garnered so far (22.5): what a journey home is for;
+    hexes kept back from an earlier expedition wait for a winning publication."""
+    return sum(pending(state, explorer, current_expedition(state, explorer)).values())
 
 
 def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
@@ -523,9 +544,9 @@ def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
     way_back = turns_to_walk(home_points(state, home, explorer.hex))
     if food_turns(explorer) <= way_back + SAFETY_TURNS:
         return True
-    found = unpublished(state, explorer)
-    if explorer.vp + found >= state.target:
+    if explorer.vp + unpublished(state, explorer) >= state.target:
         return True
+    found = haul(state, explorer)
     party = explorer.party
     if party.askaris == 0 and party.bearers == 0 and party.guides == 0:
         return found > 0
@@ -621,11 +642,75 @@ def _specialties_scored(state: NileState, legal: Sequence[int]) -> list[tuple[fl
     return [(specialty_prospects(state, args[a][0]), a) for a in legal]
 
 
-def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """22, 26: publish; sail when the donations pay for an expedition; else collect."""
+def hexes_to_keep_back(state: NileState, seat: int) -> frozenset[int]:
+    """22.2, 22.7, 25.21: the mapped hexes worth keeping back for a later, winning
+    publication: those whose ranked awards (a highest peak or waterfall, a largest lake, a
+    longest river's farthest hex) are worth :data:`KEEP_BACK_FACTOR` times the hex's own points
+    or more, and that no other explorer has been to (he might publish them first, 22.3), while
+    publishing everything now would not win. Else none: publishing everything is the rule."""
+    explorer = state.explorers[seat]
+    whole = everything(state, explorer)
+    if not whole.hexes:
+        return frozenset()
+    claims = ranked_claims(state, explorer, whole.hexes)
+    if not claims:
+        return frozenset()
+    if explorer.vp + sum(pending(state, explorer, whole).values()) + sum(claims.values()) >= (
+        state.target
+    ):
+        return frozenset()  # the whole publication wins now, ranked awards and all
+    others = [other for other_seat, other in enumerate(state.explorers) if other_seat != seat]
+    keep = []
+    for hex_, vp in claims.items():
+        if any(other.known[hex_] for other in others):
+            continue
+        own = sum(pending(state, explorer, Parts(hexes=(hex_,))).values())
+        if vp >= KEEP_BACK_FACTOR * max(1, own):
+            keep.append(hex_)
+    return frozenset(keep)
+
+
+def _publication(state: NileState, legal: list[int]) -> int:
+    """22.1-22.2: ``publish`` everything, unless hexes are worth keeping back: then the first
+    part of a publication of the rest (or ``publish all but hexes``); -1 for none."""
     publish = _find(state, act.PUBLISH)
-    if publish in legal:
+    if publish not in legal:
+        return -1
+    keep = hexes_to_keep_back(state, state.player)
+    if not keep:
         return publish
+    part = _next_part(state, legal, keep)
+    if part >= 0:
+        return part
+    rest = _find(state, act.PUBLISH_FINDS)
+    return rest if rest in legal else -1
+
+
+def _next_part(state: NileState, legal: list[int], keep: frozenset[int]) -> int:
+    """22.1-22.2: the next part to choose for a publication of all but the hexes in ``keep``:
+    a hex, or all the tribes or specials at once; -1 when every one is chosen."""
+    table = state.tables
+    for action in _of_kind(state, legal, act.PUBLISH_PART):
+        part, index = table.args[action]
+        if part == act.PART_HEX and index not in keep:
+            return action
+        if part == act.PART_GROUP and index in (act.GROUP_TRIBES, act.GROUP_SPECIALS):
+            return action
+    return -1
+
+
+def _choose_publishing(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """22.1-22.2: the rest of the parts to publish, then ``done``."""
+    part = _next_part(state, legal, hexes_to_keep_back(state, state.player))
+    return part if part >= 0 else _find(state, act.DONE)
+
+
+def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """22, 26: publish (all but the hexes worth keeping back, :func:`hexes_to_keep_back`);
+    sail when the donations pay for an expedition; else collect."""
+    publication = _publication(state, legal)
+    if publication >= 0:
+        return publication
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
@@ -749,7 +834,7 @@ def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> 
     going_home = wants_home(state, seat, home)
     europe = _find(state, act.EUROPE)
     if europe in legal and (
-        going_home or unpublished(state, explorer) > 0 or best_target(state, seat, home) is None
+        going_home or haul(state, explorer) > 0 or best_target(state, seat, home) is None
     ):
         return europe  # with nothing in reach of this port, start afresh from another (26)
     if _spare_bearer(state, explorer):
@@ -851,7 +936,7 @@ def _choose_move(state: NileState, legal: list[int], rng: random.Random) -> int:
     if trade >= 0:
         return trade
     home = distances_home(state, explorer)
-    if explorer.hex in home and home[explorer.hex] == 0 and unpublished(state, explorer) > 0:
+    if explorer.hex in home and home[explorer.hex] == 0 and haul(state, explorer) > 0:
         return _find(state, act.DONE)  # in port: sail next turn (21.4)
     if not wants_home(state, seat, home):
         target = best_target(state, seat, home)
@@ -970,4 +1055,5 @@ _CHOOSERS = {
     rules.SPOILS: _choose_spoils,
     rules.CAPTIVITY: _choose_captivity,
     rules.EUROPE: _choose_in_europe,
+    rules.PUBLISHING: _choose_publishing,
 }

@@ -89,7 +89,8 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.ESCAPE: (act.ESCAPE, act.DONE),
     rules.SPOILS: (act.RELEASE, act.KEEP, act.LOOT),
     rules.CAPTIVITY: (act.DONE, act.RETIRE),
-    rules.EUROPE: (act.PUBLISH, act.PUBLISH_FINDS, act.SAIL, act.COLLECT),
+    rules.EUROPE: (act.PUBLISH, act.PUBLISH_FINDS, act.PUBLISH_PART, act.SAIL, act.COLLECT),
+    rules.PUBLISHING: (act.PUBLISH_PART, act.DONE),
 }
 
 
@@ -288,8 +289,9 @@ def _news(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _unburdened(state: NileState, kind: int) -> Iterable[int]:
-    """6.55: not while the expedition carries more than it can (a captive carries nothing)."""
-    if state.phase != rules.CAPTIVITY and _excess_to_leave(state):
+    """6.55: not while the expedition carries more than it can (a captive carries nothing, nor
+    does an explorer in Europe)."""
+    if state.phase not in (rules.CAPTIVITY, rules.PUBLISHING) and _excess_to_leave(state):
         return ()
     return _every(state, kind)
 
@@ -322,6 +324,24 @@ def _carrying_changes(state: NileState, kind: int) -> Iterable[int]:
     return _every(state, kind) if (carries if kind == act.REST else able) else ()
 
 
+def _parts_to_publish(state: NileState, kind: int) -> Iterable[int]:
+    """22.1-22.2: the parts of his discoveries not yet chosen, and the kinds that add one."""
+    explorer = state.explorers[state.player]
+    if scoring.nothing_to_publish(state, explorer):
+        return ()
+    part_base = state.tables.part_base
+    chosen = state.turn.chosen
+    found = [
+        part_base[part] + (index - 1 if part == act.PART_TRIBE else index)
+        for part, index in scoring.publishable_parts(state, explorer)
+        if (part, index) not in chosen
+    ]
+    if not found:
+        return ()
+    found += [part_base[act.PART_GROUP] + group for group in range(len(act.PUBLISH_GROUPS))]
+    return sorted(found)
+
+
 def _finds_at_hand(state: NileState, kind: int) -> Iterable[int]:
     """9.6, 17.4: only the tusks and specimens carried."""
     party = state.explorers[state.player].party
@@ -336,6 +356,7 @@ CANDIDATES.update(
         act.BUY: _affordable,
         act.LEAVE: _goods_at_hand,
         act.LEAVE_SICK: _goods_at_hand,
+        act.PUBLISH_PART: _parts_to_publish,
         act.CACHE: _goods_at_hand,
         act.SAIL: _ports_within_reach,
         act.TRADE: _with_a_friendly_tribe,
@@ -465,8 +486,9 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
 
 def _done(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """6.55: an expedition never carries more than it can, but a sick explorer whom nobody can
-    carry may end his turn where he lies (19.3, decision N159)."""
-    if state.phase == rules.CAPTIVITY:
+    carry may end his turn where he lies (19.3, decision N159); 22.1: publishing what is
+    chosen is always possible."""
+    if state.phase in (rules.CAPTIVITY, rules.PUBLISHING):
         return None
     excess = _excess_to_leave(state)
     if excess:
@@ -647,6 +669,40 @@ def _publish_all_but_hexes(
     if not scoring.worth_publishing(scoring.pending(state, explorer, parts)):
         return _no("you have nothing but hexes to publish", rules.RULE_PUBLISH)
     return None
+
+
+def _publish_part(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """22.1-22.4: a hex he has fully mapped, a tribe he has befriended, a special discovery
+    he has found, none of them published yet nor chosen already; or a kind of them of which
+    one is left to choose."""
+    part, index = args
+    explorer = state.explorers[state.player]
+    if scoring.parts_to_add(state, explorer, part, index):
+        return None
+    rule = rules.RULE_PUBLISH
+    if part == act.PART_GROUP:
+        name = act.PUBLISH_GROUPS[index]
+        return _no(f"you have no {name} to add to this publication", rule)
+    if (part, index) in state.turn.chosen:
+        return _no("it is chosen for this publication already", rule)
+    if part == act.PART_HEX:
+        return _no(_why_no_hex(state, index), rule)
+    if part == act.PART_TRIBE:
+        return _no(f"tribe {index} is no friend of yours waiting to be published (22.4)", rule)
+    name = state.data.tables.special_names[index]
+    if name in state.published_finds:
+        return _no(f"{name} is published already (22.4)", rule)
+    return _no(f"you have not found {name} on this life's travels (23.1-23.2)", rule)
+
+
+def _why_no_hex(state: NileState, hex_: int) -> str:
+    """22.2-22.4, 10.293: why a hex is not his to publish."""
+    name = state.data.board.hex_name(hex_)
+    if state.published[hex_]:
+        return f"{name} is published already (22.4)"
+    if not state.explorers[state.player].known[hex_]:
+        return f"you have not been to {name} (9.3)"
+    return f"{name} is not fully explored (10.293)"
 
 
 def _collect(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
@@ -833,5 +889,6 @@ CHECKS.update(
         act.REST: _rest,
         act.CACHE_FIND: _cache_find,
         act.LEAVE_SICK: _leave_sick,
+        act.PUBLISH_PART: _publish_part,
     }
 )

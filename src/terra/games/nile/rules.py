@@ -48,7 +48,8 @@ RULE_LIMIT = "Source of the Nile, decision N100 (the turn limit)"
     CAPTIVITY,
     EUROPE,
     OVER,
-) = range(14)
+    PUBLISHING,
+) = range(15)
 PHASE_NAMES = (
     "counters",
     "port",
@@ -64,6 +65,7 @@ PHASE_NAMES = (
     "captivity",
     "europe",
     "over",
+    "publishing",  # in Europe: the parts of a publication being chosen (22.1-22.2)
 )
 FIRST_PLAYER_DICE = 4  # 4.62
 DONATIONS_KEPT = 5  # 26.3
@@ -76,6 +78,7 @@ class Turn:
         "activity",
         "allowance",
         "came_from",
+        "chosen",
         "counter",
         "lost",
         "mapped",
@@ -103,6 +106,7 @@ class Turn:
     started_in_port: bool  # in a port since a previous turn (21.4)
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
+    chosen: list[tuple[int, int]]  # in Europe: the parts chosen to publish, (part, index) (22.2)
 
     def __init__(self) -> None:
         self.activity = -1
@@ -119,6 +123,7 @@ class Turn:
         self.started_in_port = False
         self.counter = -1
         self.published = 0
+        self.chosen = []
 
     def clone(self) -> Turn:
         other = Turn.__new__(Turn)
@@ -136,6 +141,7 @@ class Turn:
         other.started_in_port = self.started_in_port
         other.counter = self.counter
         other.published = self.published
+        other.chosen = self.chosen.copy()
         return other
 
     def _key(self) -> tuple[Any, ...]:

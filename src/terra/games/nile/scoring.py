@@ -14,10 +14,22 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from terra.games.nile.actions import (
+    GROUP_HEXES,
+    GROUP_LAKES,
+    GROUP_OASES,
+    GROUP_RIVERS,
+    GROUP_SPECIALS,
+    GROUP_TRIBES,
+    PART_GROUP,
+    PART_HEX,
+    PART_SPECIAL,
+    PART_TRIBE,
+)
 from terra.games.nile.events import ANIMAL, PLANT, TRIBE
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
-from terra.games.nile.terms import BLANK
+from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
     farthest_from_mouth,
     lake_of,
@@ -195,22 +207,34 @@ def ranked_awards(
 ) -> int:
     """22.7-22.9, 25.2: the ranked spectacular discoveries and the longest rivers among the
     hexes he would publish now (``publishing``; all he may publish by default)."""
+    return sum(ranked_claims(state, explorer, publishing).values())
+
+
+def ranked_claims(
+    state: NileState, explorer: Explorer, publishing: Collection[int] | None = None
+) -> dict[int, int]:
+    """22.7-22.9, 25.2: by hex among those he would publish (``publishing``; all he may
+    publish by default), the ranked awards it would bring him in a winning publication."""
     hexes = set(publishable_hexes(state, explorer) if publishing is None else publishing)
+    claims: dict[int, int] = {}
     if not hexes:
-        return 0
+        return claims
     tables = state.data.tables
     territory = state.territory
     board = state.data.board
     specialty = explorer.specialty
-    total = 0
+
+    def claim(hex_: int, vp: int) -> None:
+        if hex_ in hexes:
+            claims[hex_] = claims.get(hex_, 0) + vp
+
     figures = ((HIGHEST_MOUNTAIN, territory.peak), (HIGHEST_WATERFALL, territory.waterfall))
     for kind, figure in figures:
         ranking = sorted(
             (h for h in range(board.num_hexes) if figure[h]), key=lambda h: (-figure[h], h)
         )
         for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[kind])]):
-            if hex_ in hexes:
-                total += tables.vp_ranked[kind][rank][specialty]
+            claim(hex_, tables.vp_ranked[kind][rank][specialty])
     lakes: dict[int, tuple[int, int]] = {}  # claimed hex -> (hexes, square miles) (22.8-22.9)
     for hex_ in range(board.num_hexes):
         last = last_lake_hex(territory, board, hex_)
@@ -218,8 +242,7 @@ def ranked_awards(
             lakes[last] = (len(lake_of(territory, board, last)), territory.lake_miles[last])
     ranking = sorted(lakes, key=lambda h: (-lakes[h][0], -lakes[h][1], h))
     for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[LARGEST_LAKE])]):
-        if hex_ in hexes:
-            total += tables.vp_ranked[LARGEST_LAKE][rank][specialty]
+        claim(hex_, tables.vp_ranked[LARGEST_LAKE][rank][specialty])
     rivers = [  # 25.2: the river systems by length, the Nile with its hexes beyond the board
         (far, system, hex_)
         for system in range(len(board.system_names))
@@ -228,9 +251,8 @@ def ranked_awards(
     ]
     rivers.sort(key=lambda item: (-item[0], item[1]))
     for rank, (_far, _system, hex_) in enumerate(rivers[: len(tables.awards.longest_river)]):
-        if hex_ in hexes:
-            total += tables.awards.longest_river[rank]
-    return total
+        claim(hex_, tables.awards.longest_river[rank])
+    return claims
 
 
 def epic_value(
@@ -318,6 +340,115 @@ def _without(records: list[Record], published: tuple[Record, ...]) -> list[Recor
     for record in published:
         left.remove(record)
     return left
+
+
+# --- a publication chosen part by part (22.1-22.2, decision N153) ---------------------------
+
+
+def special_found(state: NileState, explorer: Explorer, kind: int) -> bool:
+    """23.1-23.2: whether the explorer has found the discovery counter of ``kind`` (a face he
+    has seen) and not yet published it."""
+    return any(
+        explorer.found_counters >> counter & 1 and face == kind
+        for counter, face in enumerate(state.counter_kind)
+    )
+
+
+def parts_of_group(state: NileState, explorer: Explorer, group: int) -> list[tuple[int, int]]:
+    """22.1-22.2: every part of a kind he may publish, as (part, index): his hexes (all, those
+    with a river, the lake hexes, those with an oasis: 10.1, a hex's river and oasis are drawn
+    in it and published with it), his tribes, his special discoveries (PUBLISH_GROUPS)."""
+    if group == GROUP_TRIBES:
+        return [(PART_TRIBE, tribe) for tribe in sorted(explorer.new_friends)]
+    if group == GROUP_SPECIALS:
+        names = state.data.tables.special_names
+        return [
+            (PART_SPECIAL, kind)
+            for kind in range(len(names))
+            if special_found(state, explorer, kind) and names[kind] not in state.published_finds
+        ]
+    territory = state.territory
+    hexes = sorted(publishable_hexes(state, explorer))
+    if group == GROUP_RIVERS:
+        hexes = [h for h in hexes if territory.river_in[h] or territory.river_out[h]]
+    elif group == GROUP_LAKES:
+        hexes = [h for h in hexes if territory.terrain[h] == LAKE]
+    elif group == GROUP_OASES:
+        hexes = [h for h in hexes if territory.oasis[h]]
+    return [(PART_HEX, hex_) for hex_ in hexes]
+
+
+def publishable_parts(state: NileState, explorer: Explorer) -> list[tuple[int, int]]:
+    """22.1-22.2: every part he may choose to publish, hexes, tribes and specials."""
+    return [
+        part
+        for group in (GROUP_HEXES, GROUP_TRIBES, GROUP_SPECIALS)
+        for part in parts_of_group(state, explorer, group)
+    ]
+
+
+def parts_to_add(
+    state: NileState, explorer: Explorer, part: int, index: int
+) -> list[tuple[int, int]]:
+    """What choosing (``part``, ``index``) adds to the publication being made: the part
+    itself, or every part of a group, less what is chosen already (empty: nothing to add)."""
+    chosen = state.turn.chosen
+    if part == PART_GROUP:
+        return [p for p in parts_of_group(state, explorer, index) if p not in chosen]
+    found = (part, index)
+    return [] if found in chosen or found not in publishable_parts(state, explorer) else [found]
+
+
+def choose_part(state: NileState, part: int, index: int) -> None:
+    """22.1-22.2: a part of his discoveries goes into the publication being made, which
+    ``done`` publishes (decision N153)."""
+    from terra.games.nile.rules import PUBLISHING  # noqa: PLC0415 - rules imports scoring
+
+    explorer = state.explorer(state.player)
+    added = parts_to_add(state, explorer, part, index)
+    state.turn.chosen.extend(added)
+    state.phase = PUBLISHING
+    state.emit(
+        "chosen-to-publish",
+        player=state.player,
+        hexes=[i for p, i in added if p == PART_HEX],
+        tribes=[i for p, i in added if p == PART_TRIBE],
+        specials=[i for p, i in added if p == PART_SPECIAL],
+    )
+
+
+def chosen_parts(state: NileState, explorer: Explorer) -> Parts:
+    """22.1-22.2 (decision N153): the publication the parts chosen make: those hexes (the
+    epic journeys with them, 25.32), tribes and specials, and every bonus, piece of news and
+    award, which gain nothing by waiting."""
+    chosen = state.turn.chosen
+    hexes = tuple(i for p, i in chosen if p == PART_HEX)
+    kinds = {i for p, i in chosen if p == PART_SPECIAL}
+    counters = 0
+    for counter, kind in enumerate(state.counter_kind):
+        if explorer.found_counters >> counter & 1 and (kind < 0 or kind in kinds):
+            counters |= 1 << counter  # a false trail found is published with anything
+    return Parts(
+        hexes,
+        tuple(i for p, i in chosen if p == PART_TRIBE),
+        counters,
+        tuple(explorer.finds),
+        tuple(explorer.news),
+        tuple(explorer.epics) if hexes else (),
+        explorer.awards,
+    )
+
+
+def publish_chosen(state: NileState) -> None:
+    """22.1-22.2: ``done``: the parts chosen are published together (7.0, 22.7: the win and
+    the ranked awards are judged on them); the explorer's turn in Europe goes on."""
+    from terra.games.nile.rules import EUROPE  # noqa: PLC0415 - rules imports scoring
+
+    explorer = state.explorer(state.player)
+    parts = chosen_parts(state, explorer)
+    state.turn.chosen = []
+    state.phase = EUROPE
+    publish(state, parts)
 
 
 def publish_all_but_hexes(state: NileState) -> None:

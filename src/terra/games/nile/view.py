@@ -121,6 +121,7 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
             "spent": turn.spent,
             "lost": turn.lost,
             "stopped": turn.stopped,
+            "chosen": [list(part) for part in turn.chosen],  # to publish: (part, index)
         },
         "encounter": None
         if encounter is None

@@ -2,8 +2,9 @@
 // natives, oases, waterfalls and peaks, discovery counters), the ports and the explorers; the
 // seat's own Expedition Make-up below, and a line on every explorer.
 //
-// Targets: a hex for "counter <hex>" (set-up), a port for "sail to <port>", the hex next to
-// the explorer for "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
+// Targets: a hex for "counter <hex>" (set-up) and for "publish hex <hex>" (a hex chosen for
+// publication), a port for "sail to <port>", the hex next to the explorer for
+// "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
 // and "cache" (a sick man's discharge marked ✚), and the boxes for the activity level and the
 // mode of travel.
 
@@ -92,6 +93,7 @@ function placeOf(action, view, ctx) {
   const kind = verb(action);
   if (kind === "counter") return ids.get(rest(action)) ?? ctx.portIndex.get(rest(action).toLowerCase()) ?? null;
   if (action.startsWith("sail to ")) return ctx.portIndex.get(action.slice(8).toLowerCase()) ?? null;
+  if (action.startsWith("publish hex ")) return ids.get(action.slice(12)) ?? null;
   if (kind === "move" && ctx.seat !== null && ctx.seat !== undefined) {
     const here = view.explorers[ctx.seat].hex;
     const direction = ctx.layout.directions.indexOf(rest(action));
@@ -293,6 +295,7 @@ function phaseWords(ctx, phase) {
     spoils: say(ctx, "nile.phase_spoils", "spoils"),
     captivity: say(ctx, "nile.phase_captivity", "captivity"),
     europe: say(ctx, "nile.phase_europe", "europe"),
+    publishing: say(ctx, "nile.phase_publishing", "publishing"),
     over: say(ctx, "nile.phase_over", "over"),
   };
   return words[phase] ?? phase;
