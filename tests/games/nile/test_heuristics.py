@@ -484,12 +484,14 @@ class TestKeepingHexesBack:
     """22.2, 22.7, 25.21 (decision N153): greedy publishes everything unless a hex's ranked
     award clearly outweighs the hex and would be lost to a publication that cannot win."""
 
-    def with_a_peak(self, target: int = 75) -> NileState:
-        """Seat 0 in Europe with three mountain hexes mapped, the first the highest peak."""
+    def with_a_peak(self, target: int = 75, vp: int = 50) -> NileState:
+        """Seat 0 in Europe with ``vp`` published and three mountain hexes mapped, the first
+        the highest peak."""
         state = in_europe(victory_points=target)
         hexes = blank_hexes(state, 3)
         explored(state, 0, hexes, MOUNTAIN)
         state.territory.peak[hexes[0]] = 19_000
+        state.explorers[0].vp = vp
         state._forget_legal()
         return state
 
@@ -506,7 +508,8 @@ class TestKeepingHexesBack:
 
     def test_the_highest_peak_is_kept_back_for_a_winning_publication(self) -> None:
         """Source of the Nile, 22.2, 22.7: the first peak's ranked award (explorer: 10) is
-        worth more than three times its hex (2) and no one else has been there."""
+        worth more than three times its hex (2), no one else has been there, and with it he
+        would stand within an expedition's haul of the target."""
         state = self.with_a_peak()
         peak = blank_hexes(state, 1)[0]
         ids = state.data.board.hex_ids
@@ -522,7 +525,7 @@ class TestKeepingHexesBack:
         """Source of the Nile, 7.0, 22.7: a publication that wins with the peak is made."""
         tables = self.with_a_peak().data.tables
         first = tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
-        state = self.with_a_peak(3 * tables.vp_hex[MOUNTAIN][EXPLORER] + first)
+        state = self.with_a_peak(50 + 3 * tables.vp_hex[MOUNTAIN][EXPLORER] + first)
         assert self.publish_as_greedy(state) == ["publish"]
         assert state.is_over
 
@@ -534,3 +537,8 @@ class TestKeepingHexesBack:
         state = self.with_a_peak()
         state.explorers[1].visit(blank_hexes(state, 1)[0])
         assert self.publish_as_greedy(state) == ["publish"]
+
+    def test_everything_is_published_while_the_win_is_far_off(self) -> None:
+        """Source of the Nile, 22.7: far from the target, other peaks may well outrank his
+        before he can win: he publishes everything."""
+        assert self.publish_as_greedy(self.with_a_peak(vp=0)) == ["publish"]

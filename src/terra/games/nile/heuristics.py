@@ -95,7 +95,11 @@ CARRY_HOME = 30  # unpublished points worth a journey home even with food left
 
 # --- publishing ----------------------------------------------------------------------------
 KEEP_BACK_FACTOR = 3  # a hex is kept back for a winning publication when the ranked awards it
-# carries (22.7, 25.21) are worth this many times its own points
+# carries (22.7, 25.21) are worth this many times its own points, and the explorer is within
+# an expedition's haul of the target (CARRY_HOME) with them: further off, higher peaks and
+# longer rivers are likely to take the ranks before he can publish a win. Against greedy
+# publishing everything, keeping back so won 626 of 1,200 two-player greedy games (seats taken
+# in turn; 52%, within twice the noise of half), and whenever the factor holds 300 of 600.
 
 # --- targets -------------------------------------------------------------------------------
 BONUS_CHANCE_WORTH = 0.3  # points a bonus draw is worth on a newly mapped hex (20)
@@ -647,7 +651,8 @@ def hexes_to_keep_back(state: NileState, seat: int) -> frozenset[int]:
     publication: those whose ranked awards (a highest peak or waterfall, a largest lake, a
     longest river's farthest hex) are worth :data:`KEEP_BACK_FACTOR` times the hex's own points
     or more, and that no other explorer has been to (he might publish them first, 22.3), while
-    publishing everything now would not win. Else none: publishing everything is the rule."""
+    publishing everything now would not win but would bring him within :data:`CARRY_HOME` of
+    the target with those awards. Else none: publishing everything is the rule."""
     explorer = state.explorers[seat]
     whole = everything(state, explorer)
     if not whole.hexes:
@@ -655,10 +660,9 @@ def hexes_to_keep_back(state: NileState, seat: int) -> frozenset[int]:
     claims = ranked_claims(state, explorer, whole.hexes)
     if not claims:
         return frozenset()
-    if explorer.vp + sum(pending(state, explorer, whole).values()) + sum(claims.values()) >= (
-        state.target
-    ):
-        return frozenset()  # the whole publication wins now, ranked awards and all
+    reach = explorer.vp + sum(pending(state, explorer, whole).values()) + sum(claims.values())
+    if not state.target - CARRY_HOME <= reach < state.target:
+        return frozenset()  # the whole publication wins now, or the win is far off
     others = [other for other_seat, other in enumerate(state.explorers) if other_seat != seat]
     keep = []
     for hex_, vp in claims.items():
