@@ -30,6 +30,7 @@ from terra.games.nile.heuristics import (
     specialty_prospects,
     walks_from,
 )
+from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
 from terra.games.nile.tables import HIGHEST_MOUNTAIN
 from terra.games.nile.terms import (
@@ -48,6 +49,7 @@ from terra.games.nile.terms import (
 )
 from terra.sim import run_games
 
+from .positions import standing
 from .test_publishing import blank_hexes, explored, in_europe
 
 GAME = terra.game("nile")
@@ -542,3 +544,11 @@ class TestKeepingHexesBack:
         """Source of the Nile, 22.7: far from the target, other peaks may well outrank his
         before he can win: he publishes everything."""
         assert self.publish_as_greedy(self.with_a_peak(vp=0)) == ["publish"]
+
+
+def test_an_overloaded_greedy_explorer_discharges_a_sick_man_not_a_healthy_one() -> None:
+    """Source of the Nile, 6.55, 19.3-19.4 (decision N160): with nothing else to leave, the
+    sick who must be carried go, a point each, and the healthy who carry stay."""
+    state = standing("0403", Party(bearers=1, askaris=2, sick_bearers=2, muskets=1))
+    state.play("normal")
+    assert state.action_str(greedy(state, 0)) == "leave 1 sick bearer"

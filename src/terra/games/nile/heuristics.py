@@ -32,7 +32,7 @@ from terra.core.memo import Memo
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, rules
 from terra.games.nile.explorer import IN_AFRICA, Explorer
-from terra.games.nile.party import gain, hunters, people
+from terra.games.nile.party import discharge, gain, hunters, people
 from terra.games.nile.scoring import (
     Parts,
     current_expedition,
@@ -798,12 +798,25 @@ def _item_overloads(state: NileState, explorer: Explorer, good: int, amount: int
 
 def _lighten(state: NileState, legal: list[int]) -> int:
     """6.55: too heavy to move: leave what is worth least (a canoe, water, spare muskets, then
-    rations)."""
-    party = state.explorers[state.player].party
+    rations), then a sick man who must be carried (19.3-19.4: at a point's loss)."""
+    explorer = state.explorers[state.player]
+    party = explorer.party
     for good, keep in ((CANOE, 0), (WATER, 0), (MUSKET, 1), (GIFT, 10), (RATION, 0), (GIFT, 0)):
         if party.count(good) > keep:
             action = _find(state, act.LEAVE, good, 1)
             if action in legal:
+                return action
+    tables = state.data.tables
+    excess = logistics.overload(party, explorer.mode, tables, explorer_works=explorer.carries)
+    for good in (BEARER, GUIDE, ASKARI):
+        action = _find(state, act.LEAVE_SICK, good, 1)
+        if action in legal:
+            lighter = party.clone()
+            discharge(lighter, good, 1, sick=True)
+            if (
+                logistics.overload(lighter, explorer.mode, tables, explorer_works=explorer.carries)
+                < excess
+            ):
                 return action
     return _fallback(state, legal)
 
