@@ -469,3 +469,23 @@ class TestChoosingWhatToPublish:
         state.play("done")
         assert state.is_over and state.winners() == [0]
         assert state.score_breakdown()[0]["ranked"] == first
+
+    def test_an_epic_journey_waits_for_the_hexes_of_its_way(self) -> None:
+        """Source of the Nile, 25.32: an epic journey is worth the hexes of its way published
+        with it: a publication without them leaves it waiting."""
+        state = in_europe()
+        board = state.data.board
+        start = blank_hexes(state, 1)[0]
+        step = next(h for h in board.overland[start] if board.terrain[h] == BLANK)
+        aside = next(h for h in blank_hexes(state, 60) if h not in (start, step))
+        explored(state, 0, [start, step, aside])
+        state.explorers[0].epics.append((start, step))
+        state._forget_legal()
+        ids = board.hex_ids
+        state.play(f"publish hex {ids[aside]}")
+        state.play("done")
+        assert state.explorers[0].epics == [(start, step)]
+        state.play("publish hexes")
+        state.play("done")
+        assert state.explorers[0].epics == []
+        assert state.score_breakdown()[0]["journeys"] == 2

@@ -32,7 +32,7 @@ readable:
 ``take 10 water``               water, free where there is any (5.4441-5.4443)
 ``carry loads``                 the explorer does a bearer's work (5.51-5.52); ``stop carrying``
 ``sail for Europe``             from a port the turn after arriving (21.4)
-``publish``                     in Europe: publish what you have found (22)
+``publish``                     in Europe: publish everything you have found (22)
 ``publish all but hexes``       the same, keeping your mapped hexes unpublished for now (22.2)
 ``publish hex 1520``            choose a part of what to publish (22.1-22.2): a hex (with its
                                 river and oasis), ``publish tribe 12``, ``publish Lost City``,

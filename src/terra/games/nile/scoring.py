@@ -418,9 +418,9 @@ def choose_part(state: NileState, part: int, index: int) -> None:
 
 
 def chosen_parts(state: NileState, explorer: Explorer) -> Parts:
-    """22.1-22.2 (decision N153): the publication the parts chosen make: those hexes (the
-    epic journeys with them, 25.32), tribes and specials, and every bonus, piece of news and
-    award, which gain nothing by waiting."""
+    """22.1-22.2 (decision N153): the publication the parts chosen make: those hexes (with
+    the epic journeys whose routes they lie on, 25.32), tribes and specials, and every bonus,
+    piece of news and award, which gain nothing by waiting."""
     chosen = state.turn.chosen
     hexes = tuple(i for p, i in chosen if p == PART_HEX)
     kinds = {i for p, i in chosen if p == PART_SPECIAL}
@@ -434,7 +434,7 @@ def chosen_parts(state: NileState, explorer: Explorer) -> Parts:
         counters,
         tuple(explorer.finds),
         tuple(explorer.news),
-        tuple(explorer.epics) if hexes else (),
+        tuple(route for route in explorer.epics if epic_value(state, explorer, route, hexes)),
         explorer.awards,
     )
 
