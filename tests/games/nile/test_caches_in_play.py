@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.party import Party
+from terra.games.nile.rules import MOVING, bring_finds_home
 from terra.games.nile.state import NileState
 from terra.games.nile.upkeep import cache_to_search
 
@@ -86,3 +88,56 @@ class TestDiggingUp:
         dice(state, 4)
         state.play("dig up cache")
         assert state.explorers[other].party.rations == 10
+
+
+class TestCachingFinds:
+    """17.4: muskets and bonus items can be cached too (decision N141)."""
+
+    def test_a_tusk_and_a_specimen_are_cached_and_dug_up_again(self) -> None:
+        """Source of the Nile, 17.4: a tusk and a specimen go into caches in the hex and come
+        back with them, and the specimen still scores for the explorer who found it."""
+        state = standing(HOME, Party(bearers=2, tusks=1, specimens=[5]))
+        state.explorers[state.player].finds.append((5, 4))
+        state.play("cache 1 tusk")
+        assert state.game.describe_event(state, state.events[-1]).endswith(
+            "a tusk in a cache at 0403."
+        )
+        state.play("cache 1 specimen")
+        explorer = state.explorers[state.player]
+        assert (explorer.party.tusks, explorer.party.specimens) == (0, [])
+        assert [(c.tusks, c.finds) for c in explorer.caches] == [(1, ()), (0, (5,))]
+        for _ in range(2):
+            dice(state, 3)
+            state.play("dig up cache")
+        explorer = state.explorers[state.player]
+        assert (explorer.party.tusks, explorer.party.specimens) == (1, [5])
+        assert not explorer.caches
+        bring_finds_home(state, explorer)
+        assert explorer.finds == [(5, 4)]
+
+    def test_nothing_to_cache_is_refused(self) -> None:
+        """Source of the Nile, 17.4: only a tusk or specimen the expedition carries."""
+        state = standing(HOME, Party(bearers=2))
+        with pytest.raises(IllegalAction, match="carries no tusk"):
+            state.play("cache 1 tusk")
+
+    def test_another_explorer_digs_up_specimens_worth_nothing_to_him(self) -> None:
+        """Source of the Nile, 17.8, 20.6, 21.31 (decision N141): the player's next explorer
+        may dig up his predecessor's specimen, but it is on no sheet of his and scores
+        nothing."""
+        state = standing(HOME, Party(bearers=2, specimens=[5]))
+        seat = state.player
+        state.explorers[seat].finds.append((5, 4))
+        state.play("cache 1 specimen")
+        state.play("retire")
+        state.play("specialty zoologist")
+        state.explorers[seat].status = IN_AFRICA  # his next expedition comes by
+        state.phase = MOVING
+        pos.put(state, seat, HOME, Party(bearers=2))
+        dice(state, 3)
+        state.play("dig up cache")
+        explorer = state.explorers[seat]
+        assert explorer.party.specimens == [5]
+        explorer.finds.append((6, 2))
+        bring_finds_home(state, explorer)
+        assert explorer.finds == [(6, 2)]

@@ -8,6 +8,7 @@ import pytest
 
 from terra.core import IllegalAction
 from terra.games.nile.actions import TRADE
+from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import JOURNALIST, MISSIONARY, VELDT
 
@@ -91,6 +92,18 @@ class TestNegotiation:
         assert party.rations == 0 and party.gifts == 0
         assert party.bearers == 17 and party.askaris == 9 and party.muskets == 1
 
+    def test_everything_includes_the_tusks_and_specimens(self) -> None:
+        """Source of the Nile, 14.5: the chief is given everything but people, personal
+        muskets and animals; the tusks and specimens carried go too (decision N140)."""
+        state = self.negotiating()
+        party = state.explorers[0].party
+        party.tusks = 2
+        party.specimens.append(0)
+        state.play("offer everything")
+        party = state.explorers[0].party
+        assert (party.tusks, party.specimens) == (0, [])
+        assert party.bearers == 17 and party.muskets == 1
+
 
 class TestVictory:
     """13.4, 16: battles won, prisoners and the village."""
@@ -128,6 +141,22 @@ class TestVictory:
         state = self.won(2)
         with pytest.raises(IllegalAction, match="village has not been found"):
             state.play("loot")
+
+    def test_sick_askaris_count_against_the_loss(self) -> None:
+        """Source of the Nile, 16.3: the victory turns into defeat only when the loss exceeds
+        the askaris in the expedition, the sick among them (decision N45): a loss of four with
+        three healthy and two sick askaris kills four and the victory stands."""
+        state = standing("0403", pos.foot_party(askaris=3, sick_askaris=2, rations=100))
+        found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
+        state.play("normal")
+        state.play(toward(state, "0503"))
+        since = state.log_size
+        dice(state, 1, 1, 6, 6, 6, 1, 1, 1, 1, 1)  # an ambush, won; Table A: four dead
+        state.play("policy 1")
+        assert "battle" in keys(state, since) and "defeated" not in keys(state, since)
+        party = state.explorers[0].party
+        assert (party.askaris, party.sick_askaris) == (0, 1)
+        assert state.explorers[0].status == IN_AFRICA
 
     def test_a_journalist_keeps_prisoners_but_a_missionary_may_not(self) -> None:
         """16.41: missionaries (and doctors, ethnologists) release every prisoner."""
@@ -203,6 +232,38 @@ class TestTrade:
             if text.startswith("trade"):
                 index = state.parse_action(text) - state.tables.base[TRADE]
                 assert state.tables.trade_good[index] != good
+
+    def two_friends(self) -> NileState:
+        """Seat 0 in 0403, home of tribe 8, next to 0503, home of tribe 7: both friendly; he
+        has bought rations from tribe 8 this turn and walked on to tribe 7."""
+        state = standing()
+        found(state, "0403", VELDT, tribe=8, size=LARGE)
+        found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
+        state.explorers[0].friendly.update({8, TRIBE})
+        state.play("normal")
+        dice(state, 6)
+        state.play("trade 1 gift for 2 rations")
+        state.play(toward(state, "0503"))
+        assert state.phase_name == "moving"
+        return state
+
+    def test_each_tribe_trades_each_good_once_a_turn(self) -> None:
+        """Source of the Nile, 14.82: any one type of item once per tribe per turn (decision
+        N41): rations bought from one tribe may be bought from the next one the same turn."""
+        state = self.two_friends()
+        assert "trade 1 gift for 2 rations" in state.legal_action_strs()
+        dice(state, 6)
+        state.play("trade 1 gift for 2 rations")
+        assert state.explorers[0].party.rations == 140 + 4
+
+    def test_each_tribes_witch_doctor_tries_his_poison(self) -> None:
+        """Source of the Nile, 14.83: each time an explorer trades with a friendly tribe a
+        witch doctor tries to poison him: the second tribe's too (decision N41)."""
+        state = self.two_friends()
+        dice(state, 1)
+        state.play("trade 3 gifts for 1 bearer")
+        assert "poisoned" in keys(state)
+        assert state.explorers[0].party.bearers == 0  # a new explorer, in Europe
 
     def test_no_trade_with_an_unfriendly_tribe(self) -> None:
         """14.6: the tribe of 0503 is not friendly to a passer-by."""

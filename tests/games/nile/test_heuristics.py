@@ -31,6 +31,7 @@ from terra.games.nile.heuristics import (
     specialty_prospects,
     walks_from,
 )
+from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
     ASKARI,
@@ -45,6 +46,8 @@ from terra.games.nile.terms import (
     VELDT,
 )
 from terra.sim import run_games
+
+from .positions import standing
 
 GAME = terra.game("nile")
 REDEALS = 3
@@ -259,12 +262,13 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
     """Leaving, caching, digging up, shooting an animal, taking water and turning the carrying
     are free moves (9.6, 17, 18.5, 5.4441, 5.52), and retiring (21.2) is death by choice: a
     search weighs the rest (and its favourite move, see terra.ai.tree), retiring only in
-    captivity, and where nothing else is left it leaves the move to its favourite."""
+    captivity, and where nothing else is left it leaves the move to its favourite. The parts
+    of a publication (22.2) are its favourite's plan, not the search's."""
     left_out = unsearched = 0
     for state in decisions():
         legal = state.legal_actions()
         weighed = heuristics.search_actions(state)
-        if state.phase_name in ("outfit", "counters", "specialty"):
+        if state.phase_name in ("outfit", "counters", "specialty", "publishing"):
             assert weighed == ()  # left to the favourite move (see the next test)
             continue
         kinds = [state.tables.kind[a] for a in legal]
@@ -272,6 +276,7 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
             a
             for a, kind in zip(legal, kinds, strict=True)
             if kind not in heuristics.BOOKKEEPING
+            and kind != act.PUBLISH_PART
             and (kind != act.RETIRE or state.phase_name == "captivity")
         }
         left_out += len(legal) - len(weighed)
@@ -488,3 +493,11 @@ class TestTheCeilingOfAHexsWorth:
             for terrain in range(len(tables.vp_hex)):
                 plain = hex_points(data, terrain, specialty)
                 assert max(plain, plain + river) <= most
+
+
+def test_an_overloaded_greedy_explorer_discharges_a_sick_man_not_a_healthy_one() -> None:
+    """Source of the Nile, 6.55, 19.3-19.4 (decision N160): with nothing else to leave, the
+    sick who must be carried go, a point each, and the healthy who carry stay."""
+    state = standing("0403", Party(bearers=1, askaris=2, sick_bearers=2, muskets=1))
+    state.play("normal")
+    assert state.action_str(greedy(state, 0)) == "leave 1 sick bearer"

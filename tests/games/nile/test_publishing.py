@@ -11,11 +11,14 @@ from terra.games.nile import GAME
 from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.journey import step_cost, travel
-from terra.games.nile.rules import EUROPE, bring_finds_home
+from terra.games.nile.party import Party
+from terra.games.nile.rules import EUROPE, arrive, bring_finds_home
 from terra.games.nile.scoring import pending, publish, ranked_awards
 from terra.games.nile.state import NileState
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
+
+from .positions import put, standing
 
 
 def in_europe(players: int = 2, specialty: int = EXPLORER, **options: object) -> NileState:
@@ -354,3 +357,174 @@ class TestKeepingHexesBack:
         with pytest.raises(IllegalAction, match="nothing but hexes"):
             state.play("publish all but hexes")
         assert state.explorers[0].vp == 0
+
+
+class TestVictoryPointLosses:
+    """22.5 (decision N161): a point lost for a sick man discharged (19.4) comes off the points
+    the current expedition has garnered so far, and off the published total only without
+    them."""
+
+    def discharging(self) -> NileState:
+        """Seat 0 at 0403 with 10 published points and a sick bearer to discharge."""
+        state = standing("0403", Party(bearers=3, sick_bearers=1, rations=10))
+        state.explorers[0].vp = 10
+        return state
+
+    def test_it_comes_off_the_current_expeditions_points(self) -> None:
+        """Source of the Nile, 22.5: deducted from the victory points garnered so far by the
+        current expedition: here the hexes it has mapped, not the published ten."""
+        state = self.discharging()
+        mapped = blank_hexes(state, 2)
+        explored(state, 0, mapped)
+        garnered = sum(pending(state, state.explorers[0]).values())
+        assert garnered > 1
+        state.play("leave 1 sick bearer")
+        explorer = state.explorers[0]
+        assert explorer.vp == 10
+        assert sum(pending(state, explorer).values()) == garnered - 1
+        explorer.status, explorer.hex = IN_EUROPE, -1
+        state.phase = EUROPE
+        state.play("publish")
+        assert state.explorers[0].vp == 10 + garnered - 1
+
+    def test_without_them_it_comes_off_the_published_total(self) -> None:
+        """Source of the Nile, 22.5: no points garnered by the current expedition: the
+        published total pays, never below nothing."""
+        state = self.discharging()
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 9
+        state = self.discharging()
+        state.explorers[0].vp = 0
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 0
+
+    def test_hexes_kept_back_from_an_earlier_expedition_do_not_pay(self) -> None:
+        """Source of the Nile, 22.5: the hexes an earlier expedition mapped and kept back
+        (22.2) are not the current expedition's: the published total pays."""
+        state = self.discharging()
+        explored(state, 0, blank_hexes(state, 2))
+        explorer = state.explorers[0]
+        arrive(state, 0, explorer.port, 0)  # a new expedition lands
+        put(state, 0, "0403", Party(bearers=3, sick_bearers=1, rations=10))
+        state.play("leave 1 sick bearer")
+        assert state.explorers[0].vp == 9
+
+
+class TestChoosingWhatToPublish:
+    """22.1-22.2 (decision N153): any part of his discoveries, chosen hex by hex, tribe by
+    tribe, special by special (or a kind at once), then ``done``."""
+
+    def _with_finds(self) -> tuple[NileState, list[int]]:
+        """Seat 0 in Europe with three veldt hexes mapped (the first with a river, the second
+        an oasis), a lake hex, two friendly tribes and the Lost City found."""
+        state = in_europe()
+        hexes = blank_hexes(state, 4)
+        explored(state, 0, hexes[:3])
+        explored(state, 0, hexes[3:], LAKE)
+        territory = state.territory
+        territory.river_out[hexes[0]] = 1
+        territory.oasis[hexes[1]] = 1
+        explorer = state.explorers[0]
+        explorer.friendly.update({7, 9})
+        explorer.new_friends.extend([7, 9])
+        lost_city = state.data.tables.special_names.index("Lost City")
+        state.counter_kind[0] = lost_city
+        explorer.found_counters = explorer.counters = 1
+        state._forget_legal()
+        return state, hexes
+
+    def test_the_parts_chosen_are_published_together_and_the_rest_waits(self) -> None:
+        """Source of the Nile, 22.1-22.2: he publishes a hex and a tribe and withholds the
+        rest, which stays his to publish later."""
+        state, hexes = self._with_finds()
+        tables = state.data.tables
+        name = state.data.board.hex_ids[hexes[2]]
+        state.play(f"publish hex {name}")
+        assert state.phase_name == "publishing"
+        assert "sail for Europe" not in state.legal_action_strs()
+        state.play("publish tribe 9")
+        state.play("done")
+        assert state.phase_name == "europe"
+        explorer = state.explorers[0]
+        assert explorer.vp == tables.vp_hex[VELDT][EXPLORER] + tables.vp_friendly_tribe[EXPLORER]
+        assert [bool(state.published[h]) for h in hexes] == [False, False, True, False]
+        assert explorer.new_friends == [7] and explorer.found_counters == 1
+        assert "chosen-to-publish" in [e["key"] for e in state.events[-3:]]
+        assert "publish Lost City" in state.legal_action_strs()
+
+    def test_a_kind_at_once(self) -> None:
+        """Source of the Nile, 22.1-22.2: every river hex, every lake hex, every oasis, every
+        tribe or every special at once."""
+        state, hexes = self._with_finds()
+        state.play("publish rivers")
+        assert state.turn.chosen == [(0, hexes[0])]
+        state.play("publish oases")
+        state.play("publish lakes")
+        state.play("publish tribes")
+        state.play("publish specials")
+        assert [part for part, _ in state.turn.chosen] == [0, 0, 0, 1, 1, 2]
+        with pytest.raises(IllegalAction, match="no rivers to add"):
+            state.play("publish rivers")
+        state.play("done")
+        assert not state.published[hexes[2]] and state.published[hexes[3]]
+        assert "Lost City" in state.published_finds
+
+    def test_what_is_not_his_to_publish_is_refused(self) -> None:
+        """Source of the Nile, 22.1-22.4, 10.293, 23.2: hexes he has not fully mapped or that
+        are published, tribes that are not his new friends, specials he has not found, and a
+        part chosen twice."""
+        state, hexes = self._with_finds()
+        board = state.data.board
+        with pytest.raises(IllegalAction, match="you have not been to"):
+            state.play(f"publish hex {board.hex_ids[blank_hexes(state, 6)[5]]}")
+        with pytest.raises(IllegalAction, match="published already"):
+            state.play("publish hex 0403")
+        with pytest.raises(IllegalAction, match="tribe 8 is no friend"):
+            state.play("publish tribe 8")
+        with pytest.raises(IllegalAction, match="not found Native Kingdom"):
+            state.play("publish Native Kingdom")
+        state.play(f"publish hex {board.hex_ids[hexes[0]]}")
+        with pytest.raises(IllegalAction, match="chosen for this publication already"):
+            state.play(f"publish hex {board.hex_ids[hexes[0]]}")
+        with pytest.raises(IllegalAction, match="not a decision of this moment"):
+            state.play("collect donations")
+
+    def test_the_ranked_award_kept_back_wins_later(self) -> None:
+        """Source of the Nile, 22.2, 22.7: the highest peak kept back from a publication that
+        cannot win is claimed by the later one that wins."""
+        tables = GAME.load_data().tables
+        first = tables.vp_ranked[HIGHEST_MOUNTAIN][0][EXPLORER]
+        mountain = tables.vp_hex[MOUNTAIN][EXPLORER]
+        state = in_europe(victory_points=3 * mountain + first)
+        hexes = blank_hexes(state, 3)
+        explored(state, 0, hexes, MOUNTAIN)
+        state.territory.peak[hexes[0]] = 19_000
+        ids = state.data.board.hex_ids
+        state.play(f"publish hex {ids[hexes[1]]}")
+        state.play(f"publish hex {ids[hexes[2]]}")
+        state.play("done")
+        assert state.phase_name == "europe" and state.score_breakdown()[0]["ranked"] == 0
+        state.play(f"publish hex {ids[hexes[0]]}")
+        state.play("done")
+        assert state.is_over and state.winners() == [0]
+        assert state.score_breakdown()[0]["ranked"] == first
+
+    def test_an_epic_journey_waits_for_the_hexes_of_its_way(self) -> None:
+        """Source of the Nile, 25.32: an epic journey is worth the hexes of its way published
+        with it: a publication without them leaves it waiting."""
+        state = in_europe()
+        board = state.data.board
+        start = blank_hexes(state, 1)[0]
+        step = next(h for h in board.overland[start] if board.terrain[h] == BLANK)
+        aside = next(h for h in blank_hexes(state, 60) if h not in (start, step))
+        explored(state, 0, [start, step, aside])
+        state.explorers[0].epics.append((start, step))
+        state._forget_legal()
+        ids = board.hex_ids
+        state.play(f"publish hex {ids[aside]}")
+        state.play("done")
+        assert state.explorers[0].epics == [(start, step)]
+        state.play("publish hexes")
+        state.play("done")
+        assert state.explorers[0].epics == []
+        assert state.score_breakdown()[0]["journeys"] == 2

@@ -642,6 +642,33 @@ class TestTheExplorerCarries:
             state.play("leave 1 specimen")
 
 
+class TestDischarging:
+    """9.6, 19.4 (decision N160): leaving people names the healthy or the sick."""
+
+    def test_a_sick_bearer_goes_home_while_the_healthy_stay(self) -> None:
+        """Source of the Nile, 19.4 with 9.6: the sick may be discharged, a victory point
+        each, and the player says whom he discharges."""
+        state = standing(HOME_HEX, Party(bearers=3, sick_bearers=1, rations=10))
+        state.play("leave 1 sick bearer")
+        party = state.explorers[state.player].party
+        assert (party.bearers, party.sick_bearers) == (3, 0)
+        assert "leaves 1 sick bearer behind" in state.game.describe_event(state, state.events[-1])
+
+    def test_leave_bearer_discharges_a_healthy_one_only(self) -> None:
+        """Source of the Nile, 9.6, 19.4 (decision N160): ``leave bearer`` is ``leave 1
+        bearer``, a healthy bearer; it never discharges a sick one, which costs a point."""
+        state = standing(HOME_HEX, Party(bearers=1, sick_bearers=1))
+        state.play("leave bearer")
+        party = state.explorers[state.player].party
+        assert (party.bearers, party.sick_bearers) == (0, 1)
+        with pytest.raises(IllegalAction, match="no healthy bearer") as refused:
+            state.play("leave 1 bearer")
+        assert "leave 1 sick bearer" in refused.value.reason
+        state.play("leave sick bearer")
+        party = state.explorers[state.player].party
+        assert party.sick_bearers == 0
+
+
 class TestASickExplorerNobodyCarries:
     """19.3, 6.55, 18.6-18.7 (decision N159): the sick must be carried, but a sick explorer is
     no load that can be left behind; when nobody can carry him he lies where he is."""

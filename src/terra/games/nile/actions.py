@@ -21,19 +21,28 @@ readable:
 ``trade 5 gifts for 10 rations``  with a friendly tribe (14.6-14.95)
 ``escape with bearer``          after a defeat, a member who escapes with you (15.21)
 ``release prisoners``           after a victory (16.42); ``keep prisoners``, ``loot``
-``leave 1 bearer``              discharge people, release animals, discard items (9.6); also
-                                ``leave 1 tusk``, ``leave 1 specimen`` (the last found)
-``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6)
+``leave 1 bearer``              discharge people, release animals, discard items (9.6); of
+                                people the healthy (``leave bearer`` is ``leave 1 bearer``);
+                                ``leave 1 sick bearer`` a sick one, a victory point each
+                                (19.4); also ``leave 1 tusk``, ``leave 1 specimen`` (the last
+                                found)
+``cache 10 rations``            bury items in your hex (17); ``dig up cache`` (17.6); also
+                                ``cache 1 tusk``, ``cache 1 specimen`` (the last found, 17.4)
 ``shoot horse``                 an animal for fresh food (18.5)
 ``take 10 water``               water, free where there is any (5.4441-5.4443)
 ``carry loads``                 the explorer does a bearer's work (5.51-5.52); ``stop carrying``
 ``sail for Europe``             from a port the turn after arriving (21.4)
-``publish``                     in Europe: publish what you have found (22)
+``publish``                     in Europe: publish everything you have found (22)
 ``publish all but hexes``       the same, keeping your mapped hexes unpublished for now (22.2)
+``publish hex 1520``            choose a part of what to publish (22.1-22.2): a hex (with its
+                                river and oasis), ``publish tribe 12``, ``publish Lost City``,
+                                or every one of a kind: ``publish hexes``, ``publish rivers``,
+                                ``publish lakes``, ``publish oases``, ``publish tribes``,
+                                ``publish specials``; then ``done`` publishes what is chosen
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
 ``interview yellow``            journalist: interview another explorer in your hex (24.6)
 ``retire``                      retire your explorer (21.2)
-``done``                        end outfitting, end your move
+``done``                        end outfitting, end your move, publish what is chosen
 ==============================  ================================================================
 """
 
@@ -59,6 +68,7 @@ from terra.games.nile.terms import (
     SPECIALTY_IDS,
     WATER,
 )
+from terra.games.nile.territory import NATIVE_COUNTERS
 
 # Explorers' colours, one set of counters each (3.31); seat 0 plays the first colour.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
@@ -98,9 +108,20 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     REST,
     DROP_FIND,
     PUBLISH_FINDS,
-) = range(32)
-KINDS = 32
-FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by DROP_FIND arg
+    CACHE_FIND,
+    LEAVE_SICK,
+    PUBLISH_PART,
+) = range(35)
+KINDS = 35
+FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
+# DROP_FIND and CACHE_FIND
+
+# The parts of a publication a PUBLISH_PART action chooses (22.1-22.2), its first argument: a
+# hex (the second its index), a tribe (its number), a special discovery (its kind), or every
+# part of one of PUBLISH_GROUPS.
+PART_HEX, PART_TRIBE, PART_SPECIAL, PART_GROUP = range(4)
+GROUP_HEXES, GROUP_RIVERS, GROUP_LAKES, GROUP_OASES, GROUP_TRIBES, GROUP_SPECIALS = range(6)
+PUBLISH_GROUPS = ("hexes", "rivers", "lakes", "oases", "tribes", "specials")
 
 DIRECTION_NAMES = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 DIRECTION_SHORT = ("n", "ne", "se", "s", "sw", "nw")
@@ -114,9 +135,11 @@ NOTATION_HELP = (
     "counter 1520 | sail to Zanzibar | specialty zoologist | buy 10 rations | cautious, normal, "
     "reckless | move north (or move 1, move n) | travel on foot, mounted, by canoe | retreat, "
     "stay | policy 3 | offer 10 gifts, offer everything | trade 5 gifts for 10 rations | escape "
-    "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer | cache 10 rations, "
-    "dig up cache | shoot horse | take 10 water | carry loads, stop carrying | sail for Europe | "
-    "publish, publish all but hexes | collect donations | interview yellow | retire | done. "
+    "with bearer | release prisoners, keep prisoners, loot | leave 1 bearer, leave 1 sick bearer | "
+    "cache 10 rations, "
+    "cache 1 tusk, dig up cache | shoot horse | take 10 water | carry loads, stop carrying | "
+    "sail for Europe | publish, publish all but hexes, publish hex 1520, publish tribe 12, "
+    "publish rivers (then done) | collect donations | interview yellow | retire | done. "
     "Hexes by id (column and row, 1520) or a port's name."
 )
 
@@ -148,14 +171,27 @@ class ActionTable(ActionSpace):
     cost: tuple[int, ...]  # by action: what a BUY costs at port prices, else 0
     trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
     trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
+    part_base: tuple[int, ...]  # by part (PART_HEX, ...): its first PUBLISH_PART action
 
 
 def _goods_amounts(
-    actions: ActionSpaceBuilder, kind: int, verb: str, goods: tuple[int, ...]
-) -> None:
+    actions: ActionSpaceBuilder,
+    kind: int,
+    verb: str,
+    goods: tuple[int, ...],
+    *,
+    sick: bool = False,
+) -> dict[tuple[int, int], int]:
+    """The actions ``verb 1 ration``, ``verb 10 rations``, ... (``verb 1 sick bearer`` with
+    ``sick``), by (good, amount)."""
+    added = {}
     for good in goods:
         for amount in AMOUNTS:
-            actions.add(kind, f"{verb} {plural(GOOD_IDS[good], amount)}", good, amount)
+            counted = plural(GOOD_IDS[good], amount)
+            if sick:
+                counted = counted.replace(" ", " sick ", 1)
+            added[good, amount] = actions.add(kind, f"{verb} {counted}", good, amount)
+    return added
 
 
 @cache
@@ -236,7 +272,7 @@ def action_table(data: Components) -> ActionTable:
     for good in (*PEOPLE, *ANIMALS, CANOE):
         add(ESCAPE, f"escape with {GOOD_IDS[good]}", good)
     start(LEAVE)
-    _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
+    leaving = _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
     start(CACHE)
     _goods_amounts(actions, CACHE, "cache", (CANOE, *ITEMS))
     start(DROP_FIND)
@@ -250,6 +286,28 @@ def action_table(data: Components) -> ActionTable:
     start(INTERVIEW)
     for seat, colour in enumerate(PLAYER_COLOURS):
         add(INTERVIEW, f"interview {colour}", seat)
+    start(CACHE_FIND)
+    for index, name in enumerate(FIND_KINDS):
+        add(CACHE_FIND, f"cache 1 {name}", index)
+    start(LEAVE_SICK)
+    leaving_sick = _goods_amounts(actions, LEAVE_SICK, "leave", PEOPLE, sick=True)
+    for good in PEOPLE:  # one of them, without a number: ``leave bearer``, ``leave sick bearer``
+        actions.alias(f"leave {GOOD_IDS[good]}", leaving[good, 1])
+        actions.alias(f"leave sick {GOOD_IDS[good]}", leaving_sick[good, 1])
+    start(PUBLISH_PART)
+    part_base = [len(actions)]
+    for hex_ in range(board.num_hexes):
+        add(PUBLISH_PART, f"publish hex {board.hex_ids[hex_]}", PART_HEX, hex_)
+    part_base.append(len(actions))
+    for tribe in range(1, NATIVE_COUNTERS + 1):
+        add(PUBLISH_PART, f"publish tribe {tribe}", PART_TRIBE, tribe)
+    part_base.append(len(actions))
+    for kind, name in enumerate(tables.special_names):
+        action = add(PUBLISH_PART, f"publish {name}", PART_SPECIAL, kind)
+        actions.alias(f"publish {tables.special_ids[kind]}", action)
+    part_base.append(len(actions))
+    for group, name in enumerate(PUBLISH_GROUPS):
+        add(PUBLISH_PART, f"publish {name}", PART_GROUP, group)
     fields = actions.fields()
     kinds: tuple[int, ...] = fields["kind"]
     end = [0] * KINDS
@@ -261,7 +319,7 @@ def action_table(data: Components) -> ActionTable:
             for action, (of, args) in enumerate(zip(kinds, fields["args"], strict=True))
             if of == kind
         )
-        for kind in (BUY, LEAVE, CACHE, TAKE_WATER)
+        for kind in (BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK)
     }
     cost = [0] * len(kinds)
     for action, good, amount in goods_amount[BUY]:
@@ -284,6 +342,7 @@ def action_table(data: Components) -> ActionTable:
         cost=tuple(cost),
         trade_good=tuple(trade_good),
         trade_lot=tuple(trade_lot),
+        part_base=tuple(part_base),
     )
 
 

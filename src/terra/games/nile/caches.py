@@ -32,7 +32,8 @@ class Cache:
     hex: int
     owner: int
     contents: tuple[tuple[Good, int], ...]  # (good, count), by good, counts positive
-    finds: tuple[int, ...] = ()  # bonus discoveries cached (17.4), in the caller's numbering
+    finds: tuple[int, ...] = ()  # specimens cached (17.4), in the caller's numbering
+    tusks: int = 0  # tusks cached (17.4, 20.71)
 
 
 def make_cache(
@@ -41,9 +42,11 @@ def make_cache(
     owner: int,
     contents: Sequence[tuple[Good, int]],
     finds: Sequence[int] = (),
+    *,
+    tusks: int = 0,
 ) -> Cache:
-    """Source of the Nile 17.1-17.4: items, muskets, canoes and bonus finds may be cached;
-    people and animals may not."""
+    """Source of the Nile 17.1-17.4: items, muskets, canoes and bonus finds (specimens and
+    tusks) may be cached; people and animals may not."""
     merged: dict[Good, int] = {}
     for good, count in contents:
         if good in UNCACHEABLE:
@@ -54,9 +57,11 @@ def make_cache(
             raise IllegalAction("a cache holds no negative counts", _rule("17.1"))
         if count:
             merged[good] = merged.get(good, 0) + count
-    if not merged and not finds:
+    if tusks < 0:
+        raise IllegalAction("a cache holds no negative counts", _rule("17.1"))
+    if not merged and not finds and not tusks:
         raise IllegalAction("a cache must hold something", _rule("17.1"))
-    return Cache(hex_, owner, tuple(sorted(merged.items())), tuple(finds))
+    return Cache(hex_, owner, tuple(sorted(merged.items())), tuple(finds), tusks)
 
 
 def may_search_cache(cache: Cache, explorer: int, hex_: int, published: bool) -> bool:

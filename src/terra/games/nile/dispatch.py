@@ -14,9 +14,12 @@ if TYPE_CHECKING:
 
 
 def _done(state: NileState) -> None:
-    """End outfitting (5.3), the move (8.3 step 3) or a captive's turn (15.3)."""
+    """End outfitting (5.3), the move (8.3 step 3), a captive's turn (15.3), or the choice of
+    what to publish (22.1-22.2)."""
     if state.phase == rules.OUTFIT:
         rules.finish_outfitting(state)
+    elif state.phase == rules.PUBLISHING:
+        scoring.publish_chosen(state)
     elif state.phase == rules.CAPTIVITY:
         encounters.attempt_escape(state)
     elif state.phase == rules.ESCAPE:
@@ -58,4 +61,7 @@ APPLY: Mapping[int, Rule] = {
     act.CARRY: journey.carry_loads,
     act.DROP_FIND: upkeep.leave_find,
     act.REST: journey.stop_carrying,
+    act.CACHE_FIND: upkeep.cache_find,
+    act.LEAVE_SICK: upkeep.leave_sick,
+    act.PUBLISH_PART: scoring.choose_part,
 }

@@ -136,13 +136,16 @@ def offer_gifts(state: NileState, column: int) -> None:
 
 
 def offer_everything(state: NileState) -> None:
-    """14.5: every item but people, personal muskets and animals guarantees friendship."""
+    """14.5: every item but people, personal muskets and animals guarantees friendship; the
+    tusks and specimens carried are given too (decision N140)."""
     party = state.explorer(state.player).party
     personal = 1 if explorer_armed(party) else 0
     given = natives.everything_for_the_chief([party.count(good) for good in range(10)], personal)
     for good, count in enumerate(given):
         if count:
             lose(party, good, count)
+    party.tusks = 0
+    party.specimens = []
     state.emit("gave-everything", player=state.player)
     befriend(state)
 
@@ -174,9 +177,10 @@ def battle(state: NileState, ambush: bool) -> None:
     if not result.won:
         defeat(state)
         return
-    losses = natives.victory_losses(tables, encounter.size, explorer.party.askaris, _roll(state))
+    askaris = explorer.party.count(ASKARI)  # 16.3: every askari, the sick too (N45)
+    losses = natives.victory_losses(tables, encounter.size, askaris, _roll(state))
     if losses.killed:
-        lose(explorer.party, ASKARI, losses.killed)
+        lose(explorer.party, ASKARI, losses.killed)  # the healthy who fought fall first
         state.emit("killed", player=state.player, good=ASKARI, count=losses.killed)
     explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
     if losses.defeat:
@@ -403,15 +407,15 @@ def most_lots(state: NileState, good: int, selling: bool) -> int:
         selling=selling,
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
-        traded=state.turn.traded,
+        traded=state.turn.traded.get(tribe, 0),
         camels=good == CAMEL
         and natives.camels_for_trade(state.data.board, territory.terrain, hex_),
     )
 
 
 def trade(state: NileState, index: int) -> None:
-    """14.6-14.95: one trade with the friendly tribe in the hex; the witch doctor tries his
-    poison at the first trade of a turn (14.83)."""
+    """14.6-14.95: one trade with the friendly tribe in the hex; its witch doctor tries his
+    poison at the turn's first trade with that tribe (14.83, decision N41)."""
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     tribe = state.territory.tribe[hex_]
@@ -426,7 +430,7 @@ def trade(state: NileState, index: int) -> None:
         selling=selling,
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
-        traded=state.turn.traded,
+        traded=state.turn.traded.get(tribe, 0),
         camels=natives.camels_for_trade(state.data.board, state.territory.terrain, hex_),
     )
     if exchange.dies:
@@ -442,7 +446,7 @@ def trade(state: NileState, index: int) -> None:
         if good == ASKARI:
             party.muskets -= exchange.quantity  # 5.4451: a musket for each native askari
     explorer.gifts_traded[tribe] = exchange.gifts_taken
-    state.turn.traded = exchange.traded
+    state.turn.traded[tribe] = exchange.traded
     state.emit(
         "traded",
         player=state.player,

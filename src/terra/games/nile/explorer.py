@@ -6,7 +6,7 @@ published, his donations (26), the tribes friendly to him (14.4) and his caches 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from terra.games.nile.caches import Cache
 from terra.games.nile.party import Party
@@ -14,6 +14,20 @@ from terra.games.nile.party import Party
 # Where an explorer is (5.2, 21.4, 15.3, 26.2).
 IN_EUROPE, IN_AFRICA, CAPTIVE, TO_EUROPE = range(4)
 STATUS_NAMES = ("in Europe", "in Africa", "captive", "sailing for Europe")
+
+
+class Landing(NamedTuple):
+    """The sheet's records as the current expedition found them when it landed (5.2, 26.2):
+    the length of each list, the discovery counters already found and the awards then
+    unpublished. What came after is what this expedition has garnered (22.5)."""
+
+    visited: int = 0
+    friends: int = 0
+    finds: int = 0
+    counters: int = 0
+    news: int = 0
+    epics: int = 0
+    awards: int = 0
 
 
 class Explorer:
@@ -38,6 +52,7 @@ class Explorer:
         "interviewed",
         "journey",
         "known",
+        "landing",
         "met",
         "mode",
         "money",
@@ -78,6 +93,7 @@ class Explorer:
     journey: list[int]  # the hexes travelled since leaving the last port, that port first (25.3)
     epics: list[tuple[int, ...]]  # epic journeys made, unpublished: their hexes (25.31-25.33)
     far: bool  # this expedition is or has been 4+ hexes from a port (24.6)
+    landing: Landing  # the records when this expedition landed (22.5)
     caches: list[Cache]  # the caches this seat's explorers buried, still on the map (17.3, 17.7)
     ident: int  # this explorer, not the player's next one: a cache's owner (N141)
     carries: bool  # he does a bearer's work (5.51-5.52)
@@ -116,6 +132,7 @@ class Explorer:
         explorer.journey = []
         explorer.epics = []
         explorer.far = False
+        explorer.landing = Landing()
         explorer.caches = []
         explorer.donations = []
         explorer.vp = 0
@@ -149,6 +166,7 @@ class Explorer:
         other.journey = self.journey.copy()
         other.epics = self.epics.copy()
         other.far = self.far
+        other.landing = self.landing
         other.caches = self.caches.copy()
         other.ident = self.ident
         other.carries = self.carries
@@ -156,6 +174,19 @@ class Explorer:
         other.vp = self.vp
         other.vp_by = self.vp_by.copy()
         return other
+
+    def land(self) -> None:
+        """5.2, 26.2: a new expedition lands; what the sheet holds unpublished so far is not
+        its own (22.5)."""
+        self.landing = Landing(
+            len(self.visited),
+            len(self.new_friends),
+            len(self.finds),
+            self.found_counters,
+            len(self.news),
+            len(self.epics),
+            self.awards,
+        )
 
     def visit(self, hex_: int) -> bool:
         """9.3: the explorer has been in ``hex_``; True if this is his first visit."""
@@ -198,6 +229,7 @@ class Explorer:
             self.journey,
             self.epics,
             self.far,
+            self.landing,
             self.caches,
             self.ident,
             self.carries,

@@ -32,8 +32,11 @@ from terra.core.memo import Memo
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, rules
 from terra.games.nile.explorer import IN_AFRICA, Explorer
-from terra.games.nile.party import gain, hunters, people
-from terra.games.nile.scoring import pending
+from terra.games.nile.party import discharge, gain, hunters, people
+from terra.games.nile.scoring import (
+    current_expedition,
+    pending,
+)
 from terra.games.nile.terms import (
     ASKARI,
     BASIC_TERRAINS,
@@ -175,12 +178,23 @@ def _favoured_port(data: Components) -> int:
 # Free moves that neither advance nor end a turn (9.6, 17, 18.5, 5.4441, 5.52): a search weighs
 # them only where the greedy explorer makes one (``search_actions``).
 BOOKKEEPING = frozenset(
-    (act.LEAVE, act.CACHE, act.DIG, act.SHOOT, act.TAKE_WATER, act.CARRY, act.REST, act.DROP_FIND)
+    (
+        act.LEAVE,
+        act.CACHE,
+        act.DIG,
+        act.SHOOT,
+        act.TAKE_WATER,
+        act.CARRY,
+        act.REST,
+        act.DROP_FIND,
+        act.CACHE_FIND,
+        act.LEAVE_SICK,
+    )
 )
 
 
 # Phases whose choices a search leaves to its favourite move (``search_actions``).
-UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY))
+UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY, rules.PUBLISHING))
 
 
 def search_actions(state: NileState) -> tuple[int, ...]:
@@ -190,9 +204,11 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     leaving its rations one by one, a lost one ending its turn). None where nothing else is
     left; none while outfitting, where greedy buys to one plan for the whole expedition and
     a search choosing each purchase by the noise of its samples bought ten canoes for a walk;
-    and none for the set-up's counters and a specialty (4.4, 4.6, 21.33), whose worth the
-    turn's end, where a search judges, shows nothing of: there it chose at random. The
-    favourite move is then played without a search."""
+    none for the set-up's counters and a specialty (4.4, 4.6, 21.33), whose worth the
+    turn's end, where a search judges, shows nothing of: there it chose at random; and none
+    while a publication is chosen part by part (22.2), a plan greedy makes as a whole, nor
+    the parts to begin one with in Europe: beside ``publish`` it weighs only the favourite's
+    first part. The favourite move is then played without a search."""
     if state.phase in UNSEARCHED:
         return ()
     kind = state.tables.kind
@@ -200,7 +216,9 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     return tuple(
         a
         for a in state.legal_actions()
-        if kind[a] not in BOOKKEEPING and (captive or kind[a] != act.RETIRE)
+        if kind[a] not in BOOKKEEPING
+        and kind[a] != act.PUBLISH_PART
+        and (captive or kind[a] != act.RETIRE)
     )
 
 
@@ -502,7 +520,14 @@ def turns_to_walk(points: int) -> float:
 
 
 def unpublished(state: NileState, explorer: Explorer) -> int:
+    """What publishing everything would bring now (22.1)."""
     return sum(pending(state, explorer).values())
+
+
+def haul(state: NileState, explorer: Explorer) -> int:
+    """What the current expedition has garnered so far (22.5): what a journey home is for;
+    hexes kept back from an earlier expedition wait for a winning publication."""
+    return sum(pending(state, explorer, current_expedition(state, explorer)).values())
 
 
 def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
@@ -512,9 +537,9 @@ def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
     way_back = turns_to_walk(home_points(state, home, explorer.hex))
     if food_turns(explorer) <= way_back + SAFETY_TURNS:
         return True
-    found = unpublished(state, explorer)
-    if explorer.vp + found >= state.target:
+    if explorer.vp + unpublished(state, explorer) >= state.target:
         return True
+    found = haul(state, explorer)
     party = explorer.party
     if party.askaris == 0 and party.bearers == 0 and party.guides == 0:
         return found > 0
@@ -610,11 +635,34 @@ def _specialties_scored(state: NileState, legal: Sequence[int]) -> list[tuple[fl
     return [(specialty_prospects(state, args[a][0]), a) for a in legal]
 
 
-def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """22, 26: publish; sail when the donations pay for an expedition; else collect."""
+def _publication(state: NileState, legal: list[int]) -> int:
+    """22.1-22.2: ``publish`` everything (-1 when it is not legal). Keeping hexes back buys
+    nothing a bot can count on: a ranked discovery claims its rank at the winning moment
+    whenever its hex was published (decision N155), and a kept hex may be published first by
+    another explorer (22.3)."""
     publish = _find(state, act.PUBLISH)
-    if publish in legal:
-        return publish
+    return publish if publish in legal else -1
+
+
+def _choose_publishing(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """22.1-22.2: in a publication chosen part by part, every remaining hex, then the tribes
+    and specials at once, then ``done``."""
+    table = state.tables
+    for action in _of_kind(state, legal, act.PUBLISH_PART):
+        part, index = table.args[action]
+        if part == act.PART_HEX or (
+            part == act.PART_GROUP and index in (act.GROUP_TRIBES, act.GROUP_SPECIALS)
+        ):
+            return action
+    return _find(state, act.DONE)
+
+
+def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """22, 26: publish everything; sail when the donations pay for an expedition; else
+    collect."""
+    publication = _publication(state, legal)
+    if publication >= 0:
+        return publication
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
@@ -698,12 +746,25 @@ def _item_overloads(state: NileState, explorer: Explorer, good: int, amount: int
 
 def _lighten(state: NileState, legal: list[int]) -> int:
     """6.55: too heavy to move: leave what is worth least (a canoe, water, spare muskets, then
-    rations)."""
-    party = state.explorers[state.player].party
+    rations), then a sick man who must be carried (19.3-19.4: at a point's loss)."""
+    explorer = state.explorers[state.player]
+    party = explorer.party
     for good, keep in ((CANOE, 0), (WATER, 0), (MUSKET, 1), (GIFT, 10), (RATION, 0), (GIFT, 0)):
         if party.count(good) > keep:
             action = _find(state, act.LEAVE, good, 1)
             if action in legal:
+                return action
+    tables = state.data.tables
+    excess = logistics.overload(party, explorer.mode, tables, explorer_works=explorer.carries)
+    for good in (BEARER, GUIDE, ASKARI):
+        action = _find(state, act.LEAVE_SICK, good, 1)
+        if action in legal:
+            lighter = party.clone()
+            discharge(lighter, good, 1, sick=True)
+            if (
+                logistics.overload(lighter, explorer.mode, tables, explorer_works=explorer.carries)
+                < excess
+            ):
                 return action
     return _fallback(state, legal)
 
@@ -738,7 +799,7 @@ def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> 
     going_home = wants_home(state, seat, home)
     europe = _find(state, act.EUROPE)
     if europe in legal and (
-        going_home or unpublished(state, explorer) > 0 or best_target(state, seat, home) is None
+        going_home or haul(state, explorer) > 0 or best_target(state, seat, home) is None
     ):
         return europe  # with nothing in reach of this port, start afresh from another (26)
     if _spare_bearer(state, explorer):
@@ -840,7 +901,7 @@ def _choose_move(state: NileState, legal: list[int], rng: random.Random) -> int:
     if trade >= 0:
         return trade
     home = distances_home(state, explorer)
-    if explorer.hex in home and home[explorer.hex] == 0 and unpublished(state, explorer) > 0:
+    if explorer.hex in home and home[explorer.hex] == 0 and haul(state, explorer) > 0:
         return _find(state, act.DONE)  # in port: sail next turn (21.4)
     if not wants_home(state, seat, home):
         target = best_target(state, seat, home)
@@ -959,4 +1020,5 @@ _CHOOSERS = {
     rules.SPOILS: _choose_spoils,
     rules.CAPTIVITY: _choose_captivity,
     rules.EUROPE: _choose_in_europe,
+    rules.PUBLISHING: _choose_publishing,
 }

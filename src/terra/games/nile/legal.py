@@ -16,7 +16,17 @@ from terra.core.errors import IllegalAction
 from terra.games.nile import actions as act
 from terra.games.nile import encounters, journey, logistics, natives, rules, scoring, upkeep
 from terra.games.nile.explorer import IN_AFRICA
-from terra.games.nile.terms import ASKARI, BLANK, BY_CANOE, CAMEL, HORSE, JOURNALIST
+from terra.games.nile.party import at_hand
+from terra.games.nile.terms import (
+    ASKARI,
+    BLANK,
+    BY_CANOE,
+    CAMEL,
+    GOOD_IDS,
+    HORSE,
+    JOURNALIST,
+    PEOPLE,
+)
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -30,15 +40,26 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.COUNTERS: (act.COUNTER,),
     rules.PORT: (act.SAIL,),
     rules.SPECIALTY: (act.SPECIALTY,),
-    rules.OUTFIT: (act.BUY, act.TAKE_WATER, act.MODE, act.LEAVE, act.CARRY, act.REST, act.DONE),
+    rules.OUTFIT: (
+        act.BUY,
+        act.TAKE_WATER,
+        act.MODE,
+        act.LEAVE,
+        act.LEAVE_SICK,
+        act.CARRY,
+        act.REST,
+        act.DONE,
+    ),
     rules.ACTIVITY: (
         act.ACTIVITY,
         act.EUROPE,
         act.MODE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.LEAVE_SICK,
         act.DROP_FIND,
         act.CACHE,
+        act.CACHE_FIND,
         act.DIG,
         act.CARRY,
         act.REST,
@@ -50,8 +71,10 @@ OFFERED: dict[int, tuple[int, ...]] = {
         act.TRADE,
         act.TAKE_WATER,
         act.LEAVE,
+        act.LEAVE_SICK,
         act.DROP_FIND,
         act.CACHE,
+        act.CACHE_FIND,
         act.DIG,
         act.SHOOT,
         act.INTERVIEW,
@@ -66,7 +89,8 @@ OFFERED: dict[int, tuple[int, ...]] = {
     rules.ESCAPE: (act.ESCAPE, act.DONE),
     rules.SPOILS: (act.RELEASE, act.KEEP, act.LOOT),
     rules.CAPTIVITY: (act.DONE, act.RETIRE),
-    rules.EUROPE: (act.PUBLISH, act.PUBLISH_FINDS, act.SAIL, act.COLLECT),
+    rules.EUROPE: (act.PUBLISH, act.PUBLISH_FINDS, act.PUBLISH_PART, act.SAIL, act.COLLECT),
+    rules.PUBLISHING: (act.PUBLISH_PART, act.DONE),
 }
 
 
@@ -151,9 +175,10 @@ def _counter_sites(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _goods_at_hand(state: NileState, kind: int) -> Iterable[int]:
-    """9.6, 17.1: only what the expedition has enough of."""
+    """9.6, 17.1, 19.4: only what the expedition has enough of (of people, the healthy or the
+    sick the action names)."""
     party = state.explorers[state.player].party
-    held = party.counts()
+    held = at_hand(party, sick=kind == act.LEAVE_SICK)
     return [
         action for action, good, amount in state.tables.goods_amount[kind] if held[good] >= amount
     ]
@@ -264,8 +289,9 @@ def _news(state: NileState, kind: int) -> Iterable[int]:
 
 
 def _unburdened(state: NileState, kind: int) -> Iterable[int]:
-    """6.55: not while the expedition carries more than it can (a captive carries nothing)."""
-    if state.phase != rules.CAPTIVITY and _excess_to_leave(state):
+    """6.55: not while the expedition carries more than it can (a captive carries nothing, nor
+    does an explorer in Europe)."""
+    if state.phase not in (rules.CAPTIVITY, rules.PUBLISHING) and _excess_to_leave(state):
         return ()
     return _every(state, kind)
 
@@ -298,8 +324,26 @@ def _carrying_changes(state: NileState, kind: int) -> Iterable[int]:
     return _every(state, kind) if (carries if kind == act.REST else able) else ()
 
 
+def _parts_to_publish(state: NileState, kind: int) -> Iterable[int]:
+    """22.1-22.2: the parts of his discoveries not yet chosen, and the kinds that add one."""
+    explorer = state.explorers[state.player]
+    if scoring.nothing_to_publish(state, explorer):
+        return ()
+    part_base = state.tables.part_base
+    chosen = state.turn.chosen
+    found = [
+        part_base[part] + (index - 1 if part == act.PART_TRIBE else index)
+        for part, index in scoring.publishable_parts(state, explorer)
+        if (part, index) not in chosen
+    ]
+    if not found:
+        return ()
+    found += [part_base[act.PART_GROUP] + group for group in range(len(act.PUBLISH_GROUPS))]
+    return sorted(found)
+
+
 def _finds_at_hand(state: NileState, kind: int) -> Iterable[int]:
-    """9.6: only the tusks and specimens carried."""
+    """9.6, 17.4: only the tusks and specimens carried."""
     party = state.explorers[state.player].party
     base = state.tables.base[kind]
     return [base + index for index, held in enumerate((party.tusks, party.specimens)) if held]
@@ -311,6 +355,8 @@ CANDIDATES.update(
         act.COUNTER: _counter_sites,
         act.BUY: _affordable,
         act.LEAVE: _goods_at_hand,
+        act.LEAVE_SICK: _goods_at_hand,
+        act.PUBLISH_PART: _parts_to_publish,
         act.CACHE: _goods_at_hand,
         act.SAIL: _ports_within_reach,
         act.TRADE: _with_a_friendly_tribe,
@@ -326,6 +372,7 @@ CANDIDATES.update(
         act.CARRY: _carrying_changes,
         act.REST: _carrying_changes,
         act.DROP_FIND: _finds_at_hand,
+        act.CACHE_FIND: _finds_at_hand,
     }
 )
 
@@ -354,6 +401,8 @@ EXACT = frozenset(
         act.CARRY,
         act.REST,
         act.DROP_FIND,
+        act.CACHE_FIND,
+        act.LEAVE_SICK,
     }
 )
 
@@ -437,8 +486,9 @@ def _buy(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction 
 
 def _done(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """6.55: an expedition never carries more than it can, but a sick explorer whom nobody can
-    carry may end his turn where he lies (19.3, decision N159)."""
-    if state.phase == rules.CAPTIVITY:
+    carry may end his turn where he lies (19.3, decision N159); 22.1: publishing what is
+    chosen is always possible."""
+    if state.phase in (rules.CAPTIVITY, rules.PUBLISHING):
         return None
     excess = _excess_to_leave(state)
     if excess:
@@ -539,11 +589,30 @@ def _stay(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction
 
 
 def _leave(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
-    """9.6: whatever the expedition has."""
+    """9.6: whatever the expedition has; of people, the healthy (decision N160)."""
     good, amount = args
-    have = state.explorers[state.player].party.counts()[good]
+    party = state.explorers[state.player].party
+    have = at_hand(party)[good]
+    if have >= amount:
+        return None
+    if good in PEOPLE:
+        sick = at_hand(party, sick=True)[good]
+        name = GOOD_IDS[good]
+        healthy = (
+            act.plural(name, have).replace(" ", " healthy ", 1) if have else f"no healthy {name}"
+        )
+        also = f"; a sick one leaves by 'leave 1 sick {name}' (19.4)" if sick else ""
+        return _no(f"the expedition has {healthy}{also}", "Source of the Nile, 9.6")
+    return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
+
+
+def _leave_sick(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """19.4: sick people the expedition has, at the loss of a victory point each."""
+    good, amount = args
+    have = at_hand(state.explorers[state.player].party, sick=True)[good]
     if have < amount:
-        return _no(f"the expedition has {have}", "Source of the Nile, 9.6")
+        sick = act.plural(GOOD_IDS[good], have).replace(" ", " sick ", 1)
+        return _no(f"the expedition has {sick}", "Source of the Nile, 19.4")
     return None
 
 
@@ -593,7 +662,7 @@ def _retire(state: NileState, action: int, args: tuple[int, ...]) -> IllegalActi
 
 def _publish(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """22.1: only what has not been published."""
-    if not any(scoring.pending(state, state.explorers[state.player]).values()):
+    if not scoring.worth_publishing(scoring.pending(state, state.explorers[state.player])):
         return _no("you have nothing to publish", rules.RULE_PUBLISH)
     return None
 
@@ -605,9 +674,44 @@ def _publish_all_but_hexes(
     explorer = state.explorers[state.player]
     if not scoring.publishable_hexes(state, explorer):
         return _no("you have no mapped hexes to keep back: use 'publish'", rules.RULE_PUBLISH)
-    if not any(scoring.pending(state, explorer, with_hexes=False).values()):
+    parts = scoring.all_but_hexes(state, explorer)
+    if not scoring.worth_publishing(scoring.pending(state, explorer, parts)):
         return _no("you have nothing but hexes to publish", rules.RULE_PUBLISH)
     return None
+
+
+def _publish_part(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """22.1-22.4: a hex he has fully mapped, a tribe he has befriended, a special discovery
+    he has found, none of them published yet nor chosen already; or a kind of them of which
+    one is left to choose."""
+    part, index = args
+    explorer = state.explorers[state.player]
+    if scoring.parts_to_add(state, explorer, part, index):
+        return None
+    rule = rules.RULE_PUBLISH
+    if part == act.PART_GROUP:
+        name = act.PUBLISH_GROUPS[index]
+        return _no(f"you have no {name} to add to this publication", rule)
+    if (part, index) in state.turn.chosen:
+        return _no("it is chosen for this publication already", rule)
+    if part == act.PART_HEX:
+        return _no(_why_no_hex(state, index), rule)
+    if part == act.PART_TRIBE:
+        return _no(f"tribe {index} is no friend of yours waiting to be published (22.4)", rule)
+    name = state.data.tables.special_names[index]
+    if name in state.published_finds:
+        return _no(f"{name} is published already (22.4)", rule)
+    return _no(f"you have not found {name} on this life's travels (23.1-23.2)", rule)
+
+
+def _why_no_hex(state: NileState, hex_: int) -> str:
+    """22.2-22.4, 10.293: why a hex is not his to publish."""
+    name = state.data.board.hex_name(hex_)
+    if state.published[hex_]:
+        return f"{name} is published already (22.4)"
+    if not state.explorers[state.player].known[hex_]:
+        return f"you have not been to {name} (9.3)"
+    return f"{name} is not fully explored (10.293)"
 
 
 def _collect(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
@@ -730,6 +834,12 @@ def _leave_find(state: NileState, action: int, args: tuple[int, ...]) -> Illegal
     return None
 
 
+def _cache_find(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
+    """17.4: a tusk or specimen the expedition carries may be cached."""
+    refused = _leave_find(state, action, args)
+    return None if refused is None else _no(refused.reason, upkeep.RULE_CACHE)
+
+
 def _carry(state: NileState, action: int, args: tuple[int, ...]) -> IllegalAction | None:
     """5.51, 19.3: a healthy explorer may do a bearer's work."""
     explorer = state.explorers[state.player]
@@ -786,5 +896,8 @@ CHECKS.update(
         act.CARRY: _carry,
         act.DROP_FIND: _leave_find,
         act.REST: _rest,
+        act.CACHE_FIND: _cache_find,
+        act.LEAVE_SICK: _leave_sick,
+        act.PUBLISH_PART: _publish_part,
     }
 )

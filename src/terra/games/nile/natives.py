@@ -18,8 +18,8 @@ friendly tribe trades (:func:`native_trade`, 14.6-14.95). Caches (17) are in
 What the caller keeps: a tribe's size never changes, however often it is beaten (13.6: each
 battle is with a fresh village), and its friendship, once won, covers every village of the hex
 and lasts as long as that explorer lives, for him alone (13.6, 14.4); the gifts it has accepted
-from each explorer (14.94) and the goods traded this turn (14.82) are the ``gifts_taken`` and
-``traded`` of :class:`Exchange`.
+from each explorer (14.94) and the goods traded with it this turn (14.82) are the
+``gifts_taken`` and ``traded`` of :class:`Exchange`.
 
 Sections cited are those of the Avalon Hill rulebook (1979); decisions N40-N49 and N140-N141
 of ``docs/rules-decisions.md`` settle what it leaves open.
@@ -186,7 +186,8 @@ def negotiate(tables: Tables, gifts: int, roll: Roll, *, everything: bool = Fals
 
 def everything_for_the_chief(held: Sequence[int], personal_muskets: int) -> tuple[int, ...]:
     """Source of the Nile 14.5: what giving "every item" hands over, by good: all but people,
-    animals and the personal muskets (decision N140)."""
+    animals and the personal muskets (decision N140). The tusks and specimens carried, which
+    are no goods, go as well: the caller hands them over."""
     given = [0] * len(GOOD_IDS)
     for good in (RATION, GIFT, WATER, CANOE):
         given[good] = held[good]
@@ -445,7 +446,7 @@ def native_trade(
     ``holding`` is what the explorer has of what he pays with (gifts when buying, ``good`` when
     selling); ``gifts_taken`` and ``traded`` are the tribe's record with this explorer (all game)
     and this turn's goods; ``camels`` whether this tribe may sell camels (:func:`camels_for_trade`).
-    The witch doctor strikes at the first trade of a turn (decision N41).
+    The tribe's witch doctor strikes at the turn's first trade with it (decision N41).
     """
     name = tables.good_names[good]
     line = trade_rate(tables, good, selling)

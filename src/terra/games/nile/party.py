@@ -199,6 +199,15 @@ class Party:
         )
 
 
+def at_hand(party: Party, *, sick: bool = False) -> tuple[int, ...]:
+    """Source of the Nile 9.6, 19.4: what the expedition may part with, by good: of people the
+    healthy (with ``sick`` the sick), of animals and items everything (decision N160)."""
+    counts = list(party.counts())
+    for good, name in (SICK if sick else HEALTHY).items():
+        counts[good] = getattr(party, name)
+    return tuple(counts)
+
+
 def members(party: Party) -> int:
     """Source of the Nile 6.2: the people hired, healthy and sick, without the explorer."""
     return (

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from terra.core.catalogs import log_catalog
 from terra.games.nile import logistics
-from terra.games.nile.actions import PLAYER_COLOURS, plural
+from terra.games.nile.actions import PART_HEX, PART_SPECIAL, PART_TRIBE, PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.party import Party
 from terra.games.nile.render_map import COLOUR_STYLES, africa_map, colour_mark, neighbours_line
@@ -183,6 +183,8 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["deal"] = part["selling"] if args["selling"] else part["buying"]
     if key == "left":
         fields["sick"] = part["sick"] if args["sick"] else ""
+    if "find" in args:
+        fields["find"] = str(messages["find"].get(args["find"], args["find"]))
     if key == "sailed-for-africa":
         fields["ticket"] = part["ticket"] if args["ticket"] else ""
     if key == "counter-seen" and not hidden:
@@ -204,6 +206,12 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         ) or str(part["nothing"])
         kept = args.get("kept", 0)
         fields["kept"] = part["kept-hexes"].format(count=kept) if kept else ""
+    if key == "chosen-to-publish":
+        fields["parts"] = part["list"].join(
+            [part["hex"].format(hex=board.hex_name(int(h))) for h in args["hexes"]]
+            + [part["tribe-number"].format(tribe=t) for t in args["tribes"]]
+            + [tables.special_names[int(k)] for k in args["specials"]]
+        ) or str(part["nothing"])
     if key == "donations-drawn":
         gifts = []
         for card in args["cards"]:
@@ -361,7 +369,22 @@ def _sheet(state: NileState, view: Mapping[str, Any], seat: int) -> Panel:
         found = ", ".join(f"{source} {vp}" for source, vp in pending.items() if vp)
         lines.append("   On publishing: ", style="bold")
         lines.append(f"{sum(pending.values())} more" + (f" ({found})" if found else ""))
+    chosen = view["turn"]["chosen"]
+    if chosen and view["player"] == seat:
+        lines.append("\nChosen to publish (done publishes them): ", style="bold")
+        lines.append(_chosen_words(data, chosen))
     return Panel(lines, title=Text.assemble("Player Aid Sheet: ", _explorer_label(seat, seat)))
+
+
+def _chosen_words(data: Components, chosen: Sequence[Sequence[int]]) -> str:
+    """The parts of a publication being chosen (22.1-22.2), as the notation names them."""
+    names = {PART_HEX: "hex", PART_TRIBE: "tribe"}
+    return ", ".join(
+        data.tables.special_names[index]
+        if part == PART_SPECIAL
+        else f"{names[part]} {data.board.hex_ids[index] if part == PART_HEX else index}"
+        for part, index in chosen
+    )
 
 
 def _outfitting(state: NileState, view: Mapping[str, Any], seat: int) -> Text:

@@ -48,7 +48,8 @@ RULE_LIMIT = "Source of the Nile, decision N100 (the turn limit)"
     CAPTIVITY,
     EUROPE,
     OVER,
-) = range(14)
+    PUBLISHING,
+) = range(15)
 PHASE_NAMES = (
     "counters",
     "port",
@@ -64,6 +65,7 @@ PHASE_NAMES = (
     "captivity",
     "europe",
     "over",
+    "publishing",  # in Europe: the parts of a publication being chosen (22.1-22.2)
 )
 FIRST_PLAYER_DICE = 4  # 4.62
 DONATIONS_KEPT = 5  # 26.3
@@ -76,6 +78,7 @@ class Turn:
         "activity",
         "allowance",
         "came_from",
+        "chosen",
         "counter",
         "lost",
         "mapped",
@@ -100,11 +103,12 @@ class Turn:
     mapped: list[int]  # hexes mapped this turn (20.2)
     met_staying: bool  # the tribe of a hex stayed in has been met (8.3 step 3c)
     met_new: list[int]  # tribes met for the first time this turn (20.2)
-    traded: int  # bit g: good g traded with this hex's tribe this turn (14.82)
+    traded: dict[int, int]  # by tribe: bit g, good g traded with it this turn (14.82)
     unaffordable: bool  # the hex just mapped costs more than was left: retreat (9.21, 9.41)
     started_in_port: bool  # in a port since a previous turn (21.4)
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
+    chosen: list[tuple[int, int]]  # in Europe: the parts chosen to publish, (part, index) (22.2)
 
     def __init__(self) -> None:
         self.activity = -1
@@ -117,11 +121,12 @@ class Turn:
         self.mapped = []
         self.met_staying = False
         self.met_new = []
-        self.traded = 0
+        self.traded = {}
         self.unaffordable = False
         self.started_in_port = False
         self.counter = -1
         self.published = 0
+        self.chosen = []
 
     def clone(self) -> Turn:
         other = Turn.__new__(Turn)
@@ -135,11 +140,12 @@ class Turn:
         other.mapped = self.mapped.copy()
         other.met_staying = self.met_staying
         other.met_new = self.met_new.copy()
-        other.traded = self.traded
+        other.traded = self.traded.copy()
         other.unaffordable = self.unaffordable
         other.started_in_port = self.started_in_port
         other.counter = self.counter
         other.published = self.published
+        other.chosen = self.chosen.copy()
         return other
 
     def _key(self) -> tuple[Any, ...]:
@@ -360,6 +366,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.mode = FOOT
     explorer.far = False
     explorer.carries = False
+    explorer.land()
     explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
 

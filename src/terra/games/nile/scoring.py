@@ -10,12 +10,26 @@ win (22.7, 25.21).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
 
+from terra.games.nile.actions import (
+    GROUP_HEXES,
+    GROUP_LAKES,
+    GROUP_OASES,
+    GROUP_RIVERS,
+    GROUP_SPECIALS,
+    GROUP_TRIBES,
+    PART_GROUP,
+    PART_HEX,
+    PART_SPECIAL,
+    PART_TRIBE,
+)
 from terra.games.nile.events import ANIMAL, PLANT, TRIBE
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
-from terra.games.nile.terms import BLANK
+from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
     EXPLORED,
     farthest_from_mouth,
@@ -42,6 +56,7 @@ SOURCES = (
     "ranked",
 )
 UNIQUE_FINDS = frozenset({PLANT, ANIMAL, TRIBE})  # 20.74: names published once
+Record = TypeVar("Record")  # an entry of the Player Aid Sheet's records
 
 
 def breakdown(explorer: Explorer) -> dict[str, int]:
@@ -74,6 +89,62 @@ def find_name(state: NileState, explorer: Explorer, card: int) -> str:
     return bonus.name
 
 
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Parts of an explorer's unpublished record (22.1-22.2): what one publication holds, or
+    what his current expedition has garnered (22.5)."""
+
+    hexes: tuple[int, ...] = ()  # fully mapped, with their rivers and oases
+    tribes: tuple[int, ...] = ()  # befriended (22.4)
+    counters: int = 0  # bit i: discovery counter i, found (23.2)
+    finds: tuple[tuple[int, int], ...] = ()  # bonus discoveries: (card, v.p.) (20)
+    news: tuple[tuple[int, int], ...] = ()  # a journalist's battles: (battle, v.p.) (24.2-24.5)
+    epics: tuple[tuple[int, ...], ...] = ()  # epic journeys: their hexes (25.3)
+    awards: int = 0  # other awards, less the losses charged to them (16.422, 24.6, 22.5)
+
+
+def everything(state: NileState, explorer: Explorer) -> Parts:
+    """22.1: all that the explorer has to publish."""
+    return Parts(
+        tuple(publishable_hexes(state, explorer)),
+        tuple(explorer.new_friends),
+        explorer.found_counters,
+        tuple(explorer.finds),
+        tuple(explorer.news),
+        tuple(explorer.epics),
+        explorer.awards,
+    )
+
+
+def all_but_hexes(state: NileState, explorer: Explorer) -> Parts:
+    """22.2 (decision N153): everything but the mapped hexes, and with them the epic journeys
+    across them, which are worth the hexes published with them (25.32)."""
+    whole = everything(state, explorer)
+    return Parts(
+        tribes=whole.tribes,
+        counters=whole.counters,
+        finds=whole.finds,
+        news=whole.news,
+        awards=whole.awards,
+    )
+
+
+def current_expedition(state: NileState, explorer: Explorer) -> Parts:
+    """22.5 (decision N161): what the current expedition has garnered so far: the records
+    made since it landed, less the losses already charged to them."""
+    landing = explorer.landing
+    new_hexes = set(explorer.visited[landing.visited :])
+    return Parts(
+        tuple(h for h in publishable_hexes(state, explorer) if h in new_hexes),
+        tuple(explorer.new_friends[landing.friends :]),
+        explorer.found_counters & ~landing.counters,
+        tuple(explorer.finds[landing.finds :]),
+        tuple(explorer.news[landing.news :]),
+        tuple(explorer.epics[landing.epics :]),
+        explorer.awards - landing.awards,
+    )
+
+
 def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
     """Plainly nothing to publish: no record of finds, friends, awards, news or journeys, and
     no hex to publish, so that :func:`pending` brings nothing from any source."""
@@ -88,45 +159,56 @@ def nothing_to_publish(state: NileState, explorer: Explorer) -> bool:
     )
 
 
-def pending(state: NileState, explorer: Explorer, with_hexes: bool = True) -> dict[str, int]:
-    """What publishing now would bring, by source (ranked awards aside, 22.7); nothing at all
-    when :func:`nothing_to_publish`. Without the hexes (22.2, decision N153) their rivers,
-    oases and the epic journeys across them wait with them."""
+def pending(state: NileState, explorer: Explorer, parts: Parts | None = None) -> dict[str, int]:
+    """What publishing ``parts`` of his record (everything, by default) would bring now, by
+    source (ranked awards aside, 22.7); nothing at all when :func:`nothing_to_publish`. A
+    hex brings its river and oasis with it; an epic journey the hexes of its route published
+    with it (25.32)."""
+    if parts is None:
+        parts = everything(state, explorer)
     tables = state.data.tables
     territory = state.territory
     specialty = explorer.specialty
     found = dict.fromkeys(SOURCES, 0)
-    hexes = publishable_hexes(state, explorer) if with_hexes else []
+    hexes = parts.hexes
     for hex_ in hexes:
         found["hexes"] += tables.vp_hex[territory.terrain[hex_]][specialty]
         if territory.river_in[hex_] or territory.river_out[hex_]:
             found["rivers"] += tables.vp_river[specialty]
         if territory.oasis[hex_]:
             found["oases"] += tables.vp_oasis[specialty]
-    found["tribes"] = tables.vp_friendly_tribe[specialty] * len(explorer.new_friends)
+    found["tribes"] = tables.vp_friendly_tribe[specialty] * len(parts.tribes)
     for counter, kind in enumerate(state.counter_kind):
-        found_here = explorer.found_counters >> counter & 1 and kind >= 0
+        found_here = parts.counters >> counter & 1 and kind >= 0
         if found_here and tables.special_names[kind] not in state.published_finds:
             found["specials"] += tables.vp_special[kind][specialty]
     names: set[str] = set()
-    for card, vp in explorer.finds:
+    for card, vp in parts.finds:
         name = find_name(state, explorer, card)
         if name and (name in state.published_finds or name in names):
             continue
         names.add(name)
         found["bonuses"] += vp
-    found["awards"] = explorer.awards + sum(
-        vp for battle, vp in explorer.news if battle not in state.published_battles
+    found["awards"] = parts.awards + sum(
+        vp for battle, vp in parts.news if battle not in state.published_battles
     )
-    found["journeys"] = sum(epic_value(state, explorer, route, hexes) for route in explorer.epics)
+    found["journeys"] = sum(epic_value(state, explorer, route, hexes) for route in parts.epics)
     return found
 
 
-def ranked_awards(state: NileState, explorer: Explorer, with_hexes: bool = True) -> int:
+def worth_publishing(gains: dict[str, int]) -> bool:
+    """22.1: a publication brings something; a loss charged to the expedition (22.5) alone is
+    nothing to publish (decision N161)."""
+    return any(vp > 0 for vp in gains.values())
+
+
+def ranked_awards(
+    state: NileState, explorer: Explorer, publishing: Collection[int] | None = None
+) -> int:
     """22.7-22.9, 25.2: the ranked spectacular discoveries and longest rivers the explorer may
-    claim at the moment of a winning publication. They rank on the map as published then, the
-    hexes he publishes now included; each is his where he explored its hex, published since or
-    not (decision N155)."""
+    claim at the moment of a winning publication. They rank on the map as published then, with
+    the hexes he publishes now (``publishing``; all he may publish by default); each is his
+    where he explored its hex, published since or not (decision N155)."""
     claims = set(explorer.surveyed)
     if not claims:
         return 0
@@ -135,9 +217,8 @@ def ranked_awards(state: NileState, explorer: Explorer, with_hexes: bool = True)
     board = state.data.board
     specialty = explorer.specialty
     published = state.published[:]
-    if with_hexes:
-        for hex_ in publishable_hexes(state, explorer):
-            published[hex_] = 1
+    for hex_ in publishable_hexes(state, explorer) if publishing is None else publishing:
+        published[hex_] = 1
     total = 0
     figures = ((HIGHEST_MOUNTAIN, territory.peak), (HIGHEST_WATERFALL, territory.waterfall))
     for kind, figure in figures:
@@ -171,7 +252,7 @@ def ranked_awards(state: NileState, explorer: Explorer, with_hexes: bool = True)
 
 
 def epic_value(
-    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: list[int]
+    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: Collection[int]
 ) -> int:
     """25.32: the hexes published now along the shortest route he travelled from port to
     port."""
@@ -199,39 +280,45 @@ def epic_value(
     return value
 
 
-def publish(state: NileState, with_hexes: bool = True) -> None:
-    """22.1-22.5: an explorer in Europe publishes everything he has found, or all but his
-    mapped hexes (22.2); 7.0: the first to reach the target wins at once (ranked awards count
-    only then, 22.7, 25.21)."""
+def publish(state: NileState, parts: Parts | None = None) -> None:
+    """22.1-22.5: an explorer in Europe publishes ``parts`` of what he has found (everything,
+    by default; 22.2: he may keep the rest back); 7.0: the first to reach the target wins at
+    once (ranked awards count only then, 22.7, 25.21). A loss charged to the expedition's
+    points (22.5) comes off what the publication brings, and what it cannot cover waits for
+    the next one (decision N161)."""
     explorer = state.explorer(state.player)
-    gains = pending(state, explorer, with_hexes)
+    if parts is None:
+        parts = everything(state, explorer)
+    gains = pending(state, explorer, parts)
     total = sum(gains.values())
     if explorer.vp + total < state.target:
-        ranked = ranked_awards(state, explorer, with_hexes)
+        ranked = ranked_awards(state, explorer, parts.hexes)
         if explorer.vp + total + ranked >= state.target:
             gains["ranked"] = ranked
             total += ranked
     tables = state.data.tables
-    hexes = publishable_hexes(state, explorer)
-    if with_hexes:
-        for hex_ in hexes:
-            state.published[hex_] = 1
-        explorer.epics = []
-    kept = 0 if with_hexes else len(hexes)
+    for hex_ in parts.hexes:
+        state.published[hex_] = 1
+    kept = len(publishable_hexes(state, explorer))
     for counter, kind in enumerate(state.counter_kind):
-        if explorer.found_counters >> counter & 1 and kind >= 0:
+        if parts.counters >> counter & 1 and kind >= 0:
             state.published_finds.add(tables.special_names[kind])
-    explorer.found_counters = 0
-    for card, _vp in explorer.finds:
+    explorer.found_counters &= ~parts.counters
+    for card, _vp in parts.finds:
         name = find_name(state, explorer, card)
         if name:
             state.published_finds.add(name)
-    state.published_battles.update(battle for battle, _vp in explorer.news)
-    explorer.finds = []
-    explorer.news = []
-    explorer.new_friends = []
-    explorer.awards = 0
-    explorer.vp = max(0, explorer.vp + total)  # 22.5: never below nothing
+    state.published_battles.update(battle for battle, _vp in parts.news)
+    explorer.finds = _without(explorer.finds, parts.finds)
+    explorer.news = _without(explorer.news, parts.news)
+    explorer.epics = _without(explorer.epics, parts.epics)
+    explorer.new_friends = _without(explorer.new_friends, parts.tribes)
+    explorer.awards -= parts.awards
+    if total < 0:  # a loss the publication cannot cover waits for the next (22.5, N161)
+        explorer.awards += total
+        gains["awards"] -= total
+        total = 0
+    explorer.vp += total
     for source, vp in gains.items():
         if vp:
             explorer.vp_by[source] = explorer.vp_by.get(source, 0) + vp
@@ -243,9 +330,126 @@ def publish(state: NileState, with_hexes: bool = True) -> None:
         end_game(state, RULE_VICTORY)
 
 
+def _without(records: list[Record], published: tuple[Record, ...]) -> list[Record]:
+    """``records`` less one of each of ``published`` (records may repeat: two tusk finds)."""
+    left = list(records)
+    for record in published:
+        left.remove(record)
+    return left
+
+
+# --- a publication chosen part by part (22.1-22.2, decision N153) ---------------------------
+
+
+def special_found(state: NileState, explorer: Explorer, kind: int) -> bool:
+    """23.1-23.2: whether the explorer has found the discovery counter of ``kind`` (a face he
+    has seen) and not yet published it."""
+    return any(
+        explorer.found_counters >> counter & 1 and face == kind
+        for counter, face in enumerate(state.counter_kind)
+    )
+
+
+def parts_of_group(state: NileState, explorer: Explorer, group: int) -> list[tuple[int, int]]:
+    """22.1-22.2: every part of a kind he may publish, as (part, index): his hexes (all, those
+    with a river, the lake hexes, those with an oasis: 10.1, a hex's river and oasis are drawn
+    in it and published with it), his tribes, his special discoveries (PUBLISH_GROUPS)."""
+    if group == GROUP_TRIBES:
+        return [(PART_TRIBE, tribe) for tribe in sorted(explorer.new_friends)]
+    if group == GROUP_SPECIALS:
+        names = state.data.tables.special_names
+        return [
+            (PART_SPECIAL, kind)
+            for kind in range(len(names))
+            if special_found(state, explorer, kind) and names[kind] not in state.published_finds
+        ]
+    territory = state.territory
+    hexes = sorted(publishable_hexes(state, explorer))
+    if group == GROUP_RIVERS:
+        hexes = [h for h in hexes if territory.river_in[h] or territory.river_out[h]]
+    elif group == GROUP_LAKES:
+        hexes = [h for h in hexes if territory.terrain[h] == LAKE]
+    elif group == GROUP_OASES:
+        hexes = [h for h in hexes if territory.oasis[h]]
+    return [(PART_HEX, hex_) for hex_ in hexes]
+
+
+def publishable_parts(state: NileState, explorer: Explorer) -> list[tuple[int, int]]:
+    """22.1-22.2: every part he may choose to publish, hexes, tribes and specials."""
+    return [
+        part
+        for group in (GROUP_HEXES, GROUP_TRIBES, GROUP_SPECIALS)
+        for part in parts_of_group(state, explorer, group)
+    ]
+
+
+def parts_to_add(
+    state: NileState, explorer: Explorer, part: int, index: int
+) -> list[tuple[int, int]]:
+    """What choosing (``part``, ``index``) adds to the publication being made: the part
+    itself, or every part of a group, less what is chosen already (empty: nothing to add)."""
+    chosen = state.turn.chosen
+    if part == PART_GROUP:
+        return [p for p in parts_of_group(state, explorer, index) if p not in chosen]
+    found = (part, index)
+    return [] if found in chosen or found not in publishable_parts(state, explorer) else [found]
+
+
+def choose_part(state: NileState, part: int, index: int) -> None:
+    """22.1-22.2: a part of his discoveries goes into the publication being made, which
+    ``done`` publishes (decision N153)."""
+    from terra.games.nile.rules import PUBLISHING  # noqa: PLC0415 - rules imports scoring
+
+    explorer = state.explorer(state.player)
+    added = parts_to_add(state, explorer, part, index)
+    state.turn.chosen.extend(added)
+    state.phase = PUBLISHING
+    state.emit(
+        "chosen-to-publish",
+        player=state.player,
+        hexes=[i for p, i in added if p == PART_HEX],
+        tribes=[i for p, i in added if p == PART_TRIBE],
+        specials=[i for p, i in added if p == PART_SPECIAL],
+    )
+
+
+def chosen_parts(state: NileState, explorer: Explorer) -> Parts:
+    """22.1-22.2 (decision N153): the publication the parts chosen make: those hexes (with
+    the epic journeys whose routes they lie on, 25.32), tribes and specials, and every bonus,
+    piece of news and award, which gain nothing by waiting."""
+    chosen = state.turn.chosen
+    hexes = tuple(i for p, i in chosen if p == PART_HEX)
+    kinds = {i for p, i in chosen if p == PART_SPECIAL}
+    counters = 0
+    for counter, kind in enumerate(state.counter_kind):
+        if explorer.found_counters >> counter & 1 and (kind < 0 or kind in kinds):
+            counters |= 1 << counter  # a false trail found is published with anything
+    return Parts(
+        hexes,
+        tuple(i for p, i in chosen if p == PART_TRIBE),
+        counters,
+        tuple(explorer.finds),
+        tuple(explorer.news),
+        tuple(route for route in explorer.epics if epic_value(state, explorer, route, hexes)),
+        explorer.awards,
+    )
+
+
+def publish_chosen(state: NileState) -> None:
+    """22.1-22.2: ``done``: the parts chosen are published together (7.0, 22.7: the win and
+    the ranked awards are judged on them); the explorer's turn in Europe goes on."""
+    from terra.games.nile.rules import EUROPE  # noqa: PLC0415 - rules imports scoring
+
+    explorer = state.explorer(state.player)
+    parts = chosen_parts(state, explorer)
+    state.turn.chosen = []
+    state.phase = EUROPE
+    publish(state, parts)
+
+
 def publish_all_but_hexes(state: NileState) -> None:
     """22.2: publish everything else, keeping the mapped hexes to himself for now."""
-    publish(state, with_hexes=False)
+    publish(state, all_but_hexes(state, state.explorer(state.player)))
 
 
 def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
@@ -272,10 +476,12 @@ def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
 
 
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
-    """22.5: losses come off the current expedition's unpublished awards first, then off the
-    published total, never below zero."""
-    from_awards = min(vp, max(0, explorer.awards))
-    explorer.awards -= from_awards
-    rest = vp - from_awards
+    """22.5 (decision N161): a loss comes off the victory points the current expedition has
+    garnered so far, as far as they go (they are charged when he publishes), and the rest off
+    the published total, never below zero."""
+    garnered = sum(pending(state, explorer, current_expedition(state, explorer)).values())
+    charged = min(vp, max(0, garnered))
+    explorer.awards -= charged
+    rest = vp - charged
     if rest:
         explorer.vp = max(0, explorer.vp - rest)

@@ -15,7 +15,7 @@ from terra.games.nile.actions import FIND_KINDS
 from terra.games.nile.caches import Cache
 from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import HEALTHY, discharge, gain
+from terra.games.nile.party import discharge, gain
 from terra.games.nile.rules import draw, roll
 from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
 from terra.games.nile.territory import erase
@@ -140,19 +140,17 @@ def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
 
 
 def leave(state: NileState, good: int, amount: int) -> None:
-    """9.6: discharge people (healthy first), release animals, discard items; 9.7 Special: each
-    sick person discharged costs a victory point."""
+    """9.6: discharge healthy people, release animals, discard items (decision N160)."""
+    discharge(state.explorer(state.player).party, good, amount)
+    state.emit("left", player=state.player, good=good, amount=amount, sick=0)
+
+
+def leave_sick(state: NileState, good: int, amount: int) -> None:
+    """19.4, 9.7 Special: discharge sick people, each at the loss of a victory point
+    (decision N160)."""
     explorer = state.explorer(state.player)
-    party = explorer.party
-    sick = 0
-    if good in HEALTHY:
-        healthy = min(amount, getattr(party, HEALTHY[good]))
-        discharge(party, good, healthy)
-        sick = discharge(party, good, amount - healthy, sick=True)
-    else:
-        discharge(party, good, amount)
-    if sick:
-        scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
+    sick = discharge(explorer.party, good, amount, sick=True)
+    scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
     state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
 
 
@@ -175,6 +173,23 @@ def cache(state: NileState, good: int, amount: int) -> None:
     state.emit("cached", player=state.player, hex=explorer.hex, good=good, amount=amount)
 
 
+def cache_find(state: NileState, index: int) -> None:
+    """17.4: bury a tusk, or the last specimen found, in the explorer's hex; it still scores
+    for him if he brings it to Europe (20.71-20.72)."""
+    explorer = state.explorer(state.player)
+    party = explorer.party
+    if index == 0:
+        party.tusks -= 1
+        buried = caches.make_cache(state.data.tables, explorer.hex, explorer.ident, (), tusks=1)
+    else:
+        specimen = party.specimens.pop()
+        buried = caches.make_cache(
+            state.data.tables, explorer.hex, explorer.ident, (), finds=(specimen,)
+        )
+    explorer.caches.append(buried)
+    state.emit("cached-find", player=state.player, hex=explorer.hex, find=FIND_KINDS[index])
+
+
 def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
     """17.6, 17.8: the cache the explorer would search for in his hex, with the seat that
     holds it: his own first, then another explorer's in a published hex; None if none."""
@@ -191,7 +206,8 @@ def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
 
 def dig_up_cache(state: NileState) -> None:
     """17.6-17.8: search for a cache in the hex; on a one it is gone, and either way it
-    leaves the map."""
+    leaves the map. Its tusks and specimens come back with it, but only the explorer who found
+    them has them on his sheet to publish (20.6, decision N141)."""
     explorer = state.explorer(state.player)
     searched = cache_to_search(state)
     assert searched is not None
@@ -204,6 +220,8 @@ def dig_up_cache(state: NileState) -> None:
     if recovered:
         for good, count in found.contents:
             gain(explorer.party, good, count)
+        explorer.party.tusks += found.tusks
+        explorer.party.specimens.extend(found.finds)
         state.emit("cache-recovered", player=state.player, hex=explorer.hex)
     else:
         state.emit("cache-gone", player=state.player, hex=explorer.hex)

@@ -77,6 +77,8 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
             {
                 "hex": cache.hex,
                 "contents": [list(item) for item in cache.contents],
+                "tusks": cache.tusks,
+                "specimens": list(cache.finds),
                 "his": cache.owner == explorer.ident,  # else a dead explorer's (N141)
             }
             for cache in explorer.caches
@@ -119,6 +121,7 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
             "spent": turn.spent,
             "lost": turn.lost,
             "stopped": turn.stopped,
+            "chosen": [list(part) for part in turn.chosen],  # to publish: (part, index)
         },
         "encounter": None
         if encounter is None

@@ -2,9 +2,11 @@
 // natives, oases, waterfalls and peaks, discovery counters), the ports and the explorers; the
 // seat's own Expedition Make-up below, and a line on every explorer.
 //
-// Targets: a hex for "counter <hex>" (set-up), a port for "sail to <port>", the hex next to
-// the explorer for "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
-// and "cache", and the boxes for the activity level and the mode of travel.
+// Targets: a hex for "counter <hex>" (set-up) and for "publish hex <hex>" (a hex chosen for
+// publication), a port for "sail to <port>", the hex next to the explorer for
+// "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
+// and "cache" (a sick man's discharge marked ✚), and the boxes for the activity level and the
+// mode of travel.
 
 import {
   board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, pawn, rest, say,
@@ -28,7 +30,8 @@ const TERRAIN_COLOURS = [
 const SEAT_COLOURS = {
   red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff", black: "#222",
 };
-const SUPPLY = /^(buy|leave|take|cache) (\d+) (.+)$/;
+const SUPPLY = /^(buy|leave|take|cache) (\d+) (sick )?(.+)$/;
+const SICK_MARK = "✚";
 const TRAVEL = ["cautious", "normal", "reckless", "travel on foot", "travel mounted", "travel by canoe",
   "carry loads", "stop carrying"];
 
@@ -90,6 +93,7 @@ function placeOf(action, view, ctx) {
   const kind = verb(action);
   if (kind === "counter") return ids.get(rest(action)) ?? ctx.portIndex.get(rest(action).toLowerCase()) ?? null;
   if (action.startsWith("sail to ")) return ctx.portIndex.get(action.slice(8).toLowerCase()) ?? null;
+  if (action.startsWith("publish hex ")) return ids.get(action.slice(12)) ?? null;
   if (kind === "move" && ctx.seat !== null && ctx.seat !== undefined) {
     const here = view.explorers[ctx.seat].hex;
     const direction = ctx.layout.directions.indexOf(rest(action));
@@ -291,6 +295,7 @@ function phaseWords(ctx, phase) {
     spoils: say(ctx, "nile.phase_spoils", "spoils"),
     captivity: say(ctx, "nile.phase_captivity", "captivity"),
     europe: say(ctx, "nile.phase_europe", "europe"),
+    publishing: say(ctx, "nile.phase_publishing", "publishing"),
     over: say(ctx, "nile.phase_over", "over"),
   };
   return words[phase] ?? phase;
@@ -335,7 +340,7 @@ function partyKey(good) {
 function supplyGood(action, goods) {
   const match = SUPPLY.exec(action);
   if (!match) return null;
-  const word = match[3];
+  const word = match[4];
   if (goods.includes(word)) return word;
   const single = word.replace(/s$/, "");
   return goods.includes(single) ? single : null;
@@ -356,11 +361,13 @@ function drawMakeUp(svg, y, view, ctx, legal) {
     const x = GAP + (i % 2) * (width + GAP);
     const top = y + Math.floor(i / 2) * 30;
     const count = explorer.party[partyKey(good)] ?? 0;
-    text(svg, x, top + 14, `${goodWord(ctx, good, layout.good_names[i])} ${count}`, { "font-size": 12, fill: INK });
+    const sick = explorer.party[`sick_${partyKey(good)}`];
+    const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
+    text(svg, x, top + 14, `${goodWord(ctx, good, layout.good_names[i])} ${count}${sickCount}`, { "font-size": 12, fill: INK });
     const actions = legal.filter((action) => supplyGood(action, layout.goods) === good);
     actions.slice(0, 4).forEach((action, k) => {
-      const [, doing, amount] = SUPPLY.exec(action);
-      const label = `${doing === "leave" ? "−" : doing === "cache" ? "⌂" : "+"}${amount}`;
+      const [, doing, amount, sickOne] = SUPPLY.exec(action);
+      const label = `${doing === "leave" ? "−" : doing === "cache" ? "⌂" : "+"}${amount}${sickOne ? SICK_MARK : ""}`;
       const node = button(svg, x + 92 + k * 52, top, 48, 20, label, action, ctx);
       tip(node, action);
     });
