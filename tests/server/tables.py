@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,16 +19,18 @@ from terra.server.tables import Settings
 from terra.store import MatchStore, open_engine
 
 # People in tests move as fast as the server answers; the flood limit is tested on its own.
-FAST = Settings(burst=1e9, rate=1e9)
+# One bot worker: the machine's processors are for the tests running beside.
+FAST = Settings(burst=1e9, rate=1e9, bot_workers=1)
 
 
 @contextmanager
 def serving(
-    folder: Path, settings: Settings = FAST, executor: Executor | None = None
+    folder: Path, settings: Settings = FAST, bots: BotPool | None = None
 ) -> Iterator[tuple[TestClient, MatchStore]]:
-    """A test client of a server on a new SQLite file in ``folder``, and its store."""
+    """A test client of a server on a new SQLite file in ``folder``, and its store; its bots
+    think in ``bots`` (which the caller closes) or in a pool of its own."""
     store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
-    app = create_app(store, settings, bots=BotPool(1, executor))
+    app = create_app(store, settings, bots=bots)
     with TestClient(app) as client:
         yield client, store
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from terra.core.state import GameState
-from terra.server.bots import BotPool
+from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, broadcaster_for
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 
@@ -28,7 +28,14 @@ class Settings:
     max_body: int = 64 * 1024  # bytes of an HTTP request body
     burst: float = 40.0  # messages a page may send at once...
     rate: float = 20.0  # ...and then per second
-    bot_workers: int = 1
+    bot_workers: int = field(default_factory=default_workers)  # processes thinking for bots
+    bot_seconds: float = 5.0  # the longest a bot may think per move...
+    bot_iterations: int = 5000  # ...and the most iterations a search bot may run
+    bot_margin: float = 2.0  # seconds a decision gets beyond its time before it is cut
+
+    @property
+    def bot_limits(self) -> BotLimits:
+        return BotLimits(self.bot_seconds, self.bot_iterations, self.bot_margin)
 
 
 @dataclass
@@ -57,6 +64,7 @@ class Tables:
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
+        self._own_bots = bots is None  # a pool handed in is closed by its owner
         self._tables: dict[str, Table] = {}
         self._closing = False
 
@@ -162,7 +170,8 @@ class Tables:
                     return
                 bot = table.info.seats[current].bot
                 assert bot is not None
-                text = await self.bots.choose(match_id, state.record(), bot)
+                limits = self.settings.bot_limits
+                text = await self.bots.move(match_id, current, state.record(), bot, limits)
                 try:
                     await self.play(match_id, moves, text, current)
                 except StaleMove:
@@ -187,4 +196,5 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.broadcaster.close()
-        self.bots.close()
+        if self._own_bots:
+            self.bots.close()
