@@ -1,6 +1,6 @@
-"""A bot thinks within the server's limits: a match stored with more is played at the limits,
-and a decision past its deadline is cut and played by greedy, without holding up any other
-match."""
+"""A bot thinks within the server's limits: a match may not ask for more, a match stored with
+more is played at the limits, and a decision past its deadline is cut and played by greedy,
+without holding up any other match."""
 
 from __future__ import annotations
 
@@ -14,14 +14,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 import terra
-from terra.ai.budget import MOST_ITERATIONS
-from terra.server.bots import BotLimits, choose_move
+from terra.ai.bots import BOTS, SEARCH_BOTS
+from terra.ai.budget import MOST_ITERATIONS, MOST_SECONDS
+from terra.server.app import create_app
+from terra.server.bots import BotLimits, canonical, choose_move
 from terra.server.tables import Settings
 from terra.store import MatchStore, SeatInfo, open_engine
+from terra.store.models import Seat
 from tests.processes import command_line, descendants
-from tests.server.tables import create, serving
+from tests.server.tables import FAST, create, serving
 
 WAIT = 60.0  # seconds any single step may take before the test gives up
 GAME = "expedition"
@@ -39,11 +43,74 @@ TINY = Settings(
 )
 
 
+def refusal(settings: Settings, bot: str, tmp_path: Path) -> tuple[int, str]:
+    with serving(tmp_path, settings) as (client, _):
+        body = {"game": GAME, "players": 2, "seats": [{}, {"bot": bot}]}
+        response = client.post("/api/matches", json=body)
+    return response.status_code, response.json().get("error", "")
+
+
 def wait_until(what: str, done: Callable[[], bool]) -> None:
     deadline = time.monotonic() + WAIT
     while not done():
         assert time.monotonic() < deadline, what
         time.sleep(0.02)
+
+
+class TestCeilings:
+    def test_a_bot_thinking_longer_than_the_server_allows_is_refused(self, tmp_path: Path) -> None:
+        status, error = refusal(FAST, "mcts:20s", tmp_path)
+        assert status == 400
+        assert error == (
+            "seat 1: 'mcts:20s' thinks 20s a move; this server allows at most 5s "
+            "(terra serve --bot-seconds)"
+        )
+        assert refusal(FAST, "ismcts:3600s", tmp_path)[0] == 400
+
+    def test_a_search_longer_than_the_server_allows_is_refused(self, tmp_path: Path) -> None:
+        status, error = refusal(FAST, "ismcts:100000", tmp_path)
+        assert status == 400
+        assert error == (
+            "seat 1: 'ismcts:100000' searches 100,000 iterations a move; this server allows at "
+            "most 5,000 (terra serve --bot-iterations)"
+        )
+
+    def test_the_ceilings_are_the_servers_own(self, tmp_path: Path) -> None:
+        lower = Settings(bot_workers=1, bot_seconds=0.5, bot_iterations=100)
+        with serving(tmp_path, lower) as (client, _):
+            listed = client.get("/api/games").json()["games"]
+        # The lobby offers its search bots at a second a move, or as long as it allows.
+        assert all(g["bots"] == ["greedy", "ismcts:0.5s", "mcts:0.5s", "random"] for g in listed)
+        assert "at most 0.5s" in refusal(lower, "mcts:1s", tmp_path)[1]
+        assert "at most 100 " in refusal(lower, "mcts:101", tmp_path)[1]
+        assert refusal(lower, "mcts:500ms", tmp_path)[0] == 201
+        assert refusal(lower, "mcts:100", tmp_path)[0] == 201
+
+
+class TestStoredNames:
+    def test_a_bot_is_stored_by_its_canonical_name(self, database_url: str) -> None:
+        """Zeros in front of a level made a name longer than its column (32 characters)."""
+        store = MatchStore(open_engine(database_url))
+        asked = ["ismcts:" + "0" * 29 + "1000", "mcts:250ms", "mcts", "random"]
+        stored = ["ismcts:1000", "mcts:0.25s", "mcts:1000", "random"]
+        try:
+            with TestClient(create_app(store, FAST)) as client:
+                # A person moves first: no bot thinks in this test.
+                seats = [{"bot": bot, "name": f"Bot {n}"} for n, bot in enumerate(asked)]
+                body = {"game": "africa", "players": 5, "seats": [{}, *seats]}
+                response = client.post("/api/matches", json=body)
+                assert response.status_code == 201, response.text
+                match_id = response.json()["id"]
+                assert [s["bot"] for s in response.json()["seats"]] == [None, *stored]
+            assert [s.bot for s in store.info(match_id).seats] == [None, *stored]
+        finally:
+            store.engine.dispose()
+
+    def test_no_bot_the_server_accepts_has_a_longer_name_than_its_column(self) -> None:
+        column: int = Seat.__table__.c.bot.type.length  # type: ignore[attr-defined]
+        longest_levels = [f"{MOST_ITERATIONS}", "0.00123456789s", f"{MOST_SECONDS - 1e-6}s"]
+        names = [*BOTS, *(f"{kind}:{level}" for kind in SEARCH_BOTS for level in longest_levels)]
+        assert max(len(canonical(name)) for name in names) <= column
 
 
 class TestPlayedWithinTheLimits:
