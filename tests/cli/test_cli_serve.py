@@ -49,3 +49,13 @@ def test_a_port_out_of_range_is_a_usage_error() -> None:
     result = runner.invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2
     assert "'--port'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--bot-seconds", "0"), ("--bot-iterations", "0"), ("--bot-workers", "0")],
+)
+def test_bot_limits_out_of_range_are_usage_errors(option: str, value: str) -> None:
+    result = runner.invoke(app, ["serve", option, value])
+    assert result.exit_code == 2
+    assert f"'{option}'" in result.stderr

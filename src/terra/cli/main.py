@@ -371,13 +371,48 @@ def serve_command(
             min=1,
         ),
     ] = 20.0,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-workers",
+            help="Processes that think for the bots (default: one per processor).",
+            min=1,
+        ),
+    ] = None,
+    bot_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds",
+            help="The longest a bot may think per move; a match may ask for no more.",
+            min=0.001,
+            max=3600,
+        ),
+    ] = 5.0,
+    bot_iterations: Annotated[
+        int,
+        typer.Option(
+            "--bot-iterations",
+            help="The most iterations a search bot may run per move; a match may ask for no more.",
+            min=1,
+            max=10_000_000,
+        ),
+    ] = 5000,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
     from terra.core.errors import TerraError
     from terra.server.run import serve
 
     try:
-        serve(host, port, database, open_browser, message_rate)
+        serve(
+            host,
+            port,
+            database,
+            open_browser,
+            message_rate,
+            bot_workers=bot_workers,
+            bot_seconds=bot_seconds,
+            bot_iterations=bot_iterations,
+        )
     except TerraError as error:
         typer.echo(f"terra serve: error: {error}", err=True)
         raise typer.Exit(1) from None

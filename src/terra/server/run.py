@@ -8,6 +8,7 @@ import webbrowser
 import uvicorn
 
 from terra.server.app import create_app
+from terra.server.bots import default_workers
 from terra.server.tables import Settings
 from terra.store.database import default_url, open_engine
 from terra.store.matches import MatchStore
@@ -17,24 +18,46 @@ WS_MAX_FRAME = 64 * 1024
 
 
 def serve(
-    host: str, port: int, database: str | None, open_browser: bool, message_rate: float = 20.0
+    host: str,
+    port: int,
+    database: str | None,
+    open_browser: bool,
+    message_rate: float = 20.0,
+    *,
+    bot_workers: int | None = None,
+    bot_seconds: float = Settings.bot_seconds,
+    bot_iterations: int = Settings.bot_iterations,
 ) -> None:
-    """Serve the matches of ``database`` (default: SQLite in the user's data directory)."""
+    """Serve the matches of ``database`` (default: SQLite in the user's data directory), with
+    bots thinking in ``bot_workers`` processes (default: one per processor) within
+    ``bot_seconds`` and ``bot_iterations`` per move."""
     url = database or default_url()
     engine = open_engine(url)
-    app = create_app(MatchStore(engine), Settings(rate=message_rate, burst=2 * message_rate))
+    settings = Settings(
+        rate=message_rate,
+        burst=2 * message_rate,
+        bot_workers=bot_workers or default_workers(),
+        bot_seconds=bot_seconds,
+        bot_iterations=bot_iterations,
+    )
+    app = create_app(MatchStore(engine), settings)
     shown = "[::1]" if host == "::1" else host
     address = f"http://{shown}:{port}/"
     print(f"Terra Incognita at {address} (database: {engine.url.render_as_string()})", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, (address,)).start()
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=WS_MAX_FRAME,
-        # Updates are a few kilobytes (tens on the Nile's map): compressing each one cost a
-        # fifth of the server's time a move (bench/server.py), for little a page would notice.
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
+    try:
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            ws_max_size=WS_MAX_FRAME,
+            # Updates are a few kilobytes (tens on the Nile's map): compressing each one cost a
+            # fifth of the server's time a move (bench/server.py), for little a page would notice.
+            ws_per_message_deflate=False,
+            log_level="warning",
+        )
+    finally:
+        # Stopped at SIGTERM or Ctrl-C, the server closed its bot workers on the way out; a
+        # second Ctrl-C skips that, and this closes them all the same.
+        app.state.tables.bots.close()
