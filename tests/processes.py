@@ -120,13 +120,13 @@ def _ancestors() -> set[int]:
     return found
 
 
-def leftovers(marker: str | None, grace: float = 10.0) -> list[str]:
+def leftovers(marker: str, grace: float = 10.0) -> list[str]:
     """The processes of this run still running after ``grace`` seconds, each as
     ``PID (parent PPID): command``; the run's marker finds those re-parented to PID 1."""
     mine = _ancestors()
 
     def still_running() -> set[int]:
-        found = descendants(os.getpid()) | (marked(marker) if marker else set())
+        found = descendants(os.getpid()) | marked(marker)
         return {pid for pid in found - mine if not _own_resource_tracker(pid)}
 
     deadline = time.monotonic() + grace
