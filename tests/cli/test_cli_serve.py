@@ -100,3 +100,13 @@ def test_by_default_the_address_listened_on(tmp_path: Path, served: list[Any]) -
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Terra Incognita at http://127.0.0.1:8123/ (database: ")
     assert len(served) == 1
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--bot-seconds", "0"), ("--bot-iterations", "0"), ("--bot-workers", "0")],
+)
+def test_bot_limits_out_of_range_are_usage_errors(option: str, value: str) -> None:
+    result = runner.invoke(app, ["serve", option, value])
+    assert result.exit_code == 2
+    assert f"'{option}'" in result.stderr

@@ -6,7 +6,6 @@ import dataclasses
 import json
 import random
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,8 @@ from terra.server.tables import Settings
 from terra.store import MatchStore, open_engine
 
 # People in tests move as fast as the server answers; the flood limit is tested on its own.
-FAST = Settings(burst=1e9, rate=1e9)
+# One bot worker: the machine's processors are for the tests running beside.
+FAST = Settings(burst=1e9, rate=1e9, bot_workers=1)
 # The test client's address (its Host header is "testserver"): the server's public URL here.
 TEST_SITE = site("testserver", 80, "http://testserver/")
 
@@ -31,19 +31,19 @@ TEST_SITE = site("testserver", 80, "http://testserver/")
 def serving(
     folder: Path,
     settings: Settings = FAST,
-    executor: Executor | None = None,
+    bots: BotPool | None = None,
     store: MatchStore | None = None,
     *,
     raise_server_exceptions: bool = True,
 ) -> Iterator[tuple[TestClient, MatchStore]]:
     """A test client of a server on a new SQLite file in ``folder`` (or on ``store``), and
-    its store; a failure of the server is raised in the test unless
-    ``raise_server_exceptions`` is false. The server's public URL is the test client's
-    address, whatever ``settings`` say."""
+    its store; its bots think in ``bots`` (which the caller closes) or in a pool of its own;
+    a failure of the server is raised in the test unless ``raise_server_exceptions`` is
+    false. The server's public URL is the test client's address, whatever ``settings`` say."""
     settings = dataclasses.replace(settings, site=TEST_SITE)
     if store is None:
         store = MatchStore(open_engine(f"sqlite:///{folder / 'matches.sqlite3'}"))
-    app = create_app(store, settings, bots=BotPool(1, executor))
+    app = create_app(store, settings, bots=bots)
     with TestClient(app, raise_server_exceptions=raise_server_exceptions) as client:
         yield client, store
 

@@ -9,6 +9,8 @@ import signal
 import terra
 from terra.server.bots import BotPool, bot_seed, choose_move
 
+WAIT = 60.0  # seconds a decision may take before the test gives up
+
 
 def test_a_bot_decision_is_seeded_by_the_match_and_the_move() -> None:
     assert bot_seed(7, 3) == bot_seed(7, 3)
@@ -31,11 +33,11 @@ def test_the_pool_starts_again_when_a_worker_dies() -> None:
     pool = BotPool(1)
 
     async def two_moves() -> tuple[str, str]:
-        first = await pool.choose("m", record, "random")
-        executor = pool._pool()
-        for pid in list(executor._processes):  # type: ignore[attr-defined]
-            os.kill(pid, signal.SIGKILL)
-        second = await pool.choose("m", record, "random")
+        first = await pool.choose("m", record, "random", WAIT)
+        [worker] = pool.pids()
+        os.kill(worker, signal.SIGKILL)
+        second = await pool.choose("m", record, "random", WAIT)
+        assert pool.pids() not in ([], [worker])
         return first, second
 
     try:

@@ -13,7 +13,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -322,8 +321,9 @@ def test_two_servers_racing_for_one_bot_move_store_it_once_and_log_nothing(
     match_id, _ = stores[0].create_match(state, seats)
 
     async def race() -> None:
-        with ThreadPoolExecutor(2) as executor:
-            tables = [Tables(s, bots=BotPool(1, executor)) for s in stores]
+        pools = [BotPool(1) for _ in stores]
+        try:
+            tables = [Tables(s, bots=p) for s, p in zip(stores, pools, strict=True)]
             for table in tables:
                 await table.table(match_id)
             for table in tables:
@@ -332,6 +332,9 @@ def test_two_servers_racing_for_one_bot_move_store_it_once_and_log_nothing(
             await asyncio.wait_for(asyncio.gather(*(r for r in running if r)), WAIT)
             for table in tables:
                 await table.close()
+        finally:
+            for pool in pools:
+                pool.close()
 
     with caplog.at_level(logging.INFO, logger="terra"):
         asyncio.run(race())

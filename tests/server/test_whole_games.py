@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 import terra
+from terra.server.bots import BotPool
 from terra.store import MatchStore
 from tests.server.tables import Shadow, connect, create, random_move, receive, serving, token
 
@@ -18,12 +18,13 @@ GAMES = [g.id for g in terra.games()]
 
 
 @pytest.fixture(scope="module")
-def pool() -> Iterator[ProcessPoolExecutor]:
+def pool() -> Iterator[BotPool]:
     """One bot process for the module: starting one costs more than a short game."""
-    import multiprocessing
-
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as executor:
-        yield executor
+    bots = BotPool(1)
+    try:
+        yield bots
+    finally:
+        bots.close()
 
 
 def drain_spectator(socket: object, shadow: Shadow, language: str = "en") -> int:
@@ -42,10 +43,10 @@ def drain_spectator(socket: object, shadow: Shadow, language: str = "en") -> int
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_person_plays_a_whole_game_against_a_bot_at_the_table(
-    game_id: str, tmp_path: Path, pool: ProcessPoolExecutor
+    game_id: str, tmp_path: Path, pool: BotPool
 ) -> None:
     rng = random.Random(game_id)
-    with serving(tmp_path, executor=pool) as (client, store):
+    with serving(tmp_path, bots=pool) as (client, store):
         created = create(client, game_id, [None, "random"], seed=11)
         match_id = created["id"]
         shadow = Shadow(store, match_id)

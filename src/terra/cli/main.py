@@ -392,6 +392,32 @@ def serve_command(
             "--host such as 0.0.0.0).",
         ),
     ] = None,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-workers",
+            help="Processes that think for the bots (default: one per processor).",
+            min=1,
+        ),
+    ] = None,
+    bot_seconds: Annotated[
+        float,
+        typer.Option(
+            "--bot-seconds",
+            help="The longest a bot may think per move; a match may ask for no more.",
+            min=0.001,
+            max=3600,
+        ),
+    ] = 5.0,
+    bot_iterations: Annotated[
+        int,
+        typer.Option(
+            "--bot-iterations",
+            help="The most iterations a search bot may run per move; a match may ask for no more.",
+            min=1,
+            max=10_000_000,
+        ),
+    ] = 5000,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
     from terra.core.errors import TerraError
@@ -408,6 +434,9 @@ def serve_command(
             public_url=public_url,
             match_rate=match_rate,
             max_spectators=max_spectators,
+            bot_workers=bot_workers,
+            bot_seconds=bot_seconds,
+            bot_iterations=bot_iterations,
         )
     except BadPublicUrl as error:
         typer.echo(f"terra serve: error: {error}", err=True)

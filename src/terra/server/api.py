@@ -14,12 +14,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from terra.ai.bots import SEARCH_BOTS, bot_names, make_bot
+from terra.ai.bots import SEARCH_BOTS, bot_names
 from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
 from terra.server import i18n
+from terra.server.bots import BotLimits
 from terra.server.protocol import result_of
 from terra.server.replay import BadStep, NotOver, Replays
 from terra.server.tables import Tables
@@ -27,7 +28,8 @@ from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
 
 MAX_NAME = 40
 # The lobby offers the search bots at a pace a person waits for at the table; any level
-# ``make_bot`` accepts may be asked for (``ismcts:2000``, ``mcts:500ms``).
+# ``make_bot`` accepts within the server's limits may be asked for (``ismcts:2000``,
+# ``mcts:500ms``).
 TABLE_LEVEL = "1s"
 
 CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat")
@@ -42,17 +44,22 @@ class BadRequest(HTTPException):
         super().__init__(status, message, headers)
 
 
-def offered_bots() -> list[str]:
-    """The bots the lobby lists: every bot, the search bots with :data:`TABLE_LEVEL`."""
-    return [f"{name}:{TABLE_LEVEL}" if name in SEARCH_BOTS else name for name in bot_names()]
+def offered_bots(limits: BotLimits) -> list[str]:
+    """The bots the lobby lists: every bot, the search bots with :data:`TABLE_LEVEL` (or
+    the server's time limit, if shorter)."""
+    return [
+        limits.cap(f"{name}:{TABLE_LEVEL}") if name in SEARCH_BOTS else name for name in bot_names()
+    ]
 
 
-def check_bot(seat: int, bot: Any) -> None:
-    """Raise :class:`BadRequest` unless ``bot`` names a bot (with its level, if any)."""
+def check_bot(seat: int, bot: Any, limits: BotLimits) -> str:
+    """The canonical name of ``bot`` (stored as the seat's bot); raises :class:`BadRequest`
+    unless it names a bot, with a level within ``limits`` if any."""
     if not isinstance(bot, str) or len(bot) > MAX_NAME:
-        raise BadRequest(f"seat {seat}: a bot is named by text, e.g. {', '.join(offered_bots())}")
+        offered = ", ".join(offered_bots(limits))
+        raise BadRequest(f"seat {seat}: a bot is named by text, e.g. {offered}")
     try:
-        make_bot(bot)
+        return limits.allow(bot)
     except TerraError as problem:
         raise BadRequest(f"seat {seat}: {problem}") from None
 
@@ -80,7 +87,7 @@ def _options(game: Game[Any]) -> list[dict[str, Any]]:
 
 async def list_games(request: Request) -> Response:
     """``GET /api/games``: every game, its player range, options and the bots."""
-    bots = offered_bots()
+    bots = offered_bots(_tables(request).settings.bot_limits)
     listed = [
         {
             "id": g.id,
@@ -131,7 +138,7 @@ def _printable(character: str) -> bool:
     return unicodedata.category(character) not in ("Cc", "Cs", "Cn") or character == " "
 
 
-def _seats(given: Any, players: int) -> list[SeatInfo]:
+def _seats(given: Any, players: int, limits: BotLimits) -> list[SeatInfo]:
     """The seats asked for: people by default; each may name a bot and a display name."""
     if given is None:
         given = [{} for _ in range(players)]
@@ -143,7 +150,7 @@ def _seats(given: Any, players: int) -> list[SeatInfo]:
             raise BadRequest(f"seat {seat} is an object with 'name' and 'bot' (both optional)")
         bot, name = entry.get("bot"), entry.get("name")
         if bot is not None:
-            check_bot(seat, bot)
+            bot = check_bot(seat, bot, limits)
         if name is None:
             name = f"{bot} bot" if bot else f"Player {seat + 1}"
         seats.append(SeatInfo(seat, check_name(seat, name), bot))
@@ -240,14 +247,14 @@ async def create_match(request: Request) -> Response:
         game.check_players(players)
     except OptionError as problem:
         raise BadRequest(str(problem)) from None
-    seats = _seats(body.get("seats"), players)
+    tables = _tables(request)
+    seats = _seats(body.get("seats"), players, tables.settings.bot_limits)
     seed, seed_shown = _seed(body, seats)
     try:
         state = game.new(players, seed, options)
     except OptionError as problem:
         raise BadRequest(str(problem)) from None
     _check_rate(request)
-    tables = _tables(request)
     match_id, tokens = await tables.call(
         tables.store.create_match, state, seats, seed_shown=seed_shown
     )

@@ -1,25 +1,34 @@
-"""Bots at the table: their moves are worked out in worker processes, never on the event loop.
+"""Bots at the table: their moves are worked out in worker processes, never on the event loop,
+each within this server's limits.
 
 Each worker keeps the states of the matches it has played in, so a bot's move costs the
-moves since its last one, not a replay of the whole match.
+moves since its last one, not a replay of the whole match. A decision that overruns its
+deadline is cut, its worker replaced, and the game's greedy move is played instead.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import logging
+import os
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
 from terra.ai.bots import make_bot
+from terra.ai.budget import Budget, parse_budget
+from terra.core.errors import TerraError, quote
 from terra.core.game import SEED_BITS
 from terra.core.record import Record
 from terra.core.registry import game as find_game
 from terra.core.state import GameState
+from terra.server.workers import OverrunError, WorkerPool
 
 _WORKER_STATES: dict[str, tuple[int, GameState]] = {}
 _WORKER_CACHE_SIZE = 256
+_log = logging.getLogger("terra.server")
+
+# The move a seat plays when its bot overran its deadline: quick, and the game's own.
+FALLBACK = "greedy"
 
 
 def bot_seed(match_seed: int, move: int) -> int:
@@ -47,37 +56,116 @@ def choose_move(match_id: str, record: Record, bot: str) -> str:
     return text
 
 
+def budget_of(bot: str) -> Budget | None:
+    """The budget of a search bot named as :func:`canonical` names it (None: no search)."""
+    kind, colon, level = bot.partition(":")
+    return parse_budget(level, kind) if colon else None
+
+
+def canonical(bot: str) -> str:
+    """The one name of the bot ``bot`` names, with its level as ``make_bot`` reads it:
+    ``ismcts:0001000`` is ``ismcts:1000``, ``mcts:250ms`` is ``mcts:0.25s``, ``mcts`` is
+    ``mcts:1000``. Raises :class:`TerraError` for no bot."""
+    return make_bot(bot).name
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What a bot may spend on one decision on this server, and the margin a decision gets
+    beyond its time before it is cut."""
+
+    seconds: float
+    iterations: int
+    margin: float
+
+    def allow(self, bot: str) -> str:
+        """The canonical name of ``bot``; raises :class:`TerraError` if it names no bot or
+        thinks longer than this server allows."""
+        name = canonical(bot)
+        budget = budget_of(name)
+        if budget is None:
+            return name
+        if budget.seconds is not None and budget.seconds > self.seconds:
+            raise TerraError(
+                f"{quote(bot)} thinks {budget.seconds:g}s a move; this server allows at most "
+                f"{self.seconds:g}s (terra serve --bot-seconds)"
+            )
+        if budget.iterations is not None and budget.iterations > self.iterations:
+            raise TerraError(
+                f"{quote(bot)} searches {budget.iterations:,} iterations a move; this server "
+                f"allows at most {self.iterations:,} (terra serve --bot-iterations)"
+            )
+        return name
+
+    def cap(self, bot: str) -> str:
+        """``bot`` as this server plays it: a level above its limits is played at them
+        (a match stored before, or by a server with higher limits)."""
+        name = canonical(bot)
+        budget = budget_of(name)
+        kind = name.partition(":")[0]
+        if budget is None:
+            return name
+        if budget.seconds is not None and budget.seconds > self.seconds:
+            return f"{kind}:{Budget(seconds=self.seconds)}"
+        if budget.iterations is not None and budget.iterations > self.iterations:
+            return f"{kind}:{self.iterations}"
+        return name
+
+    def deadline(self, bot: str) -> float:
+        """The seconds a decision of ``bot`` (within the limits) gets before it is cut: its
+        time, or this server's time for a count of iterations or a bot without a level, and
+        the margin."""
+        budget = budget_of(canonical(bot))
+        seconds = budget.seconds if budget is not None else None
+        return (self.seconds if seconds is None else seconds) + self.margin
+
+
+def default_workers() -> int:
+    """One bot worker per processor of the machine."""
+    return os.cpu_count() or 1
+
+
 class BotPool:
-    """A process pool for bots' moves, started on first use."""
+    """Worker processes for bots' moves (``workers``, default one per processor), each
+    started when first needed."""
 
-    def __init__(self, workers: int = 1, executor: Executor | None = None) -> None:
-        self._workers = workers
-        self._executor = executor
-        self._owned = executor is None  # an executor handed in is closed by its owner
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = WorkerPool(workers or default_workers(), choose_move)
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            # A forked child of a threaded server can inherit a held lock; start workers clean.
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(self._workers, mp_context=context)
-        return self._executor
+    async def choose(self, match_id: str, record: Record, bot: str, seconds: float) -> str:
+        """``bot``'s move after ``record``, worked out in a worker within ``seconds``; raises
+        :class:`~terra.server.workers.OverrunError` past them."""
+        future = self.workers.submit(match_id, (match_id, record, bot), seconds)
+        text: str = await asyncio.wrap_future(future)
+        return text
 
-    async def choose(self, match_id: str, record: Record, bot: str) -> str:
-        """The bot's move, computed in a worker process."""
-        loop = asyncio.get_running_loop()
+    async def move(
+        self, match_id: str, seat: int, record: Record, bot: str, limits: BotLimits
+    ) -> str:
+        """The move of ``seat``'s ``bot`` after ``record``, within ``limits``: a decision
+        past its deadline is cut and the game's greedy move played instead."""
+        played = limits.cap(bot)
+        deadline = limits.deadline(played)
         try:
-            return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
-        except BrokenProcessPool:
-            if not self._owned:
-                raise
-            # A worker died (killed, out of memory); a new pool serves every match again.
-            self._executor = None
-            return await loop.run_in_executor(self._pool(), choose_move, match_id, record, bot)
+            return await self.choose(match_id, record, played, deadline)
+        except OverrunError:
+            _log.warning(
+                "match %s, seat %d: %s did not decide within its deadline of %gs; "
+                "its worker was stopped and the %s move is played instead",
+                match_id,
+                seat,
+                played,
+                deadline,
+                FALLBACK,
+            )
+        return await self.choose(match_id, record, FALLBACK, limits.deadline(FALLBACK))
+
+    def pids(self) -> list[int]:
+        """The worker processes running now."""
+        return self.workers.pids()
 
     def close(self) -> None:
-        if self._executor is not None and self._owned:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.workers.close()
 
 
-__all__ = ["BotPool", "bot_seed", "choose_move"]
+__all__ = ["BotLimits", "BotPool", "bot_seed", "canonical", "choose_move", "default_workers"]

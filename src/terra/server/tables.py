@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from terra.core.state import GameState
-from terra.server.bots import BotPool
+from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
 from terra.store.faults import StoreUnavailable
@@ -31,11 +31,18 @@ class Settings:
     max_body: int = 64 * 1024  # bytes of an HTTP request body
     burst: float = 40.0  # messages a page may send at once...
     rate: float = 20.0  # ...and then per second
-    bot_workers: int = 1
+    bot_workers: int = field(default_factory=default_workers)  # processes thinking for bots
+    bot_seconds: float = 5.0  # the longest a bot may think per move...
+    bot_iterations: int = 5000  # ...and the most iterations a search bot may run
+    bot_margin: float = 2.0  # seconds a decision gets beyond its time before it is cut
     max_spectators: int = 500  # spectators' pages open on one match at once
     match_burst: float = 10.0  # matches one client may create at once...
     match_rate: float = 20.0  # ...and then per minute
     site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
+
+    @property
+    def bot_limits(self) -> BotLimits:
+        return BotLimits(self.bot_seconds, self.bot_iterations, self.bot_margin)
 
 
 @dataclass
@@ -65,6 +72,7 @@ class Tables:
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
+        self._own_bots = bots is None  # a pool handed in is closed by its owner
         self._tables: dict[str, Table] = {}
         self._closing = False
 
@@ -187,8 +195,7 @@ class Tables:
                 try:
                     state, moves = await self.state(match_id)
                 except StoreUnavailable:
-                    pause = min(max(2 * pause, 0.5), 30.0)
-                    await asyncio.sleep(pause)
+                    pause = await _wait_out_a_fault(pause)
                     continue
                 current = state.current_player
                 if current is None or table.info.seats[current].bot is None:
@@ -205,13 +212,13 @@ class Tables:
                     return
                 bot = table.info.seats[current].bot
                 assert bot is not None
-                text = await self.bots.choose(match_id, state.record(), bot)
+                limits = self.settings.bot_limits
+                text = await self.bots.move(match_id, current, state.record(), bot, limits)
                 try:
                     await self.play(match_id, moves, text, current)
                     pause = 0.0
                 except StoreUnavailable:
-                    pause = min(max(2 * pause, 0.5), 30.0)
-                    await asyncio.sleep(pause)
+                    pause = await _wait_out_a_fault(pause)
                 except StaleMove:
                     # Someone else moved first. If it was in this process, it woke the bots
                     # and they look again; if it was another process, that one woke its bots
@@ -235,4 +242,13 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.broadcaster.close()
-        self.bots.close()
+        if self._own_bots:
+            self.bots.close()
+
+
+async def _wait_out_a_fault(pause: float) -> float:
+    """Wait after a database fault, twice as long as the last time (half a second to half a
+    minute); returns the time waited."""
+    pause = min(max(2 * pause, 0.5), 30.0)
+    await asyncio.sleep(pause)
+    return pause
