@@ -25,7 +25,7 @@ from terra.server.tables import Settings
 from terra.store import MatchStore, SeatInfo, open_engine
 from terra.store.models import Seat
 from tests.processes import command_line, descendants
-from tests.server.tables import FAST, create, serving
+from tests.server.tables import FAST, TEST_SITE, create, serving
 
 WAIT = 60.0  # seconds any single step may take before the test gives up
 GAME = "expedition"
@@ -94,7 +94,7 @@ class TestStoredNames:
         asked = ["ismcts:" + "0" * 29 + "1000", "mcts:250ms", "mcts", "random"]
         stored = ["ismcts:1000", "mcts:0.25s", "mcts:1000", "random"]
         try:
-            with TestClient(create_app(store, FAST)) as client:
+            with TestClient(create_app(store, replace(FAST, site=TEST_SITE))) as client:
                 # A person moves first: no bot thinks in this test.
                 seats = [{"bot": bot, "name": f"Bot {n}"} for n, bot in enumerate(asked)]
                 body = {"game": "africa", "players": 5, "seats": [{}, *seats]}
