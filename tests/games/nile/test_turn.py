@@ -14,7 +14,7 @@ from terra.games.nile.party import Party
 from terra.games.nile.scoring import publishable_hexes
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import DESERT, JUNGLE, SWAMP, VELDT
-from terra.games.nile.territory import side_bit, side_towards
+from terra.games.nile.territory import EXPLORED, side_bit, side_towards
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -214,6 +214,16 @@ class TestRetreat:
         state.play("retreat")
         blank = hx(state, BLANK_HEX)
         assert state.territory.partial[blank] >= 0
+        assert blank not in publishable_hexes(state, state.explorers[state.player])
+
+    def test_a_hex_someone_else_completes_is_still_not_his_to_publish(self) -> None:
+        """Source of the Nile, 10.293-10.294: he never gets credit for a partial exploration;
+        another explorer who completes the hex has explored it, he has not."""
+        state = self.entered()
+        state.play("retreat")
+        blank = hx(state, BLANK_HEX)
+        territory = state.territory
+        territory.stage[blank], territory.partial[blank] = EXPLORED, -1  # completed by another
         assert blank not in publishable_hexes(state, state.explorers[state.player])
 
     def test_staying_completes_the_mapping(self) -> None:

@@ -67,14 +67,16 @@ def breakdown(explorer: Explorer) -> dict[str, int]:
 
 
 def publishable_hexes(state: NileState, explorer: Explorer) -> list[int]:
-    """9.3, 10.293, 22.2-22.4: hexes he visited, fully explored and not yet published."""
+    """10.293, 22.2-22.4: hexes he explored (stayed in while they were unpublished and fully
+    mapped) and not yet published. A hex he only partly explored is not his, even once another
+    explorer has completed it (10.293: no credit for partial exploration)."""
     territory = state.territory
     published = state.published
     terrain = territory.terrain
     partial = territory.partial
     return [
         hex_
-        for hex_ in explorer.visited
+        for hex_ in explorer.surveyed
         if not published[hex_] and terrain[hex_] != BLANK and partial[hex_] < 0
     ]
 
