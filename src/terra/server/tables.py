@@ -7,6 +7,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -74,6 +75,9 @@ class Tables:
         self.bots = bots or BotPool(self.settings.bot_workers)
         self._own_bots = bots is None  # a pool handed in is closed by its owner
         self._tables: dict[str, Table] = {}
+        self._writer = (
+            ThreadPoolExecutor(1, thread_name_prefix="terra-writes") if store.embedded else None
+        )
         self._closing = False
 
     async def start(self) -> None:
@@ -87,6 +91,16 @@ class Tables:
         if keywords:
             function = functools.partial(function, **keywords)
         return await to_thread.run_sync(function, *args)
+
+    async def _write(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` of the store that writes, off the event loop. An embedded SQLite
+        file takes one writer at a time: its writes queue in one thread of their own, rather
+        than wait for its lock in many (which doubled the processor time of a move); a database
+        server takes them side by side."""
+        if self._writer is None:
+            return await self.call(function, *args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._writer, functools.partial(function, *args))
 
     async def table(self, match_id: str) -> Table:
         """The match ``match_id``; raises :class:`~terra.store.UnknownMatch`."""
@@ -135,7 +149,7 @@ class Tables:
         """
         table = await self.table(match_id)
         async with table.lock:
-            result = await self.call(self.store.append_move, match_id, seen, action, seat)
+            result = await self._write(self.store.append_move, match_id, seen, action, seat)
             self.broadcaster.publish(match_id, result.state, result.moves)
         self.wake_bots(match_id, result.state)
         return result
@@ -242,6 +256,8 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.broadcaster.close()
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
         if self._own_bots:
             self.bots.close()
 
