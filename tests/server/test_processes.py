@@ -4,49 +4,24 @@ workers first, and killed by SIGKILL its workers end by themselves."""
 from __future__ import annotations
 
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
+from subprocess import Popen
 
 import httpx
 import pytest
 
 from tests.processes import command_line, cpu_seconds, descendants, describe, wait_until_gone
-from tests.server.test_sigkill import free_port
+from tests.server.test_sigkill import server
 
 WAIT = 60.0  # seconds any single step may take before the test gives up
 GONE = 10.0  # seconds the processes of a stopped server may take to end
 
 
-@contextmanager
-def serving(folder: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``terra serve`` with ``options`` on a free port, once it answers; killed at the end
-    if it still runs."""
-    port = free_port()
-    command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
-    command += ["--port", str(port), "--database", f"sqlite:///{folder / 'matches.sqlite3'}"]
-    command += ["--no-open", *options]
-    with (folder / "stderr.txt").open("wb") as errors:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + WAIT
-        while True:
-            assert process.poll() is None, (folder / "stderr.txt").read_text()
-            try:
-                httpx.get(f"{base}/api/games", timeout=1.0).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "terra serve did not answer"
-                time.sleep(0.1)
-        yield process, base
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+def serving(folder: Path, *options: str) -> AbstractContextManager[tuple[Popen[bytes], str]]:
+    """``terra serve`` with ``options`` on a new database in ``folder``, once it answers."""
+    return server(folder / "matches.sqlite3", *options)
 
 
 # Ceilings far above a search that takes minutes: whatever stops the server, a worker is

@@ -37,17 +37,21 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """``terra serve`` on a free port, once it answers."""
+def server(database: Path, *options: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``terra serve`` on ``database`` with ``options``, on a free port, once it answers;
+    killed at the end if it still runs. What it writes to stderr is kept beside the database
+    and shown if it stops before it answers."""
     port = free_port()
     command = [sys.executable, "-c", "from terra.cli.main import main; main()", "serve"]
     command += ["--port", str(port), "--database", f"sqlite:///{database}", "--no-open"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    errors = database.with_name(database.name + ".stderr")
+    with errors.open("wb") as sink:
+        process = subprocess.Popen([*command, *options], stdout=subprocess.DEVNULL, stderr=sink)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + WAIT
         while True:
-            assert process.poll() is None, "terra serve stopped"
+            assert process.poll() is None, f"terra serve stopped: {errors.read_text()}"
             try:
                 httpx.get(f"{base}/api/games", timeout=1.0).raise_for_status()
                 break
