@@ -56,7 +56,7 @@ from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import search_known
 from terra.ai.tree import Settings
-from terra.core.game import part_left, win_shares
+from terra.core.evaluator import part_left, win_shares
 from terra.core.registry import games as registered_games
 from terra.core.state import GameState
 from terra.sim import bot_seeds

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import terra
-from terra.core.game import win_shares_to_returns
+from terra.core.evaluator import win_shares_to_returns
 from terra.core.state import GameState
 from terra.games.africa.state import AfricaState
 from terra.games.africana.state import AfricanaState

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import OptionError, quote
+from terra.core.evaluator import part_left, win_shares_to_returns
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -23,9 +24,6 @@ S = TypeVar("S", bound="GameState")
 
 # Seeds are folded into the generator's 64 bits: seeds equal modulo 2**64 play the same game.
 SEED_BITS = 64
-# The least part of a game ``evaluate`` takes to be left: the end's count still holds surprises
-# (hidden cards, ties), so a lead is never treated as certain before the game is over.
-LEAST_LEFT = 0.1
 _SEED_MASK = (1 << SEED_BITS) - 1
 
 # How a boolean option may be written on the command line.
@@ -361,34 +359,3 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
-
-
-def part_left(progress: float) -> float:
-    """The part of a game still to play after ``progress``, never less than ``LEAST_LEFT``."""
-    return max(1.0 - progress, LEAST_LEFT)
-
-
-def win_shares_to_returns(estimates: list[float], scale: float) -> list[float]:
-    """Returns from estimated scores: each seat's share of the victory is a softmax of its
-    estimate over ``scale``, then scaled as ``GameState.returns`` scales a shared victory.
-
-    >>> [round(v, 3) for v in win_shares_to_returns([12.0, 10.0], 2.0)]
-    [0.462, -0.462]
-    >>> win_shares_to_returns([5.0, 5.0, 5.0], 1.0)
-    [0.0, 0.0, 0.0]
-    """
-    n = len(estimates)
-    factor = n / (n - 1)
-    return [factor * (w - 1.0 / n) for w in win_shares(estimates, scale)]
-
-
-def win_shares(estimates: list[float], scale: float) -> list[float]:
-    """Each seat's share of the victory: a softmax of its estimate over ``scale``.
-
-    >>> [round(v, 3) for v in win_shares([12.0, 10.0], 2.0)]
-    [0.731, 0.269]
-    """
-    top = max(estimates)
-    weights = [math.exp((e - top) / scale) for e in estimates]
-    total = sum(weights)
-    return [w / total for w in weights]
