@@ -9,8 +9,9 @@ from typing import Any
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
+from terra.games.nile.bots import search_actions, search_favourite
 from terra.games.nile.components import Components, load_components
-from terra.games.nile.heuristics import greedy_action, search_actions, search_favourite
+from terra.games.nile.greedy import greedy_action
 from terra.games.nile.layout import board_layout
 from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
@@ -85,7 +86,7 @@ class Nile(Game[NileState]):
         return greedy_action(state, rng)
 
     def favourite_action(self, state: NileState, rng: random.Random) -> int:
-        """Greedy's move with the search's own port and escape (``heuristics.search_favourite``);
+        """Greedy's move with the search's own port and escape (``bots.search_favourite``);
         the ``greedy`` bot stays the baseline the search is measured against."""
         return search_favourite(state, rng)
 
