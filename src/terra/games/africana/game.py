@@ -9,8 +9,8 @@ from typing import Any
 from terra.core.game import Game
 from terra.games.africana import rules, scoring
 from terra.games.africana.actions import NOTATION_HELP
+from terra.games.africana.bots import estimate, greedy_action, rollout_action
 from terra.games.africana.components import Components, load_components
-from terra.games.africana.heuristics import estimate, greedy_action, rollout_action
 from terra.games.africana.layout import board_layout
 from terra.games.africana.state import AfricanaState
 
