@@ -24,7 +24,7 @@ REDEALS = 3  # hidden redeals compared per position
 
 
 def greedy(state: AfricanaState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 @cache

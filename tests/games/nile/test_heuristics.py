@@ -53,7 +53,7 @@ REDEALS = 3
 
 
 def greedy(state: NileState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 def new(players: int, seed: int) -> NileState:
@@ -292,7 +292,7 @@ def test_a_search_bot_leaves_to_its_favourite_what_its_judging_cannot_see(
     expedition; a search choosing each by the noise of its samples bought ten canoes for a
     walk. 4.4, 4.6: where the counters lie and which specialty to take change nothing a
     search sees as its turn ends. The search bots leave these to the favourite move
-    (``Game.search_actions`` names nothing)."""
+    (``NileEvaluator.search_actions`` names nothing)."""
 
     def no_search(*_: object) -> None:
         raise AssertionError(f"searched a decision of the {phase} phase")
@@ -302,18 +302,18 @@ def test_a_search_bot_leaves_to_its_favourite_what_its_judging_cannot_see(
     assert found
     for index, state in enumerate(found):
         chosen = IsmctsBot(index, Budget(iterations=100)).choose(state)
-        assert chosen == GAME.favourite_action(state, random.Random(index))
+        assert chosen == GAME.evaluator().favourite_action(state, random.Random(index))
 
 
 class TestTheSearchsPort:
-    """The search leans on greedy with a port of its own (``Game.favourite_action``,
+    """The search leans on greedy with a port of its own (``NileEvaluator.favourite_action``,
     ``bots.search_favourite``): where greedy sails, at set-up (4.5) or from Europe (26.2),
     it sails for the favoured port if it may; besides who escapes and the specialty (below),
     every other move is greedy's."""
 
     @staticmethod
     def favourite(state: NileState, k: int) -> int:
-        return GAME.favourite_action(state, random.Random(k))
+        return GAME.evaluator().favourite_action(state, random.Random(k))
 
     def test_only_the_port_of_a_voyage_who_escapes_and_the_specialty_change(self) -> None:
         kilwa = _port(nile_bots.FAVOURED_PORT)
@@ -384,14 +384,14 @@ class TestTheSearchsSpecialty:
         """The first specialty to choose, the ports chosen as the search's favourite does."""
         state = new(players, seed)
         while state.phase_name != "specialty":
-            state.play(GAME.favourite_action(state, random.Random(seed)))
+            state.play(GAME.evaluator().favourite_action(state, random.Random(seed)))
         return state
 
     @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
     def test_the_best_prospects_every_time(self, players: int, seed: int) -> None:
         state = self.choosing(players, seed)
         assert SPECIALTY_IDS[self.best(state)] == "zoologist"
-        ours = {GAME.favourite_action(state, random.Random(k)) for k in range(20)}
+        ours = {GAME.evaluator().favourite_action(state, random.Random(k)) for k in range(20)}
         theirs = {greedy(state, k) for k in range(20)}
         assert [state.action_str(a) for a in ours] == ["specialty zoologist"]
         assert len(theirs) > 1  # greedy draws among the near-best
@@ -407,7 +407,7 @@ class TestTheSearchsSpecialty:
         while state.player != 0:
             state.play(bots[state.player].choose(state))
         assert state.phase_name == "specialty" and not state.setting_up
-        chosen = GAME.favourite_action(state, random.Random(0))
+        chosen = GAME.evaluator().favourite_action(state, random.Random(0))
         assert state.tables.args[chosen] == (self.best(state),)
 
 
@@ -441,7 +441,7 @@ class TestTheSearchsEscape:
         state = self.defeated(seed)
         assert {"escape with bearer", "escape with askari"} <= set(state.legal_action_strs())
         assert state.explorers[state.player].party.rations == 0  # all left with the expedition
-        ours = GAME.favourite_action(state, random.Random(0))
+        ours = GAME.evaluator().favourite_action(state, random.Random(0))
         theirs = greedy(state, 0)
         assert (state.action_str(ours), state.action_str(theirs)) == (
             "escape with bearer",
@@ -458,7 +458,7 @@ class TestTheSearchsEscape:
         encounter.party.bearers = 1
         chosen = []
         while state.phase_name == "escape":
-            action = GAME.favourite_action(state, random.Random(0))
+            action = GAME.evaluator().favourite_action(state, random.Random(0))
             chosen.append(state.action_str(action))
             state.play(action)
         assert chosen[:2] == ["escape with bearer", "escape with askari"]

@@ -1,5 +1,5 @@
-"""Africana's bots: its heuristic player (the ``greedy`` bot), its rollout policy for search
-and its estimate of a position.
+"""Africana's bots: its heuristic player (the ``greedy`` bot), and the evaluator that its searches
+lean on (:class:`AfricanaEvaluator`).
 
 The heuristic player compares three plans each turn: drawing two cards, buying the best
 adventure it can see, and the best move action its planner finds (terra.games.africana.planner).
@@ -9,15 +9,13 @@ Inside an action it plans again at every decision. It reads only what its seat m
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from terra.core.evaluator import Evaluator, Horizon, SearchSettings
 from terra.games.africana import actions as act
 from terra.games.africana import rules as r
 from terra.games.africana import scoring
 from terra.games.africana.planner import DECAY, Planner
-
-if TYPE_CHECKING:
-    from terra.games.africana.state import AfricanaState
+from terra.games.africana.state import AfricanaState
 
 ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed comes first
 PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
@@ -138,3 +136,33 @@ def _drop(planner: Planner) -> int:
         ),
     )
     return state.tables.drop_base + card
+
+
+class AfricanaEvaluator(Evaluator[AfricanaState]):
+    """Africana's bots: the heuristic player, and a search that plays its rollouts with the
+    heuristic's shorter moves."""
+
+    # A turn is a chain of small decisions (move, step by step, join, finish): the tree holds
+    # the searching seat's turn, and the rollouts play the next five turns in each world, to the
+    # start of its third turn from now.
+    settings = SearchSettings(evaluation_scale=5.0, horizon=Horizon.WITHIN_TURN, rollout_turns=5)
+
+    def greedy_action(self, state: AfricanaState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
+
+    def estimate(self, state: AfricanaState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def progress(self, state: AfricanaState) -> float:
+        """The share of the expedition pile used up (Game End: the game ends when the pile
+        cannot refill the display)."""
+        if state.ending:
+            return 1.0
+        first = len(state.data.expedition_deck) - len(state.removed) - len(state.spaces)
+        return 1.0 - len(state.pile) / first if first > 0 else 0.0
+
+    def rollout_action(self, state: AfricanaState, rng: random.Random) -> int:
+        return rollout_action(state, rng)
+
+
+EVALUATOR = AfricanaEvaluator()

@@ -1,6 +1,6 @@
-"""Source of the Nile's search favourite and the moves a search weighs: the greedy explorer
-(terra.games.nile.greedy) with a port, an escape and a specialty of the search's own, and the
-moves a search leaves to it.
+"""Source of the Nile's bots: its heuristic player (the ``greedy`` bot, terra.games.nile.greedy),
+and the evaluator its searches lean on (:class:`NileEvaluator`): the greedy explorer with a
+port, an escape and a specialty of the search's own, and the moves a search leaves to it.
 
 Everything here reads only what the seat to act may know.
 """
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from terra.core.evaluator import Evaluator, Horizon, SearchSettings
 from terra.games.nile import actions as act
 from terra.games.nile import rules
 from terra.games.nile.greedy import (
@@ -20,11 +21,12 @@ from terra.games.nile.greedy import (
     greedy_action,
     specialties_scored,
 )
+from terra.games.nile.prospects import estimate, solitaire_value
+from terra.games.nile.state import NileState
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
 
 if TYPE_CHECKING:
     from terra.games.nile.components import Components
-    from terra.games.nile.state import NileState
 
 
 # The port the search's explorer sails for wherever greedy would sail (4.5, 26.2): greedy's
@@ -39,9 +41,9 @@ SEARCH_ESCAPE_ORDER = (BEARER, ASKARI, GUIDE, HORSE, CAMEL, CANOE)
 
 
 def search_favourite(state: NileState, rng: random.Random) -> int:
-    """The search's favourite move (``Game.favourite_action``): greedy's, but a voyage goes to
-    :data:`FAVOURED_PORT` wherever that is legal too, the members who escape after a defeat
-    are chosen in :data:`SEARCH_ESCAPE_ORDER`, and the specialty is the one with the best
+    """The search's favourite move (``NileEvaluator.favourite_action``): greedy's, but a voyage
+    goes to :data:`FAVOURED_PORT` wherever that is legal too, the members who escape after a
+    defeat are chosen in :data:`SEARCH_ESCAPE_ORDER`, and the specialty is the one with the best
     prospects (4.6, 21.33), where greedy draws among the near-best. Only the port changes of a
     voyage: whether and when to sail stay greedy's."""
     if state.phase == rules.ESCAPE:
@@ -114,3 +116,42 @@ def search_actions(state: NileState) -> tuple[int, ...]:
 def _best_specialty(state: NileState, legal: Sequence[int]) -> int:
     """4.6: the specialty with the best prospects (the first of equals)."""
     return max(specialties_scored(state, legal), key=lambda scored: scored[0])[1]
+
+
+class NileEvaluator(Evaluator[NileState]):
+    """Source of the Nile's bots: the greedy explorer, and a search that leans on its own
+    favourite (:func:`search_favourite`) and plays its rollouts with greedy."""
+
+    # The explorers' turns hardly touch one another: a search judges its move as the seat's
+    # own turn ends, where the rivals' turns would add only their own luck, at several times
+    # the cost.
+    settings = SearchSettings(evaluation_scale=10.0, horizon=Horizon.OWN_TURN)
+
+    def greedy_action(self, state: NileState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
+
+    def favourite_action(self, state: NileState, rng: random.Random) -> int:
+        """Greedy's move with the search's own port, escape and specialty; the ``greedy`` bot
+        stays the baseline the search is measured against."""
+        return search_favourite(state, rng)
+
+    def estimate(self, state: NileState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def search_actions(self, state: NileState) -> tuple[int, ...]:
+        return search_actions(state)
+
+    def rollout_action(self, state: NileState, rng: random.Random) -> int:
+        """Greedy itself: a random explorer soon starves or dies, which tells a search
+        nothing about the position."""
+        return greedy_action(state, rng)
+
+    def evaluate(self, state: NileState) -> list[float]:
+        """7.0 alone against the game: how near the estimate stands to the target; with
+        rivals, the default's share of the victory."""
+        if state.num_players == 1 and not state.is_over:
+            return [solitaire_value(state, self.settings.evaluation_scale)]
+        return super().evaluate(state)
+
+
+EVALUATOR = NileEvaluator()
