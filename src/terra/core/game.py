@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
@@ -33,8 +34,11 @@ _BOOLEAN_WORDS = {
 }
 
 
-# The languages of the game logs (every game's locale/<language>.toml) and of the browser.
-LANGUAGES = ("en", "de", "nl")
+# The languages of the game logs (every game's locale/<language>.toml) and of the browser,
+# each with its name in itself (the browser's language switch shows it).
+LANGUAGES: Mapping[str, str] = MappingProxyType(
+    {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+)
 
 
 @dataclass(frozen=True)
