@@ -18,12 +18,12 @@ on the machine and its load: this prints, it never asserts.
 ``python bench/search.py calibrate GAME [--players 2] [--games 40] [--workers 1]`` plays
 greedy self-play games (game i seeded 50,000 + i) and, from every seat's ``estimate`` at each
 change of the seat to act, fits the evaluation's scale that best predicts the winners for each
-power of the part of the game left (a half, as ``Game.evaluate`` narrows it, or 1): the mean
-log-likelihood of the outcomes, and the same for the game's own ``evaluation_scale``.
+power of the part of the game left (a half, as ``Evaluator.evaluate`` narrows it, or 1): the
+mean log-likelihood of the outcomes, and the same for the game's own ``evaluation_scale``.
 
 ``python bench/search.py deviations GAME [--players 2] [--games 40] [--every 4]
 [--rollouts 20] [--iterations 200] [--workers 1]`` judges the search's departures from the
-move it leans on (``Game.favourite_action``) one decision at a time, with far less luck than
+move it leans on (``Evaluator.favourite_action``) one decision at a time, with far less luck than
 whole games: game i (seeded 70,000 + i) puts the favourite in seat i mod players against
 greedy, runs the search at every ``--every``-th decision of that seat with a choice, and where
 it picks another move it plays ``--rollouts`` pairs of continuations to the end (the seat's
@@ -32,7 +32,7 @@ It prints how often the search departs and the mean gain in the seat's share of 
 per departure and per game, with their standard errors, in all and by the game's phase.
 
 ``python bench/search.py policy GAME [--players 2] [--games 40] [--workers 1]`` measures the
-heuristic a search leans on (``Game.favourite_action``) without any search: on each deal (deal
+heuristic a search leans on (``Evaluator.favourite_action``) without any search: on each deal (deal
 i seeded 90,000 + i) it plays it in every seat in turn against ``greedy`` in the others, and
 prints its share of the victory with its standard error (a fair share is 1 / players; a game
 whose favourite is its greedy move gets exactly that).
@@ -56,7 +56,7 @@ from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import search_known
 from terra.ai.tree import Settings
-from terra.core.game import part_left, win_shares
+from terra.core.evaluator import Horizon, Worlds, part_left, win_shares
 from terra.core.registry import games as registered_games
 from terra.core.state import GameState
 from terra.sim import bot_seeds
@@ -146,22 +146,38 @@ def play(args: tuple[str, int, int, int, Settings]) -> Game:
 
 
 def search_settings(args: argparse.Namespace) -> Settings:
-    """The search's settings from the command line (the game's where it gives none)."""
+    """The search's settings from the command line (the game's where it gives none).
+
+    ``--turns 0`` is the horizon of the seat's own turn; other turns roll out beyond it, within
+    the game's horizon or across turns where the game's stops at its own turn.
+    ``--within-turn`` keeps the tree within the turn, ``--no-within-turn`` lets it grow across
+    turns; ``--paired`` plays on common worlds.
+    """
+    turns, within = args.turns, args.within_turn
+    horizon = None
+    if turns == 0:
+        horizon, turns = Horizon.OWN_TURN, None
+    elif within is not None:
+        horizon = Horizon.WITHIN_TURN if within else Horizon.ACROSS_TURNS
+    elif turns is not None:
+        own = terra.game(args.game[0]).evaluator().settings.horizon
+        horizon = Horizon.ACROSS_TURNS if own is Horizon.OWN_TURN else None
     return Settings(
         exploration=args.exploration,
-        rollout_turns=args.turns,
-        within_turn=args.within_turn,
+        horizon=horizon,
+        rollout_turns=turns,
         widening=args.widening,
         greedy_bias=args.bias,
         depth=args.depth,
-        paired=args.paired,
+        worlds=None if args.paired is None else Worlds.COMMON if args.paired else Worlds.FRESH,
     )
 
 
 def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dict[str, Any]:
     """What a run played: the game, the players, the games, and the search's settings as
     played (the game's own where the command line gave none)."""
-    played = settings.of_game(terra.game(args.game[0]))
+    played = settings.over(terra.game(args.game[0]).evaluator().settings)
+    own_turn = played.horizon is Horizon.OWN_TURN
     return {
         "game": args.game[0],
         "players": args.players,
@@ -169,12 +185,12 @@ def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dic
         "iterations": args.iterations,
         "settings": {
             "exploration": settings.exploration,
-            "turns": played.rollout_turns,
-            "within_turn": played.within_turn,
+            "turns": 0 if own_turn else played.rollout_turns,
+            "within_turn": played.horizon is not Horizon.ACROSS_TURNS,
             "widening": settings.widening,
             "greedy_bias": played.greedy_bias,
             "depth": settings.depth,
-            "paired": played.paired,
+            "paired": played.worlds is Worlds.COMMON,
         },
     }
 
@@ -221,7 +237,9 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
 # share of the victory in the end.
 Record = tuple[list[float], float, list[float]]
 SCALES = [2 ** (k / 4) for k in range(0, 29)]  # 1 to 128 points, four to a doubling
-EVALUATED_POWER = 0.5  # ``Game.evaluate`` narrows its scale as the square root of the part left
+EVALUATED_POWER = (
+    0.5  # ``Evaluator.evaluate`` narrows its scale as the square root of the part left
+)
 POWERS = (EVALUATED_POWER, 1.0)
 
 
@@ -230,6 +248,7 @@ def self_play_records(args: tuple[str, int, int]) -> list[Record]:
     a search's rollouts stop and its evaluation judges)."""
     game_id, players, index = args
     game = terra.game(game_id)
+    evaluator = game.evaluator()
     seed = CALIBRATION_SEED + index
     bots = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
     state = game.new(players, seed)
@@ -239,8 +258,8 @@ def self_play_records(args: tuple[str, int, int]) -> list[Record]:
         seat = state.current_player or 0
         if seat != mover:
             mover = seat
-            estimates = [game.estimate(state, s) for s in range(players)]
-            taken.append((estimates, part_left(game.progress(state))))
+            estimates = [evaluator.estimate(state, s) for s in range(players)]
+            taken.append((estimates, part_left(evaluator.progress(state))))
         state.apply(bots[seat].choose(state))
     if not state.is_over:
         return []
@@ -269,7 +288,7 @@ def calibrate(args: argparse.Namespace) -> dict[str, Any]:
     for power in POWERS:
         value, scale = max((log_likelihood(records, k, power), k) for k in SCALES)
         fits.append({"power": power, "scale": round(scale, 2), "log_likelihood": round(value, 4)})
-    scale, power = game.evaluation_scale, EVALUATED_POWER
+    scale, power = game.evaluator().settings.evaluation_scale, EVALUATED_POWER
     return {
         "game": game_id,
         "players": args.players,
@@ -287,14 +306,15 @@ def calibrate(args: argparse.Namespace) -> dict[str, Any]:
 
 def finish(state: GameState, seat: int, seed: int) -> float:
     """``seat``'s share of the victory after it plays its favourite move
-    (``Game.favourite_action``) and greedy every other seat to the end (nothing if it stalls)."""
-    game: Any = state.game
+    (``Evaluator.favourite_action``) and greedy every other seat to the end (nothing if it
+    stalls)."""
+    evaluator = state.game.evaluator()
     rng = random.Random(seed)
     bots = [make_bot("greedy", s) for s in bot_seeds(seed, state.num_players)]
     while not state.is_over and len(state.history) < STALLED:
         player = state.current_player or 0
         if player == seat:
-            state.apply(game.favourite_action(state, rng))
+            state.apply(evaluator.favourite_action(state, rng))
         else:
             state.apply(bots[player].choose(state))
     return state.victory_shares()[seat] if state.is_over else 0.0
@@ -316,7 +336,8 @@ def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[Depa
     move, each pair played in one world sampled for the seat (the same deal and chance for
     both moves)."""
     game_id, players, index, iterations, settings, every, rollouts = args
-    game: Any = terra.game(game_id)
+    game: Any = terra.game(game_id)  # its states' phase_name is the game's own
+    evaluator = game.evaluator()
     seed = DEVIATION_SEED + index
     seat = index % players
     greedy = [make_bot("greedy", s) for s in bot_seeds(seed, players)]
@@ -329,8 +350,8 @@ def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[Depa
         if player != seat:
             state.apply(greedy[player].choose(state))
             continue
-        move = game.favourite_action(state, rng)
-        if len(state.legal_actions()) > 1 and game.search_actions(state):
+        move = evaluator.favourite_action(state, rng)
+        if len(state.legal_actions()) > 1 and evaluator.search_actions(state):
             chosen += 1
             if chosen % every == 0:
                 decision_seed = seed * 7919 + chosen  # the search's and its continuations'
@@ -400,7 +421,7 @@ def deviations(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def favourite_share(args: tuple[str, int, int, int]) -> float:
-    """The share of the victory of ``Game.favourite_action`` in ``seat`` of policy deal
+    """The share of the victory of ``Evaluator.favourite_action`` in ``seat`` of policy deal
     ``index``, every other seat played by greedy (nothing if the game stalls)."""
     game_id, players, index, seat = args
     seed = POLICY_SEED + index
@@ -457,7 +478,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="per decision")
     parser.add_argument("--workers", "-w", type=int, default=1)
     parser.add_argument("--exploration", type=float, default=Settings.exploration)
-    parser.add_argument("--turns", type=int, default=None, help="rollout turns (the game's)")
+    parser.add_argument(
+        "--turns", type=int, default=None, help="rollout turns; 0: the seat's own turn (the game's)"
+    )
     parser.add_argument(
         "--within-turn",
         action=argparse.BooleanOptionalAction,

@@ -26,7 +26,7 @@ def choices(game_id: str, players: int) -> tuple[GameState, ...]:
         if len(state.legal_actions()) > 1:
             seen.append(state.clone())
         if seat == 0:
-            state.apply(game.greedy_action(state, rng))
+            state.apply(game.evaluator().greedy_action(state, rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
     return tuple(seen)
@@ -42,11 +42,15 @@ def decisions(game_id: str, players: int) -> tuple[GameState, ...]:
 
 def weighed(game_id: str, players: int) -> GameState:
     """The last of :func:`decisions` where a search weighs several actions at its root
-    (``Game.search_actions``: not where the game leaves the move to its heuristic); if none
+    (``Evaluator.search_actions``: not where the game leaves the move to its heuristic); if none
     does, the last of such decisions of the whole game spaced as :func:`decisions` are."""
-    weighing = [s for s in decisions(game_id, players) if len(s.game.search_actions(s)) > 1]
+    weighing = [
+        s for s in decisions(game_id, players) if len(s.game.evaluator().search_actions(s)) > 1
+    ]
     if not weighing:
-        every = [s for s in choices(game_id, players) if len(s.game.search_actions(s)) > 1]
+        every = [
+            s for s in choices(game_id, players) if len(s.game.evaluator().search_actions(s)) > 1
+        ]
         step = max(1, len(every) // PER_GAME)
         weighing = list(every[step // 2 :: step][:PER_GAME])
     return weighing[-1]
@@ -59,7 +63,7 @@ def finished(game_id: str, players: int, seed: int) -> GameState:
     state = game.new(players, seed)
     rng = random.Random(seed)
     while not state.is_over:
-        state.apply(game.greedy_action(state, rng))
+        state.apply(game.evaluator().greedy_action(state, rng))
     return state
 
 

@@ -12,9 +12,10 @@ from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import MctsBot, search_known
 from terra.ai.tree import Node, Search, Settings
+from terra.core.evaluator import Horizon, Worlds
 from terra.core.state import GameState
 from terra.games.africa import AfricaState
-from terra.games.africa.heuristics import SEARCH, Planner
+from terra.games.africa.bots import SEARCH, Planner
 from terra.games.nile import actions as act
 from tests.ai.positions import decisions, player_counts, weighed
 from tests.games.africa import table
@@ -122,7 +123,7 @@ def test_below_the_root_a_known_position_keeps_one_continuation(game_id: str) ->
     assert widest == 1
 
 
-def _movers(search: Search, root: GameState) -> set[int]:
+def _movers(search: Search[GameState], root: GameState) -> set[int]:
     """The seats that choose at some node of ``search``'s tree, replayed from ``root`` (a known
     position: its clones repeat every chance event, so every path is legal in them)."""
     movers: set[int] = set()
@@ -143,19 +144,19 @@ def _movers(search: Search, root: GameState) -> set[int]:
 
 @pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
 def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: str) -> None:
-    """Settings.within_turn: the tree stops where another seat is to act, and the rollout
-    plays on from there; without it the tree grows into the rivals' turns."""
+    """Horizon.WITHIN_TURN: the tree stops where another seat is to act, and the rollout
+    plays on from there; across turns the tree grows into the rivals' turns."""
     state = weighed(game_id, 2)
     seat = state.current_player
     within = search_known(
-        state, Budget(iterations=300), random.Random(3), Settings(within_turn=True)
+        state, Budget(iterations=300), random.Random(3), Settings(horizon=Horizon.WITHIN_TURN)
     )
     assert _movers(within, state) == {seat}
     across = search_known(
         state,
         Budget(iterations=300),
         random.Random(3),
-        Settings(rollout_turns=1, within_turn=False),
+        Settings(horizon=Horizon.ACROSS_TURNS, rollout_turns=1),
     )
     assert len(_movers(across, state)) > 1
 
@@ -164,12 +165,12 @@ def test_a_tree_within_the_turn_holds_only_the_searching_seats_moves(game_id: st
 def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Game.rollout_action chooses for the searching seat, Game.rival_action for every other,
-    in the rollouts and at the tree's new nodes alike."""
+    """Evaluator.rollout_action chooses for the searching seat, Evaluator.rival_action for every
+    other, in the rollouts and at the tree's new nodes alike."""
     state = weighed(game_id, 2)
     seat = state.current_player
     assert seat is not None
-    game = state.game
+    evaluator = state.game.evaluator()
     asked: dict[str, set[int | None]] = {"rollout_action": set(), "rival_action": set()}
     for hook, seats in asked.items():
 
@@ -177,8 +178,8 @@ def test_the_search_plays_its_own_turns_by_its_policy_and_its_rivals_by_theirs(
             seats.add(s.current_player)
             return rng.choice(s.legal_actions())  # not the game's: its default calls the other
 
-        monkeypatch.setattr(game, hook, spy)
-    settings = Settings(rollout_turns=1, within_turn=False)
+        monkeypatch.setattr(evaluator, hook, spy)
+    settings = Settings(horizon=Horizon.ACROSS_TURNS, rollout_turns=1)
     search_known(state, Budget(iterations=100), random.Random(4), settings)
     assert asked["rollout_action"] == {seat}
     assert asked["rival_action"] == {1 - seat}
@@ -193,31 +194,30 @@ def _no_rival(state: GameState, rng: random.Random) -> int:
 def test_with_no_turns_to_roll_out_a_leaf_is_judged_as_the_seats_own_turn_ends(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Settings.rollout_turns = 0: no rival moves in the tree or the rollouts, and every leaf
-    is judged where the seat's turn has just passed to another (or the game is over)."""
+    """Horizon.OWN_TURN: no rival moves in the tree or the rollouts, and every leaf is judged
+    where the seat's turn has just passed to another (or the game is over)."""
     state = weighed(game_id, 2)
     seat = state.current_player
-    game = state.game
+    evaluator = state.game.evaluator()
     judged: list[int | None] = []
-    evaluate = game.evaluate
+    evaluate = evaluator.evaluate
 
     def spy(s: GameState) -> list[float]:
         judged.append(s.current_player)
         return evaluate(s)
 
-    monkeypatch.setattr(game, "evaluate", spy)
-    monkeypatch.setattr(game, "rival_action", _no_rival)
+    monkeypatch.setattr(evaluator, "evaluate", spy)
+    monkeypatch.setattr(evaluator, "rival_action", _no_rival)
     search = search_known(
-        state, Budget(iterations=100), random.Random(5), Settings(rollout_turns=0)
+        state, Budget(iterations=100), random.Random(5), Settings(horizon=Horizon.OWN_TURN)
     )
     assert _movers(search, state) == {seat}
     assert len(judged) == 100 and seat not in judged
 
 
 def test_africanas_search_keeps_its_tree_within_the_turn() -> None:
-    """Africana's turns are long chains of small decisions (see terra.ai.tree)."""
-    game = terra.game("africana")
-    assert game.tree_within_turn
+    """Africana's turns are long chains of small decisions (see terra.core.evaluator.Horizon)."""
+    assert terra.game("africana").evaluator().settings.horizon is Horizon.WITHIN_TURN
     state = decisions("africana", 2)[-1]
     search = search_known(state, Budget(iterations=200), random.Random(1))
     assert _movers(search, state) == {state.current_player}
@@ -227,22 +227,22 @@ def test_the_niles_search_judges_its_move_as_its_own_turn_ends(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The Nile's explorers hardly touch one another's turns: its search plays no rival's."""
-    game = terra.game("nile")
-    assert game.rollout_turns == 0
+    evaluator = terra.game("nile").evaluator()
+    assert evaluator.settings.horizon is Horizon.OWN_TURN
 
-    monkeypatch.setattr(game, "rival_action", _no_rival)
+    monkeypatch.setattr(evaluator, "rival_action", _no_rival)
     state = weighed("nile", 4)
     search = search_known(state, Budget(iterations=100), random.Random(2))
     assert _movers(search, state) == {state.current_player}
 
 
 def test_the_root_weighs_the_games_search_actions_and_its_greedy_move() -> None:
-    """Game.search_actions: the Nile's free bookkeeping moves (leave, cache, dig up, take
+    """Evaluator.search_actions: the Nile's free bookkeeping moves (leave, cache, dig up, take
     water...) are weighed only where the greedy explorer makes one."""
-    game = terra.game("nile")
+    evaluator = terra.game("nile").evaluator()
     bookkeeping = 0
     for state in decisions("nile", 2):
-        weighed = set(game.search_actions(state))
+        weighed = set(evaluator.search_actions(state))
         search = search_known(state, Budget(iterations=200), random.Random(3), Settings())
         tried = set(search.root.children)
         assert tried <= weighed | {search.favourite}
@@ -258,8 +258,7 @@ def test_without_the_games_choice_the_root_weighs_every_legal_action() -> None:
     """A game that leaves nothing out (the default hook) has every legal action weighed at the
     root."""
     state = decisions("expedition", 2)[-1]
-    game = state.game
-    assert game.search_actions(state) == state.legal_actions()
+    assert state.game.evaluator().search_actions(state) == state.legal_actions()
     search = search_known(state, Budget(iterations=2000), random.Random(3), Settings())
     assert search.weighed is None
     assert set(search.root.children) <= set(state.legal_actions())
@@ -273,7 +272,7 @@ def test_the_niles_search_ends_its_turn_instead_of_shuffling_its_baggage() -> No
     start = game.new(2, 1001)
     rng = random.Random(1)
     while len(start.history) < 147:  # the greedy explorer's game, mid-way through a turn
-        start.apply(game.greedy_action(start, rng))
+        start.apply(game.evaluator().greedy_action(start, rng))
     seat = start.current_player
     kind = start.tables.kind
     for seed in range(2):
@@ -289,41 +288,41 @@ def test_the_niles_search_ends_its_turn_instead_of_shuffling_its_baggage() -> No
 
 
 def test_the_bias_towards_the_greedy_move_is_the_games_unless_the_settings_say() -> None:
-    """Settings.greedy_bias None takes Game.greedy_bias (Expedition keeps the weaker bias its
+    """Settings.greedy_bias None takes the evaluator's (Expedition keeps the weaker bias its
     strength was measured with); a number overrides it."""
     for game_id in ("nile", "expedition"):
         state = weighed(game_id, 2)
-        game = state.game
-        assert Search(state, state.clone, random.Random(0), Settings()).greedy_bias == (
-            game.greedy_bias
-        )
+        own = state.game.evaluator().settings.greedy_bias
+        assert Search(state, state.clone, random.Random(0), Settings()).greedy_bias == own
         assert (
             Search(state, state.clone, random.Random(0), Settings(greedy_bias=0.0)).greedy_bias == 0
         )
-    assert terra.game("expedition").greedy_bias < terra.game("africana").greedy_bias
+    bias = {g: terra.game(g).evaluator().settings.greedy_bias for g in ("expedition", "africana")}
+    assert bias["expedition"] < bias["africana"]
 
 
 def test_the_root_leans_towards_the_games_favourite_move() -> None:
-    """Game.favourite_action, not the greedy bot's move, is the root's favourite (Africa leans on
-    a heuristic of its own for search); a game that names none leans on its greedy move."""
+    """Evaluator.favourite_action, not the greedy bot's move, is the root's favourite (Africa
+    leans on a heuristic of its own for search); a game that names none leans on its greedy
+    move."""
     for game_id in ("africa", "expedition"):
         asked = 0
+        evaluator = terra.game(game_id).evaluator()
         for index, state in enumerate(decisions(game_id, 2)[::3]):
-            game = state.game
             search = search_known(state, Budget(iterations=30), random.Random(index), Settings())
             if search.favourite >= 0:
                 asked += 1
-                assert search.favourite == game.favourite_action(state, random.Random(0))
+                assert search.favourite == evaluator.favourite_action(state, random.Random(0))
             if game_id == "expedition":
-                assert game.favourite_action(state, random.Random(0)) == game.greedy_action(
+                assert evaluator.favourite_action(
                     state, random.Random(0)
-                )
+                ) == evaluator.greedy_action(state, random.Random(0))
         assert asked > 0, game_id
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
 def test_common_worlds_give_every_root_actions_kth_visit_the_kth_world(game_id: str) -> None:
-    """Settings.paired: a world is sampled only for a root action's visit beyond any before
+    """Worlds.COMMON: a world is sampled only for a root action's visit beyond any before
     it, so the worlds number as many as the most visits of one action, not the iterations."""
     state = weighed(game_id, 2)
     seat = state.current_player
@@ -335,7 +334,7 @@ def test_common_worlds_give_every_root_actions_kth_visit_the_kth_world(game_id: 
         sampled.append(state.sample_hidden(seat, rng))
         return sampled[-1].clone()
 
-    search = Search(state, world, rng, Settings(paired=True))
+    search = Search(state, world, rng, Settings(worlds=Worlds.COMMON))
     search.run(Budget(iterations=200))
     most = max(child.visits for child in search.root.children.values())
     assert len(search.root.children) > 1
@@ -346,7 +345,7 @@ def test_common_worlds_give_every_root_actions_kth_visit_the_kth_world(game_id: 
 def test_common_worlds_decide_the_same_whatever_is_hidden_from_the_seat(game_id: str) -> None:
     """The root's action is chosen in the real position: it must read there only what the
     seat may know, like every world (test_ismcts_decides_the_same_whatever_is_hidden...)."""
-    paired = Settings(paired=True)
+    paired = Settings(worlds=Worlds.COMMON)
     for index, state in enumerate(decisions(game_id, 2)):
         seat = state.current_player
         assert seat is not None
@@ -356,13 +355,14 @@ def test_common_worlds_decide_the_same_whatever_is_hidden_from_the_seat(game_id:
 
 
 def test_common_worlds_are_the_games_unless_the_settings_say() -> None:
-    """Game.paired_worlds: Africa compares its root's actions on common deals (its rollouts
-    are decided by the face-down markers); the other games sample a world every iteration."""
-    for game_id, paired in (("africa", True), ("expedition", False)):
+    """Worlds.COMMON: Africa compares its root's actions on common deals (its rollouts are
+    decided by the face-down markers); the other games sample a world every iteration."""
+    for game_id, worlds in (("africa", Worlds.COMMON), ("expedition", Worlds.FRESH)):
         state = weighed(game_id, 2)
-        assert terra.game(game_id).paired_worlds is paired
-        assert Search(state, state.clone, random.Random(0), Settings()).paired is paired
-        assert Search(state, state.clone, random.Random(0), Settings(paired=False)).paired is False
+        assert terra.game(game_id).evaluator().settings.worlds is worlds
+        assert Search(state, state.clone, random.Random(0), Settings()).played.worlds is worlds
+        fresh = Search(state, state.clone, random.Random(0), Settings(worlds=Worlds.FRESH))
+        assert fresh.played.worlds is Worlds.FRESH
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in terra.games()])
@@ -388,7 +388,7 @@ def test_africas_root_weighs_the_heuristics_best_jumps_and_every_other_action() 
         while not state.is_over and len(state.history) < 120:
             base = state.tables.jump_base
             jumps = {a for a in state.legal_actions() if base <= a < base + state.data.num_hexes}
-            weighed = game.search_actions(state)
+            weighed = game.evaluator().search_actions(state)
             kept = {a for a in weighed if a in jumps}
             assert set(weighed) - kept == set(state.legal_actions()) - jumps
             if jumps:
@@ -399,12 +399,12 @@ def test_africas_root_weighs_the_heuristics_best_jumps_and_every_other_action() 
                 left_out = [values[a] for a in jumps - kept]
                 lowest_kept = min((values[a] for a in kept), default=SEARCH.jump_below)
                 assert lowest_kept >= max(left_out, default=0.0)
-            state.apply(game.greedy_action(state, rng))
+            state.apply(game.evaluator().greedy_action(state, rng))
     assert turn_starts > 10
 
 
 def test_with_common_worlds_an_action_is_judged_against_the_favourite_on_the_same_worlds() -> None:
-    """Settings.paired: an action visited k times is judged by its mean less the favourite's
+    """Worlds.COMMON: an action visited k times is judged by its mean less the favourite's
     over the favourite's first k visits (the same k worlds), plus the favourite's whole mean.
     Here the favourite did well in worlds 0-1 and badly in 2-3: an action that scored 0.5 in
     worlds 0-1 did worse than the favourite there, and one that scored 0.1 over all four
@@ -414,7 +414,7 @@ def test_with_common_worlds_an_action_is_judged_against_the_favourite_on_the_sam
         state,
         state.clone,
         random.Random(0),
-        Settings(paired=True, exploration=0.0, greedy_bias=0.0),
+        Settings(worlds=Worlds.COMMON, exploration=0.0, greedy_bias=0.0),
     )
     favourite, early, steady = state.legal_actions()[:3]
     search.favourite = favourite
@@ -430,7 +430,7 @@ def test_with_common_worlds_an_action_is_judged_against_the_favourite_on_the_sam
         state,
         state.clone,
         random.Random(0),
-        Settings(paired=False, exploration=0.0, greedy_bias=0.0),
+        Settings(worlds=Worlds.FRESH, exploration=0.0, greedy_bias=0.0),
     )
     unpaired.root, unpaired.favourite = root, favourite
     unpaired.weighed, unpaired.weighed_asked = search.weighed, True

@@ -49,7 +49,7 @@ def decisions(game_id: str, players: int, policy: str) -> Iterator[GameState]:
             return
         yield state
         if policy == "greedy" and state.current_player == 0:
-            state.apply(game.greedy_action(state, rng))
+            state.apply(game.evaluator().greedy_action(state, rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
 

@@ -103,6 +103,21 @@ def test_the_html_extractor_reads_marked_elements_only() -> None:
 
 
 class TestTheServer:
+    def test_it_lists_its_languages_each_with_its_own_name(self, tmp_path: Path) -> None:
+        """The one list of languages (terra.core.game.LANGUAGES), for the pages' switch."""
+        with serving(tmp_path) as (client, _):
+            answer = client.get("/api/i18n")
+        assert answer.status_code == 200
+        assert answer.json() == {
+            "source": "en",
+            "languages": [
+                {"code": "en", "name": "English"},
+                {"code": "de", "name": "Deutsch"},
+                {"code": "nl", "name": "Nederlands"},
+            ],
+        }
+        assert [entry["code"] for entry in answer.json()["languages"]] == list(i18n.LANGUAGES)
+
     def test_it_serves_each_catalog(self, tmp_path: Path) -> None:
         with serving(tmp_path) as (client, _):
             german = client.get("/api/i18n/de")
@@ -138,6 +153,16 @@ class TestTheServer:
         words = " ".join(update["log_text"])
         expected = {"de": "zieht", "nl": "trekt", "en": "draws"}[language]
         assert expected in words
+
+
+def test_the_pages_take_their_languages_from_the_server() -> None:
+    """No script keeps a list of languages of its own: a language added to the server's list
+    reaches the switch of every page."""
+    for script in SCRIPTS:
+        text = script.read_text("utf-8")
+        for name in i18n.LANGUAGES.values():
+            if name != "English":  # the switch's own until the server's list comes
+                assert name not in text, (script.name, name)
 
 
 def test_every_game_logs_in_every_page_language() -> None:

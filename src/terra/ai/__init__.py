@@ -1,4 +1,4 @@
-"""Computer players. They know games only through the core contract and a game's hooks."""
+"""Computer players. They know games only through the core contract and a game's evaluator."""
 
 from terra.ai.bots import BOTS, Bot, GreedyBot, RandomBot, bot_names, make_bot
 

@@ -2,22 +2,26 @@
 bots ``mcts`` and ``ismcts`` with a level (``ismcts:2000`` iterations, ``ismcts:1s``).
 
 A bot is seeded once and then asked for a move in each position where it is to act. Bots
-must act only on what their seat may know: ``greedy`` delegates to the game's heuristic
-hook, which reads only public information and the bot's own hand (tests check this by
-resampling the hidden parts).
+must act only on what their seat may know: ``greedy`` plays the heuristic player of the game's
+evaluator (``Game.evaluator()``), which reads only public information and the bot's own hand
+(tests check this by resampling the hidden parts).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from terra.ai.budget import Budget, parse_budget
 from terra.ai.ismcts import IsmctsBot
 from terra.ai.mcts import MctsBot
 from terra.core.errors import TerraError, quote
 from terra.core.state import GameState
+
+if TYPE_CHECKING:
+    from terra.core.evaluator import Evaluator
+    from terra.core.game import Game
 
 
 @runtime_checkable
@@ -44,15 +48,23 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The game's own heuristic player (``Game.greedy_action``)."""
+    """The game's own heuristic player (its evaluator's ``greedy_action``)."""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # The evaluator of the game last played, asked for once: a decision may take only a
+        # few microseconds.
+        self._game: Game[Any] | None = None
+        self._evaluator: Evaluator[Any] | None = None
 
     def choose(self, state: GameState) -> int:
-        return state.game.greedy_action(state, self.rng)
+        evaluator = self._evaluator
+        if evaluator is None or state.game is not self._game:
+            self._game = state.game
+            self._evaluator = evaluator = state.game.evaluator()
+        return evaluator.greedy_action(state, self.rng)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

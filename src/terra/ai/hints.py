@@ -46,17 +46,17 @@ def hints(
 def _reason(state: GameState, action: int, rng: random.Random) -> str:
     """What the game's estimate makes of the move once the turn it belongs to is played out by
     the rollout policy, averaged over redeals of what the seat cannot know."""
-    game = state.game
+    evaluator = state.game.evaluator()
     seat = state.current_player
     assert seat is not None
-    now = game.estimate(state, seat)
+    now = evaluator.estimate(state, seat)
     mine = rival = 0.0
     for _ in range(WORLDS):
         world = state.sample_hidden(seat, rng)
         world.apply(action)
         while not world.is_over and world.current_player == seat:
-            world.apply(game.rollout_action(world, rng))
-        estimates = [game.estimate(world, s) for s in range(world.num_players)]
+            world.apply(evaluator.rollout_action(world, rng))
+        estimates = [evaluator.estimate(world, s) for s in range(world.num_players)]
         mine += estimates[seat]
         rival += max((e for s, e in enumerate(estimates) if s != seat), default=0.0)
     mine /= WORLDS

@@ -11,15 +11,20 @@ from __future__ import annotations
 import random
 
 from terra.ai.budget import Budget
-from terra.ai.tree import Search, SearchBot, Settings
+from terra.ai.tree import S, Search, SearchBot, Settings
+from terra.core.evaluator import Evaluator
 from terra.core.state import GameState
 
 
 def search_known(
-    state: GameState, budget: Budget, rng: random.Random, settings: Settings | None = None
-) -> Search:
+    state: S,
+    budget: Budget,
+    rng: random.Random,
+    settings: Settings | None = None,
+    evaluator: Evaluator[S] | None = None,
+) -> Search[S]:
     """UCT from ``state`` taken as fully known: every iteration starts from a clone of it."""
-    search = Search(state, state.clone, rng, settings or Settings())
+    search = Search(state, state.clone, rng, settings or Settings(), evaluator)
     search.run(budget)
     return search
 
@@ -29,8 +34,8 @@ class MctsBot(SearchBot):
 
     kind = "mcts"
 
-    def search(self, state: GameState) -> Search:
+    def search(self, state: GameState) -> Search[GameState]:
         seat = state.current_player
         assert seat is not None, "the game is over"
         world = state.sample_hidden(seat, self.rng)
-        return search_known(world, self.budget, self.rng, self.settings)
+        return search_known(world, self.budget, self.rng, self.settings, self.evaluator)

@@ -1,29 +1,30 @@
 """The search tree shared by ``mcts`` and ``ismcts``: UCT selection with availability counts,
 progressive widening, truncated rollouts and the game's evaluation at the leaves.
 
+A search knows a game's play only through the game's evaluator (``Game.evaluator()``, a
+:class:`~terra.core.evaluator.Evaluator`): its rollout policies, its favourite move, the moves
+it weighs, the value of a leaf, and the settings that suit the game (``Settings`` may override
+them).
+
 Nodes are keyed by action ints along the path from the root, so one tree serves every world a
 search samples: a node stands for "these actions were taken", whatever was hidden. Each
 child's statistics are those of the seat that chose it, so every seat in the tree plays for
 itself (several players, no zero-sum assumption beyond the game's returns).
 
 Below the root a node grows one child (``Settings.inner_widening_power``), so a chain that
-runs past the searching seat's turn replays, in every world, the moves first chosen in another:
-rivals play for hands they do not hold, and a branch's value drifts as its chain grows deeper.
-A game whose turns are long chains of small decisions (Africana) therefore keeps its tree
-within the searching seat's turn (``Game.tree_within_turn``): the rest of each iteration is
-played by the rollout policy in that iteration's world, and every leaf is judged at the same
-horizon.
+runs past the searching seat's turn replays, in every world, the moves first chosen in another.
+How far the tree grows, and where the rollouts stop to judge, is the search's
+:class:`~terra.core.evaluator.Horizon`.
 
-Where the hidden deal decides more of a rollout than the move weighed (Africa's face-down
-markers), the root compares its actions on common worlds (``Game.paired_worlds``): the k-th
-visit of each plays in the k-th world sampled, and an action is judged against the favourite
-move on the worlds both have played. The root's action is chosen in the real position, which
-holds the same actions for the searching seat as every world it samples.
+With :attr:`Worlds.COMMON <terra.core.evaluator.Worlds.COMMON>` the root compares its actions
+on common worlds: the k-th visit of each plays in the k-th world sampled, and an action is
+judged against the favourite move on the worlds both have played. The root's action is chosen
+in the real position, which holds the same actions for the searching seat as every world it
+samples.
 
-The root weighs the actions the game names (``Game.search_actions``) and the game's
-favourite move (``Game.favourite_action``, by default the greedy move): free bookkeeping
-moves are near-ties with the move that matters, and picking among near-ties by sampling
-noise can shuffle baggage for ever (the Nile).
+The root weighs the actions the evaluator names (``Evaluator.search_actions``) and its
+favourite move (``Evaluator.favourite_action``): free bookkeeping moves are near-ties with the
+move that matters, and picking among near-ties by sampling noise can shuffle baggage for ever.
 """
 
 from __future__ import annotations
@@ -32,75 +33,55 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from terra.ai.budget import Budget
+from terra.core.evaluator import Evaluator, Horizon, SearchSettings, Worlds
 from terra.core.state import GameState
+
+S = TypeVar("S", bound=GameState)
 
 # A rollout stops here even within its turns (a policy that draws and discards for ever).
 MOST_ROLLOUT_ACTIONS = 200
 
 # A world for one iteration: a full state the searching seat cannot tell from the real one.
-World = Callable[[], GameState]
+World = Callable[[], S]
+# A policy: the move it plays for the seat to act in a state.
+Policy = Callable[[S, random.Random], int]
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How a search spends its iterations (tuned with ``bench/search.py``)."""
+    """How a search spends its iterations (tuned with ``bench/search.py``). Where a field says
+    None, the game's own setting (its evaluator's :class:`SearchSettings`) holds."""
 
     exploration: float = 0.3  # UCT's constant, for returns in [-1, 1]
-    # turns rolled out at least, then on to the searching seat's turn; 0: only the rest of the
-    # searching seat's own turn, judged as it ends (None: the game's)
-    rollout_turns: int | None = None
-    # whether the tree holds only the searching seat's turn (None: the game's; always with
-    # rollout_turns 0, so that every leaf is judged at the end of that turn)
-    within_turn: bool | None = None
+    horizon: Horizon | None = None
+    rollout_turns: int | None = None  # see SearchSettings.rollout_turns
     widening: float = 1.0  # a node with n visits may have widening * n ** widening_power
     widening_power: float = 0.5  # children tried (progressive widening) at the root
     # Below the root one child (another only where that one is not legal in a sampled world):
-    # a compound turn is judged by its policy-played continuation. A second child is a
-    # uniformly random action, and the mean backup then averages an action that needs the
-    # right follow-up (a route, a finish) with random play; at 0.1 that happened from the
-    # second visit on, and Africana's search won 22.5% of 40 games against greedy, 45% at 0.
+    # a compound turn is judged by its policy-played continuation. A second child would be a
+    # uniformly random action, and the mean backup would then average an action that needs the
+    # right follow-up (a route, a finish) with random play.
     inner_widening_power: float = 0.0
-    # Progressive bias towards the game's favourite move at the root: a bonus of bias / (n + 1)
-    # in return units for n visits. Its in-turn choices come from a deeper plan than any
-    # rollout sees; the search overrules it only where its own figures clearly disagree.
-    # None: the game's (``Game.greedy_bias``).
+    # Progressive bias towards the favourite move at the root (see SearchSettings.greedy_bias).
     greedy_bias: float | None = None
     # Levels of the tree: 1 keeps only the root's children (flat Monte Carlo: every later move
     # played by the rollout policy in each iteration's world). None: no limit.
     depth: int | None = None
-    # Common worlds at the root: the k-th visit of every root action plays in the same k-th
-    # sampled world, and an action visited k times is judged by its mean less the favourite's
-    # over the same k worlds (plus the favourite's whole mean): actions compared on the same
-    # deals, not on their luck. Where the rollouts are deterministic (Africa's), that difference
-    # is what the actions do alone. None: the game's (``Game.paired_worlds``).
-    paired: bool | None = None
+    worlds: Worlds | None = None
 
-    def of_game(self, game: Any) -> Played:
-        """The settings left to the game, as a search of ``game`` plays them: the game's own
-        where these say None."""
-        turns, within, bias = self.rollout_turns, self.within_turn, self.greedy_bias
-        paired = self.paired
-        turns = game.rollout_turns if turns is None else turns
-        return Played(
-            turns,
-            # A leaf judged as the seat's own turn ends has no tree beyond that turn either.
-            turns == 0 or (game.tree_within_turn if within is None else within),
-            game.greedy_bias if bias is None else bias,
-            game.paired_worlds if paired is None else paired,
+    def over(self, own: SearchSettings) -> SearchSettings:
+        """The settings a search plays: the game's ``own``, with those these give instead."""
+        return replace(
+            own,
+            horizon=own.horizon if self.horizon is None else self.horizon,
+            rollout_turns=own.rollout_turns if self.rollout_turns is None else self.rollout_turns,
+            greedy_bias=own.greedy_bias if self.greedy_bias is None else self.greedy_bias,
+            worlds=own.worlds if self.worlds is None else self.worlds,
         )
-
-
-class Played(NamedTuple):
-    """The settings a game may decide (``Settings.of_game``)."""
-
-    rollout_turns: int
-    within_turn: bool
-    greedy_bias: float
-    paired: bool
 
 
 class Node:
@@ -128,31 +109,40 @@ class Choice:
     value: float
 
 
-class Search:
-    """One decision's search from a root where ``seat`` is to act."""
+class Search(Generic[S]):
+    """One decision's search from a root where ``seat`` is to act, knowing the game's play
+    through ``evaluator`` (the root's game's own by default)."""
 
     def __init__(
-        self, root: GameState, world: World, rng: random.Random, settings: Settings
+        self,
+        root: S,
+        world: World[S],
+        rng: random.Random,
+        settings: Settings,
+        evaluator: Evaluator[S] | None = None,
     ) -> None:
         self.world = world
         self.real = root
-        self.worlds: list[GameState] = []  # sampled so far, for ``Settings.paired``
+        self.worlds: list[S] = []  # sampled so far, for ``Worlds.COMMON``
         # The favourite's returns summed over its first k visits (worlds 0..k-1), for k = 0...
         self.favourite_sums = [0.0]
         self.rng = rng
         self.settings = settings
+        self.evaluator: Evaluator[S] = root.game.evaluator() if evaluator is None else evaluator
         self.root = Node()
         self.iterations = 0
         seat = root.current_player
         assert seat is not None, "the game is over"
         self.seat = seat
-        self.game: Any = root.game  # its hooks are typed for its own state class
         # Truncate where the game declares its length cap: a rollout must end.
-        self.depth_left = max(0, self.game.length_cap - len(root.history))
-        self.rollout_turns, self.within_turn, self.greedy_bias, self.paired = settings.of_game(
-            self.game
-        )
-        self.favourite = -1  # the game's favourite move at the root, once asked for
+        self.depth_left = max(0, root.game.length_cap - len(root.history))
+        self.played = played = settings.over(self.evaluator.settings)
+        self.rollout_turns = played.rollout_turns
+        self.within_turn = played.horizon is not Horizon.ACROSS_TURNS
+        self.own_turn_only = played.horizon is Horizon.OWN_TURN
+        self.greedy_bias = played.greedy_bias
+        self.paired = played.worlds is Worlds.COMMON
+        self.favourite = -1  # the favourite move at the root, once asked for
         self.weighed: frozenset[int] | None = None  # the root's actions, if not all
         self.weighed_asked = False
 
@@ -168,7 +158,7 @@ class Search:
 
     def iterate(self) -> None:
         """Sample a world, descend the tree, add a node, roll out, and back the value up."""
-        game = self.game
+        evaluator = self.evaluator
         rng = self.rng
         node = self.root
         path: list[tuple[Node, int]] = []
@@ -204,17 +194,15 @@ class Search:
         # A turn is a chain of small decisions: judging a position halfway through one would
         # weigh, say, cards just spent against goals not yet reached. And a seat looks better
         # just after its own turn than just before it, so every rollout stops as the searching
-        # seat's turn begins, and leaves at any depth are judged alike.
-        # With no turns to roll out, the leaf is judged as the seat's own turn ends instead:
-        # where turns hardly touch one another (the Nile's explorers), the rivals' turns add
-        # only their own luck to the value of the seat's move, and cost most of the time.
+        # seat's turn begins, and leaves at any depth are judged alike; with the horizon of
+        # its own turn, as that turn ends.
         turns = self.rollout_turns
-        own_turn_only = turns == 0
+        own_turn_only = self.own_turn_only
         mover = state.current_player
         most = min(self.depth_left - depth, MOST_ROLLOUT_ACTIONS)
         if own_turn_only and mover != seat:
             most = 0
-        own, rival = game.rollout_action, game.rival_action
+        own, rival = evaluator.rollout_action, evaluator.rival_action
         while most > 0 and not state.is_over:
             state.apply((own if mover == seat else rival)(state, rng))
             most -= 1
@@ -224,7 +212,7 @@ class Search:
                 turns -= 1
                 if own_turn_only or (turns <= 0 and now == seat):
                     break
-        values = game.evaluate(state)
+        values = evaluator.evaluate(state)
         for child, player in path:
             child.visits += 1
             child.total += values[player]
@@ -234,7 +222,7 @@ class Search:
         self.root.visits += 1
         self.iterations += 1
 
-    def _choose(self, node: Node, state: GameState) -> tuple[int, bool]:
+    def _choose(self, node: Node, state: S) -> tuple[int, bool]:
         """The action to take at ``node`` in ``state`` (not yet applied), and whether its child
         is new.
 
@@ -294,37 +282,37 @@ class Search:
                 best, best_action = score, a
         return best_action, False
 
-    def _policy(self, state: GameState) -> Callable[[GameState, random.Random], int]:
+    def _policy(self, state: S) -> Policy[S]:
         """The rollout policy of the seat to act in ``state``: the searching seat's own
-        (``Game.rollout_action``) or what it expects of a rival (``Game.rival_action``)."""
-        game = self.game
-        policy: Callable[[GameState, random.Random], int] = (
-            game.rollout_action if state.current_player == self.seat else game.rival_action
-        )
-        return policy
+        (``Evaluator.rollout_action``) or what it expects of a rival
+        (``Evaluator.rival_action``)."""
+        evaluator = self.evaluator
+        if state.current_player == self.seat:
+            return evaluator.rollout_action
+        return evaluator.rival_action
 
-    def _world(self, index: int) -> GameState:
-        """A copy of the ``index``-th world sampled (``Settings.paired``)."""
+    def _world(self, index: int) -> S:
+        """A copy of the ``index``-th world sampled (``Worlds.COMMON``)."""
         worlds = self.worlds
         while len(worlds) <= index:
             worlds.append(self.world())
         return worlds[index].clone()
 
-    def _favourite(self, state: GameState) -> int:
-        """The game's favourite move at the root, asked once. The seat's own heuristic reads only
-        what the seat may know (its hook's contract), so asking it in a sampled world is asking
+    def _favourite(self, state: S) -> int:
+        """The favourite move at the root, asked once. The seat's own heuristic reads only what
+        the seat may know (the evaluator's contract), so asking it in a sampled world is asking
         it in the real one."""
         if self.favourite < 0:
-            self.favourite = self.game.favourite_action(state, self.rng)
+            self.favourite = self.evaluator.favourite_action(state, self.rng)
         return self.favourite
 
-    def _weighed(self, state: GameState, legal: tuple[int, ...]) -> tuple[int, ...]:
-        """The root's legal actions that the search weighs: the game's ``search_actions`` and
-        its favourite move, asked once (the searching seat's own actions are the same in every
-        world it samples); every legal action where the game leaves none out."""
+    def _weighed(self, state: S, legal: tuple[int, ...]) -> tuple[int, ...]:
+        """The root's legal actions that the search weighs: the evaluator's ``search_actions``
+        and its favourite move, asked once (the searching seat's own actions are the same in
+        every world it samples); every legal action where it leaves none out."""
         if not self.weighed_asked:
             self.weighed_asked = True
-            chosen = self.game.search_actions(state)
+            chosen = self.evaluator.search_actions(state)
             if len(chosen) < len(legal):
                 self.weighed = frozenset((*chosen, self._favourite(state)))
         weighed = self.weighed
@@ -350,19 +338,25 @@ DEFAULT_BUDGET = Budget(iterations=1000)
 
 class SearchBot:
     """A bot that searches for the seat to act within ``budget`` per decision; subclasses
-    say how a search starts (:meth:`search`)."""
+    say how a search starts (:meth:`search`). It knows a game's play through ``evaluator``,
+    by default the game's own (``Game.evaluator()``)."""
 
     kind = ""
 
     def __init__(
-        self, seed: int = 0, budget: Budget = DEFAULT_BUDGET, settings: Settings | None = None
+        self,
+        seed: int = 0,
+        budget: Budget = DEFAULT_BUDGET,
+        settings: Settings | None = None,
+        evaluator: Evaluator[Any] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.settings = settings or Settings()
+        self.evaluator = evaluator
         self.name = f"{self.kind}:{budget}"
 
-    def search(self, state: GameState) -> Search:
+    def search(self, state: GameState) -> Search[GameState]:
         """The finished search from ``state`` (for hints: every root action's figures)."""
         raise NotImplementedError
 
@@ -374,6 +368,7 @@ class SearchBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if not state.game.search_actions(state):  # the game leaves it to its heuristic
-            return state.game.favourite_action(state, self.rng)
+        evaluator = state.game.evaluator() if self.evaluator is None else self.evaluator
+        if not evaluator.search_actions(state):  # the game leaves it to its heuristic
+            return evaluator.favourite_action(state, self.rng)
         return self.analyse(state)[0].action

@@ -12,6 +12,7 @@ from terra.core.errors import (
     TerraError,
     UnknownGame,
 )
+from terra.core.evaluator import Evaluator, Horizon, SearchSettings, Worlds
 from terra.core.game import DATA_OPTION, Facts, Game, Option
 from terra.core.record import RECORD_FORMAT, Record, replay
 from terra.core.registry import game, games, register
@@ -24,9 +25,11 @@ __all__ = [
     "ActionSpace",
     "ActionSpaceBuilder",
     "DataError",
+    "Evaluator",
     "Facts",
     "Game",
     "GameState",
+    "Horizon",
     "IllegalAction",
     "NotationError",
     "Option",
@@ -35,10 +38,12 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "Rng",
+    "SearchSettings",
     "SeatError",
     "SupportsRandBits",
     "TerraError",
     "UnknownGame",
+    "Worlds",
     "game",
     "games",
     "new_seed",

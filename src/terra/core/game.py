@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
@@ -17,15 +17,13 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
     from terra.core.data import ComponentData
+    from terra.core.evaluator import Evaluator
     from terra.core.state import GameState
 
 S = TypeVar("S", bound="GameState")
 
 # Seeds are folded into the generator's 64 bits: seeds equal modulo 2**64 play the same game.
 SEED_BITS = 64
-# The least part of a game ``evaluate`` takes to be left: the end's count still holds surprises
-# (hidden cards, ties), so a lead is never treated as certain before the game is over.
-LEAST_LEFT = 0.1
 _SEED_MASK = (1 << SEED_BITS) - 1
 
 # How a boolean option may be written on the command line.
@@ -36,8 +34,11 @@ _BOOLEAN_WORDS = {
 }
 
 
-# The languages of the game logs (every game's locale/<language>.toml) and of the browser.
-LANGUAGES = ("en", "de", "nl")
+# The languages of the game logs (every game's locale/<language>.toml) and of the browser,
+# each with its name in itself (the browser's language switch shows it).
+LANGUAGES: Mapping[str, str] = MappingProxyType(
+    {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+)
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,8 @@ class Game(ABC, Generic[S]):
     """A registered game over its state type ``S``.
 
     Subclasses set the class attributes and implement :meth:`load_data`, :meth:`_create` and
-    :meth:`score_range`; the hooks at the end have safe defaults.
+    :meth:`score_range`; the hooks at the end have defaults. A game's bots come from its
+    :meth:`evaluator`.
     """
 
     id: ClassVar[str]
@@ -148,24 +150,6 @@ class Game(ABC, Generic[S]):
     # The documented bound for search and learning where the rules set none (see Facts).
     length_cap: ClassVar[int]
     max_length: ClassVar[int | None] = None
-    # Search: a lead of this many points in ``estimate`` makes a seat about 73% sure to beat
-    # one rival (see ``evaluate``); the game's typical margin between good and bad play.
-    evaluation_scale: ClassVar[float] = 10.0
-    # Search: turns (changes of the seat to act) the rollout policy plays at least before
-    # ``evaluate`` judges a leaf, at the start of the searching seat's next turn; 0: only the
-    # rest of the searching seat's own turn, judged as it ends (no rival moves in a search).
-    rollout_turns: ClassVar[int] = 1
-    # Search: whether the tree holds only the searching seat's own turn, every later action
-    # played by ``rollout_action`` in each iteration's world (see ``terra.ai.tree``).
-    tree_within_turn: ClassVar[bool] = False
-    # Search: the progressive bias towards ``favourite_action`` at the root, in return units (a
-    # bonus of greedy_bias / (n + 1) after n visits; see ``terra.ai.tree.Settings``). Most
-    # decisions are near-ties the search's samples cannot tell apart; there it keeps to the
-    # heuristic's plan unless its own figures clearly disagree (bench/README.md).
-    greedy_bias: ClassVar[float] = 2.0
-    # Search: whether the k-th visit of every root action plays in the same k-th sampled world
-    # (``terra.ai.tree.Settings.paired``): actions compared on common deals, not on their luck.
-    paired_worlds: ClassVar[bool] = False
 
     def new(
         self,
@@ -258,76 +242,14 @@ class Game(ABC, Generic[S]):
 
     # Hooks for the layers above (ai, cli, web). They know games only through these.
 
-    def greedy_action(self, state: S, rng: random.Random) -> int:
-        """The move of this game's heuristic player for ``state.current_player``."""
-        raise NotImplementedError(f"{self.title} has no heuristic player yet")
+    def evaluator(self) -> Evaluator[S]:
+        """The game's bots and what its searches know of its play: its
+        :class:`~terra.core.evaluator.Evaluator`.
 
-    def favourite_action(self, state: S, rng: random.Random) -> int:
-        """The move a search leans towards at its root (``greedy_bias``) and tries first there:
-        the best move the game's heuristics know for ``state.current_player`` (default: the
-        greedy move). A game may lean on a heuristic tuned for search rather than the ``greedy``
-        bot, which stays the fixed baseline bots are measured against. It must read only what
-        that seat may know."""
-        return self.greedy_action(state, rng)
-
-    def estimate(self, state: S, seat: int) -> float:
-        """``seat``'s final score as ``seat`` may foresee it: the running score plus what the
-        game's heuristics make of its prospects. It must read only what ``seat`` may know, so
-        that it is the same in every ``sample_hidden(seat, ...)`` of ``state``."""
-        return float(state.scores()[seat])
-
-    def progress(self, state: S) -> float:
-        """How far ``state``'s game has gone towards its end, from 0 to 1, as every seat may
-        see it (default 0: the game does not say). Search weighs a lead by it: see
-        ``evaluate``."""
-        return 0.0
-
-    def evaluate(self, state: S) -> list[float]:
-        """Each seat's expected return in ``state``, in the range and sum of ``returns()``.
-
-        Search calls it where a rollout stops. A finished game is its returns; otherwise each
-        seat's share of the victory is a softmax of the estimates over ``evaluation_scale``,
-        put on the returns' scale (a solitaire game has no rival to weigh against: 0).
+        A game gives it from its own ``bots`` module, imported when first asked for, so that
+        loading the rules does not load the bots.
         """
-        if state.is_over:
-            return state.returns()
-        n = state.num_players
-        if n == 1:
-            return [0.0]
-        # What is left to play can still turn a lead round, about as the square root of its
-        # length (a random walk): near the end the same lead is nearly sure to hold, so a
-        # leader is drawn to bring the end on, not to stall.
-        return win_shares_to_returns(
-            [self.estimate(state, seat) for seat in range(n)],
-            self.evaluation_scale * math.sqrt(part_left(self.progress(state))),
-        )
-
-    def rollout_action(self, state: S, rng: random.Random) -> int:
-        """A quick move for ``state.current_player`` in a search's rollouts (default: uniform
-        among the legal actions). It must read only what that seat may know."""
-        return rng.choice(state.legal_actions())
-
-    def rival_action(self, state: S, rng: random.Random) -> int:
-        """The move a search expects of a rival, ``state.current_player`` being another seat
-        than its own, where its tree or its rollouts play that rival's turn (default: the
-        rollout policy, ``rollout_action``). A game whose search plays by a heuristic tuned
-        for itself (``favourite_action``) may expect its rivals to play the plain one. It must
-        read only what that seat may know."""
-        return self.rollout_action(state, rng)
-
-    def search_actions(self, state: S) -> tuple[int, ...]:
-        """The legal actions a search weighs for ``state.current_player`` (default: all).
-
-        A game whose turns offer free bookkeeping moves that neither advance nor end a turn
-        (drop this, bury that, dig it up again) leaves them out: weighed against the move that
-        matters, each is nearly a tie, and a search that picks among near-ties by the noise of
-        its samples can shuffle its baggage for ever. The search always weighs the game's
-        favourite move as well, so a bookkeeping move is still made where the heuristic sees the
-        need. None at all leaves the decision to the favourite move: a part of a compound
-        decision that the heuristic plans as a whole (the Nile's outfitting), or one whose worth
-        the search's evaluation cannot see (the Nile's specialty). It must read only what that
-        seat may know."""
-        return state.legal_actions()
+        raise NotImplementedError(f"{self.title} has no bots yet")
 
     def render_terminal(self, state: S, seat: int | None) -> Any:
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
@@ -361,34 +283,3 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
-
-
-def part_left(progress: float) -> float:
-    """The part of a game still to play after ``progress``, never less than ``LEAST_LEFT``."""
-    return max(1.0 - progress, LEAST_LEFT)
-
-
-def win_shares_to_returns(estimates: list[float], scale: float) -> list[float]:
-    """Returns from estimated scores: each seat's share of the victory is a softmax of its
-    estimate over ``scale``, then scaled as ``GameState.returns`` scales a shared victory.
-
-    >>> [round(v, 3) for v in win_shares_to_returns([12.0, 10.0], 2.0)]
-    [0.462, -0.462]
-    >>> win_shares_to_returns([5.0, 5.0, 5.0], 1.0)
-    [0.0, 0.0, 0.0]
-    """
-    n = len(estimates)
-    factor = n / (n - 1)
-    return [factor * (w - 1.0 / n) for w in win_shares(estimates, scale)]
-
-
-def win_shares(estimates: list[float], scale: float) -> list[float]:
-    """Each seat's share of the victory: a softmax of its estimate over ``scale``.
-
-    >>> [round(v, 3) for v in win_shares([12.0, 10.0], 2.0)]
-    [0.731, 0.269]
-    """
-    top = max(estimates)
-    weights = [math.exp((e - top) / scale) for e in estimates]
-    total = sum(weights)
-    return [w / total for w in weights]

@@ -78,6 +78,7 @@ def create_app(
         Route("/match/{match_id}", _page("match.html")),
         Route("/match/{match_id}/replay", _page("replay.html")),
         Route("/api/games", api.list_games),
+        Route("/api/i18n", i18n.languages),
         Route("/api/i18n/{language}", i18n.catalog),
         Route("/api/matches", api.create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),

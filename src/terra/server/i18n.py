@@ -16,7 +16,15 @@ from starlette.responses import JSONResponse, Response
 
 from terra.core.game import LANGUAGES
 
-__all__ = ["LANGUAGES", "LOCALE", "SOURCE_LANGUAGE", "catalog", "language_of", "messages"]
+__all__ = [
+    "LANGUAGES",
+    "LOCALE",
+    "SOURCE_LANGUAGE",
+    "catalog",
+    "language_of",
+    "languages",
+    "messages",
+]
 
 SOURCE_LANGUAGE = "en"
 LOCALE = resources.files("terra.web") / "locale"
@@ -44,6 +52,16 @@ def messages(language: str) -> dict[str, str]:
         for message in catalog
         if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
     }
+
+
+async def languages(_request: Request) -> Response:
+    """``GET /api/i18n``: the languages of the pages and logs (``terra.core.game.LANGUAGES``),
+    each with its name in itself, for the language switch; and the source language."""
+    listed = [{"code": code, "name": name} for code, name in LANGUAGES.items()]
+    return JSONResponse(
+        {"source": SOURCE_LANGUAGE, "languages": listed},
+        headers={"cache-control": "public, max-age=3600"},
+    )
 
 
 async def catalog(request: Request) -> Response:

@@ -131,7 +131,7 @@ def greedy_positions() -> tuple[AfricaState, ...]:
         while not state.is_over:
             if count % 3 == 0 or state.phase_name in ("goods", "place"):
                 found.append(state.clone())
-            state.apply(state.game.greedy_action(state, rng))
+            state.apply(state.game.evaluator().greedy_action(state, rng))
             count += 1
         found.append(state)
     return tuple(found)

@@ -11,7 +11,8 @@ from functools import cache
 
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
-from terra.games.africa import AfricaState, heuristics
+from terra.games.africa import AfricaState
+from terra.games.africa import bots as africa_bots
 from terra.sim import run_games
 from tests.games.africa import table
 
@@ -20,7 +21,7 @@ REDEALS = 3
 
 
 def greedy(state: AfricaState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 @cache
@@ -179,13 +180,15 @@ def two_animals_beside(seat_at: str) -> AfricaState:
 
 def test_the_search_leans_on_a_heuristic_that_keeps_its_camps_for_bigger_catches() -> None:
     """Greedy builds a research camp for 2 points (a camp kept is worth 1.5 to it); the
-    heuristic the search leans on (``heuristics.SEARCH``: a camp kept is worth 2.2) keeps it.
+    heuristic the search leans on (``bots.SEARCH``: a camp kept is worth 2.2) keeps it.
     Greedy itself stays the baseline the search is measured against."""
     state = two_animals_beside("F5")
-    assert GAME.greedy_action(state, random.Random(0)) == state.parse_action("camp research")
-    assert heuristics.Weights() == heuristics.GREEDY
-    favourite = GAME.favourite_action(state, random.Random(0))
-    assert favourite == GAME.rollout_action(state, random.Random(0))
+    assert GAME.evaluator().greedy_action(state, random.Random(0)) == state.parse_action(
+        "camp research"
+    )
+    assert africa_bots.Weights() == africa_bots.GREEDY
+    favourite = GAME.evaluator().favourite_action(state, random.Random(0))
+    assert favourite == GAME.evaluator().rollout_action(state, random.Random(0))
     assert favourite == state.parse_action("pass")
 
 
@@ -216,18 +219,18 @@ def gold_beside_the_last_monument(players: int) -> AfricaState:
 
 def test_with_several_rivals_the_search_heuristic_risks_ending_a_game_it_trails() -> None:
     """With 3-5 players the heuristic the search leans on weighs ending the game at ±5 points
-    (``heuristics.search_weights``; bench/README.md), so the likely catch outweighs the chance
+    (``bots.search_weights``; bench/README.md), so the likely catch outweighs the chance
     of ending a game it would lose; with 2 players (and greedy with any number) it
     weighs the end at ±30 and will not touch the markers."""
     for players in (2, 3, 4, 5):
         state = gold_beside_the_last_monument(players)
-        favourite = state.action_str(GAME.favourite_action(state, random.Random(0)))
+        favourite = state.action_str(GAME.evaluator().favourite_action(state, random.Random(0)))
         assert not state.action_str(greedy(state, 0)).startswith("uncover")
         if players == 2:
-            assert heuristics.search_weights(players) == heuristics.SEARCH
+            assert africa_bots.search_weights(players) == africa_bots.SEARCH
             assert not favourite.startswith("uncover"), favourite
         else:
-            assert heuristics.search_weights(players).end_swing == 5.0
+            assert africa_bots.search_weights(players).end_swing == 5.0
             assert favourite.startswith("uncover"), (players, favourite)
 
 
@@ -235,30 +238,31 @@ def test_the_search_heuristic_differs_from_greedy_only_where_its_weights_do() ->
     """With greedy's weights the search's heuristic is greedy; with its own it departs from
     greedy at some decisions, not at most."""
     same = [
-        heuristics.greedy_action(state, random.Random(0), heuristics.GREEDY) == greedy(state, 0)
+        africa_bots.greedy_action(state, random.Random(0), africa_bots.GREEDY) == greedy(state, 0)
         for state in decisions()
     ]
     assert all(same)
     departs = sum(
-        GAME.favourite_action(state, random.Random(0)) != greedy(state, 0) for state in decisions()
+        GAME.evaluator().favourite_action(state, random.Random(0)) != greedy(state, 0)
+        for state in decisions()
     )
     assert 0 < departs < len(decisions()) / 2
 
 
 def test_with_several_rivals_the_search_expects_them_to_play_the_plain_heuristic() -> None:
     """With 3-5 players its rollouts play a rival's turns with greedy's weights
-    (``Africa.rival_action``), its own with the search's: beside the last monument, ten points
-    behind, the search's heuristic uncovers, and it expects a rival there to step aside as
-    greedy does. With 2 players it expects its rival to play as it does itself."""
+    (``AfricaEvaluator.rival_action``), its own with the search's: beside the last monument,
+    ten points behind, the search's heuristic uncovers, and it expects a rival there to step
+    aside as greedy does. With 2 players it expects its rival to play as it does itself."""
     for players in (3, 4, 5):
         state = gold_beside_the_last_monument(players)
-        rival = GAME.rival_action(state, random.Random(0))
+        rival = GAME.evaluator().rival_action(state, random.Random(0))
         assert rival == greedy(state, 0)
-        assert rival != GAME.rollout_action(state, random.Random(0))
+        assert rival != GAME.evaluator().rollout_action(state, random.Random(0))
     for state in decisions():
         expected = (
-            GAME.favourite_action(state, random.Random(0))
+            GAME.evaluator().favourite_action(state, random.Random(0))
             if state.num_players == 2
             else greedy(state, 0)
         )
-        assert GAME.rival_action(state, random.Random(0)) == expected
+        assert GAME.evaluator().rival_action(state, random.Random(0)) == expected

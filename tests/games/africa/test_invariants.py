@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 
 from terra.games.africa import AfricaState
+from terra.games.africa.bots import greedy_action
 from terra.games.africa.components import MONUMENT
-from terra.games.africa.heuristics import greedy_action
 from tests.games.africa import table
 
 MARKERS = 96  # Africa, Contents: 96 discovery markers

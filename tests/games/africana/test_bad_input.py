@@ -488,7 +488,7 @@ def greedy_positions() -> tuple[AfricanaState, ...]:
         while not state.is_over:
             if count % 4 == 0:
                 found.append(state.clone())
-            state.apply(state.game.greedy_action(state, rng))
+            state.apply(state.game.evaluator().greedy_action(state, rng))
             count += 1
         found.append(state)
     return tuple(found)

@@ -15,7 +15,7 @@ import pytest
 import terra
 from terra.ai.bots import Bot, GreedyBot, RandomBot
 from terra.games.africana import AfricanaState, rules
-from terra.games.africana.heuristics import DRAW_BONUS, Planner
+from terra.games.africana.planner import DRAW_BONUS, Planner
 from terra.sim import run_games
 from tests.games.africana import table
 
@@ -24,7 +24,7 @@ REDEALS = 3  # hidden redeals compared per position
 
 
 def greedy(state: AfricanaState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 @cache

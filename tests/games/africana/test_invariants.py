@@ -16,7 +16,7 @@ import pytest
 
 from terra.games.africana import AfricanaState
 from terra.games.africana import actions as act
-from terra.games.africana.heuristics import greedy_action
+from terra.games.africana.bots import greedy_action
 from tests.games.africana import table
 
 TRAVEL_CARDS = 60  # Africana, Game Components: 60 travel cards in 5 colours

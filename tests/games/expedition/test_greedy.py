@@ -21,7 +21,7 @@ REDEALS = 3
 
 
 def greedy(state: ExpeditionState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 @cache

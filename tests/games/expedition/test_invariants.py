@@ -13,7 +13,7 @@ import pytest
 
 from terra.games.expedition import ExpeditionState, routes
 from terra.games.expedition import rules as r
-from terra.games.expedition.heuristics import greedy_action
+from terra.games.expedition.bots import greedy_action
 from tests.games.expedition import table
 
 MAX_ACTIONS = 20_000  # far above any real game (about 300 actions)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from terra.games.expedition import ExpeditionState
-from terra.games.expedition.heuristics import greedy_action
+from terra.games.expedition.bots import greedy_action
 from tests.games.expedition import table
 from tests.refusals import assert_legality_agrees
 

@@ -15,7 +15,7 @@ import pytest
 
 from terra.core import TerraError
 from terra.games.expedition import ExpeditionState
-from terra.games.expedition.heuristics import greedy_action
+from terra.games.expedition.bots import greedy_action
 from terra.games.expedition.view import common_knowledge
 from tests.games.expedition import table
 

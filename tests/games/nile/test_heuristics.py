@@ -16,22 +16,21 @@ from terra.ai.bots import Bot, GreedyBot, RandomBot
 from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
 from terra.games.nile import actions as act
-from terra.games.nile import heuristics
+from terra.games.nile import bots as nile_bots
+from terra.games.nile import prospects
 from terra.games.nile.explorer import IN_AFRICA
-from terra.games.nile.heuristics import (
-    SPECIALTY_MARGIN,
+from terra.games.nile.greedy import SPECIALTY_MARGIN, greedy_action, outfit_plan
+from terra.games.nile.party import Party
+from terra.games.nile.prospects import (
     blank_hex_worth,
     distances_home,
-    greedy_action,
     hex_points,
     hex_worth,
     interview_worth,
     most_hex_worth,
-    outfit_plan,
     specialty_prospects,
     walks_from,
 )
-from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
     ASKARI,
@@ -54,7 +53,7 @@ REDEALS = 3
 
 
 def greedy(state: NileState, k: int) -> int:
-    return GAME.greedy_action(state, random.Random(k))
+    return GAME.evaluator().greedy_action(state, random.Random(k))
 
 
 def new(players: int, seed: int) -> NileState:
@@ -248,10 +247,10 @@ def test_the_shared_walks_are_those_of_a_fresh_search() -> None:
             away = [e for e in state.explorers if e.status == IN_AFRICA]
             for explorer in away:
                 shared_home = distances_home(state, explorer)
-                heuristics._HOMES.clear()
+                prospects._HOMES.clear()
                 assert shared_home == distances_home(state, explorer)
                 for start in {e.hex for e in away}:
-                    fresh = heuristics._walks(state, explorer, start)
+                    fresh = prospects._walks(state, explorer, start)
                     assert walks_from(state, explorer, start) == fresh
                     checked += 1
             state.play(bots[state.player].choose(state))
@@ -267,7 +266,7 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
     left_out = unsearched = 0
     for state in decisions():
         legal = state.legal_actions()
-        weighed = heuristics.search_actions(state)
+        weighed = nile_bots.search_actions(state)
         if state.phase_name in ("outfit", "counters", "specialty", "publishing"):
             assert weighed == ()  # left to the favourite move (see the next test)
             continue
@@ -275,7 +274,7 @@ def test_the_search_weighs_no_bookkeeping_and_no_retirement_outside_captivity() 
         assert set(weighed) == {
             a
             for a, kind in zip(legal, kinds, strict=True)
-            if kind not in heuristics.BOOKKEEPING
+            if kind not in nile_bots.BOOKKEEPING
             and kind != act.PUBLISH_PART
             and (kind != act.RETIRE or state.phase_name == "captivity")
         }
@@ -293,7 +292,7 @@ def test_a_search_bot_leaves_to_its_favourite_what_its_judging_cannot_see(
     expedition; a search choosing each by the noise of its samples bought ten canoes for a
     walk. 4.4, 4.6: where the counters lie and which specialty to take change nothing a
     search sees as its turn ends. The search bots leave these to the favourite move
-    (``Game.search_actions`` names nothing)."""
+    (``NileEvaluator.search_actions`` names nothing)."""
 
     def no_search(*_: object) -> None:
         raise AssertionError(f"searched a decision of the {phase} phase")
@@ -303,21 +302,21 @@ def test_a_search_bot_leaves_to_its_favourite_what_its_judging_cannot_see(
     assert found
     for index, state in enumerate(found):
         chosen = IsmctsBot(index, Budget(iterations=100)).choose(state)
-        assert chosen == GAME.favourite_action(state, random.Random(index))
+        assert chosen == GAME.evaluator().favourite_action(state, random.Random(index))
 
 
 class TestTheSearchsPort:
-    """The search leans on greedy with a port of its own (``Game.favourite_action``,
-    ``heuristics.search_favourite``): where greedy sails, at set-up (4.5) or from Europe (26.2),
+    """The search leans on greedy with a port of its own (``NileEvaluator.favourite_action``,
+    ``bots.search_favourite``): where greedy sails, at set-up (4.5) or from Europe (26.2),
     it sails for the favoured port if it may; besides who escapes and the specialty (below),
     every other move is greedy's."""
 
     @staticmethod
     def favourite(state: NileState, k: int) -> int:
-        return GAME.favourite_action(state, random.Random(k))
+        return GAME.evaluator().favourite_action(state, random.Random(k))
 
     def test_only_the_port_of_a_voyage_who_escapes_and_the_specialty_change(self) -> None:
-        kilwa = _port(heuristics.FAVOURED_PORT)
+        kilwa = _port(nile_bots.FAVOURED_PORT)
         changed = set()
         for state in decisions():
             ours, theirs = self.favourite(state, 0), greedy(state, 0)
@@ -347,19 +346,19 @@ class TestTheSearchsPort:
         state = new(2, 3)
         while state.phase_name != "port":
             state.play(greedy(state, 0))
-        assert state.tables.args[greedy(state, 0)] != (_port(heuristics.FAVOURED_PORT),)
+        assert state.tables.args[greedy(state, 0)] != (_port(nile_bots.FAVOURED_PORT),)
         chosen = IsmctsBot(0, Budget(iterations=50)).choose(state)
-        assert state.action_str(chosen) == f"sail to {heuristics.FAVOURED_PORT}"
+        assert state.action_str(chosen) == f"sail to {nile_bots.FAVOURED_PORT}"
 
     def test_a_map_without_it_leaves_greedys_port(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        monkeypatch.setattr(heuristics, "FAVOURED_PORT", "Atlantis")
-        heuristics._favoured_port.cache_clear()
+        monkeypatch.setattr(nile_bots, "FAVOURED_PORT", "Atlantis")
+        nile_bots._favoured_port.cache_clear()
         try:
             for state in decisions():
                 if state.phase_name in ("port", "europe"):
                     assert self.favourite(state, 0) == greedy(state, 0)
         finally:
-            heuristics._favoured_port.cache_clear()
+            nile_bots._favoured_port.cache_clear()
 
     def test_it_reads_only_what_its_seat_may_know(self) -> None:
         for index, state in enumerate(decisions()):
@@ -385,14 +384,14 @@ class TestTheSearchsSpecialty:
         """The first specialty to choose, the ports chosen as the search's favourite does."""
         state = new(players, seed)
         while state.phase_name != "specialty":
-            state.play(GAME.favourite_action(state, random.Random(seed)))
+            state.play(GAME.evaluator().favourite_action(state, random.Random(seed)))
         return state
 
     @pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
     def test_the_best_prospects_every_time(self, players: int, seed: int) -> None:
         state = self.choosing(players, seed)
         assert SPECIALTY_IDS[self.best(state)] == "zoologist"
-        ours = {GAME.favourite_action(state, random.Random(k)) for k in range(20)}
+        ours = {GAME.evaluator().favourite_action(state, random.Random(k)) for k in range(20)}
         theirs = {greedy(state, k) for k in range(20)}
         assert [state.action_str(a) for a in ours] == ["specialty zoologist"]
         assert len(theirs) > 1  # greedy draws among the near-best
@@ -408,14 +407,14 @@ class TestTheSearchsSpecialty:
         while state.player != 0:
             state.play(bots[state.player].choose(state))
         assert state.phase_name == "specialty" and not state.setting_up
-        chosen = GAME.favourite_action(state, random.Random(0))
+        chosen = GAME.evaluator().favourite_action(state, random.Random(0))
         assert state.tables.args[chosen] == (self.best(state),)
 
 
 class TestTheSearchsEscape:
     """15.21-15.23: after a defeat the search's explorer escapes with a bearer first, who brings
     his share of the load, the rations to get home on; greedy takes an askari first, who
-    fights and hunts but carries nothing (``heuristics.SEARCH_ESCAPE_ORDER``)."""
+    fights and hunts but carries nothing (``bots.SEARCH_ESCAPE_ORDER``)."""
 
     @staticmethod
     @cache
@@ -442,7 +441,7 @@ class TestTheSearchsEscape:
         state = self.defeated(seed)
         assert {"escape with bearer", "escape with askari"} <= set(state.legal_action_strs())
         assert state.explorers[state.player].party.rations == 0  # all left with the expedition
-        ours = GAME.favourite_action(state, random.Random(0))
+        ours = GAME.evaluator().favourite_action(state, random.Random(0))
         theirs = greedy(state, 0)
         assert (state.action_str(ours), state.action_str(theirs)) == (
             "escape with bearer",
@@ -459,7 +458,7 @@ class TestTheSearchsEscape:
         encounter.party.bearers = 1
         chosen = []
         while state.phase_name == "escape":
-            action = GAME.favourite_action(state, random.Random(0))
+            action = GAME.evaluator().favourite_action(state, random.Random(0))
             chosen.append(state.action_str(action))
             state.play(action)
         assert chosen[:2] == ["escape with bearer", "escape with askari"]

@@ -724,6 +724,6 @@ class TestASickExplorerNobodyCarries:
         state.play("normal")
         game = state.game
         while state.phase_name == "moving" and state.player == 0 and state.round == 0:
-            state.apply(game.greedy_action(state, random.Random(0)))
+            state.apply(game.evaluator().greedy_action(state, random.Random(0)))
         assert state.explorers[0].party.rations >= 10 - 3  # the bearer's load, less a meal
         assert "explorer-died" not in keys(state)

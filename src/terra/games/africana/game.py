@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from terra.core.game import Game
 from terra.games.africana import rules, scoring
 from terra.games.africana.actions import NOTATION_HELP
 from terra.games.africana.components import Components, load_components
-from terra.games.africana.heuristics import estimate, greedy_action, rollout_action
 from terra.games.africana.layout import board_layout
 from terra.games.africana.state import AfricanaState
+
+if TYPE_CHECKING:
+    from terra.core.evaluator import Evaluator
 
 
 class Africana(Game[AfricanaState]):
@@ -29,12 +30,6 @@ class Africana(Game[AfricanaState]):
     # No bound in the rules: players may draw and discard for ever. The longest of 1,000
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000
-    evaluation_scale = 5.0  # points of lead that make a seat about 73% sure to win
-    # A turn is a chain of small decisions (move, step by step, join, finish): the tree holds
-    # the searching seat's turn and the rollouts play the next five turns in each world, to
-    # the start of its third turn from now (bench/search.py; see terra.ai.tree).
-    tree_within_turn = True
-    rollout_turns = 5
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
@@ -47,22 +42,11 @@ class Africana(Game[AfricanaState]):
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return scoring.score_bounds(data)
 
-    def greedy_action(self, state: AfricanaState, rng: random.Random) -> int:
-        return greedy_action(state, rng)
+    def evaluator(self) -> Evaluator[AfricanaState]:
+        """Its bots (terra.games.africana.bots)."""
+        from terra.games.africana.bots import EVALUATOR  # noqa: PLC0415 - only when played
 
-    def estimate(self, state: AfricanaState, seat: int) -> float:
-        return estimate(state, seat)
-
-    def progress(self, state: AfricanaState) -> float:
-        """The share of the expedition pile used up (Game End: the game ends when the pile
-        cannot refill the display)."""
-        if state.ending:
-            return 1.0
-        first = len(state.data.expedition_deck) - len(state.removed) - len(state.spaces)
-        return 1.0 - len(state.pile) / first if first > 0 else 0.0
-
-    def rollout_action(self, state: AfricanaState, rng: random.Random) -> int:
-        return rollout_action(state, rng)
+        return EVALUATOR
 
     def render_terminal(self, state: AfricanaState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africana.render)."""

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.expedition import rules
 from terra.games.expedition.actions import NOTATION_HELP
 from terra.games.expedition.components import Components, load_components
-from terra.games.expedition.heuristics import estimate, greedy_action
 from terra.games.expedition.layout import board_layout
 from terra.games.expedition.state import ExpeditionState
+
+if TYPE_CHECKING:
+    from terra.core.evaluator import Evaluator
 
 
 class Expedition(Game[ExpeditionState]):
@@ -29,9 +30,6 @@ class Expedition(Game[ExpeditionState]):
     # No bound in the rules: an arrow placed and taken back with a voucher each turn changes
     # nothing lasting (docs/rules-decisions.md). Seeded games last a few hundred actions.
     length_cap = 20_000
-    evaluation_scale = 3.0  # points of lead that make a seat about 73% sure to win
-    # Search: the weak bias towards greedy that its strength was measured with (bench/README.md).
-    greedy_bias = 0.5
     options = (
         DATA_OPTION,
         Option(
@@ -64,15 +62,11 @@ class Expedition(Game[ExpeditionState]):
         most_chips = rules.CHIPS_VARIANT_A
         return -(rules.HAND[players] + most_chips), data.num_sites + most_chips
 
-    def greedy_action(self, state: ExpeditionState, rng: random.Random) -> int:
-        return greedy_action(state, rng)
+    def evaluator(self) -> Evaluator[ExpeditionState]:
+        """Its bots (terra.games.expedition.bots)."""
+        from terra.games.expedition.bots import EVALUATOR  # noqa: PLC0415 - only when played
 
-    def estimate(self, state: ExpeditionState, seat: int) -> float:
-        return estimate(state, seat)
-
-    def rollout_action(self, state: ExpeditionState, rng: random.Random) -> int:
-        """Greedy itself: cheap enough (a few hundredths of a millisecond a decision)."""
-        return greedy_action(state, rng)
+        return EVALUATOR
 
     def render_terminal(self, state: ExpeditionState, seat: int | None) -> Any:
         """The map as ``seat`` sees it, as a ``rich`` renderable (expedition.render)."""

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
-from terra.games.nile.heuristics import greedy_action, search_actions, search_favourite
 from terra.games.nile.layout import board_layout
-from terra.games.nile.prospects import estimate, solitaire_value
 from terra.games.nile.state import NileState
+
+if TYPE_CHECKING:
+    from terra.core.evaluator import Evaluator
 
 DEFAULT_TARGET = 75  # 7.0
 DEFAULT_TURN_LIMIT = 200  # rounds (decision N100)
@@ -31,12 +31,6 @@ class Nile(Game[NileState]):
     turn_rule = rules.RULE_TURN
     end_rule = rules.RULE_VICTORY
     length_cap = 200_000
-    evaluation_scale = 10.0  # points of lead that make a seat about 73% sure to win
-    # A search judges its move as the seat's own turn ends: the explorers' turns hardly touch
-    # one another, so the rivals' turns would add only their own luck to the figures, at
-    # several times the cost (bench/README.md: with 4 players the same strength at an eighth
-    # of the time).
-    rollout_turns = 0
     options = (
         DATA_OPTION,
         Option(
@@ -81,29 +75,11 @@ class Nile(Game[NileState]):
 
         return describe(event, state.data, language)
 
-    def greedy_action(self, state: NileState, rng: random.Random) -> int:
-        return greedy_action(state, rng)
+    def evaluator(self) -> Evaluator[NileState]:
+        """Its bots (terra.games.nile.bots)."""
+        from terra.games.nile.bots import EVALUATOR  # noqa: PLC0415 - bots only when played
 
-    def favourite_action(self, state: NileState, rng: random.Random) -> int:
-        """Greedy's move with the search's own port and escape (``heuristics.search_favourite``);
-        the ``greedy`` bot stays the baseline the search is measured against."""
-        return search_favourite(state, rng)
-
-    def estimate(self, state: NileState, seat: int) -> float:
-        return estimate(state, seat)
-
-    def search_actions(self, state: NileState) -> tuple[int, ...]:
-        return search_actions(state)
-
-    def rollout_action(self, state: NileState, rng: random.Random) -> int:
-        """Greedy itself: a random explorer soon starves or dies, which tells a search
-        nothing about the position."""
-        return greedy_action(state, rng)
-
-    def evaluate(self, state: NileState) -> list[float]:
-        if state.num_players == 1 and not state.is_over:
-            return [solitaire_value(state, self.evaluation_scale)]
-        return super().evaluate(state)
+        return EVALUATOR
 
     def notation_help(self) -> str:
         return NOTATION_HELP

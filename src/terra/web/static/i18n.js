@@ -1,15 +1,31 @@
 // The page's language: the one chosen with the switch (kept in this browser), else the
-// browser's own, else English. The words come from /api/i18n/<language>, the server's reading
-// of the gettext catalogs in terra/web/locale (docs/web.md, "Languages").
-export const LANGUAGES = { en: "English", de: "Deutsch", nl: "Nederlands" };
+// browser's own, else English. The languages come from /api/i18n (the server's one list), the
+// words from /api/i18n/<language>, the server's reading of the gettext catalogs in
+// terra/web/locale (docs/web.md, "Languages").
 const KEY = "terra.language";
+const SOURCE = "en";
 
 let messages = {};
-export let language = "en";
+// The server's languages, each code with its name in itself (English alone until they come).
+let languages = { [SOURCE]: "English" };
+export let language = SOURCE;
 
 function known(tag) {
   const primary = String(tag || "").toLowerCase().split(/[-_]/)[0];
-  return Object.hasOwn(LANGUAGES, primary) ? primary : null;
+  return Object.hasOwn(languages, primary) ? primary : null;
+}
+
+/** The server's list of languages; without it the page speaks English. */
+async function loadLanguages() {
+  try {
+    const response = await fetch("/api/i18n");
+    if (response.ok) {
+      const listed = (await response.json()).languages;
+      languages = Object.fromEntries(listed.map(({ code, name }) => [code, name]));
+    }
+  } catch {
+    languages = { [SOURCE]: "English" };
+  }
 }
 
 /** The language this page should speak. */
@@ -26,7 +42,7 @@ export function chosenLanguage() {
     const found = known(tag);
     if (found) return found;
   }
-  return "en";
+  return SOURCE;
 }
 
 /**
@@ -40,9 +56,10 @@ export function t(text, args = {}) {
 
 /** Load the chosen language's words, then translate the page's fixed texts (data-t). */
 export async function loadLanguage() {
+  await loadLanguages();
   language = chosenLanguage();
   messages = {};
-  if (language !== "en") {
+  if (language !== SOURCE) {
     try {
       const response = await fetch(`/api/i18n/${language}`);
       if (response.ok) messages = (await response.json()).messages;
@@ -65,7 +82,7 @@ export function languageSwitch() {
   label.append(t("Language") + " ");
   const select = document.createElement("select");
   select.id = "language";
-  for (const [code, name] of Object.entries(LANGUAGES)) {
+  for (const [code, name] of Object.entries(languages)) {
     const option = document.createElement("option");
     option.value = code;
     option.textContent = name;

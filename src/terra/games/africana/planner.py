@@ -1,10 +1,11 @@
-"""Africana's heuristic player (the ``greedy`` bot).
+"""The planner of Africana's heuristic player (terra.games.africana.bots): what a seat's plans
+are worth, in victory points.
 
-It values everything in victory points. Each turn it compares three plans: drawing two cards,
-buying the best adventure it can see, and the best move action found by a depth-first search
-over routes (one cheapest payment per route) that ends joined expeditions, ends its adventures
-and joins expeditions wherever it passes. Where it stops, it values the cards it keeps and how
-close it stands to its remaining goals. Inside an action it re-plans at every decision.
+It values the three plans of a turn: drawing two cards, buying the best adventure it can see,
+and the best move action, found by a depth-first search over routes (one cheapest payment per
+route) that ends joined expeditions, ends its adventures and joins expeditions wherever it
+passes. Where a route stops, it values the cards the seat keeps and how close it stands to its
+remaining goals.
 
 It reads only what its seat may know: public table state, its own hand and the book pages the
 table has seen (never the draw piles, the other hands or unseen pages).
@@ -12,7 +13,6 @@ table has seen (never the draw piles, the other hands or unseen pages).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -29,11 +29,9 @@ if TYPE_CHECKING:
 
 DECAY = 0.6  # a goal d steps away is worth DECAY ** d of its value now
 ADVENTURE_DECAY = 0.85  # no one else can finish your adventure, so distance matters less
-MAX_STEPS = 7  # longest move the search considers
-ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed comes first
+MAX_STEPS = 7  # longest move the route search considers
 SHARED_RISK = 0.6  # chance left to finish an expedition that others have joined too
 JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
-PAGES_SEARCHED = 3  # pages the bot turns looking for a card before giving up
 DRAW_BONUS = 0.2  # per drawn card kept: the chance it brings a colour the goals need
 # DECAY ** d for every distance a map can hold (the route search asks at every stop).
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
@@ -499,120 +497,3 @@ class Planner:
         if total <= 0.3 and state.silver[me] >= r.ADVENTURE_PRICE + 2:
             total = 0.5  # worth a look at the next pages
         return self.stay_value() + total
-
-
-def estimate(state: AfricanaState, seat: int) -> float:
-    """The running score of ``seat`` and what its planner makes of staying put: its kept cards,
-    its silver and its goals discounted by distance (a search's leaf value)."""
-    parts = scoring.breakdown(state, seat)
-    if state.is_over:
-        return float(parts["total"])
-    planner = Planner(state, seat)
-    # The planner values the cards in hand and the silver by what they will buy. The final
-    # points would count the cards twice, and a coin is worth nothing there until the tenth:
-    # the search would spend silver on page turns and recolouring as if it were free.
-    held = parts["travel_cards"] + parts["silver"]
-    return (
-        parts["total"]
-        - held
-        + planner.values.silver * state.silver[seat]
-        + planner.values.assistant * assistants_held(state, seat)
-        + planner.stay_value()
-        + planner.adventures_outlook()
-    )
-
-
-def assistants_held(state: AfricanaState, seat: int) -> int:
-    """The assistants ``seat`` holds, those out on the table this action included. The planner
-    credits an assistant adventure with an assistant's worth when it is finished; the estimate
-    must go on counting the assistant it brought, or finishing one would look like a loss."""
-    colours = len(state.data.colours)
-    held = sum(state.hand[seat][colours : 2 * colours])
-    if state.player == seat:
-        held += sum(state.played[colours : 2 * colours])
-    return held
-
-
-def rollout_action(state: AfricanaState, rng: random.Random) -> int:
-    """Greedy's choice with moves of at most ``ROLLOUT_STEPS`` steps, for a search's rollouts:
-    the full route search costs a millisecond and more in busy positions (bench/bots.py), a
-    search needs thousands of rollout moves a second."""
-    return _choose(Planner(state, max_steps=ROLLOUT_STEPS), rng)
-
-
-def greedy_action(state: AfricanaState, rng: random.Random) -> int:
-    """The heuristic player's choice for the player to act."""
-    return _choose(Planner(state), rng)
-
-
-def _choose(planner: Planner, rng: random.Random) -> int:
-    state = planner.state
-    phase = state.phase
-    if phase == r.CHOOSE:
-        move, _ = planner.best_move()
-        options = [
-            (planner.draw_value(), act.DRAW),
-            (planner.buy_value(), act.BUY),
-            (move, act.MOVE),
-        ]
-        return max(options, key=lambda option: option[0])[1]
-    if phase == r.MOVING:
-        return planner.best_move()[1]
-    if phase == r.BUYING:
-        return _buying(planner)
-    if phase == r.DISCARDING:
-        return _discard(planner)
-    if phase == r.DROPPING:
-        return _drop(planner)
-    return rng.choice(state.legal_actions())
-
-
-def _buying(planner: Planner) -> int:
-    state = planner.state
-    me = planner.me
-    legal = state.legal_actions()
-    if len(state.adventures[me]) < r.ADVENTURE_LIMIT and state.silver[me] >= r.ADVENTURE_PRICE:
-        scored = [(planner.card_gain(c), c) for c in planner.showing()]
-        if scored:
-            gain, card = max(scored)
-            if gain > 0.3:
-                return state.tables.buy_base + card
-        cost = r.page_cost(state)
-        if state.pages < PAGES_SEARCHED and state.silver[me] - cost >= r.ADVENTURE_PRICE:
-            for turn in (act.TURN_FORWARD, act.TURN_BACK):
-                if turn in legal:
-                    return turn
-    return act.DONE
-
-
-def _discard(planner: Planner) -> int:
-    """Throw away the travel card of the colour least needed around the goals."""
-    state = planner.state
-    data = planner.data
-    hand = state.hand[planner.me]
-    colours = len(data.colours)
-    travel = [c for c in range(colours) if hand[c]]
-    if not travel:
-        slots = [s for s in range(len(hand)) if hand[s]]
-        return state.tables.discard_base + slots[0]
-    need = [0.0] * colours
-    here = state.loc[planner.me]
-    for goal in planner.goals:
-        for there in data.neighbours[here] + (goal.where,):
-            for colour in data.symbols[there]:
-                need[colour] += goal.value / len(data.symbols[there])
-    colour = min(travel, key=lambda c: (need[c] - hand[c], c))
-    return state.tables.discard_base + colour
-
-
-def _drop(planner: Planner) -> int:
-    state = planner.state
-    data = planner.data
-    here = state.loc[planner.me]
-    card = min(
-        state.adventures[planner.me],
-        key=lambda c: (
-            planner.adventure_value(c) * DECAY ** data.distance[here][data.adventure_target[c]]
-        ),
-    )
-    return state.tables.drop_base + card

@@ -1,11 +1,13 @@
-"""Expedition's heuristic player (the ``greedy`` bot).
+"""Expedition's bots: its heuristic player (the ``greedy`` bot), which its searches lean on and
+play their rollouts with (:class:`ExpeditionEvaluator`).
 
-It values a position by what it may know: its own research cards (each is worth 2 points once
-laid down instead of -1 in hand, 4 with its chip on it), the public missions, and the marked
-destinations of the others (what they stand to gain). A goal ``d`` lines from the nearest
-expedition end counts ``DECAY ** d`` of its worth. Each arrow is judged by what it reaches now
-and by how it moves its expedition's end towards or away from the goals; travel vouchers buy
-arrows that reach a goal at once and exchange cards far from every expedition.
+The heuristic player values a position by what it may know: its own research cards (each is
+worth 2 points once laid down instead of -1 in hand, 4 with its chip on it), the public
+missions, and the marked destinations of the others (what they stand to gain). A goal ``d``
+lines from the nearest expedition end counts ``DECAY ** d`` of its worth. Each arrow is judged
+by what it reaches now and by how it moves its expedition's end towards or away from the goals;
+travel vouchers buy arrows that reach a goal at once and exchange cards far from every
+expedition.
 
 It never simulates an action on a copy of the state: that would lay down other players' hidden
 cards or draw hidden cards, and its choice would depend on what its seat cannot see.
@@ -15,15 +17,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from terra.core.evaluator import Evaluator, SearchSettings
 from terra.games.expedition import actions as act
 from terra.games.expedition import routes, scoring
 from terra.games.expedition import rules as r
 from terra.games.expedition.components import GREEN, RED
-
-if TYPE_CHECKING:
-    from terra.games.expedition.state import ExpeditionState
+from terra.games.expedition.state import ExpeditionState
 
 DECAY = 0.6
 OWN_CARD = 2.0  # laid down (+1) instead of held (-1)
@@ -167,3 +167,24 @@ def _mark(state: ExpeditionState, legal: Sequence[int]) -> int:
     if act.PASS in legal and distance[table.arg[best]] > CHIP_UP_TO:
         return act.PASS
     return best
+
+
+class ExpeditionEvaluator(Evaluator[ExpeditionState]):
+    """Expedition's bots: the heuristic player, and a search whose rollouts it plays."""
+
+    # The weak bias towards the greedy move that the search's strength was measured with
+    # (bench/README.md).
+    settings = SearchSettings(evaluation_scale=3.0, greedy_bias=0.5)
+
+    def greedy_action(self, state: ExpeditionState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
+
+    def estimate(self, state: ExpeditionState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def rollout_action(self, state: ExpeditionState, rng: random.Random) -> int:
+        """Greedy itself: cheap enough (a few hundredths of a millisecond a decision)."""
+        return greedy_action(state, rng)
+
+
+EVALUATOR = ExpeditionEvaluator()

@@ -1,12 +1,13 @@
-"""Africa's heuristic player (the ``greedy`` bot).
+"""Africa's bots: its heuristic player (the ``greedy`` bot), and the evaluator that its searches
+lean on (:class:`AfricaEvaluator`), the same player with weights of its own.
 
-It values everything in points. In a turn it looks at every space its researcher can reach
-before the coming action and every action there: the expected points of uncovering a marker
-(averaged over the markers still face down, which are public knowledge by type), moving an
-animal or nomad, or a base camp (research points, or the gold and jewels it would take, less
-what a camp kept for later is worth). It walks to the best one and takes it. When nothing
-nearby is worth anything at the start of a turn, it moves anywhere (A) to the space with the
-best prospects; with none anywhere, it moves away from face-down markers it will not
+The heuristic player values everything in points. In a turn it looks at every space its
+researcher can reach before the coming action and every action there: the expected points of
+uncovering a marker (averaged over the markers still face down, which are public knowledge by
+type), moving an animal or nomad, or a base camp (research points, or the gold and jewels it
+would take, less what a camp kept for later is worth). It walks to the best one and takes it.
+When nothing nearby is worth anything at the start of a turn, it moves anywhere (A) to the space
+with the best prospects; with none anywhere, it moves away from face-down markers it will not
 uncover, so that it never blocks the last ones for ever. Goods are kept or exchanged for the
 best change of set values, animals and nomads placed where they score most. It starts in the
 free city farthest from the researchers already placed.
@@ -21,15 +22,16 @@ import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from terra.core.evaluator import Evaluator, SearchSettings, Worlds
 from terra.games.africa import actions as act
 from terra.games.africa import legal, scoring
 from terra.games.africa import rules as r
 from terra.games.africa.components import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from terra.games.africa.state import AfricaState
 from terra.games.africa.view import unseen_counts
 
 if TYPE_CHECKING:
     from terra.games.africa.components import Components
-    from terra.games.africa.state import AfricaState
 
 
 @dataclass(frozen=True)
@@ -47,14 +49,12 @@ class Weights:
 # The ``greedy`` bot: the fixed baseline that the search bots are measured against.
 GREEDY = Weights()
 # The search's rollouts, its root's favourite move and the jumps it weighs, with 2 players: a
-# camp kept for later valued higher, so that camps go on bigger catches. Against GREEDY it wins
-# 55% ± 1.4% of 1,200 games (``python bench/search.py policy africa``, bench/README.md).
+# camp kept for later valued higher, so that camps go on bigger catches (measured against
+# GREEDY with ``python bench/search.py policy africa``: bench/README.md).
 SEARCH = Weights(camp=2.2)
 # The same with 3-5 players, where ending the game is worth a few points rather than everything:
 # with several rivals the estimate of who would win is less sure, and a seat that fears ending
-# it leaves the markers by the last monument to the others. Against GREEDY it wins 43% of 900
-# games with 3 players, 33% of 1,200 with 4 and 28% of 1,500 with 5: 3.3-3.4 points more than
-# SEARCH on the same deals (bench/README.md). With 2 players it lost the search 7.6 ± 4.9.
+# it leaves the markers by the last monument to the others.
 SEARCH_MANY = replace(SEARCH, end_swing=5.0)
 
 
@@ -65,8 +65,9 @@ def search_weights(players: int) -> Weights:
 
 def rival_weights(players: int) -> Weights:
     """The weights a search expects its rivals to play by, for ``players`` seats: greedy's with
-    3-5 players, where the search then won 43.25% of 200 four-player games against greedy
-    players instead of 36.5% (bench/README.md); with 2 its own, as its 72.5% was measured."""
+    3-5 players, so that a rival ends the game when it leads rather than as the search's
+    favourite would; with 2 the search's own, with which its two-player strength was measured
+    (bench/README.md)."""
     return SEARCH if players == 2 else GREEDY
 
 
@@ -397,3 +398,45 @@ def greedy_action(state: AfricaState, rng: random.Random, weights: Weights = GRE
     if phase == r.GOODS_CHOICE:
         return planner.goods()
     return planner.start()
+
+
+class AfricaEvaluator(Evaluator[AfricaState]):
+    """Africa's bots: the heuristic player, and a search that plays its own turns with the
+    search's weights (:func:`search_weights`) and expects its rivals to play
+    :func:`rival_weights`."""
+
+    # The face-down markers decide far more of a rollout than the move weighed: the search
+    # compares its moves on common deals.
+    settings = SearchSettings(evaluation_scale=8.0, worlds=Worlds.COMMON)
+
+    def greedy_action(self, state: AfricaState, rng: random.Random) -> int:
+        return greedy_action(state, rng)
+
+    def estimate(self, state: AfricaState, seat: int) -> float:
+        return estimate(state, seat)
+
+    def progress(self, state: AfricaState) -> float:
+        """The share of the game-ending monuments uncovered (Game End: the last monument,
+        the 11th or with the 2-player variant the 9th, ends the game, and nothing else does:
+        1 exactly when it is over)."""
+        return state.found / state.last_monument
+
+    def favourite_action(self, state: AfricaState, rng: random.Random) -> int:
+        """The heuristic player with the search's weights for the number of seats."""
+        return greedy_action(state, rng, search_weights(state.num_players))
+
+    def search_actions(self, state: AfricaState) -> tuple[int, ...]:
+        """Every legal action but the jumps the search's heuristic ranks low."""
+        return search_actions(state)
+
+    def rollout_action(self, state: AfricaState, rng: random.Random) -> int:
+        """The search's favourite move: the heuristic is cheap enough (a tenth of a
+        millisecond a decision on average)."""
+        return self.favourite_action(state, rng)
+
+    def rival_action(self, state: AfricaState, rng: random.Random) -> int:
+        """The heuristic player with the weights the search expects of its rivals."""
+        return greedy_action(state, rng, rival_weights(state.num_players))
+
+
+EVALUATOR = AfricaEvaluator()
