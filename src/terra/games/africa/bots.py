@@ -50,7 +50,7 @@ class Weights:
 GREEDY = Weights()
 # The search's rollouts, its root's favourite move and the jumps it weighs, with 2 players: a
 # camp kept for later valued higher, so that camps go on bigger catches (measured against
-# GREEDY with ``python bench/search.py policy africa``: bench/README.md).
+# GREEDY with ``python bench/search.py policy africa``; bench/RESULTS.md).
 SEARCH = Weights(camp=2.2)
 # The same with 3-5 players, where ending the game is worth a few points rather than everything:
 # with several rivals the estimate of who would win is less sure, and a seat that fears ending
@@ -67,7 +67,7 @@ def rival_weights(players: int) -> Weights:
     """The weights a search expects its rivals to play by, for ``players`` seats: greedy's with
     3-5 players, so that a rival ends the game when it leads rather than as the search's
     favourite would; with 2 the search's own, with which its two-player strength was measured
-    (bench/README.md)."""
+    (bench/RESULTS.md)."""
     return SEARCH if players == 2 else GREEDY
 
 

@@ -173,7 +173,7 @@ class ExpeditionEvaluator(Evaluator[ExpeditionState]):
     """Expedition's bots: the heuristic player, and a search whose rollouts it plays."""
 
     # The weak bias towards the greedy move that the search's strength was measured with
-    # (bench/README.md).
+    # (bench/RESULTS.md).
     settings = SearchSettings(evaluation_scale=3.0, greedy_bias=0.5)
 
     def greedy_action(self, state: ExpeditionState, rng: random.Random) -> int:

@@ -31,12 +31,12 @@ if TYPE_CHECKING:
 
 # The port the search's explorer sails for wherever greedy would sail (4.5, 26.2): greedy's
 # port prospects count the hexes near a port, not what expeditions find there, and on the
-# shipped map no port did as well as this one (bench/README.md). A map without it: greedy's.
+# shipped map no port did as well as this one. A map without it: greedy's.
 FAVOURED_PORT = "Kilwa"
 
 
 # Who escapes with the search's explorer after a defeat (15.21-15.23): a bearer first, who
-# brings his share of the load (the rations to get home on), then askaris (bench/README.md).
+# brings his share of the load (the rations to get home on), then askaris.
 SEARCH_ESCAPE_ORDER = (BEARER, ASKARI, GUIDE, HORSE, CAMEL, CANOE)
 
 
