@@ -1,18 +1,10 @@
-"""The notation: every action int has one stable text, read back in its variations."""
+"""The notation: every action int has one stable text, read back in its variations (the
+contract suite reads back every action of every game: tests/core/test_every_game.py)."""
 
 from __future__ import annotations
 
 from terra.games.africa import actions as act
 from tests.games.africa import table
-
-
-def test_every_action_has_a_unique_text_that_parses_back() -> None:
-    state = table.new(2, 0)
-    texts = [state.action_str(a) for a in range(state.num_actions)]
-    assert len(set(texts)) == len(texts)
-    for a, text in enumerate(texts):
-        assert state.parse_action(text) == a
-        assert state.parse_action(text.upper()) == a
 
 
 def test_the_space_is_fixed_for_a_data_set() -> None:
