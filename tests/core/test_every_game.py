@@ -210,21 +210,7 @@ class TestClone:
             assert snapshot(state) == before
 
 
-class TestViews:
-    def test_views_are_json_and_leave_the_log_to_log(self, positions: list[GameState]) -> None:
-        """A view is the position only: its cost must not grow with the length of the game."""
-        for state in positions[::5]:
-            for seat in [None, *range(state.num_players)]:
-                view = state.view(seat)
-                assert json.loads(json.dumps(view)) == view
-                assert view["game"] == state.game.id and view["seat"] == seat
-                assert "log" not in view
-            seat = state.current_player
-            if seat is not None:
-                assert state.view(seat)["legal_actions"] == state.legal_action_strs()
-                others = [s for s in [None, *range(state.num_players)] if s != seat]
-                assert all("legal_actions" not in state.view(s) for s in others)
-
+class TestLog:
     def test_the_log_since_an_entry_is_its_tail(self, positions: list[GameState]) -> None:
         for state in positions[::9]:
             size = state.log_size
@@ -245,37 +231,6 @@ class TestViews:
             for event in state.log(seat):
                 text = state.game.describe_event(state, event)
                 assert isinstance(text, str) and text.strip()
-
-
-class TestSampling:
-    def test_a_sample_looks_the_same_to_its_seat(self, positions: list[GameState]) -> None:
-        rng = random.Random(6)
-        for state in positions[::12]:
-            for seat in range(state.num_players):
-                sample = state.sample_hidden(seat, rng)
-                assert json.dumps(sample.view(seat), sort_keys=True) == json.dumps(
-                    state.view(seat), sort_keys=True
-                )
-                with pytest.raises(TerraError):
-                    sample.record()
-
-    def test_a_sample_plays_on(self, positions: list[GameState]) -> None:
-        rng = random.Random(7)
-        state = positions[len(positions) // 2]
-        if state.is_over:
-            return
-        sample = state.sample_hidden(state.current_player or 0, rng)
-        for _ in range(30):
-            if sample.is_over:
-                break
-            sample.apply(rng.choice(sample.legal_actions()))
-
-    def test_sampling_leaves_the_real_game_alone(self, positions: list[GameState]) -> None:
-        state = positions[-1]
-        before = snapshot(state)
-        for seat in range(state.num_players):
-            state.sample_hidden(seat, random.Random(seat))
-        assert snapshot(state) == before
 
 
 @pytest.mark.parametrize("game_id", GAMES)
