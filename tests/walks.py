@@ -13,6 +13,7 @@ from terra.core.game import Game
 from terra.core.state import GameState
 
 POSITIONS_PER_GAME = 25  # evenly spaced positions taken from each whole game
+GREEDY_DECISIONS_PER_GAME = 25  # evenly spaced decisions of the greedy seat in each game
 
 Policy = Callable[[GameState, random.Random], int]
 
@@ -119,4 +120,30 @@ def judged_positions(game_id: str) -> tuple[GameState, ...]:
             game_id, two_seats(game), seed, options=options, policies=(greedy_policy,)
         )
     found += picked_positions(game_id, game.max_players, seed=9, policies=(greedy_policy,))
+    return tuple(found)
+
+
+@cache
+def greedy_decisions(game_id: str) -> tuple[GameState, ...]:
+    """Positions where the greedy player is to act: decisions of seat 0, greedy, against
+    random players, with two players under the default options and every variant, with the
+    most players and the fewest; and positions of random games (odd corners that greedy play
+    does not make for itself), whoever is to act. Shared: tests must not change them."""
+    game = terra.game(game_id)
+    found: list[GameState] = []
+    counts = sorted({game.min_players, two_seats(game), game.max_players})
+    configurations: list[tuple[int, dict[str, Any]]] = [(players, {}) for players in counts]
+    configurations += [(two_seats(game), options) for options in variants(game)]
+    for seed, (players, options) in enumerate(configurations):
+        found += picked_positions(
+            game_id,
+            players,
+            seed,
+            options=options,
+            policies=(greedy_policy, random_policy),
+            picks=lambda state: state.current_player == 0,
+            count=GREEDY_DECISIONS_PER_GAME,
+        )[:-1]  # the end is no decision
+    for players in sorted({game.min_players, game.max_players}):
+        found += picked_positions(game_id, players, seed=4)[:-1][::4]
     return tuple(found)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.walks import greedy_decisions
 
 
 @pytest.mark.parametrize(("players", "cards"), [(2, 12), (3, 12), (4, 9), (5, 9), (6, 9)])
@@ -94,3 +96,15 @@ def test_the_public_display_is_refilled_to_six_after_marking() -> None:
     assert len(state.public) == r.PUBLIC
     small = table.playing(2, 0, data=table.LOOPS)
     assert small.public == []  # 12 sites: all dealt to the first hand
+
+
+def test_the_contract_suite_asks_greedy_to_mark_and_to_exchange() -> None:
+    """Marking Research Destinations, and Travel Vouchers - Exchange a Research Mission: the
+    decisions at which the contract suite checks the greedy player (``tests.walks``) include
+    marking a destination and keeping a card drawn in an exchange."""
+    found = [
+        state for state in greedy_decisions("expedition") if isinstance(state, ExpeditionState)
+    ]
+    assert len(found) == len(greedy_decisions("expedition"))
+    assert any(state.phase_name == "marking" for state in found)
+    assert any(state.drawn for state in found)
