@@ -3,7 +3,11 @@
 A game added under ``terra.games`` is picked up here without any change: these tests are the
 promise the upper layers (bots, simulation, the command line, the server) rely on. Each game is
 walked with seeded random actions, and at every step the contract is checked: legality, the
-notation, checked play leaving the state untouched, views, the log, sampling and replay.
+notation, checked play leaving the state untouched, clones and the log. The files beside this
+one check the rest of the contract for every game the same way: ``test_replays.py`` (records,
+replays, clones), ``test_views.py`` (views, the log as each seat reads it, samples),
+``test_greedy.py`` (the greedy player), ``test_bad_input.py`` (bad input, fuzzed) and
+``test_refusals_hide.py`` (a refusal tells nothing hidden).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from terra.core.actions import fold_notation
 from terra.core.game import Game
 from terra.core.state import GameState
 from tests.refusals import assert_legality_agrees
+from tests.walks import judged_positions
 
 GAMES = [game.id for game in terra.games()]
 STEPS = 250  # random actions per walk: enough to reach every phase of a turn, several turns
@@ -181,6 +186,13 @@ class TestLegality:
         """Legality is stated twice, once by the generator and once by the explanations of
         the rules; at every decision they must find exactly the same actions."""
         for state in positions:
+            assert_legality_agrees(state)
+
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_the_explanations_agree_in_whole_games(self, game_id: str) -> None:
+        """The same, at positions of whole random and greedy games with every variant: every
+        decision they offer, their ends, and positions evenly spaced between."""
+        for state in judged_positions(game_id):
             assert_legality_agrees(state)
 
     def test_checked_play_equals_unchecked_apply(self, positions: list[GameState]) -> None:

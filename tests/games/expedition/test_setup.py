@@ -7,6 +7,7 @@ import pytest
 from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused_by_rule
 from tests.walks import greedy_decisions
 
 
@@ -96,6 +97,17 @@ def test_the_public_display_is_refilled_to_six_after_marking() -> None:
     assert len(state.public) == r.PUBLIC
     small = table.playing(2, 0, data=table.LOOPS)
     assert small.public == []  # 12 sites: all dealt to the first hand
+
+
+def test_marking_errors_say_why() -> None:
+    state = table.new()
+    other = state.hand[1][0]
+    refused_by_rule(state, f"mark {table.name(state, other)}", r.RULE_CHIPS, "you hold no")
+    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_CHIPS, "first every player marks")
+    refused_by_rule(state, "pass", r.RULE_CHIPS, "Variant A")
+    near = next((c for c in state.hand[0] if state.data.distance[state.data.start][c] < 2), None)
+    if near is not None:
+        refused_by_rule(state, f"mark {table.name(state, near)}", r.RULE_CHIPS, "at least 2")
 
 
 def test_the_contract_suite_asks_greedy_to_mark_and_to_exchange() -> None:
