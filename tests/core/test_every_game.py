@@ -3,7 +3,11 @@
 A game added under ``terra.games`` is picked up here without any change: these tests are the
 promise the upper layers (bots, simulation, the command line, the server) rely on. Each game is
 walked with seeded random actions, and at every step the contract is checked: legality, the
-notation, checked play leaving the state untouched, views, the log, sampling and replay.
+notation, checked play leaving the state untouched, clones and the log. The files beside this
+one check the rest of the contract for every game the same way: ``test_replays.py`` (records,
+replays, clones), ``test_views.py`` (views, the log as each seat reads it, samples),
+``test_greedy.py`` (the greedy player), ``test_bad_input.py`` (bad input, fuzzed) and
+``test_refusals_hide.py`` (a refusal tells nothing hidden).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from terra.core.actions import fold_notation
 from terra.core.game import Game
 from terra.core.state import GameState
 from tests.refusals import assert_legality_agrees
+from tests.walks import judged_positions
 
 GAMES = [game.id for game in terra.games()]
 STEPS = 250  # random actions per walk: enough to reach every phase of a turn, several turns
@@ -98,6 +103,18 @@ class TestIdentity:
         assert len(folded) == state.num_actions == len(state.tables.args)
 
     @pytest.mark.parametrize("game_id", GAMES)
+    def test_every_action_reads_back_from_its_notation(self, game_id: str) -> None:
+        """Every action of the space, legal now or not, in any case and spacing."""
+        game = terra.game(game_id)
+        state = game.new(game.min_players, 1)
+        for action in range(state.num_actions):
+            text = state.action_str(action)
+            assert text == text.strip() and text
+            assert state.parse_action(text) == action
+            assert state.parse_action(f"  {text.upper()}  ") == action
+            assert state.parse_action(text.lower()) == action
+
+    @pytest.mark.parametrize("game_id", GAMES)
     def test_a_player_count_outside_the_range_is_refused(self, game_id: str) -> None:
         game = terra.game(game_id)
         for players in (game.min_players - 1, game.max_players + 1):
@@ -171,6 +188,13 @@ class TestLegality:
         for state in positions:
             assert_legality_agrees(state)
 
+    @pytest.mark.parametrize("game_id", GAMES)
+    def test_the_explanations_agree_in_whole_games(self, game_id: str) -> None:
+        """The same, at positions of whole random and greedy games with every variant: every
+        decision they offer, their ends, and positions evenly spaced between."""
+        for state in judged_positions(game_id):
+            assert_legality_agrees(state)
+
     def test_checked_play_equals_unchecked_apply(self, positions: list[GameState]) -> None:
         rng = random.Random(4)
         for state in positions[::7]:
@@ -198,21 +222,7 @@ class TestClone:
             assert snapshot(state) == before
 
 
-class TestViews:
-    def test_views_are_json_and_leave_the_log_to_log(self, positions: list[GameState]) -> None:
-        """A view is the position only: its cost must not grow with the length of the game."""
-        for state in positions[::5]:
-            for seat in [None, *range(state.num_players)]:
-                view = state.view(seat)
-                assert json.loads(json.dumps(view)) == view
-                assert view["game"] == state.game.id and view["seat"] == seat
-                assert "log" not in view
-            seat = state.current_player
-            if seat is not None:
-                assert state.view(seat)["legal_actions"] == state.legal_action_strs()
-                others = [s for s in [None, *range(state.num_players)] if s != seat]
-                assert all("legal_actions" not in state.view(s) for s in others)
-
+class TestLog:
     def test_the_log_since_an_entry_is_its_tail(self, positions: list[GameState]) -> None:
         for state in positions[::9]:
             size = state.log_size
@@ -233,46 +243,6 @@ class TestViews:
             for event in state.log(seat):
                 text = state.game.describe_event(state, event)
                 assert isinstance(text, str) and text.strip()
-
-
-class TestSampling:
-    def test_a_sample_looks_the_same_to_its_seat(self, positions: list[GameState]) -> None:
-        rng = random.Random(6)
-        for state in positions[::12]:
-            for seat in range(state.num_players):
-                sample = state.sample_hidden(seat, rng)
-                assert json.dumps(sample.view(seat), sort_keys=True) == json.dumps(
-                    state.view(seat), sort_keys=True
-                )
-                with pytest.raises(TerraError):
-                    sample.record()
-
-    def test_a_sample_plays_on(self, positions: list[GameState]) -> None:
-        rng = random.Random(7)
-        state = positions[len(positions) // 2]
-        if state.is_over:
-            return
-        sample = state.sample_hidden(state.current_player or 0, rng)
-        for _ in range(30):
-            if sample.is_over:
-                break
-            sample.apply(rng.choice(sample.legal_actions()))
-
-    def test_sampling_leaves_the_real_game_alone(self, positions: list[GameState]) -> None:
-        state = positions[-1]
-        before = snapshot(state)
-        for seat in range(state.num_players):
-            state.sample_hidden(seat, random.Random(seat))
-        assert snapshot(state) == before
-
-
-class TestRecords:
-    def test_a_record_replays_to_the_same_position(self, positions: list[GameState]) -> None:
-        state = positions[-1]
-        record = state.record(meta={"note": "contract test"})
-        again = terra.replay(type(record).from_json(record.to_json()))
-        assert snapshot(again) == snapshot(state)
-        assert record.game == state.game.id
 
 
 @pytest.mark.parametrize("game_id", GAMES)

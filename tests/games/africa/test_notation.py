@@ -1,18 +1,14 @@
-"""The notation: every action int has one stable text, read back in its variations."""
+"""The notation: every action int has one stable text, read back in its variations; text that
+names no action is refused with what is wrong (the contract suite reads back every action of
+every game: tests/core/test_every_game.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from terra.games.africa import actions as act
 from tests.games.africa import table
-
-
-def test_every_action_has_a_unique_text_that_parses_back() -> None:
-    state = table.new(2, 0)
-    texts = [state.action_str(a) for a in range(state.num_actions)]
-    assert len(set(texts)) == len(texts)
-    for a, text in enumerate(texts):
-        assert state.parse_action(text) == a
-        assert state.parse_action(text.upper()) == a
+from tests.refusals import refused
 
 
 def test_the_space_is_fixed_for_a_data_set() -> None:
@@ -35,3 +31,24 @@ def test_cities_by_name_or_hex_id() -> None:
 def test_the_help_names_every_verb() -> None:
     for verb in ("start", "jump", "go", "uncover", "keep", "exchange", "move", "place", "camp"):
         assert verb in act.NOTATION_HELP
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "is not an Africa action; try: start Cairo"),
+        ("xyzzy", "'xyzzy' is not an Africa action"),
+        ("go", "'go' is not an Africa action"),
+        ("go Z99", "there is no hex called 'z99'"),
+        ("uncover Atlantis", "there is no hex called 'atlantis'"),
+        ("start E7", "'e7' is not a start city"),
+        ("exchange gold with blue", "'gold' is not a kind of goods"),
+        ("exchange kettle with purple", "'purple' is not a player colour"),
+        ("camp", "is not an Africa action"),
+        ("42", "is not an Africa action"),
+    ],
+)
+def test_text_that_is_not_an_action(text: str, says: str) -> None:
+    error = refused(table.started(2, 0), text)
+    assert says in error.reason
+    assert error.rule is None

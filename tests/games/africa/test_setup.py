@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction, OptionError
+from tests.clones import assert_clone_shares_nothing
 from tests.games.africa import table
+from tests.walks import random_actions
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -87,3 +89,13 @@ def test_start_cities_are_chosen_in_turn_order_and_not_shared() -> None:
     assert state.phase_name == "turn" and state.current_player == 0
     assert [state.data.hex_name(h) for h in state.loc] == ["Cairo", "Tangier", "Cape Town"]
     assert state.turn == 0
+
+
+def test_a_clone_copies_the_board_the_hands_and_the_track() -> None:
+    """Africa, Game Setup: the markers and which lie face down, the camps, the researchers,
+    the hands and the score track are lists of the state, and a clone shares none of them
+    (the contract suite checks every game's lists; these must be among them)."""
+    state = table.new(4, 3)
+    random_actions(state, 500, seed=3)
+    copied = assert_clone_shares_nothing(state)
+    assert {"marker", "down", "camp", "loc", "hand", "camps", "track"} <= set(copied)

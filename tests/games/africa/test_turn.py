@@ -7,6 +7,8 @@ import pytest
 from terra.core import IllegalAction
 from terra.games.africa import AfricaState
 from tests.games.africa import table
+from tests.refusals import refused
+from tests.walks import judged_positions
 
 
 def opened(seed: int = 0, simple: bool = False) -> AfricaState:
@@ -126,3 +128,34 @@ def test_the_simple_game_keeps_move_anywhere_and_a_move_of_up_to_two_spaces() ->
     assert error.value.rule == "Africa, B. Researchers move"
     state.play("pass")
     assert state.current_player == 1 and state.turn == 1
+
+
+@pytest.mark.parametrize(
+    ("action", "rule", "says"),
+    [
+        ("keep", "Africa, Game Play", "it is your turn"),
+        ("place D5", "Africa, Game Play", "cannot 'place D5' now"),
+        ("start Cairo", "Africa, Game Play", "cannot 'start Cairo' now"),
+        ("exchange kettle with blue", "Africa, Game Play", "cannot"),
+        ("go H7", "Africa, B. Researchers move", "does not border"),
+        ("uncover H7", "Africa, Actions - 1. Uncover a marker", "does not border"),
+    ],
+)
+def test_actions_the_rules_forbid_now(action: str, rule: str, says: str) -> None:
+    state = table.started(2, 0)
+    error = refused(state, action)
+    assert error.rule == rule, error
+    assert says in error.reason, error
+
+
+def test_the_contract_suite_judges_every_phase_and_every_kind_of_action() -> None:
+    """Africa, Game Setup and Game Play: the positions at which the contract suite compares
+    the two statements of legality and fuzzes the input (``tests.walks.judged_positions``)
+    include start cities, turns, goods and placements, all 11 kinds of action, and an end."""
+    judged = [state for state in judged_positions("africa") if isinstance(state, AfricaState)]
+    assert len(judged) == len(judged_positions("africa"))
+    phases = {state.phase_name for state in judged if not state.is_over}
+    assert phases == {"start", "turn", "goods", "place"}
+    kinds = {state.tables.kind[a] for state in judged for a in state.legal_actions()}
+    assert len(kinds) == 11
+    assert any(state.is_over for state in judged)

@@ -2,13 +2,13 @@
 
 Africa, Game Setup: the markers are shuffled face down. Which marker lies under each face-down
 marker is unknown to every seat; everything else is on the table. A view (what the server
-sends to a seat) must show none of it; ``sample_hidden`` must redeal exactly that and reseed
-the RNG so the future cannot be read from a sample.
+sends to a seat) must show none of it; ``sample_hidden`` must redeal exactly that. What every
+game must do (views as JSON, samples that look the same to their seat and reseed the RNG) is
+checked for every game by tests/core/test_views.py.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from functools import cache
@@ -84,13 +84,14 @@ def test_views_do_not_change_when_face_down_markers_are_permuted(players: int, s
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
-def test_a_sample_looks_the_same_to_the_seat(players: int, seed: int) -> None:
+def test_a_sample_for_any_seat_offers_the_same_actions(players: int, seed: int) -> None:
+    """Nobody holds anything secret in Africa, and what lies face down decides no legal move
+    (a researcher never steps onto a face-down marker): a sample for any seat, not only the
+    seat to act, offers the seat to act the same actions."""
     for name, state in positions(players, seed):
         for seat in range(players):
             sample = state.sample_hidden(seat, random.Random(seat))
-            assert sample.view(seat) == state.view(seat), (name, seat)
-            assert sample.legal_actions() == state.legal_actions()
-            assert sample.rng.state != state.rng.state
+            assert sample.legal_actions() == state.legal_actions(), (name, seat)
 
 
 def test_a_sample_redeals_the_face_down_markers() -> None:
@@ -106,17 +107,14 @@ def test_a_sample_redeals_the_face_down_markers() -> None:
                 assert sample.marker[h] == state.marker[h]
 
 
-def test_views_show_face_down_markers_as_unknown_and_are_json() -> None:
+def test_views_show_face_down_markers_as_unknown() -> None:
     for name, state in all_positions():
         for seat in [None, *range(state.num_players)]:
             view = state.view(seat)
-            json.dumps(view)
             for h, cell in enumerate(view["board"]):
                 if state.down[h]:
                     assert cell["marker"] == FACE_DOWN, name
             assert sum(view["face_down"].values()) == sum(state.down)
-            acting = seat is not None and seat == state.current_player
-            assert ("legal_actions" in view) == acting, name
 
 
 def test_the_face_down_counts_are_the_public_remainder() -> None:

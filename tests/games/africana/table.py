@@ -225,3 +225,46 @@ def set_draw_pile(state: AfricanaState, top_first: list[str]) -> None:
     state.deck[:] = list(reversed(wanted))
     state.discard[:] = [free.count(c) for c in range(len(colours))]
     state._forget_legal()
+
+
+# --- positions for refusals ---------------------------------------------------------------
+
+
+def location_name(state: AfricanaState, location: int) -> str:
+    return state.data.location_names[location]
+
+
+def here(state: AfricanaState) -> int:
+    """Where the explorer of the seat to act stands."""
+    return state.loc[state.player]
+
+
+def a_neighbour(state: AfricanaState) -> int:
+    """A location one travel route away from the explorer of the seat to act."""
+    return state.data.neighbours[here(state)][0]
+
+
+def colour_not_fitting(state: AfricanaState, location: int) -> str:
+    """A travel colour whose card cannot pay for a step to ``location``."""
+    data = state.data
+    return next(c for i, c in enumerate(data.colours) if i not in data.symbols[location])
+
+
+def colour_fitting(state: AfricanaState, location: int) -> str:
+    """A travel colour whose card pays for a step to ``location``."""
+    return state.data.colours[state.data.symbols[location][0]]
+
+
+def chose_move(seed: int = 0, **hand: int) -> AfricanaState:
+    """Seat 0 (Italy, in Napoli) has chosen to move, holding ``hand``."""
+    state = new(2, seed)
+    set_hand(state, 0, hand)
+    state.play("move")
+    return state
+
+
+def chose_buy(seed: int = 0) -> AfricanaState:
+    """Seat 0 (Italy, in Napoli, 2 silver) has chosen to buy adventure cards."""
+    state = new(2, seed)
+    state.play("buy")
+    return state

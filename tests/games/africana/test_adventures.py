@@ -6,7 +6,9 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from terra.games.africana import AfricanaState
+from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import refused_by_rule
 
 ENDING = "Africana, C) Move explorer - Ending An Adventure"
 
@@ -78,3 +80,35 @@ def test_joins_and_endings_at_one_location_in_any_order() -> None:
         table.play(state, "move", *order)
         assert state.view(None)["players"][0]["adventures_won"] == ["S5"]
         assert state.view(None)["expeditions"][0]["joined"] == [0]
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def test_finishing_someone_elses_adventure() -> None:
+    """Africana, Ending An Adventure: "Adventures can only be ended by the player who owns the
+    appropriate adventure card"."""
+    state = table.new(2, 0)
+    card = state.right[1][-1]
+    ident = state.data.adventure_ids[card]
+    table.give_adventures(state, 1, [ident])
+    table.place(state, 0, table.location_name(state, state.data.adventure_target[card]))
+    state.play("move")
+    refused_by_rule(
+        state,
+        f"finish {ident}",
+        r.RULE_END_ADVENTURE,
+        f"adventure {ident} is not one of your unfinished adventures",
+    )
+
+
+def test_finishing_an_adventure_away_from_its_target() -> None:
+    state = table.new(2, 0)
+    card = state.right[0][-1]
+    ident = state.data.adventure_ids[card]
+    table.give_adventures(state, 0, [ident])
+    state.play("move")
+    target = table.location_name(state, state.data.adventure_target[card])
+    refused_by_rule(
+        state, f"finish {ident}", r.RULE_END_ADVENTURE, f"adventure {ident} ends in {target}"
+    )

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from terra.core.errors import IllegalAction
+from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import assert_legality_agrees, refused_by_rule
 
 
 def north_book(state, unturned: list[str], turned: list[str] | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -127,3 +129,61 @@ def test_pages_are_turned_in_the_book_of_the_explorers_hemisphere() -> None:
     assert state.view(None)["books"]["south"]["turned"] == ["S1"]
     assert state.view(None)["books"]["north"]["turned"] == []
     assert state.view(None)["turn"]["book"] == "south"
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def test_buying_from_the_other_hemispheres_book() -> None:
+    """Africana, B): "If your explorer pawn is located North of the equator, then you can only
+    buy cards from the Northern book"."""
+    state = table.chose_buy()
+    south_top = state.data.adventure_ids[state.right[1][-1]]
+    refused_by_rule(
+        state,
+        f"buy {south_top}",
+        r.RULE_BUY,
+        f"{south_top} is in the south book",
+        "you may only buy from the north book",
+    )
+
+
+def test_buying_a_card_that_is_not_on_top() -> None:
+    """Africana, B): "You can only buy the topmost card showing on either half of the book"."""
+    state = table.chose_buy()
+    buried = state.data.adventure_ids[state.right[0][0]]
+    refused_by_rule(
+        state, f"buy {buried}", r.RULE_BUY, f"{buried} is not showing on top", "turn pages"
+    )
+
+
+def test_buying_with_less_than_five_silver() -> None:
+    """Africana, B): "pay 5 silver coins to the bank"; Italy starts with 2 (Game Setup)."""
+    state = table.chose_buy()
+    top = state.data.adventure_ids[state.right[0][-1]]
+    refused_by_rule(state, f"buy {top}", r.RULE_BUY, "an adventure card costs 5 silver; you have 2")
+
+
+def test_turning_a_page_without_silver() -> None:
+    """Africana, B): "Turning the first page is free. Each additional page turned costs you 1
+    silver coin"; Italy's 2 silver pay for the second and third page, not a fourth."""
+    state = table.chose_buy()
+    table.play(state, "turn forward", "turn forward", "turn forward")
+    assert state.view(0)["players"][0]["silver"] == 0
+    refused_by_rule(
+        state, "turn forward", r.RULE_BUY, "each page after the first costs 1 silver; you have 0"
+    )
+    refused_by_rule(state, "turn back", r.RULE_BUY, "you have 0")
+
+
+def test_turning_back_before_any_page_is_turned() -> None:
+    """Africana, B): pages are turned in both directions; before any is turned only forward."""
+    refused_by_rule(
+        table.chose_buy(), "turn back", r.RULE_BUY, "no turned pages left", "(turn forward instead)"
+    )
+
+
+def test_both_statements_of_legality_agree_once_buying_is_chosen() -> None:
+    """Every purchase and page turned is judged alike by the legal actions and the
+    explanations (as the contract suite checks at positions of whole games)."""
+    assert_legality_agrees(table.chose_buy())

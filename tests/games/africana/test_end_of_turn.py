@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from terra.core.errors import IllegalAction
+from terra.games.africana import AfricanaState
+from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import assert_legality_agrees, refused_by_rule
+from tests.walks import judged_positions
 
 LIMITS = "Africana, End of a Turn - Check Card Limits"
 
@@ -108,3 +112,57 @@ def test_the_hand_limit_is_checked_before_the_adventure_limit() -> None:
     assert state.phase_name == "drop"
     state.play("discard N5")
     assert state.current_player == 1
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def test_discarding_a_card_you_do_not_hold() -> None:
+    """Africana, Check Card Limits: "you must choose excess cards to discard" - from your hand."""
+    state = table.new(2, 0)
+    table.set_hand(state, 0, {"grey": 4, "joker": 1})
+    state.play("draw")
+    assert state.phase_name == "discard"
+    missing = next(c for c in state.data.colours if not table.hand_of(state, 0).get(c))
+    refused_by_rule(
+        state, f"discard {missing}", r.RULE_LIMITS, f"you hold no {missing} card to discard"
+    )
+    refused_by_rule(state, "discard violet assistant", r.RULE_LIMITS, "you hold no violet assist")
+    refused_by_rule(state, "done", r.RULE_LIMITS, "discard down to the hand limit of 5")
+
+
+def test_dropping_an_adventure_you_do_not_have() -> None:
+    """Africana, Check Card Limits: "more than 3 unfinished adventure cards in front of
+    yourself" - those are the ones to discard."""
+    state = table.new(2, 0)
+    north = [state.data.adventure_ids[c] for c in state.right[0][-4:]]
+    table.give_adventures(state, 0, north)
+    table.play(state, "move", "done")
+    assert state.phase_name == "drop"
+    other = state.data.adventure_ids[state.right[1][-1]]
+    refused_by_rule(
+        state, f"discard {other}", r.RULE_LIMITS, f"adventure {other} is not one of your"
+    )
+    refused_by_rule(state, "draw", r.RULE_LIMITS, "discard unfinished adventures down to 3")
+
+
+def test_both_statements_of_legality_agree_when_an_adventure_must_go() -> None:
+    """Check Card Limits: with 4 unfinished adventures at the end of a turn, one must be
+    discarded. Random and greedy play never get there, so the comparison of the legal actions
+    with the explanations that the contract suite makes at positions of whole games is made
+    here on a position built for it; with it and the chosen move and purchase, every phase and
+    all 13 kinds of action are judged."""
+    state = table.new(2, 0)
+    table.give_adventures(state, 0, [state.data.adventure_ids[c] for c in range(4)])
+    table.play(state, "move", "done")
+    assert state.phase_name == "drop"
+    assert_legality_agrees(state)
+    judged = [
+        position for position in judged_positions("africana") if isinstance(position, AfricanaState)
+    ]
+    assert len(judged) == len(judged_positions("africana"))
+    judged += [state, table.chose_move(joker=1), table.chose_buy()]
+    phases = {position.phase_name for position in judged}
+    assert phases == {"choose", "buy", "move", "discard", "drop", "over"}
+    kinds = {position.tables.kind[a] for position in judged for a in position.legal_actions()}
+    assert len(kinds) == 13

@@ -8,7 +8,9 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from terra.games.africana import AfricanaState
+from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import refused_by_rule
 
 JOINING = "Africana, C) Move explorer - Joining Expeditions"
 ENDING = "Africana, C) Move explorer - Ending An Expedition"
@@ -178,3 +180,85 @@ def test_a_returned_marker_can_join_again_in_the_same_action() -> None:
     state.play("move")
     assert "join B6" not in state.legal_action_strs()
     table.play(state, "finish A3", "join B6")
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def test_joining_an_expedition_elsewhere() -> None:
+    """Africana, Joining Expeditions: only "on the starting location of a current expedition"."""
+    state = table.chose_move(joker=1)
+    data = state.data
+    card = next(c for c in state.spaces if data.expedition_start[c] != table.here(state))
+    ident = data.expedition_ids[card]
+    refused_by_rule(
+        state,
+        f"join {ident}",
+        r.RULE_JOIN,
+        f"expedition {ident} starts in {table.location_name(state, data.expedition_start[card])}",
+        f"your explorer is in {table.location_name(state, table.here(state))}",
+    )
+
+
+def test_joining_an_expedition_not_on_display() -> None:
+    state = table.chose_move(joker=1)
+    ident = state.data.expedition_ids[state.pile[-1]]
+    refused_by_rule(
+        state, f"join {ident}", r.RULE_JOIN, f"expedition {ident} is not on an expedition space"
+    )
+
+
+def test_joining_an_expedition_twice() -> None:
+    """Africana, Joining Expeditions: "You can join each expedition only once"."""
+    state = table.new(2, 0)
+    card = state.spaces[0]
+    ident = state.data.expedition_ids[card]
+    table.place(state, 0, table.location_name(state, state.data.expedition_start[card]))
+    table.join(state, 0, ident)
+    state.play("move")
+    refused_by_rule(state, f"join {ident}", r.RULE_JOIN, "already joined")
+
+
+def test_joining_with_every_marker_out() -> None:
+    """Africana, Joining Expeditions: "Since you only have 4 company markers, you can only join
+    at most 4 of the 5 current expeditions"."""
+    state = table.new(2, 0)
+    data = state.data
+    last = state.spaces[4]
+    for card in state.spaces[:4]:
+        table.join(state, 0, data.expedition_ids[card])
+    table.place(state, 0, table.location_name(state, data.expedition_start[last]))
+    state.play("move")
+    refused_by_rule(
+        state,
+        f"join {data.expedition_ids[last]}",
+        r.RULE_JOIN,
+        "all 4 of your company markers are on expeditions already",
+    )
+
+
+def test_finishing_an_expedition_not_joined() -> None:
+    """Africana, Ending An Expedition: only "a current expedition that you joined previously"."""
+    state = table.new(2, 0)
+    card = state.spaces[0]
+    ident = state.data.expedition_ids[card]
+    table.place(state, 0, table.location_name(state, state.data.expedition_target[card]))
+    state.play("move")
+    refused_by_rule(
+        state, f"finish {ident}", r.RULE_END_EXPEDITION, f"you have not joined expedition {ident}"
+    )
+
+
+def test_finishing_an_expedition_away_from_its_target() -> None:
+    state = table.new(2, 0)
+    data = state.data
+    card = next(c for c in state.spaces if data.expedition_target[c] != table.here(state))
+    ident = data.expedition_ids[card]
+    table.join(state, 0, ident)
+    state.play("move")
+    refused_by_rule(
+        state,
+        f"finish {ident}",
+        r.RULE_END_EXPEDITION,
+        f"expedition {ident} ends in {table.location_name(state, data.expedition_target[card])}",
+    )

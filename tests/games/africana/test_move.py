@@ -8,7 +8,9 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from terra.games.africana import AfricanaState
+from terra.games.africana import rules as r
 from tests.games.africana import table
+from tests.refusals import assert_legality_agrees, refused_by_rule
 
 MOVEMENT = "Africana, C) Move explorer - Movement"
 RECOLOUR = "Africana, C) Move explorer - Change Travel Card Color"
@@ -166,3 +168,89 @@ def test_recolouring_a_card_that_already_fits_is_not_offered() -> None:
     assert "go Cairo: violet recoloured" not in state.legal_action_strs()
     with pytest.raises(IllegalAction, match="already fits Cairo"):
         state.play("go Cairo: violet recoloured")
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+
+def test_a_step_to_a_location_without_a_route() -> None:
+    """Africana, Movement: "move your explorer pawn ... to another location connected to it by a
+    travel route"."""
+    state = table.chose_move(joker=1)
+    data = state.data
+    here = table.here(state)
+    far = next(
+        loc for loc in range(data.num_locations) if loc != here and loc not in data.neighbours[here]
+    )
+    start, there = table.location_name(state, here), table.location_name(state, far)
+    refused_by_rule(
+        state, f"go {there}: joker", r.RULE_MOVE, f"no travel route leads from {start} to {there}"
+    )
+
+
+def test_a_card_that_does_not_fit_the_destination() -> None:
+    """Africana, Movement: "you must play a matching travel card"."""
+    state = table.new(2, 0)
+    there = table.a_neighbour(state)
+    colour = table.colour_not_fitting(state, there)
+    table.set_hand(state, 0, {colour: 2})
+    state.play("move")
+    refused_by_rule(
+        state,
+        f"go {table.location_name(state, there)}: {colour}",
+        r.RULE_MOVE,
+        f"{table.location_name(state, there)} needs a",
+        f"a {colour} card does not fit",
+    )
+
+
+def test_a_card_not_in_hand() -> None:
+    state = table.new(2, 0)
+    there = table.a_neighbour(state)
+    table.set_hand(state, 0, {"joker": 1})
+    state.play("move")
+    colour = table.colour_fitting(state, there)
+    refused_by_rule(
+        state,
+        f"go {table.location_name(state, there)}: {colour}",
+        r.RULE_MOVE,
+        f"you hold no {colour} card",
+    )
+
+
+def test_the_joker_twice_in_one_action() -> None:
+    """Africana, Movement: "Leave any cards played on the table until you have completed all of
+    your movement for this action. ... Joker and assistant cards are returned to your hand"
+    only then."""
+    state = table.chose_move(joker=1)
+    first = table.a_neighbour(state)
+    state.play(f"go {table.location_name(state, first)}: joker")
+    second = state.data.neighbours[first][0]
+    refused_by_rule(
+        state,
+        f"go {table.location_name(state, second)}: joker",
+        r.RULE_MOVE,
+        "your joker is already played in this action",
+    )
+
+
+def test_recolouring_without_five_silver() -> None:
+    """Africana, Change Travel Card Color: "You can pay 5 silver coins to the bank in order to
+    change the color of a travel or assistant card"; Italy starts with 2."""
+    state = table.new(2, 0)
+    there = table.a_neighbour(state)
+    colour = table.colour_not_fitting(state, there)
+    table.set_hand(state, 0, {colour: 1})
+    state.play("move")
+    refused_by_rule(
+        state,
+        f"go {table.location_name(state, there)}: {colour} recoloured",
+        r.RULE_RECOLOUR,
+        "recolouring a card costs 5 silver; you have 2",
+    )
+
+
+def test_both_statements_of_legality_agree_once_a_move_is_chosen() -> None:
+    """Every step, join and ending is judged alike by the legal actions and the explanations
+    (as the contract suite checks at positions of whole games)."""
+    assert_legality_agrees(table.chose_move(joker=1))

@@ -1,4 +1,5 @@
-"""Africana's action notation: stable, readable, and forgiving about case and spacing."""
+"""Africana's action notation: stable, readable, and forgiving about case and spacing (the
+contract suite reads back every action of every game: tests/core/test_every_game.py)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,7 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from tests.games.africana import table
-
-
-def test_every_action_reads_back_as_itself() -> None:
-    """Architecture: actions are ints with a stable text notation, both ways."""
-    state = table.new(2)
-    for action in range(state.num_actions):
-        assert state.parse_action(state.action_str(action)) == action
+from tests.refusals import refused
 
 
 @pytest.mark.parametrize(
@@ -44,3 +39,32 @@ def test_unknown_text_is_explained(text: str, message: str) -> None:
     state = table.new(2)
     with pytest.raises(IllegalAction, match=message):
         state.parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "is not an Africana action; try: draw | buy"),
+        ("   ", "is not an Africana action"),
+        ("go", "'go' is not an Africana action"),
+        ("xyzzy", "'xyzzy' is not an Africana action"),
+        ("draw draw", "is not an Africana action"),
+        ("buy Z99", "'buy Z99' is not an Africana action"),
+        ("join A99", "'join A99' is not an Africana action"),
+        ("finish Z1", "is not an Africana action"),
+        ("discard purple", "is not an Africana action"),
+        ("discard", "is not an Africana action"),
+        ("go Atlantis: grey", "there is no location called 'atlantis' on the board"),
+        ("go to Atlantis with grey", "there is no location called 'atlantis'"),
+        ("go Cairo: purple", "cannot pay with 'purple': name a colour (magenta, turquoise"),
+        ("go Cairo: joker recoloured", "cannot pay with 'joker recoloured'"),
+        ("go Cairo:", "say which card pays for the step"),
+        ("637", "is not an Africana action"),
+        ("-1", "is not an Africana action"),
+    ],
+)
+def test_text_that_is_not_an_action(text: str, says: str) -> None:
+    state = table.new(2, 0)
+    error = refused(state, text)
+    assert says in error.reason
+    assert error.rule is None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.clones import assert_clone_shares_nothing
 from tests.games.africana import table
+from tests.walks import random_actions
 
 COMPANIES = [
     ("Italy", "white", "napoli", 2),
@@ -100,3 +102,14 @@ def test_a_seed_fixes_every_card_and_different_seeds_differ() -> None:
     """Chance comes from the seeded generator inside the state (architecture)."""
     assert table.new(3, seed=42) == table.new(3, seed=42)
     assert table.new(3, seed=42) != table.new(3, seed=43)
+
+
+def test_a_clone_copies_every_hand_pile_book_and_purse() -> None:
+    """Game Setup: the hands, the travel draw pile, the expedition pile, both halves of the
+    books, the adventures before each player and the silver are lists of the state, and a
+    clone shares none of them (the contract suite checks every game's lists; these must be
+    among them)."""
+    state = table.new(4, 3)
+    random_actions(state, 2000, seed=3)
+    copied = assert_clone_shares_nothing(state)
+    assert {"hand", "deck", "pile", "left", "right", "adventures", "silver"} <= set(copied)

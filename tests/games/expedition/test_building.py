@@ -165,3 +165,17 @@ def test_a_red_station_gives_a_travel_voucher() -> None:
     state = table.playing()
     table.arrow(state, "red", "Stockholm", "Moscow")
     assert state.vouchers == [4, 3]
+
+
+def test_building_errors_say_why() -> None:
+    state = table.playing()
+    refused_by_rule(state, "done", r.RULE_TURN, "must still place")
+    refused_by_rule(state, "red Kizhi > Moscow", r.RULE_START, "starts at Stockholm")
+    refused_by_rule(state, "mark Petra", r.RULE_CHIPS)
+    table.arrow(state, "red", "Stockholm", "Kizhi")
+    refused_by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
+    table.finish_turn(state)
+    refused_by_rule(state, "red Kizhi > Stockholm", r.RULE_BUILD, "turn back")
+    refused_by_rule(state, "blue Stockholm > Kizhi", r.RULE_START, "free line")
+    refused_by_rule(state, "red Stockholm > Moscow", r.RULE_BUILD, "ends at Kizhi")
+    refused_by_rule(state, "keep Petra", r.RULE_EXCHANGE, "not drawn")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from terra.games.expedition import ExpeditionState
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
+from tests.refusals import refused_by_rule
+from tests.walks import greedy_decisions
 
 
 @pytest.mark.parametrize(("players", "cards"), [(2, 12), (3, 12), (4, 9), (5, 9), (6, 9)])
@@ -94,3 +97,26 @@ def test_the_public_display_is_refilled_to_six_after_marking() -> None:
     assert len(state.public) == r.PUBLIC
     small = table.playing(2, 0, data=table.LOOPS)
     assert small.public == []  # 12 sites: all dealt to the first hand
+
+
+def test_marking_errors_say_why() -> None:
+    state = table.new()
+    other = state.hand[1][0]
+    refused_by_rule(state, f"mark {table.name(state, other)}", r.RULE_CHIPS, "you hold no")
+    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_CHIPS, "first every player marks")
+    refused_by_rule(state, "pass", r.RULE_CHIPS, "Variant A")
+    near = next((c for c in state.hand[0] if state.data.distance[state.data.start][c] < 2), None)
+    if near is not None:
+        refused_by_rule(state, f"mark {table.name(state, near)}", r.RULE_CHIPS, "at least 2")
+
+
+def test_the_contract_suite_asks_greedy_to_mark_and_to_exchange() -> None:
+    """Marking Research Destinations, and Travel Vouchers - Exchange a Research Mission: the
+    decisions at which the contract suite checks the greedy player (``tests.walks``) include
+    marking a destination and keeping a card drawn in an exchange."""
+    found = [
+        state for state in greedy_decisions("expedition") if isinstance(state, ExpeditionState)
+    ]
+    assert len(found) == len(greedy_decisions("expedition"))
+    assert any(state.phase_name == "marking" for state in found)
+    assert any(state.drawn for state in found)

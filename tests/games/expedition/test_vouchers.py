@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from terra.games.expedition import rules as r
 from tests.games.expedition import table
-from tests.refusals import explanation
+from tests.refusals import explanation, refused_by_rule
 
 
 def test_a_voucher_buys_another_arrow_at_the_start_of_a_turn() -> None:
@@ -102,3 +102,22 @@ def test_a_card_marked_with_a_chip_cannot_be_exchanged() -> None:
     action = state.parse_action(f"voucher exchange {table.name(state, marked)}")
     assert action not in state.legal_actions()
     assert "chip" in explanation(state, action).reason
+
+
+def test_voucher_errors_say_why() -> None:
+    state = table.playing()
+    refused_by_rule(state, "voucher remove red", r.RULE_REMOVE, "no arrow to remove")
+    marked = next(c for c in state.hand[0] if state.chip[c] == 0)
+    refused_by_rule(state, f"voucher exchange {table.name(state, marked)}", r.RULE_EXCHANGE, "chip")
+    refused_by_rule(
+        state, f"voucher exchange {table.name(state, state.hand[1][0])}", r.RULE_EXCHANGE
+    )
+    table.give_vouchers(state, 0, 0)
+    refused_by_rule(state, "voucher arrow", r.RULE_VOUCHERS, "no travel voucher")
+
+
+def test_an_exchange_must_be_finished_first() -> None:
+    state = table.playing()
+    card = next(c for c in state.hand[0] if state.chip[c] < 0)
+    state.play(f"voucher exchange {table.name(state, card)}")
+    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_EXCHANGE, "first keep")
