@@ -293,6 +293,25 @@ class GameState(ABC):
             return ""
         return "; did you mean " + " or ".join(repr(legal[c]) for c in close) + "?"
 
+    def action_data(self, action: int) -> dict[str, Any]:
+        """What a board needs of one action, so that it never reads the notation: the name of
+        its kind of move, its arguments (ints, in the order of its notation) and the place on
+        the board it concerns (the key the game's view uses for it; ``None``: no one place)."""
+        tables = self.tables
+        return {
+            "kind": self._kind_name(tables.kind[action]),
+            "args": list(tables.args[action]),
+            "place": self._place(action),
+        }
+
+    def _kind_name(self, kind: int) -> str:
+        """The name of a kind of move (a game that declares its moves names them)."""
+        return str(kind)
+
+    def _place(self, action: int) -> str | None:
+        """The place on the board ``action`` concerns, as the game's view names it."""
+        return None
+
     def legal_action_strs(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_actions`."""
         text = self.tables.text
