@@ -466,8 +466,16 @@ class PhasedState(GameState):
         super().__init_subclass__(**kwargs)
         rulebook = cls.__dict__.get("RULEBOOK")
         if rulebook is not None:
-            cls.RULES = rulebook.rules
-            cls._LISTING = rulebook.listing
+            cls.bind(rulebook)
+
+    @classmethod
+    def bind(cls, rulebook: Rulebook[Any, Any]) -> None:
+        """Play this state by ``rulebook``. A game whose chapters import its state (to type
+        their functions) builds the rulebook after the state class and binds it here, so that
+        the state's module need not import the chapters: no import circle."""
+        cls.RULEBOOK = rulebook
+        cls.RULES = rulebook.rules
+        cls._LISTING = rulebook.listing
 
     @classmethod
     def create(
