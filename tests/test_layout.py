@@ -43,7 +43,8 @@ def _imports(name: str, path: Path) -> Iterator[str]:
             targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
         else:
             continue
-        for target in targets:
+        for written in targets:
+            target = written
             while target and target not in MODULES:
                 target = target.rpartition(".")[0]
             if target and target != name and not name.startswith(target + "."):
