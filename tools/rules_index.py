@@ -107,11 +107,21 @@ class Game:
                         if last != first:
                             yield written(last)
             return
+        aliases = self.aliases()
         for match in re.finditer(rf"\b{title}, ", text):
             rest = text[match.start() :]
-            known = [name for name in self.named if rest.startswith(name)]
+            known = [alias for alias in aliases if rest.startswith(alias)]
             if known:
-                yield max(known, key=len)
+                yield aliases[max(known, key=len)]
+
+    def aliases(self) -> dict[str, str]:
+        """Each named section by its full rule text, and by its game and last part alone
+        ("Africana, Check Card Limits" for "Africana, End of a Turn - Check Card Limits")."""
+        found = {name: name for name in self.named}
+        for name in sorted(self.named):
+            short = f"{self.title}, {name.rpartition(' - ')[2]}"
+            found.setdefault(short, name)
+        return found
 
     def holders(self, cited: str) -> list[str]:
         """The modules that hold a cited section: for numbers, the most particular ones."""
