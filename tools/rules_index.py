@@ -85,15 +85,6 @@ class Game:
         default_factory=lambda: defaultdict(list)
     )
     cited: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    unknown: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-
-    def unknown_rules(self, text: str) -> Iterator[str]:
-        """Rule texts of this game quoted whole in ``text`` that name no section it knows."""
-        if self.id in NUMBERED:
-            return
-        for match in re.finditer(rf"[\"']({re.escape(self.title)}, [^\"'\n]+)[\"']", text):
-            if match.group(1) not in self.named:
-                yield match.group(1)
 
     def citations(self, text: str) -> Iterator[str]:
         """Every section ``text`` cites: rule texts for named sections, numbers otherwise."""
@@ -214,8 +205,6 @@ def collect() -> list[Game]:
             text = path.read_text(encoding="utf-8")
             for cited in game.citations(text):
                 game.cited[cited].add(path.relative_to(ROOT).as_posix())
-            for rule in game.unknown_rules(text):
-                game.unknown[rule].add(path.relative_to(ROOT).as_posix())
         games.append(game)
     return games
 
@@ -246,16 +235,12 @@ def render(games: list[Game]) -> str:
 
 
 def unheld(games: list[Game]) -> list[str]:
-    """The sections a test cites that no module holds, and rule texts no code names."""
+    """The sections a test cites that no module holds."""
     return [
         f"{game.title}: {cited} (cited in {', '.join(sorted(files))})"
         for game in games
         for cited, files in sorted(game.cited.items())
         if not game.holders(cited)
-    ] + [
-        f"{rule} (no such rule in the code; cited in {', '.join(sorted(files))})"
-        for game in games
-        for rule, files in sorted(game.unknown.items())
     ]
 
 
