@@ -19,6 +19,7 @@ from typing import Any
 
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
+from terra.sim.extras import import_extra
 from terra.sim.stats import RATING_METHOD
 from terra.sim.tables import report_tables
 from terra.sim.tournament import Tournament
@@ -42,12 +43,7 @@ def report_format(path: Path) -> str:
 
 def require_matplotlib() -> Any:
     """The ``matplotlib.pyplot`` module on its file-only backend, or a clear error."""
-    try:
-        matplotlib = importlib.import_module("matplotlib")
-    except ImportError:
-        raise TerraError(
-            'reports need matplotlib; install the extra: pip install "terra-incognita[report]"'
-        ) from None
+    matplotlib = import_extra("matplotlib", "report", "reports need matplotlib")
     matplotlib.use("Agg")
     return importlib.import_module("matplotlib.pyplot")
 
