@@ -61,8 +61,7 @@ class Provenance:
     def of(cls, game_id: str, options: Mapping[str, Any]) -> Provenance:
         game = find_game(game_id)
         data = game.load_data(game.resolve_options(options)["data"])
-        text = getattr(data, "provenance", "")
-        return cls(game.title, data.provisional, str(text), data.digest)
+        return cls(game.title, data.provisional, data.provenance, data.digest)
 
 
 def write_report(tournament: Tournament, path: Path, command: str) -> list[Path]:
