@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 import terra
 from terra.ai.bots import RandomBot, make_bot
 from terra.cli.main import app
-from terra.cli.play import INTERRUPTED, Session
+from terra.cli.messages import INTERRUPTED
+from terra.cli.play import Session
 from terra.core import GameState, Record
 from terra.games.africana import AfricanaState
 

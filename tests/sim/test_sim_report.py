@@ -15,7 +15,8 @@ from types import ModuleType
 import pytest
 
 from terra.core.errors import TerraError
-from terra.sim.report import _milliseconds, histogram_edges, report_format, write_report
+from terra.sim.report import histogram_edges, report_format, write_report
+from terra.sim.tables import milliseconds
 from terra.sim.tournament import Tournament, run_tournament, schedule
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -160,11 +161,11 @@ def test_every_length_bar_covers_as_many_possible_values(values: list[float], st
 
 
 def test_thinking_times_read_in_milliseconds_without_rounding_a_fast_bot_to_zero() -> None:
-    assert [_milliseconds(s) for s in (0.000277, 0.0048, 0.0123, 0.312, 1.24)] == [
+    assert [milliseconds(s) for s in (0.000277, 0.0048, 0.0123, 0.312, 1.24)] == [
         "0.277",
         "4.8",
         "12.3",
         "312",
         "1,240",
     ]
-    assert _milliseconds(None) == "-"
+    assert milliseconds(None) == "-"

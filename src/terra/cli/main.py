@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, ParamSpec
 
 import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from terra.cli.messages import shorten
 
-USAGE_ERROR = 2
+P = ParamSpec("P")
 
 
 def _as_switch(param: object) -> None:
@@ -126,6 +128,32 @@ def terra(
     """Terra Incognita: play and study exploration board games."""
 
 
+def _runs(module: str) -> Callable[[Callable[P, None]], Callable[P, None]]:
+    """A command whose work is ``run`` of ``terra.cli.<module>``, imported only when the
+    command runs (so that ``terra --help`` stays quick). The declaration it decorates gives
+    the command's parameters and help; they reach ``run`` by name."""
+
+    def command(declaration: Callable[P, None]) -> Callable[P, None]:
+        @functools.wraps(declaration)
+        def run(*args: P.args, **kwargs: P.kwargs) -> None:
+            importlib.import_module(f"terra.cli.{module}").run(*args, **kwargs)
+
+        return run
+
+    return command
+
+
+# --- parameters that several commands share ---------------------------------------------
+
+GameId = Annotated[str, typer.Argument(help="Game id, e.g. africana.")]
+Players = Annotated[int, typer.Option("--players", "-p", help="Number of seats.")]
+FirstSeed = Annotated[int, typer.Option("--seed", help="Seed of the first game.")]
+DataFolder = Annotated[
+    Path | None, typer.Option("--data", help="Directory with your own data files.")
+]
+OneJsonObject = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Workers = Annotated[int, typer.Option("--workers", "-w", help="Processes (0: one per CPU).")]
+
 # ``--option NAME=VALUE``, repeatable: a game's variants, the same for play and simulate.
 GameOptions = Annotated[
     list[str] | None,
@@ -164,21 +192,91 @@ MaxActions = Annotated[
     ),
 ]
 
+# --- the parameters of terra serve ----------------------------------------------------------
+
+Host = Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
+Port = Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)]
+Database = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        help="Database URL, e.g. sqlite:///games.db or postgresql://user@host/terra "
+        "(default: a SQLite file in your data directory).",
+    ),
+]
+OpenBrowser = Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in a browser.")]
+MessageRate = Annotated[
+    float,
+    typer.Option(
+        "--message-rate",
+        help="Messages a page may send per second, after a burst of twice as many.",
+        min=1,
+    ),
+]
+MatchRate = Annotated[
+    float,
+    typer.Option(
+        "--match-rate",
+        help="Matches one address may create a minute, after half as many at once.",
+        min=1,
+    ),
+]
+MaxSpectators = Annotated[
+    int,
+    typer.Option("--max-spectators", help="Spectators' pages open on one match.", min=0),
+]
+PublicUrl = Annotated[
+    str | None,
+    typer.Option(
+        "--public-url",
+        help="The address players open, which links are built from, e.g. "
+        "https://terra.example/ (default: the address listened on; needed with a "
+        "--host such as 0.0.0.0).",
+    ),
+]
+BotWorkers = Annotated[
+    int | None,
+    typer.Option(
+        "--bot-workers",
+        help="Processes that think for the bots (default: one per processor).",
+        min=1,
+    ),
+]
+BotSeconds = Annotated[
+    float,
+    typer.Option(
+        "--bot-seconds",
+        help="The longest a bot may think per move; a match may ask for no more.",
+        min=0.001,
+        max=3600,
+    ),
+]
+BotIterations = Annotated[
+    int,
+    typer.Option(
+        "--bot-iterations",
+        help="The most iterations a search bot may run per move; a match may ask for no more.",
+        min=1,
+        max=10_000_000,
+    ),
+]
+
+# --- the commands -------------------------------------------------------------------------
+
 
 @app.command("games", cls=Command)
+@_runs("listing")
 def games_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """List the games, their player counts and whether their data is provisional."""
-    from terra.cli.listing import run
-
-    run(as_json=as_json)
 
 
 @app.command("play", cls=Command)
+@_runs("play")
 def play_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")] = "africana",
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 3,
+    game: GameId = "africana",
+    players: Players = 3,
     seats: Annotated[
         str,
         typer.Option(
@@ -194,9 +292,7 @@ def play_command(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed for a reproducible game.")
     ] = None,
-    data: Annotated[
-        Path | None, typer.Option("--data", help="Directory with your own data files.")
-    ] = None,
+    data: DataFolder = None,
     record: Annotated[
         Path | None, typer.Option("--record", help="Write the game's record to this file.")
     ] = None,
@@ -206,70 +302,38 @@ def play_command(
     ] = "en",
 ) -> None:
     """Play a game in the terminal against computer opponents."""
-    from terra.cli.play import run
-
-    run(
-        game,
-        players=players,
-        seats=seats,
-        bots=bots,
-        seed=seed,
-        data=data,
-        record=record,
-        option=option,
-        language=language,
-    )
 
 
 @app.command("simulate", cls=Command)
+@_runs("simulate")
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
+    game: GameId,
+    players: Players = 2,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
+    seed: FirstSeed = 0,
     bots: Annotated[
         str, typer.Option("--bots", help="Comma-separated bot per seat, cycled.")
     ] = "random",
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes (0: one per CPU).")
-    ] = 1,
+    workers: Workers = 1,
     rotate: Annotated[
         bool, typer.Option("--rotate", help="Shift the bots one seat each game.")
     ] = False,
     record_dir: Annotated[
         Path | None, typer.Option("--record-dir", help="Write one record file per game here.")
     ] = None,
-    data: Annotated[
-        Path | None, typer.Option("--data", help="Directory with your own data files.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    data: DataFolder = None,
+    as_json: OneJsonObject = False,
     option: GameOptions = None,
     ray: RayAddress = None,
     max_actions: MaxActions = None,
 ) -> None:
     """Play many games between bots and report wins, scores and speed."""
-    from terra.cli.simulate import run
-
-    run(
-        game,
-        players=players,
-        games=games,
-        seed=seed,
-        bots=bots,
-        workers=workers,
-        rotate=rotate,
-        record_dir=record_dir,
-        data=data,
-        as_json=as_json,
-        option=option,
-        ray=ray,
-        max_actions=max_actions,
-    )
 
 
 @app.command("tournament", cls=Command)
+@_runs("tournament")
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. africana.")],
+    game: GameId,
     bots: Annotated[
         str,
         typer.Option(
@@ -293,14 +357,10 @@ def tournament_command(
             "--gauntlet", metavar="BOT", help="Play BOT against every table of the others."
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes (0: one per CPU).")
-    ] = 0,
-    data: Annotated[
-        Path | None, typer.Option("--data", help="Directory with your own data files.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seed: FirstSeed = 0,
+    workers: Workers = 0,
+    data: DataFolder = None,
+    as_json: OneJsonObject = False,
     report: Annotated[
         Path | None,
         typer.Option(
@@ -315,135 +375,32 @@ def tournament_command(
     max_actions: MaxActions = None,
 ) -> None:
     """Rate bots against each other (seats rotated): ratings, seat balance, scores, lengths."""
-    from terra.cli.tournament import run
-
-    run(
-        game,
-        bots=bots,
-        players=players,
-        games=games,
-        gauntlet=gauntlet,
-        seed=seed,
-        workers=workers,
-        ray=ray,
-        data=data,
-        option=option,
-        as_json=as_json,
-        report=report,
-        max_actions=max_actions,
-    )
 
 
 @app.command("replay", cls=Command)
+@_runs("replay")
 def replay_command(
     files: Annotated[list[Path], typer.Argument(help="Record files to verify.")],
 ) -> None:
     """Replay records, verifying every action and the result; exit 1 on any mismatch."""
-    from terra.cli.replay import run
-
-    run(files)
 
 
 @app.command("serve", cls=Command)
+@_runs("serve")
 def serve_command(
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)
-    ] = 8000,
-    database: Annotated[
-        str | None,
-        typer.Option(
-            "--database",
-            help="Database URL, e.g. sqlite:///games.db or postgresql://user@host/terra "
-            "(default: a SQLite file in your data directory).",
-        ),
-    ] = None,
-    open_browser: Annotated[
-        bool, typer.Option("--open/--no-open", help="Open the lobby in a browser.")
-    ] = False,
-    message_rate: Annotated[
-        float,
-        typer.Option(
-            "--message-rate",
-            help="Messages a page may send per second, after a burst of twice as many.",
-            min=1,
-        ),
-    ] = 20.0,
-    match_rate: Annotated[
-        float,
-        typer.Option(
-            "--match-rate",
-            help="Matches one address may create a minute, after half as many at once.",
-            min=1,
-        ),
-    ] = 20.0,
-    max_spectators: Annotated[
-        int,
-        typer.Option("--max-spectators", help="Spectators' pages open on one match.", min=0),
-    ] = 500,
-    public_url: Annotated[
-        str | None,
-        typer.Option(
-            "--public-url",
-            help="The address players open, which links are built from, e.g. "
-            "https://terra.example/ (default: the address listened on; needed with a "
-            "--host such as 0.0.0.0).",
-        ),
-    ] = None,
-    bot_workers: Annotated[
-        int | None,
-        typer.Option(
-            "--bot-workers",
-            help="Processes that think for the bots (default: one per processor).",
-            min=1,
-        ),
-    ] = None,
-    bot_seconds: Annotated[
-        float,
-        typer.Option(
-            "--bot-seconds",
-            help="The longest a bot may think per move; a match may ask for no more.",
-            min=0.001,
-            max=3600,
-        ),
-    ] = 5.0,
-    bot_iterations: Annotated[
-        int,
-        typer.Option(
-            "--bot-iterations",
-            help="The most iterations a search bot may run per move; a match may ask for no more.",
-            min=1,
-            max=10_000_000,
-        ),
-    ] = 5000,
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    database: Database = None,
+    open_browser: OpenBrowser = False,
+    message_rate: MessageRate = 20.0,
+    match_rate: MatchRate = 20.0,
+    max_spectators: MaxSpectators = 500,
+    public_url: PublicUrl = None,
+    bot_workers: BotWorkers = None,
+    bot_seconds: BotSeconds = 5.0,
+    bot_iterations: BotIterations = 5000,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
-    from terra.core.errors import TerraError
-    from terra.server.run import serve
-    from terra.server.security import BadPublicUrl
-
-    try:
-        serve(
-            host,
-            port,
-            database,
-            open_browser,
-            message_rate,
-            public_url=public_url,
-            match_rate=match_rate,
-            max_spectators=max_spectators,
-            bot_workers=bot_workers,
-            bot_seconds=bot_seconds,
-            bot_iterations=bot_iterations,
-        )
-    except BadPublicUrl as error:
-        typer.echo(f"terra serve: error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from None
-    except TerraError as error:
-        typer.echo(f"terra serve: error: {error}", err=True)
-        raise typer.Exit(1) from None
 
 
 def main() -> None:

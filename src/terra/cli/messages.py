@@ -12,6 +12,16 @@ import re
 
 from terra.core.errors import QUOTE_LIMIT
 
+USAGE_ERROR = 2
+"""The exit code of bad input (click's code for bad usage): scripts can tell it from a failed
+run."""
+
+FAILED = 1
+"""The exit code of a run that failed: a game or a bot raised, or a file could not be written."""
+
+INTERRUPTED = 130
+"""The exit code of a run stopped by Ctrl-C."""
+
 PATH_LIMIT = 200
 """The most characters of a file name a message shows (the shell passes megabytes)."""
 

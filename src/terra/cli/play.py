@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import NotRequired, TypedDict, Unpack
 
 import typer
 from rich.columns import Columns
@@ -28,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
-from terra.cli.messages import PATH_LIMIT, clip, shorten
+from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, USAGE_ERROR, clip, shorten
 from terra.cli.options import parse_options
 from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
 from terra.core import game as find_game
@@ -39,9 +40,6 @@ from terra.sim import bot_seed
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
 
-USAGE_ERROR = 2
-INTERRUPTED = 130
-FAILED = 1
 # A move number longer than this is no move (and int() refuses numbers of over 4,300 digits).
 MOVE_NUMBER_DIGITS = 6
 MOVES_ON_A_SCREEN = 48  # longer move lists are summed up by kind (a screen is 24 rows)
@@ -138,36 +136,45 @@ def check_record_path(path: Path) -> None:
         raise PlayError(f"--record: cannot write {shown}: {error.strerror or error}") from None
 
 
+class TableSettings(TypedDict):
+    """The options of ``terra play`` that set the table, as the command gives them."""
+
+    players: int
+    seats: str
+    bots: str
+    seed: int | None
+    data: Path | None
+    record: Path | None
+    option: NotRequired[list[str] | None]
+    language: NotRequired[str]
+
+
 def new_session(
     game_id: str,
+    settings: TableSettings,
     *,
-    players: int,
-    seats: str,
-    bots: str,
-    seed: int | None,
-    data: Path | None,
-    record: Path | None,
     console: Console,
     read: Reader,
-    option: list[str] | None = None,
     errors: Console | None = None,
-    language: str = "en",
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
+    players, seed = settings["players"], settings["seed"]
+    data, record = settings["data"], settings["record"]
+    language = settings.get("language", "en")
     game = find_game(game_id)
     if language not in LANGUAGES:
         known = ", ".join(LANGUAGES)
         raise PlayError(f"--language: no log in {clip(language, 20)!r} (known: {known})")
     if data is not None and not _is_dir(data):
         raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
-    options = parse_options(option, data)
+    options = parse_options(settings.get("option"), data)
     if record is not None:
         check_record_path(record)
     if seed is None:
         seed = new_seed(random.SystemRandom())
     state = game.new(players, seed, options)  # the game says which player counts it takes
-    people = parse_seats(seats, players)
-    robots = make_bots(bots, [s for s in range(players) if s not in people], seed)
+    people = parse_seats(settings["seats"], players)
+    robots = make_bots(settings["bots"], [s for s in range(players) if s not in people], seed)
     try:
         game.render_terminal(state, people[0])
     except NotImplementedError as error:
@@ -545,35 +552,17 @@ def score_table(state: GameState, labels: Sequence[str]) -> Table:
 def run(
     game: str,
     *,
-    players: int,
-    seats: str,
-    bots: str,
-    seed: int | None,
-    data: Path | None,
-    record: Path | None,
-    option: list[str] | None = None,
     console: Console | None = None,
     errors: Console | None = None,
     read: Reader | None = None,
-    language: str = "en",
+    **settings: Unpack[TableSettings],
 ) -> None:
     """``terra play``: check the options, play, and exit with the session's code."""
     console = console or Console(highlight=False, emoji=False)
     errors = errors or Console(stderr=True, highlight=False, emoji=False)
     try:
         session = new_session(
-            game,
-            players=players,
-            seats=seats,
-            bots=bots,
-            seed=seed,
-            data=data,
-            record=record,
-            console=console,
-            read=read or console.input,
-            option=option,
-            errors=errors,
-            language=language,
+            game, settings, console=console, read=read or console.input, errors=errors
         )
     except TerraError as error:
         errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)

@@ -9,7 +9,8 @@ import typer
 
 from terra.cli.messages import PATH_LIMIT, clip, shorten
 from terra.core.errors import TerraError
-from terra.core.record import Record, replay
+from terra.core.record import Record
+from terra.core.registry import replay
 
 
 def check_file(path: Path) -> tuple[bool, str]:

@@ -3,39 +3,24 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from terra.cli.messages import shorten
 from terra.cli.options import parse_options
-from terra.cli.progress import GameProgress
+from terra.cli.runs import exit_if_failed, fail, with_progress
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
 from terra.sim import Summary, run_games
-
-# click's exit code for bad usage: scripts can tell bad input from a failed run.
-USAGE_ERROR = 2
-# A run in which a game failed: a bot or an engine raised, or a record could not be written.
-FAILED = 1
-INTERRUPTED = 130
-
-
-def fail(message: str) -> NoReturn:
-    """Report bad input on one line of stderr and exit with the usage-error code."""
-    typer.echo(shorten(f"terra simulate: error: {message}"), err=True)
-    raise typer.Exit(USAGE_ERROR)
 
 
 def parse_bots(text: str) -> list[str]:
     """The bot names of ``--bots``: comma-separated, blanks ignored."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
-        fail("--bots needs at least one bot name")
+        fail("simulate", "--bots needs at least one bot name")
     return names
 
 
@@ -100,10 +85,12 @@ def run(
     try:
         options = parse_options(option, data)
     except TerraError as error:
-        fail(str(error))
-    progress = GameProgress(f"{game} x{games}", draw=sys.stderr.isatty())
-    try:
-        summary = run_games(
+        fail("simulate", str(error))
+    summary = with_progress(
+        "simulate",
+        f"{game} x{games}",
+        games,
+        lambda progress: run_games(
             game,
             players,
             names,
@@ -116,28 +103,10 @@ def run(
             progress=progress,
             ray=ray,
             max_actions=max_actions,
-        )
-    except TerraError as error:
-        fail(str(error))
-    except KeyboardInterrupt:
-        progress.close()
-        typer.echo(
-            f"terra simulate: interrupted after {progress.done:,} of {games:,} games", err=True
-        )
-        raise typer.Exit(INTERRUPTED) from None
-    finally:
-        progress.close()
+        ),
+    )
     if as_json:
         typer.echo(json.dumps(summary.to_dict()))
     else:
         render(summary, find_game(game).title)
-    if summary.errors:
-        first = summary.error_messages[0]
-        typer.echo(
-            shorten(
-                f"terra simulate: error: {summary.errors:,} of {summary.games:,} games failed; "
-                f"the first, {first}"
-            ),
-            err=True,
-        )
-        raise typer.Exit(FAILED)
+    exit_if_failed("simulate", summary.errors, summary.games, summary.error_messages)

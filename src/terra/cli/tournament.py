@@ -5,40 +5,34 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from terra.cli.messages import shorten
+from terra.cli.messages import FAILED, shorten
 from terra.cli.options import parse_options
-from terra.cli.progress import GameProgress
+from terra.cli.runs import exit_if_failed, fail, with_progress
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
 from terra.sim.report import report_format, require_matplotlib, write_report
+from terra.sim.tables import RATING_COLUMNS, SEAT_COLUMNS, rating_rows, seat_rows
 from terra.sim.tournament import Schedule, Tournament, run_tournament, schedule
-
-USAGE_ERROR = 2
-FAILED = 1
-INTERRUPTED = 130
 
 # Rotations of the seats each table plays when --games is not given.
 DEFAULT_ROTATIONS = 10
 
 
-def fail(message: str) -> NoReturn:
-    """Report bad input on one line of stderr and exit with the usage-error code."""
-    typer.echo(shorten(f"terra tournament: error: {message}"), err=True)
-    raise typer.Exit(USAGE_ERROR)
-
-
-def _percent(mean: float | None, se: float | None = None) -> str:
-    if mean is None:
-        return "-"
-    return f"{100 * mean:.1f}%" + ("" if se is None else f" ± {100 * se:.1f}")
+def _table(title: str, columns: tuple[str, ...], rows: list[list[str]]) -> Table:
+    """A table for the terminal: the bot's name to the left, figures to the right."""
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def render(tournament: Tournament, title: str) -> None:
@@ -53,34 +47,12 @@ def render(tournament: Tournament, title: str) -> None:
         f"{figures.shared_wins} shared victories; {tournament.seconds:.1f} s on "
         f"{tournament.workers} worker(s)"
     )
-    by_bot = {b.bot: b for b in figures.bots}
     if figures.ratings:
-        table = Table(title="Ratings (openskill mu, interval mu ± 2 sigma)")
-        for column in ("#", "bot", "rating", "interval", "win rate ± SE", "mean place"):
-            table.add_column(column, justify="left" if column == "bot" else "right")
-        for place, rating in enumerate(figures.ratings, start=1):
-            bot = by_bot[rating.bot]
-            table.add_row(
-                str(place),
-                rating.bot,
-                f"{rating.mu:.1f}",
-                f"{rating.low:.1f} to {rating.high:.1f}",
-                _percent(bot.win_rate.mean, bot.win_rate.se),
-                "-" if bot.mean_place is None else f"{bot.mean_place:.2f}",
-            )
-        console.print(table)
-    seats = Table(title="Seats (fair share: 1/players)")
-    for column in ("seat", "win rate ± SE", "fair share", "mean score"):
-        seats.add_column(column, justify="right")
-    for seat in figures.seats:
-        mean = seat.scores.get("mean")
-        seats.add_row(
-            str(seat.seat),
-            _percent(seat.win_rate.mean, seat.win_rate.se),
-            _percent(seat.fair),
-            "-" if mean is None else f"{mean:.1f}",
-        )
-    console.print(seats)
+        # The terminal leaves out the seats each bot held (the report shows them).
+        ratings = [row[:-1] for row in rating_rows(figures)]
+        title = "Ratings (openskill mu, interval mu ± 2 sigma)"
+        console.print(_table(title, RATING_COLUMNS[:-1], ratings))
+    console.print(_table("Seats (fair share: 1/players)", SEAT_COLUMNS, seat_rows(figures)))
     turns = figures.lengths["turns_per_player"]
     actions = figures.lengths["actions"]
     if turns.get("n"):
@@ -149,18 +121,15 @@ def run(
     try:
         options = parse_options(option, data)
         if report is not None:
-            report_format(report)
-            if report.is_dir():
-                raise TerraError(f"cannot write the report {report}: it is a folder")
-            if not report.parent.is_dir():
-                raise TerraError(f"cannot write the report {report}: no folder {report.parent}")
-            require_matplotlib()
+            check_report_path(report)
         plan = schedule(names, players, per_table, gauntlet)
     except TerraError as error:
-        fail(str(error))
-    progress = GameProgress(f"{game} tournament", draw=sys.stderr.isatty())
-    try:
-        tournament = run_tournament(
+        fail("tournament", str(error))
+    tournament = with_progress(
+        "tournament",
+        f"{game} tournament",
+        plan.games,
+        lambda progress: run_tournament(
             game,
             plan,
             seed,
@@ -169,19 +138,8 @@ def run(
             options=options,
             progress=progress,
             max_actions=max_actions,
-        )
-    except TerraError as error:
-        fail(str(error))
-    except KeyboardInterrupt:
-        progress.close()
-        typer.echo(
-            f"terra tournament: interrupted after {progress.done:,} of {plan.games:,} games",
-            err=True,
-        )
-        raise typer.Exit(INTERRUPTED) from None
-    finally:
-        progress.close()
-    title = find_game(game).title
+        ),
+    )
     if report is not None:
         line = command or _command_line(
             game,
@@ -193,25 +151,32 @@ def run(
             report=report,
             max_actions=max_actions,
         )
-        try:
-            write_report(tournament, report, line)
-        except TerraError as error:
-            typer.echo(shorten(f"terra tournament: error: {error}"), err=True)
-            raise typer.Exit(FAILED) from None
+        _write_report(tournament, report, line)
     if as_json:
         typer.echo(json.dumps(tournament.to_dict()))
     else:
-        render(tournament, title)
+        render(tournament, find_game(game).title)
         if report is not None:
             typer.echo(f"report: {report}")
     figures = tournament.figures
-    if figures.errors:
-        first = figures.error_messages[0]
-        typer.echo(
-            shorten(
-                f"terra tournament: error: {figures.errors:,} of {figures.games:,} games "
-                f"failed; the first, {first}"
-            ),
-            err=True,
-        )
-        raise typer.Exit(FAILED)
+    exit_if_failed("tournament", figures.errors, figures.games, figures.error_messages)
+
+
+def check_report_path(report: Path) -> None:
+    """Refuse, before any game is played, a report that could not be written at the end
+    (:class:`TerraError` says why)."""
+    report_format(report)
+    if report.is_dir():
+        raise TerraError(f"cannot write the report {report}: it is a folder")
+    if not report.parent.is_dir():
+        raise TerraError(f"cannot write the report {report}: no folder {report.parent}")
+    require_matplotlib()
+
+
+def _write_report(tournament: Tournament, report: Path, command: str) -> None:
+    """Write the report; a failure is a failed run."""
+    try:
+        write_report(tournament, report, command)
+    except TerraError as error:
+        typer.echo(shorten(f"terra tournament: error: {error}"), err=True)
+        raise typer.Exit(FAILED) from None

@@ -14,8 +14,8 @@ from terra.core.errors import (
 )
 from terra.core.evaluator import Evaluator, Horizon, SearchSettings, Worlds
 from terra.core.game import DATA_OPTION, Facts, Game, Option
-from terra.core.record import RECORD_FORMAT, Record, replay
-from terra.core.registry import game, games, register
+from terra.core.record import RECORD_FORMAT, Record
+from terra.core.registry import game, games, register, replay
 from terra.core.rng import Rng, SupportsRandBits, new_seed
 from terra.core.state import GameState
 

@@ -58,6 +58,9 @@ class ComponentData(Protocol):
     def provisional(self) -> bool: ...
 
     @property
+    def provenance(self) -> str: ...
+
+    @property
     def digest(self) -> str: ...
 
 

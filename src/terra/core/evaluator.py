@@ -18,12 +18,11 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
-if TYPE_CHECKING:
-    from terra.core.state import GameState
+from terra.core.position import Position
 
-S = TypeVar("S", bound="GameState")
+S = TypeVar("S", bound=Position)
 
 # The least part of a game ``Evaluator.evaluate`` takes to be left: the end's count still holds
 # surprises (hidden cards, ties), so a lead is never treated as certain before the game is over.

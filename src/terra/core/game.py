@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import OptionError, quote
+from terra.core.position import Position
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
     from terra.core.data import ComponentData
     from terra.core.evaluator import Evaluator
-    from terra.core.state import GameState
 
-S = TypeVar("S", bound="GameState")
+S = TypeVar("S", bound=Position)
 
 # Seeds are folded into the generator's 64 bits: seeds equal modulo 2**64 play the same game.
 SEED_BITS = 64

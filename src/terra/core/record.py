@@ -1,7 +1,8 @@
 """Records: the persistence and replay format everywhere (files, tests, later the server).
 
 A record holds only public inputs (game id, options, player count, seed, action strings) and
-the result they led to. Replaying it must reproduce the game exactly.
+the result they led to. Replaying it must reproduce the game exactly
+(:func:`terra.core.registry.replay`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,9 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from terra.core.errors import IllegalAction, NotationError, RecordError, ReplayError, quote
-from terra.core.registry import game as find_game
-
-if TYPE_CHECKING:
-    from terra.core.state import GameState
+from terra.core.errors import RecordError, quote
 
 RECORD_FORMAT = 1
 # Far beyond any game played (a long Source of the Nile game's record is about 100 KB); a
@@ -165,43 +162,3 @@ def _result(result: Any) -> dict[str, list[int]] | None:
         ):
             raise RecordError(f"record field 'result.{key}' must be a list of whole numbers")
     return {"scores": list(result["scores"]), "winners": list(result["winners"])}
-
-
-def replay(record: Record) -> GameState:
-    """Rebuild the game of ``record``, checking every action and the recorded result.
-
-    Raises :class:`ReplayError` naming the first action that is illegal, the first part of
-    the result that differs, or data that is not the data the record was played with. A data
-    directory that cannot be read raises :class:`DataError`: the data is to blame, not the
-    record.
-    """
-    state = find_game(record.game).new(record.players, record.seed, dict(record.options))
-    if record.data_digest is not None and record.data_digest != state.data.digest:
-        where = record.options.get("data") or "the shipped data"
-        raise ReplayError(
-            f"the record was played with other data than {quote(where)} holds now (data "
-            f"digest {record.data_digest}, here {state.data.digest}); it cannot replay"
-        )
-    for index, text in enumerate(record.actions):
-        try:
-            state.play(text)
-        except NotationError as error:  # it quotes the text itself
-            raise ReplayError(f"action {index + 1} does not replay: {error}") from None
-        except IllegalAction as error:
-            raise ReplayError(
-                f"action {index + 1} ({quote(text)}) does not replay: {error}"
-            ) from None
-    if record.result is not None:
-        if not state.is_over:
-            raise ReplayError(
-                f"the record has a result but the game is not over after {len(record.actions)} "
-                "actions"
-            )
-        expected = {"scores": state.scores(), "winners": state.winners()}
-        for key, value in expected.items():
-            if list(record.result[key]) != value:
-                raise ReplayError(
-                    f"result mismatch: recorded {key} {list(record.result[key])}, "
-                    f"replay gives {value}"
-                )
-    return state

@@ -1,4 +1,5 @@
-"""The registry of games: ``terra.game(id)`` and ``terra.games()``.
+"""The registry of games: ``terra.game(id)`` and ``terra.games()``; and ``terra.replay(record)``,
+which rebuilds a record's game from it.
 
 Every package under ``terra.games`` that exposes ``GAME`` is found on first use, so adding a
 game touches nothing outside its own package. Other distributions can add games through the
@@ -13,8 +14,9 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from terra.core.errors import UnknownGame, quote
+from terra.core.errors import IllegalAction, NotationError, ReplayError, UnknownGame, quote
 from terra.core.game import Game
+from terra.core.record import Record
 
 if TYPE_CHECKING:
     from terra.core.state import GameState
@@ -59,3 +61,43 @@ def games() -> list[Game[GameState]]:
     """Every registered game, sorted by id."""
     _discover()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def replay(record: Record) -> GameState:
+    """Rebuild the game of ``record``, checking every action and the recorded result.
+
+    Raises :class:`ReplayError` naming the first action that is illegal, the first part of
+    the result that differs, or data that is not the data the record was played with. A data
+    directory that cannot be read raises :class:`DataError`: the data is to blame, not the
+    record.
+    """
+    state = game(record.game).new(record.players, record.seed, dict(record.options))
+    if record.data_digest is not None and record.data_digest != state.data.digest:
+        where = record.options.get("data") or "the shipped data"
+        raise ReplayError(
+            f"the record was played with other data than {quote(where)} holds now (data "
+            f"digest {record.data_digest}, here {state.data.digest}); it cannot replay"
+        )
+    for index, text in enumerate(record.actions):
+        try:
+            state.play(text)
+        except NotationError as error:  # it quotes the text itself
+            raise ReplayError(f"action {index + 1} does not replay: {error}") from None
+        except IllegalAction as error:
+            raise ReplayError(
+                f"action {index + 1} ({quote(text)}) does not replay: {error}"
+            ) from None
+    if record.result is not None:
+        if not state.is_over:
+            raise ReplayError(
+                f"the record has a result but the game is not over after {len(record.actions)} "
+                "actions"
+            )
+        expected = {"scores": state.scores(), "winners": state.winners()}
+        for key, value in expected.items():
+            if list(record.result[key]) != value:
+                raise ReplayError(
+                    f"result mismatch: recorded {key} {list(record.result[key])}, "
+                    f"replay gives {value}"
+                )
+    return state

@@ -7,7 +7,6 @@ needs ``terra-incognita`` installed in the Python that runs its workers.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from terra.core.errors import TerraError
+from terra.sim.extras import import_extra
 from terra.sim.inorder import AHEAD, in_order
 
 Item = TypeVar("Item")
@@ -23,16 +23,6 @@ Result = TypeVar("Result")
 LOCAL = "local"
 """``--ray local``: a Ray instance of this machine's CPUs, started for the run and stopped
 after it."""
-
-
-def _import_ray() -> Any:
-    try:
-        ray = importlib.import_module("ray")
-    except ImportError:
-        raise TerraError(
-            'Ray is not installed; install the extra: pip install "terra-incognita[ray]"'
-        ) from None
-    return ray
 
 
 @dataclass
@@ -49,7 +39,7 @@ class RayCluster:
         """Connect to the cluster at ``address`` (``auto``: the one this machine belongs to,
         ``local``: a new one on this machine). A process already connected to Ray (a program
         that called ``ray.init`` itself) uses its connection."""
-        ray = _import_ray()
+        ray = import_extra("ray", "ray", "Ray is not installed")
         owned = not ray.is_initialized()
         if owned:
             where = None if address == LOCAL else address

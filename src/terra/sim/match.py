@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from terra.ai.bots import make_bot
+from terra.ai.bots import Bot, make_bot
 from terra.core.errors import TerraError
 from terra.core.game import Game
 from terra.core.record import Record
@@ -164,9 +164,7 @@ def play_game(
     seats = tuple(bots)
     meta: dict[str, Any] = {"bots": list(seats)}
     state: GameState | None = None
-    actions = 0
-    turns = 0
-    started = time.perf_counter()
+    tally = _Tally()
     try:
         if len(seats) != players:
             raise TerraError(f"{len(seats)} bots given for {players} seats")
@@ -175,43 +173,21 @@ def play_game(
         limit = found.length_cap if max_actions is None else max_actions
         seeds = bot_seeds(seed, players)
         agents = [make_bot(name, bot_seed) for name, bot_seed in zip(seats, seeds, strict=True)]
-        decisions = [0] * players
-        thinking = [0.0] * players
-        slowest = [0.0] * players
-        clock = time.perf_counter
-        started = clock()
-        last_seat: int | None = None
-        while not state.is_over:
-            if actions >= limit:
-                raise TerraError(f"unfinished: the game did not end within {limit:,} actions")
-            seat = state.current_player
-            assert seat is not None
-            if seat != last_seat:
-                turns += 1
-                last_seat = seat
-            asked = clock()
-            action = agents[seat].choose(state)
-            if len(state.legal_actions()) > 1:
-                took = clock() - asked
-                decisions[seat] += 1
-                thinking[seat] += took
-                slowest[seat] = max(slowest[seat], took)
-            state.play(action, seat)
-            actions += 1
-        seconds = clock() - started
+        _play_out(state, agents, limit, tally)
+        seconds = time.perf_counter() - tally.started
         return GameResult(
             index=index,
             seed=seed,
             bots=seats,
             scores=tuple(state.scores()),
             winners=tuple(state.winners()),
-            actions=actions,
+            actions=tally.actions,
             seconds=seconds,
-            turns=turns,
+            turns=tally.turns,
             record=state.record(meta),
-            decisions=tuple(decisions),
-            thinking=tuple(thinking),
-            slowest=tuple(slowest),
+            decisions=tuple(tally.decisions),
+            thinking=tuple(tally.thinking),
+            slowest=tuple(tally.slowest),
         )
     except Exception as error:
         return GameResult(
@@ -220,9 +196,52 @@ def play_game(
             bots=seats,
             scores=(),
             winners=(),
-            actions=actions,
-            seconds=time.perf_counter() - started,
-            turns=turns,
-            error=_describe(error, actions),
+            actions=tally.actions,
+            seconds=time.perf_counter() - tally.started,
+            turns=tally.turns,
+            error=_describe(error, tally.actions),
             record=_safe_record(state, meta),
         )
+
+
+class _Tally:
+    """What a game's loop counts as it goes: the actions and turns played, and each seat's
+    decisions among two or more actions, the seconds its bot spent on them and the longest."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.actions = 0
+        self.turns = 0
+        self.decisions: list[int] = []
+        self.thinking: list[float] = []
+        self.slowest: list[float] = []
+
+
+def _play_out(state: GameState, agents: Sequence[Bot], limit: int, tally: _Tally) -> None:
+    """Play ``state`` to its end, each seat's move chosen by its agent and checked, counting
+    into ``tally`` from now on; raises :class:`TerraError` once ``limit`` actions are played
+    and the game goes on."""
+    players = state.num_players
+    decisions = tally.decisions = [0] * players
+    thinking = tally.thinking = [0.0] * players
+    slowest = tally.slowest = [0.0] * players
+    clock = time.perf_counter
+    tally.started = clock()
+    last_seat: int | None = None
+    while not state.is_over:
+        if tally.actions >= limit:
+            raise TerraError(f"unfinished: the game did not end within {limit:,} actions")
+        seat = state.current_player
+        assert seat is not None
+        if seat != last_seat:
+            tally.turns += 1
+            last_seat = seat
+        asked = clock()
+        action = agents[seat].choose(state)
+        if len(state.legal_actions()) > 1:
+            took = clock() - asked
+            decisions[seat] += 1
+            thinking[seat] += took
+            slowest[seat] = max(slowest[seat], took)
+        state.play(action, seat)
+        tally.actions += 1

@@ -19,7 +19,9 @@ from typing import Any
 
 from terra.core.errors import TerraError
 from terra.core.registry import game as find_game
+from terra.sim.extras import import_extra
 from terra.sim.stats import RATING_METHOD
+from terra.sim.tables import report_tables
 from terra.sim.tournament import Tournament
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md"}
@@ -41,12 +43,7 @@ def report_format(path: Path) -> str:
 
 def require_matplotlib() -> Any:
     """The ``matplotlib.pyplot`` module on its file-only backend, or a clear error."""
-    try:
-        matplotlib = importlib.import_module("matplotlib")
-    except ImportError:
-        raise TerraError(
-            'reports need matplotlib; install the extra: pip install "terra-incognita[report]"'
-        ) from None
+    matplotlib = import_extra("matplotlib", "report", "reports need matplotlib")
     matplotlib.use("Agg")
     return importlib.import_module("matplotlib.pyplot")
 
@@ -64,8 +61,7 @@ class Provenance:
     def of(cls, game_id: str, options: Mapping[str, Any]) -> Provenance:
         game = find_game(game_id)
         data = game.load_data(game.resolve_options(options)["data"])
-        text = getattr(data, "provenance", "")
-        return cls(game.title, data.provisional, str(text), data.digest)
+        return cls(game.title, data.provisional, data.provenance, data.digest)
 
 
 def write_report(tournament: Tournament, path: Path, command: str) -> list[Path]:
@@ -262,107 +258,6 @@ def _header(tournament: Tournament, source: Provenance, command: str) -> list[tu
     ]
 
 
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def _pm(mean: float | None, se: float | None, percent: bool = True) -> str:
-    if mean is None:
-        return "-"
-    if percent:
-        return _percent(mean) + ("" if se is None else f" ± {100 * se:.1f}")
-    return f"{mean:.2f}" + ("" if se is None else f" ± {se:.2f}")
-
-
-_SPREAD = ("n", "mean", "sd", "min", "median", "max")
-
-
-def _number(value: float | None) -> str:
-    """A figure for a table: whole numbers as they are, others to one decimal."""
-    if value is None:
-        return "-"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.1f}"
-
-
-def _tables(tournament: Tournament) -> list[tuple[str, list[str], list[list[str]]]]:
-    """Each table of the report: title, column names, rows of text."""
-    figures = tournament.figures
-    tables = []
-    if figures.ratings:
-        by_bot = {b.bot: b for b in figures.bots}
-        rows = []
-        for place, rating in enumerate(figures.ratings, start=1):
-            bot = by_bot[rating.bot]
-            rows.append(
-                [
-                    str(place),
-                    rating.bot,
-                    f"{rating.mu:.1f}",
-                    f"{rating.low:.1f} to {rating.high:.1f}",
-                    _pm(bot.win_rate.mean, bot.win_rate.se),
-                    "-" if bot.mean_place is None else f"{bot.mean_place:.2f}",
-                    str(bot.win_rate.n),
-                ]
-            )
-        columns = ["#", "bot", "rating", "interval", "win rate ± SE", "mean place", "seats"]
-        tables.append(("Ratings", columns, rows))
-    seat_rows = [
-        [
-            str(seat.seat),
-            _pm(seat.win_rate.mean, seat.win_rate.se),
-            _percent(seat.fair),
-            "-" if seat.scores.get("mean") is None else f"{seat.scores['mean']:.1f}",
-        ]
-        for seat in figures.seats
-    ]
-    tables.append(("Seats", ["seat", "win rate ± SE", "fair share", "mean score"], seat_rows))
-    score_rows = []
-    for bot in figures.bots:
-        s = bot.scores
-        if s.get("n"):
-            score_rows.append([bot.bot, *(_number(s[k]) for k in _SPREAD)])
-    tables.append(("Scores", ["bot", "seats", "mean", "sd", "min", "median", "max"], score_rows))
-    if figures.head_to_head:
-        names = list(figures.head_to_head)
-        rows = [
-            [bot, *(_percent(figures.head_to_head[bot].get(other)) for other in names)]
-            for bot in names
-        ]
-        tables.append(("Head to head (row finished ahead of column)", ["", *names], rows))
-    length_rows = []
-    for key, label in (
-        ("turns_per_player", "turns per player"),
-        ("turns", "turns"),
-        ("actions", "actions"),
-    ):
-        s = figures.lengths[key]
-        if s.get("n"):
-            length_rows.append([label, *(_number(s[k]) for k in _SPREAD[1:])])
-    tables.append(("Game lengths", ["", "mean", "sd", "min", "median", "max"], length_rows))
-    think_rows = [
-        [t.bot, str(t.decisions), _milliseconds(t.per_decision), _milliseconds(t.slowest)]
-        for t in figures.thinking
-        if t.decisions
-    ]
-    if think_rows:
-        columns = ["bot", "decisions", "ms per decision", "slowest (ms)"]
-        tables.append(("Thinking time (decisions with a choice)", columns, think_rows))
-    return tables
-
-
-def _milliseconds(seconds: float | None) -> str:
-    """Three significant figures or whole milliseconds: a greedy bot's 0.28 ms must not read
-    as 0.000 s beside a search bot's 312 ms."""
-    if seconds is None:
-        return "-"
-    ms = seconds * 1e3
-    if ms >= 100:
-        return f"{ms:,.0f}"
-    return f"{ms:.3g}"
-
-
 _SECTIONS = (
     ("ratings", "Ratings with their intervals"),
     ("bot-wins", "Win rate by bot"),
@@ -428,7 +323,7 @@ def _section_tables(
 ) -> dict[str, list[tuple[str | None, list[str], list[list[str]]]]]:
     """The report's tables by the plot they go under."""
     sections: dict[str, list[tuple[str | None, list[str], list[list[str]]]]] = {}
-    for title, columns, rows in _tables(tournament):
+    for title, columns, rows in report_tables(tournament):
         section, subtitle = _TABLE_SECTIONS[title]
         if subtitle is not None:
             subtitle = title

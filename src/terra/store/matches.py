@@ -24,8 +24,9 @@ from typing import Any
 from sqlalchemy import Engine, insert, select
 
 from terra.core.errors import TerraError
-from terra.core.record import Record, replay
+from terra.core.record import Record
 from terra.core.registry import game as find_game
+from terra.core.registry import replay
 from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.faults import guarded
