@@ -333,45 +333,15 @@ class Planner:
         fares), and the jokers and assistants, those played on the way included (they come
         back). ``first`` is the first action of the route (-1: none yet).
         """
-        # Take everything worth taking here: finishes first (they free markers), then joins.
-        values = self.values
         here_goals = self.goals_at.get(here)
         if here_goals is not None:
-            for goal in here_goals:
-                if done & goal.bit:
-                    continue
-                if goal.kind == FINISH_EXPEDITION:
-                    if goal.join_bit and not done & goal.join_bit:
-                        continue
-                    done |= goal.bit
-                    gained += goal.value
-                    markers_free += 1
-                    if goal.join_bit:
-                        gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
-                    if first < 0:
-                        first = goal.action
-                elif goal.kind == FINISH_ADVENTURE:
-                    done |= goal.bit
-                    gained += goal.value
-                    if goal.assistant >= 0:
-                        hand = hand[:]
-                        hand[self.colours + goal.assistant] += 1
-                        others += 1
-                    if first < 0:
-                        first = goal.action
-            for goal in here_goals:
-                if goal.kind != JOIN or done & goal.bit or not markers_free:
-                    continue
-                done |= goal.bit
-                markers_free -= 1
-                gained += goal.value + values.silver * goal.bonus_silver
-                silver += goal.bonus_silver
-                travel += goal.bonus_cards
-                if first < 0:
-                    first = goal.action
+            hand, travel, others, silver, markers_free, done, gained, first = self._take(
+                here_goals, hand, travel, others, silver, markers_free, done, gained, first
+            )
 
         # Stop here: the hand_value() of the cards kept (jokers and assistants back) and the
         # potential() of the goals left, written out (the search asks at every stop).
+        values = self.values
         kept = min(travel, HAND_LIMIT - others)
         stop = gained + (kept * values.card if kept > 0 else 0.0)
         future = self._potentials.get((here, done, markers_free > 0))
@@ -405,6 +375,55 @@ class Planner:
                 depth + 1,
                 step_action + pay if first < 0 else first,
             )
+
+    def _take(  # noqa: PLR0917 - positional, as _search's own arguments
+        self,
+        here_goals: list[Goal],
+        hand: list[int],
+        travel: int,
+        others: int,
+        silver: int,
+        markers_free: int,
+        done: int,
+        gained: float,
+        first: int,
+    ) -> tuple[list[int], int, int, int, int, int, float, int]:
+        """Take everything worth taking where a route stops (:meth:`_search`'s arguments, as
+        they are after): the finishes first (they free markers), then the joins."""
+        for goal in here_goals:
+            if done & goal.bit:
+                continue
+            if goal.kind == FINISH_EXPEDITION:
+                if goal.join_bit and not done & goal.join_bit:
+                    continue
+                done |= goal.bit
+                gained += goal.value
+                markers_free += 1
+                if goal.join_bit:
+                    gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                if first < 0:
+                    first = goal.action
+            elif goal.kind == FINISH_ADVENTURE:
+                done |= goal.bit
+                gained += goal.value
+                if goal.assistant >= 0:
+                    hand = hand[:]
+                    hand[self.colours + goal.assistant] += 1
+                    others += 1
+                if first < 0:
+                    first = goal.action
+        coin = self.values.silver  # what a silver coin is worth
+        for goal in here_goals:
+            if goal.kind != JOIN or done & goal.bit or not markers_free:
+                continue
+            done |= goal.bit
+            markers_free -= 1
+            gained += goal.value + coin * goal.bonus_silver
+            silver += goal.bonus_silver
+            travel += goal.bonus_cards
+            if first < 0:
+                first = goal.action
+        return hand, travel, others, silver, markers_free, done, gained, first
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
         """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
