@@ -25,7 +25,6 @@ RULE_END_ADVENTURE = "Africana, C) Move explorer - Ending An Adventure"
 RULE_LIMITS = "Africana, End of a Turn - Check Card Limits"
 RULE_REFILL = "Africana, End of a Turn - Replenish Expedition Cards"
 RULE_END = "Africana, Game End"
-RULE_SCORING = "Africana, Scoring"
 
 
 class Phase(PhaseBase):
