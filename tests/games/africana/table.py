@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import terra
-from terra.games.africana import AfricanaState, rules
+from terra.games.africana import AfricanaState
 from terra.games.africana import actions as act
+from terra.games.africana.rulebook import Phase
 
 
 def new(players: int = 2, seed: int = 0) -> AfricanaState:
@@ -193,7 +194,7 @@ def _take_from_book(state: AfricanaState, card: int) -> None:
 
 def end_game(state: AfricanaState) -> None:
     """Declare the game over where it stands (for scoring tests)."""
-    state.phase = rules.OVER
+    state.phase = Phase.OVER
     state._forget_legal()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from terra.core.errors import IllegalAction
-from terra.games.africana import rules as r
+from terra.games.africana import rulebook as r
 from tests.games.africana import table
 from tests.refusals import assert_legality_agrees, refused_by_rule
 

@@ -6,7 +6,7 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from terra.games.africana import AfricanaState
-from terra.games.africana import rules as r
+from terra.games.africana import rulebook as r
 from tests.games.africana import table
 from tests.refusals import assert_legality_agrees, refused_by_rule
 from tests.walks import judged_positions

@@ -3,7 +3,7 @@ actions": A) draw travel cards, B) buy adventure cards or C) move your explorer.
 
 from __future__ import annotations
 
-from terra.games.africana import rules as r
+from terra.games.africana import rulebook as r
 from tests.games.africana import table
 from tests.refusals import refused_by_rule
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from terra.games.africana import AfricanaState
-from terra.games.africana import actions as act
 from terra.games.africana.bots import greedy_action
+from terra.games.africana.rules import RULEBOOK
 from tests.games.africana import table
 
 TRAVEL_CARDS = 60  # Africana, Game Components: 60 travel cards in 5 colours
@@ -27,6 +27,7 @@ HAND_LIMIT = 5  # End of a Turn - Check Card Limits
 ADVENTURE_LIMIT = 3
 MAX_ACTIONS = 100_000  # far above any real game: reaching it means the game does not end
 FULL_CHECK_EVERY = 997
+DROP = RULEBOOK.kinds["discard adventure"]  # the kind of move that drops an adventure
 
 GAMES_PER_COUNT = 100
 CHUNK = 25  # seeds per test, so that pytest-xdist can spread them
@@ -160,7 +161,7 @@ def play_checked(state: AfricanaState, choose: Chooser) -> Tally:
         seat = state.player
         turn = state.turn
         action = choose(state)
-        if kinds[action] == act.DROP:
+        if kinds[action] == DROP:
             tally.dropped.append(action - drop_base)
         state.apply(action)
         check_cheap(state)

@@ -12,7 +12,16 @@ import pytest
 from rich.console import Console
 
 import terra
-from terra.games.africana import AfricanaState, rules
+from terra.games.africana import (
+    AfricanaState,
+    adventures,
+    buying,
+    drawing,
+    end_of_turn,
+    expeditions,
+    gameplay,
+    movement,
+)
 from terra.games.africana.render import catalog, describe, render
 from terra.games.africana.textmap import map_grid
 
@@ -143,7 +152,9 @@ class TestBoard:
 
 class TestDescribe:
     def test_every_event_key_of_the_rules_has_a_template(self) -> None:
-        logged = set(re.findall(r'log\(\s*state,\s*"(\w+)"', inspect.getsource(rules)))
+        chapters = (gameplay, drawing, buying, movement, expeditions, adventures, end_of_turn)
+        source = "".join(inspect.getsource(chapter) for chapter in chapters)
+        logged = set(re.findall(r'emit\(\s*"(\w+)"', source))
         assert len(logged) == 16
         assert logged <= set(catalog()["event"])
 

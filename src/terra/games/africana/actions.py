@@ -1,9 +1,8 @@
-"""Africana's actions: a fixed int space and its text notation.
+"""Africana's notation: how actions are written and read, beside the table the core builds.
 
 A turn is a chain of small decisions. First the action of the turn (``draw``, ``buy``,
 ``move``); then, inside B) and C), single steps ending in ``done``; then any discards the card
-limits demand. Every int means the same thing in every position, so the notation is a plain
-lookup table and records stay readable:
+limits demand. Every int means the same thing in every position, so records stay readable:
 
 ==========================  ===============================================================
 ``draw`` ``buy`` ``move``   choose the action of the turn (Africana, Gameplay)
@@ -18,21 +17,28 @@ lookup table and records stay readable:
 ``discard grey``            discard down to the hand limit (also ``grey assistant``, ``joker``)
 ``discard N7``              discard an unfinished adventure above the limit of 3
 ==========================  ===============================================================
+
+Each move writes its own actions where it is declared (``Move.notation``), in the order of
+:data:`terra.games.africana.rules.RULEBOOK`; this module holds what they share: hand slots
+and payments in words, the table's named parts, and the readings of text that is not the
+notation itself.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from typing import Any
 
-from terra.core.actions import ActionSpace, ActionSpaceBuilder
+from terra.core.actions import ActionSpace
 from terra.core.errors import NotationError, quote
+from terra.core.moves import Notation, Writer
 from terra.games.africana.components import Components
 
-# Kinds of action (the first column of the table).
+# The six actions written without an argument: the first of the action space, in the order
+# the rulebook's moves are listed (``action_table`` checks it).
 DRAW, BUY, MOVE, DONE, TURN_FORWARD, TURN_BACK = range(6)
-BUY_CARD, STEP, JOIN, FINISH_EXPEDITION, FINISH_ADVENTURE, DISCARD, DROP = range(6, 13)
 
 NOTATION_HELP = (
     "draw | buy | move | done | turn forward | turn back | buy N7 | go Cairo: grey "
@@ -43,15 +49,15 @@ NOTATION_HELP = (
 
 @dataclass(frozen=True, eq=False)
 class ActionTable(ActionSpace):
-    """Every action of one data set; ``args`` are ``(arg, pay)`` as the rules take them.
+    """Every action of one data set, with the first action of each move made on a card, a
+    location or a hand slot (``base + argument`` is the action).
 
     Hand slots: ``0..C-1`` travel cards by colour, ``C..2C-1`` assistants by colour, ``2C`` the
     joker. A step's payment is a hand slot (``0..2C``) or ``2C+1+slot`` for a recoloured travel
-    or assistant card.
+    or assistant card; the step to a location paying ``pay`` is
+    ``step_base + location * pay_codes + pay``.
     """
 
-    arg: tuple[int, ...]
-    pay: tuple[int, ...]
     buy_base: int
     step_base: int
     pay_codes: int
@@ -62,6 +68,17 @@ class ActionTable(ActionSpace):
     drop_base: int
     hand_slots: int
     joker: int
+
+
+def hand_slots(data: Components) -> int:
+    """How many kinds of card a hand holds: travel cards and assistants by colour, the joker."""
+    return 2 * len(data.colours) + 1
+
+
+def pay_codes(data: Components) -> int:
+    """How many ways there are to pay for a step: every hand slot, then every slot but the
+    joker's recoloured."""
+    return hand_slots(data) + 2 * len(data.colours)
 
 
 def slot_name(data: Components, slot: int) -> str:
@@ -76,76 +93,71 @@ def slot_name(data: Components, slot: int) -> str:
 
 def payment_name(data: Components, pay: int) -> str:
     """A step's payment in words (a hand slot, possibly ``recoloured``)."""
-    slots = 2 * len(data.colours) + 1
+    slots = hand_slots(data)
     if pay < slots:
         return slot_name(data, pay)
     return f"{slot_name(data, pay - slots)} recoloured"
 
 
-@cache
-def action_table(data: Components) -> ActionTable:
-    """The action table of ``data`` (built once per data set)."""
-    colours = len(data.colours)
-    slots = 2 * colours + 1
-    pay_codes = slots + 2 * colours  # every slot, then every non-joker slot recoloured
-    actions = ActionSpaceBuilder("Africana")
-    add = actions.add
+def fixed_with(text: str, *args: int) -> Notation:
+    """The notation of a move that is one action, written ``text``, taken with ``args``."""
 
-    add(DRAW, "draw", 0, 0)
-    add(BUY, "buy", 0, 0)
-    add(MOVE, "move", 0, 0)
-    add(DONE, "done", 0, 0)
-    add(TURN_FORWARD, "turn forward", 1, 0)
-    add(TURN_BACK, "turn back", 0, 0)
-    buy_base = len(actions)
-    for card, ident in enumerate(data.adventure_ids):
-        add(BUY_CARD, f"buy {ident}", card, 0)
-    step_base = len(actions)
-    for loc, name in enumerate(data.location_names):
-        for code in range(pay_codes):
-            add(STEP, f"go {name}: {payment_name(data, code)}", loc, code)
-    join_base = len(actions)
-    for card, ident in enumerate(data.expedition_ids):
-        add(JOIN, f"join {ident}", card, 0)
-    finish_expedition_base = len(actions)
-    for card, ident in enumerate(data.expedition_ids):
-        add(FINISH_EXPEDITION, f"finish {ident}", card, 0)
-    finish_adventure_base = len(actions)
-    for card, ident in enumerate(data.adventure_ids):
-        add(FINISH_ADVENTURE, f"finish {ident}", card, 0)
-    discard_base = len(actions)
-    for slot in range(slots):
-        add(DISCARD, f"discard {slot_name(data, slot)}", slot, 0)
-    drop_base = len(actions)
-    for card, ident in enumerate(data.adventure_ids):
-        add(DROP, f"discard {ident}", card, 0)
+    def write(data: Components, out: Writer) -> None:
+        out.add(text, *args)
 
-    fields = actions.fields()
+    return write
+
+
+def every_adventure(verb: str) -> Notation:
+    """The notation of a move made on one adventure card: ``verb N7``, one action per card in
+    the order of the data; the argument is the card."""
+
+    def write(data: Components, out: Writer) -> None:
+        for card, ident in enumerate(data.adventure_ids):
+            out.add(f"{verb} {ident}", card)
+
+    return write
+
+
+def every_expedition(verb: str) -> Notation:
+    """The notation of a move made on one expedition card: ``verb A3``; the argument is the
+    card."""
+
+    def write(data: Components, out: Writer) -> None:
+        for card, ident in enumerate(data.expedition_ids):
+            out.add(f"{verb} {ident}", card)
+
+    return write
+
+
+def action_table(
+    fields: dict[str, Any], moves: Mapping[str, range], data: Components
+) -> ActionTable:
+    """Africana's table, from the actions the moves wrote (``moves``: each move's actions)."""
+    single = ("draw", "buy", "move", "done", "turn forward", "turn back")
+    assert [moves[name].start for name in single] == list(range(TURN_BACK + 1))
     return ActionTable(
         **fields,
-        arg=tuple(arg for arg, _ in fields["args"]),
-        pay=tuple(pay for _, pay in fields["args"]),
-        buy_base=buy_base,
-        step_base=step_base,
-        pay_codes=pay_codes,
-        join_base=join_base,
-        finish_expedition_base=finish_expedition_base,
-        finish_adventure_base=finish_adventure_base,
-        discard_base=discard_base,
-        drop_base=drop_base,
-        hand_slots=slots,
-        joker=2 * colours,
+        buy_base=moves["buy adventure"].start,
+        step_base=moves["go"].start,
+        pay_codes=pay_codes(data),
+        join_base=moves["join"].start,
+        finish_expedition_base=moves["finish expedition"].start,
+        finish_adventure_base=moves["finish adventure"].start,
+        discard_base=moves["discard card"].start,
+        drop_base=moves["discard adventure"].start,
+        hand_slots=hand_slots(data),
+        joker=2 * len(data.colours),
     )
 
 
 _GO = re.compile(r"^(?:go|step|move)(?: to)? (?P<where>.+?)(?: ?(?::|with|paying) ?(?P<pay>.+))?$")
 
 
-def parse(data: Components, text: str) -> int:
+def parse(table: ActionTable, data: Components, text: str) -> int:
     """The action ``text`` names where it is not the notation itself (``go to Cairo with
     grey``, ``recolored``); -1 when it is no action. A misspelt place or payment is a
     :class:`NotationError` that says what is wrong and suggests the nearest names."""
-    table = action_table(data)
     folded = " ".join(text.lower().replace("recolored", "recoloured").split())
     found = table.find(folded)
     if found >= 0:

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 
 from terra.core.evaluator import Evaluator, Horizon, SearchSettings
-from terra.games.africana import actions as act
-from terra.games.africana import rules as r
 from terra.games.africana import scoring
+from terra.games.africana.actions import BUY, DONE, DRAW, MOVE, TURN_BACK, TURN_FORWARD
+from terra.games.africana.buying import ADVENTURE_PRICE, page_cost
+from terra.games.africana.end_of_turn import ADVENTURE_LIMIT
 from terra.games.africana.planner import DECAY, Planner
+from terra.games.africana.rulebook import Phase
 from terra.games.africana.state import AfricanaState
 
 ROLLOUT_STEPS = 2  # longest move considered in a search's rollouts, where speed comes first
@@ -68,21 +70,21 @@ def greedy_action(state: AfricanaState, rng: random.Random) -> int:
 def _choose(planner: Planner, rng: random.Random) -> int:
     state = planner.state
     phase = state.phase
-    if phase == r.CHOOSE:
+    if phase == Phase.CHOOSE:
         move, _ = planner.best_move()
         options = [
-            (planner.draw_value(), act.DRAW),
-            (planner.buy_value(), act.BUY),
-            (move, act.MOVE),
+            (planner.draw_value(), DRAW),
+            (planner.buy_value(), BUY),
+            (move, MOVE),
         ]
         return max(options, key=lambda option: option[0])[1]
-    if phase == r.MOVING:
+    if phase == Phase.MOVE:
         return planner.best_move()[1]
-    if phase == r.BUYING:
+    if phase == Phase.BUY:
         return _buying(planner)
-    if phase == r.DISCARDING:
+    if phase == Phase.DISCARD:
         return _discard(planner)
-    if phase == r.DROPPING:
+    if phase == Phase.DROP:
         return _drop(planner)
     return rng.choice(state.legal_actions())
 
@@ -91,18 +93,18 @@ def _buying(planner: Planner) -> int:
     state = planner.state
     me = planner.me
     legal = state.legal_actions()
-    if len(state.adventures[me]) < r.ADVENTURE_LIMIT and state.silver[me] >= r.ADVENTURE_PRICE:
+    if len(state.adventures[me]) < ADVENTURE_LIMIT and state.silver[me] >= ADVENTURE_PRICE:
         scored = [(planner.card_gain(c), c) for c in planner.showing()]
         if scored:
             gain, card = max(scored)
             if gain > 0.3:
                 return state.tables.buy_base + card
-        cost = r.page_cost(state)
-        if state.pages < PAGES_SEARCHED and state.silver[me] - cost >= r.ADVENTURE_PRICE:
-            for turn in (act.TURN_FORWARD, act.TURN_BACK):
+        cost = page_cost(state)
+        if state.pages < PAGES_SEARCHED and state.silver[me] - cost >= ADVENTURE_PRICE:
+            for turn in (TURN_FORWARD, TURN_BACK):
                 if turn in legal:
                     return turn
-    return act.DONE
+    return DONE
 
 
 def _discard(planner: Planner) -> int:

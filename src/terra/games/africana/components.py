@@ -182,6 +182,8 @@ class Components:
 
 
 def _build(files: DataFiles) -> Components:
+    """The components of the board and card files, after every cross-check the rules rely
+    on (references, hemispheres, counts)."""
     board = files.model("board.toml", BoardFile)
     cards = files.model("cards.toml", CardsFile)
     bwhere = files.where("board.toml")
@@ -189,86 +191,14 @@ def _build(files: DataFiles) -> Components:
     colours = cards.travel.colours
     colour_of = unique_index(colours, "colour", cwhere)
     loc_of = unique_index([loc.id for loc in board.location], "location", bwhere)
-
-    def location(ident: str, where: str, what: str) -> int:
-        if ident not in loc_of:
-            raise DataError(f"{where}: {what} names unknown location {ident!r}")
-        return loc_of[ident]
-
-    symbols: list[tuple[int, ...]] = []
-    for loc in board.location:
-        if len(set(loc.symbols)) != len(loc.symbols):
-            raise DataError(f"{bwhere}: location {loc.id!r} lists a symbol twice")
-        for symbol in loc.symbols:
-            if symbol not in colour_of:
-                raise DataError(f"{bwhere}: location {loc.id!r} has unknown symbol {symbol!r}")
-        symbols.append(tuple(colour_of[s] for s in loc.symbols))
-
-    n = len(board.location)
-    adjacency: list[set[int]] = [set() for _ in range(n)]
-    routes: list[tuple[int, int]] = []
-    for route in board.route:
-        a = location(route.between[0], bwhere, "a route")
-        b = location(route.between[1], bwhere, "a route")
-        if a == b:
-            raise DataError(f"{bwhere}: route {route.between} leads nowhere")
-        if b in adjacency[a]:
-            raise DataError(f"{bwhere}: route {route.between} appears twice")
-        adjacency[a].add(b)
-        adjacency[b].add(a)
-        routes.append((a, b))
-    distance = tuple(_distances(adjacency, source) for source in range(n))
-    for source, row in enumerate(distance):
-        if -1 in row:
-            lost = board.location[row.index(-1)].id
-            raise DataError(
-                f"{bwhere}: {lost!r} cannot be reached from {board.location[source].id!r}"
-            )
+    symbols = _symbols(board, colour_of, bwhere)
+    routes, neighbours, distance = _routes(board, loc_of, bwhere)
     hemisphere = tuple(HEMISPHERES.index(loc.hemisphere) for loc in board.location)
-
     companies = sorted(cards.company, key=lambda c: c.number)
     if [c.number for c in companies] != list(range(1, MAX_PLAYERS + 1)):
         raise DataError(f"{cwhere}: companies must be numbered 1 to {MAX_PLAYERS}")
-
-    expedition_ids = [e.id for e in cards.expedition]
-    unique_index(expedition_ids, "expedition", cwhere)
-    for e in cards.expedition:
-        if e.start == e.target:
-            raise DataError(f"{cwhere}: expedition {e.id!r} starts at its own target")
-    decks = [DECKS.index(e.deck) for e in cards.expedition]
-    if decks.count(0) < EXPEDITION_SPACES:
-        raise DataError(f"{cwhere}: at least {EXPEDITION_SPACES} A expeditions fill the spaces")
-    if decks.count(2) < MOST_C_REMOVED:
-        raise DataError(f"{cwhere}: at least {MOST_C_REMOVED} C expeditions are needed")
-
-    adventure_ids = [a.id for a in cards.adventure]
-    unique_index(adventure_ids + expedition_ids, "card", cwhere)
-    artifacts: list[str] = []
-    for adventure in cards.adventure:
-        target = location(adventure.target, cwhere, f"adventure {adventure.id!r}")
-        book = HEMISPHERES.index(adventure.book)
-        if hemisphere[target] == book:
-            raise DataError(
-                f"{cwhere}: adventure {adventure.id!r} lies in the {adventure.book} book, so its "
-                "target must be in the other half of Africa (Africana, B) Buy adventure cards)"
-            )
-        if adventure.artifact is not None and adventure.artifact not in artifacts:
-            artifacts.append(adventure.artifact)
-        if adventure.assistant is not None and adventure.assistant not in colour_of:
-            raise DataError(
-                f"{cwhere}: adventure {adventure.id!r} has unknown colour {adventure.assistant!r}"
-            )
-    for colour in colours:
-        wanted = sum(a.assistant == colour for a in cards.adventure)
-        if wanted > cards.travel.assistants_per_colour:
-            raise DataError(
-                f"{cwhere}: {wanted} {colour} assistant adventures but only "
-                f"{cards.travel.assistants_per_colour} {colour} assistant cards"
-            )
-    for half in HEMISPHERES:
-        if not any(a.book == half for a in cards.adventure):
-            raise DataError(f"{cwhere}: the {half} book holds no adventure cards")
-
+    decks = _expedition_decks(cards, cwhere)
+    artifacts = _artifacts(cards, loc_of, colour_of, hemisphere, cwhere)
     return Components(
         provisional=files.provisional,
         provenance=files.provenance,
@@ -284,26 +214,28 @@ def _build(files: DataFiles) -> Components:
         symbol_mask=tuple(sum(1 << c for c in s) for s in symbols),
         lon=tuple(loc.lon for loc in board.location),
         lat=tuple(loc.lat for loc in board.location),
-        routes=tuple(routes),
-        neighbours=tuple(tuple(sorted(adj)) for adj in adjacency),
+        routes=routes,
+        neighbours=neighbours,
         distance=distance,
         bonus_cards=tuple(b.travel_cards for b in board.joining_bonus),
         bonus_silver=tuple(b.silver for b in board.joining_bonus),
         companies=tuple(
-            Company(c.number, c.country, c.colour, location(c.start, cwhere, c.country), c.silver)
+            Company(
+                c.number, c.country, c.colour, _find(loc_of, c.start, cwhere, c.country), c.silver
+            )
             for c in companies
         ),
-        expedition_ids=tuple(expedition_ids),
+        expedition_ids=tuple(e.id for e in cards.expedition),
         expedition_deck=tuple(decks),
         expedition_start=tuple(
-            location(e.start, cwhere, f"expedition {e.id!r}") for e in cards.expedition
+            _find(loc_of, e.start, cwhere, f"expedition {e.id!r}") for e in cards.expedition
         ),
         expedition_target=tuple(
-            location(e.target, cwhere, f"expedition {e.id!r}") for e in cards.expedition
+            _find(loc_of, e.target, cwhere, f"expedition {e.id!r}") for e in cards.expedition
         ),
         expedition_silver=tuple(e.silver for e in cards.expedition),
         expedition_points=tuple(e.points for e in cards.expedition),
-        adventure_ids=tuple(adventure_ids),
+        adventure_ids=tuple(a.id for a in cards.adventure),
         adventure_book=tuple(HEMISPHERES.index(a.book) for a in cards.adventure),
         adventure_target=tuple(loc_of[a.target] for a in cards.adventure),
         adventure_artifact=tuple(
@@ -322,6 +254,112 @@ def _build(files: DataFiles) -> Components:
             where=bwhere,
         ),
     )
+
+
+def _find(loc_of: dict[str, int], ident: str, where: str, what: str) -> int:
+    """The location ``ident`` that ``what`` names; a :class:`DataError` if there is none."""
+    if ident not in loc_of:
+        raise DataError(f"{where}: {what} names unknown location {ident!r}")
+    return loc_of[ident]
+
+
+def _symbols(board: BoardFile, colour_of: dict[str, int], where: str) -> list[tuple[int, ...]]:
+    """Each location's travel symbols, as colours: each a known colour, none twice."""
+    symbols: list[tuple[int, ...]] = []
+    for loc in board.location:
+        if len(set(loc.symbols)) != len(loc.symbols):
+            raise DataError(f"{where}: location {loc.id!r} lists a symbol twice")
+        for symbol in loc.symbols:
+            if symbol not in colour_of:
+                raise DataError(f"{where}: location {loc.id!r} has unknown symbol {symbol!r}")
+        symbols.append(tuple(colour_of[s] for s in loc.symbols))
+    return symbols
+
+
+Routes = tuple[tuple[int, int], ...]
+
+
+def _routes(
+    board: BoardFile, loc_of: dict[str, int], where: str
+) -> tuple[Routes, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The travel routes, each location's neighbours, and the fewest steps between any two
+    locations: every route between two known locations, none twice, every location reached."""
+    n = len(board.location)
+    adjacency: list[set[int]] = [set() for _ in range(n)]
+    routes: list[tuple[int, int]] = []
+    for route in board.route:
+        a = _find(loc_of, route.between[0], where, "a route")
+        b = _find(loc_of, route.between[1], where, "a route")
+        if a == b:
+            raise DataError(f"{where}: route {route.between} leads nowhere")
+        if b in adjacency[a]:
+            raise DataError(f"{where}: route {route.between} appears twice")
+        adjacency[a].add(b)
+        adjacency[b].add(a)
+        routes.append((a, b))
+    distance = tuple(_distances(adjacency, source) for source in range(n))
+    for source, row in enumerate(distance):
+        if -1 in row:
+            lost = board.location[row.index(-1)].id
+            raise DataError(
+                f"{where}: {lost!r} cannot be reached from {board.location[source].id!r}"
+            )
+    neighbours = tuple(tuple(sorted(adj)) for adj in adjacency)
+    return tuple(routes), neighbours, distance
+
+
+def _expedition_decks(cards: CardsFile, where: str) -> list[int]:
+    """Each expedition card's deck (A, B, C), after checking that there are enough of them to
+    fill the spaces and to remove the C cards of Game Setup."""
+    expedition_ids = [e.id for e in cards.expedition]
+    unique_index(expedition_ids, "expedition", where)
+    for e in cards.expedition:
+        if e.start == e.target:
+            raise DataError(f"{where}: expedition {e.id!r} starts at its own target")
+    decks = [DECKS.index(e.deck) for e in cards.expedition]
+    if decks.count(0) < EXPEDITION_SPACES:
+        raise DataError(f"{where}: at least {EXPEDITION_SPACES} A expeditions fill the spaces")
+    if decks.count(2) < MOST_C_REMOVED:
+        raise DataError(f"{where}: at least {MOST_C_REMOVED} C expeditions are needed")
+    return decks
+
+
+def _artifacts(
+    cards: CardsFile,
+    loc_of: dict[str, int],
+    colour_of: dict[str, int],
+    hemisphere: tuple[int, ...],
+    where: str,
+) -> list[str]:
+    """The artifact types, in order of first appearance, after checking every adventure card:
+    a target in the other half of Africa, a known assistant colour, no more assistant
+    adventures of a colour than its assistant cards, and cards in both books."""
+    unique_index([a.id for a in cards.adventure] + [e.id for e in cards.expedition], "card", where)
+    artifacts: list[str] = []
+    for adventure in cards.adventure:
+        target = _find(loc_of, adventure.target, where, f"adventure {adventure.id!r}")
+        if hemisphere[target] == HEMISPHERES.index(adventure.book):
+            raise DataError(
+                f"{where}: adventure {adventure.id!r} lies in the {adventure.book} book, so its "
+                "target must be in the other half of Africa (Africana, B) Buy adventure cards)"
+            )
+        if adventure.artifact is not None and adventure.artifact not in artifacts:
+            artifacts.append(adventure.artifact)
+        if adventure.assistant is not None and adventure.assistant not in colour_of:
+            raise DataError(
+                f"{where}: adventure {adventure.id!r} has unknown colour {adventure.assistant!r}"
+            )
+    for colour in cards.travel.colours:
+        wanted = sum(a.assistant == colour for a in cards.adventure)
+        if wanted > cards.travel.assistants_per_colour:
+            raise DataError(
+                f"{where}: {wanted} {colour} assistant adventures but only "
+                f"{cards.travel.assistants_per_colour} {colour} assistant cards"
+            )
+    for half in HEMISPHERES:
+        if not any(a.book == half for a in cards.adventure):
+            raise DataError(f"{where}: the {half} book holds no adventure cards")
+    return artifacts
 
 
 # The components in a directory (``board.toml``, ``cards.toml``), or the shipped ones.

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import Game
-from terra.games.africana import rules, scoring
+from terra.games.africana import rulebook, scoring
+from terra.games.africana import rules as _rules  # noqa: F401 - plays AfricanaState by its rulebook
 from terra.games.africana.actions import NOTATION_HELP
 from terra.games.africana.components import Components, load_components
 from terra.games.africana.layout import board_layout
@@ -25,8 +26,8 @@ class Africana(Game[AfricanaState]):
     year = 2012
     min_players = 2
     max_players = 4
-    turn_rule = rules.RULE_TURN
-    end_rule = rules.RULE_END
+    turn_rule = rulebook.RULE_TURN
+    end_rule = rulebook.RULE_END
     # No bound in the rules: players may draw and discard for ever. The longest of 1,000
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000

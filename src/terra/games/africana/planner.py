@@ -19,11 +19,16 @@ from typing import TYPE_CHECKING
 
 from terra.core.data import MAX_ENTRIES
 from terra.core.memo import Memo
-from terra.games.africana import actions as act
-from terra.games.africana import rules as r
 from terra.games.africana import scoring
+from terra.games.africana.actions import DONE
+from terra.games.africana.buying import ADVENTURE_PRICE, book_of
+from terra.games.africana.drawing import CARDS_DRAWN
+from terra.games.africana.end_of_turn import ADVENTURE_LIMIT, HAND_LIMIT
+from terra.games.africana.expeditions import MARKERS
+from terra.games.africana.movement import RECOLOUR_PRICE
 
 if TYPE_CHECKING:
+    from terra.games.africana.actions import ActionTable
     from terra.games.africana.components import Components
     from terra.games.africana.state import AfricanaState
 
@@ -35,6 +40,8 @@ JOIN_SHARE = 0.5  # part of an expedition's reward credited when joining it
 DRAW_BONUS = 0.2  # per drawn card kept: the chance it brings a colour the goals need
 # DECAY ** d for every distance a map can hold (the route search asks at every stop).
 DECAYED = tuple(DECAY**d for d in range(MAX_ENTRIES))
+# What a goal is: joining an expedition, or ending an expedition or an own adventure.
+JOIN, FINISH_EXPEDITION, FINISH_ADVENTURE = range(3)
 
 
 @dataclass(slots=True)
@@ -66,7 +73,7 @@ class Goal:
     """Something worth doing at a location: end an expedition or adventure, or join one
     (never changed once made: planners share them, see :class:`Outlook`)."""
 
-    kind: int  # act.FINISH_EXPEDITION, act.FINISH_ADVENTURE or act.JOIN
+    kind: int  # FINISH_EXPEDITION, FINISH_ADVENTURE or JOIN
     card: int
     where: int
     value: float
@@ -103,10 +110,9 @@ _OUTLOOKS: Memo[tuple[object, ...], Outlook] = Memo(OUTLOOKS_KEPT)
 
 
 @cache
-def _routes_from(data: Components) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _routes_from(data: Components, tables: ActionTable) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each location, its neighbours, each with the action of stepping there paying with
     hand slot 0 (add the payment code)."""
-    tables = act.action_table(data)
     return tuple(
         tuple((there, tables.step_base + there * tables.pay_codes) for there in neighbours)
         for neighbours in data.neighbours
@@ -167,8 +173,8 @@ class Planner:
         self._potentials = outlook.potentials
         self._moves = outlook.moves
         self.colours = len(self.data.colours)
-        self.routes = _routes_from(self.data)
-        self.best: tuple[float, int] = (float("-inf"), act.DONE)
+        self.routes = _routes_from(self.data, self.tables)
+        self.best: tuple[float, int] = (float("-inf"), DONE)
 
     # --- goals ----------------------------------------------------------------------------
 
@@ -220,7 +226,7 @@ class Planner:
                 join_bit = 1 << len(goals)
                 goals.append(
                     Goal(
-                        act.JOIN,
+                        JOIN,
                         card,
                         start,
                         JOIN_SHARE * reward * DECAY ** data.distance[start][target],
@@ -232,7 +238,7 @@ class Planner:
                 )
             goals.append(
                 Goal(
-                    act.FINISH_EXPEDITION,
+                    FINISH_EXPEDITION,
                     card,
                     target,
                     reward,
@@ -244,7 +250,7 @@ class Planner:
         for card in state.adventures[me]:
             goals.append(
                 Goal(
-                    act.FINISH_ADVENTURE,
+                    FINISH_ADVENTURE,
                     card,
                     data.adventure_target[card],
                     self.adventure_value(card),
@@ -262,7 +268,7 @@ class Planner:
         colours = len(self.data.colours)
         travel = sum(hand[:colours]) + extra_cards
         others = sum(hand[colours:])
-        keep = max(0, min(travel, r.HAND_LIMIT - others))
+        keep = max(0, min(travel, HAND_LIMIT - others))
         return keep * self.values.card
 
     def potential(self, where: int, done: int, markers_free: int) -> float:
@@ -276,9 +282,9 @@ class Planner:
         for goal in self.goals:
             if done & goal.bit:
                 continue
-            if goal.kind == act.FINISH_EXPEDITION and goal.join_bit and not done & goal.join_bit:
+            if goal.kind == FINISH_EXPEDITION and goal.join_bit and not done & goal.join_bit:
                 continue  # the join goal stands for it
-            if goal.kind == act.JOIN and not markers_free:
+            if goal.kind == JOIN and not markers_free:
                 continue
             total += goal.value * DECAYED[dist[goal.where]]
         value = self._potentials[key] = total * self.values.future
@@ -296,13 +302,13 @@ class Planner:
         others = sum(hand[colours:]) + sum(state.played[colours:])
         here = state.loc[me]
         silver = state.silver[me]
-        markers_free = r.MARKERS - state.markers[me]
+        markers_free = MARKERS - state.markers[me]
         key = (here, *hand, others, silver, markers_free, self.max_steps)
         known = self._moves.get(key)
         if known is not None:
             self.best = known
             return known
-        self.best = (float("-inf"), act.DONE)
+        self.best = (float("-inf"), DONE)
         self._search(here, hand, sum(hand[:colours]), others, silver, markers_free, 0, 0.0, 0, -1)
         return self._moves.keep(key, self.best)
 
@@ -327,57 +333,27 @@ class Planner:
         fares), and the jokers and assistants, those played on the way included (they come
         back). ``first`` is the first action of the route (-1: none yet).
         """
-        # Take everything worth taking here: finishes first (they free markers), then joins.
-        values = self.values
         here_goals = self.goals_at.get(here)
         if here_goals is not None:
-            for goal in here_goals:
-                if done & goal.bit:
-                    continue
-                if goal.kind == act.FINISH_EXPEDITION:
-                    if goal.join_bit and not done & goal.join_bit:
-                        continue
-                    done |= goal.bit
-                    gained += goal.value
-                    markers_free += 1
-                    if goal.join_bit:
-                        gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
-                    if first < 0:
-                        first = goal.action
-                elif goal.kind == act.FINISH_ADVENTURE:
-                    done |= goal.bit
-                    gained += goal.value
-                    if goal.assistant >= 0:
-                        hand = hand[:]
-                        hand[self.colours + goal.assistant] += 1
-                        others += 1
-                    if first < 0:
-                        first = goal.action
-            for goal in here_goals:
-                if goal.kind != act.JOIN or done & goal.bit or not markers_free:
-                    continue
-                done |= goal.bit
-                markers_free -= 1
-                gained += goal.value + values.silver * goal.bonus_silver
-                silver += goal.bonus_silver
-                travel += goal.bonus_cards
-                if first < 0:
-                    first = goal.action
+            hand, travel, others, silver, markers_free, done, gained, first = self._take(
+                here_goals, hand, travel, others, silver, markers_free, done, gained, first
+            )
 
         # Stop here: the hand_value() of the cards kept (jokers and assistants back) and the
         # potential() of the goals left, written out (the search asks at every stop).
-        kept = min(travel, r.HAND_LIMIT - others)
+        values = self.values
+        kept = min(travel, HAND_LIMIT - others)
         stop = gained + (kept * values.card if kept > 0 else 0.0)
         future = self._potentials.get((here, done, markers_free > 0))
         stop += self.potential(here, done, markers_free) if future is None else future
         if stop > self.best[0]:
-            self.best = (stop, act.DONE if first < 0 else first)
+            self.best = (stop, DONE if first < 0 else first)
         if depth >= self.max_steps:
             return
 
         slots = self.tables.hand_slots
         colours = self.colours
-        recolour_loss = values.silver * r.RECOLOUR_PRICE
+        recolour_loss = values.silver * RECOLOUR_PRICE
         for there, step_action in self.routes[here]:
             pay = self._payment(there, hand, silver)
             if pay < 0:
@@ -392,13 +368,62 @@ class Planner:
                 next_hand,
                 travel - 1 if slot < colours else travel,
                 others,
-                silver - r.RECOLOUR_PRICE if recoloured else silver,
+                silver - RECOLOUR_PRICE if recoloured else silver,
                 markers_free,
                 done,
                 gained - recolour_loss if recoloured else gained,
                 depth + 1,
                 step_action + pay if first < 0 else first,
             )
+
+    def _take(  # noqa: PLR0917 - positional, as _search's own arguments
+        self,
+        here_goals: list[Goal],
+        hand: list[int],
+        travel: int,
+        others: int,
+        silver: int,
+        markers_free: int,
+        done: int,
+        gained: float,
+        first: int,
+    ) -> tuple[list[int], int, int, int, int, int, float, int]:
+        """Take everything worth taking where a route stops (:meth:`_search`'s arguments, as
+        they are after): the finishes first (they free markers), then the joins."""
+        for goal in here_goals:
+            if done & goal.bit:
+                continue
+            if goal.kind == FINISH_EXPEDITION:
+                if goal.join_bit and not done & goal.join_bit:
+                    continue
+                done |= goal.bit
+                gained += goal.value
+                markers_free += 1
+                if goal.join_bit:
+                    gained -= self.goal_by_bit(goal.join_bit).value  # credited on joining
+                if first < 0:
+                    first = goal.action
+            elif goal.kind == FINISH_ADVENTURE:
+                done |= goal.bit
+                gained += goal.value
+                if goal.assistant >= 0:
+                    hand = hand[:]
+                    hand[self.colours + goal.assistant] += 1
+                    others += 1
+                if first < 0:
+                    first = goal.action
+        coin = self.values.silver  # what a silver coin is worth
+        for goal in here_goals:
+            if goal.kind != JOIN or done & goal.bit or not markers_free:
+                continue
+            done |= goal.bit
+            markers_free -= 1
+            gained += goal.value + coin * goal.bonus_silver
+            silver += goal.bonus_silver
+            travel += goal.bonus_cards
+            if first < 0:
+                first = goal.action
+        return hand, travel, others, silver, markers_free, done, gained, first
 
     def _payment(self, there: int, hand: list[int], silver: int) -> int:
         """The cheapest way to pay for a step: an assistant, the most plentiful fitting travel
@@ -419,7 +444,7 @@ class Planner:
         joker = self.tables.joker
         if hand[joker]:
             return joker
-        if silver >= r.RECOLOUR_PRICE:
+        if silver >= RECOLOUR_PRICE:
             # an assistant first (it comes back), else the most plentiful colour; the first
             # slot on a tie
             for first, last in ((colours, 2 * colours), (0, colours)):
@@ -439,7 +464,7 @@ class Planner:
     def stay_value(self) -> float:
         state = self.state
         return self.hand_value(list(state.hand[self.me])) + self.potential(
-            state.loc[self.me], 0, r.MARKERS - state.markers[self.me]
+            state.loc[self.me], 0, MARKERS - state.markers[self.me]
         )
 
     def adventures_outlook(self) -> float:
@@ -449,7 +474,7 @@ class Planner:
         here = self.data.distance[self.state.loc[self.me]]
         extra = 0.0
         for goal in self.goals:
-            if goal.kind == act.FINISH_ADVENTURE:
+            if goal.kind == FINISH_ADVENTURE:
                 dist = here[goal.where]
                 extra += goal.value * (ADVENTURE_DECAY ** max(0, dist - 2) - DECAYED[dist])
         return extra * self.values.future
@@ -460,11 +485,11 @@ class Planner:
         two cards, and a bonus for it made a player with a marginal move draw and discard for
         ever (nothing in the rules ends such a game)."""
         hand = self.state.hand[self.me]
-        room = max(0, r.HAND_LIMIT - sum(hand))
+        room = max(0, HAND_LIMIT - sum(hand))
         return (
-            self.hand_value(list(hand), r.CARDS_DRAWN)
-            + self.potential(self.state.loc[self.me], 0, r.MARKERS - self.state.markers[self.me])
-            + DRAW_BONUS * min(r.CARDS_DRAWN, room)
+            self.hand_value(list(hand), CARDS_DRAWN)
+            + self.potential(self.state.loc[self.me], 0, MARKERS - self.state.markers[self.me])
+            + DRAW_BONUS * min(CARDS_DRAWN, room)
         )
 
     def card_gain(self, card: int) -> float:
@@ -477,23 +502,23 @@ class Planner:
             value = chance * self.adventure_value(card)
         else:
             value = 1 + chance * max(0.0, self.adventure_value(card))
-        return value - self.values.silver * r.ADVENTURE_PRICE
+        return value - self.values.silver * ADVENTURE_PRICE
 
     def showing(self) -> list[int]:
         state = self.state
-        book = r.book_of(state)
+        book = book_of(state)
         return [stack[-1] for stack in (state.left[book], state.right[book]) if stack]
 
     def buy_value(self) -> float:
         state = self.state
         me = self.me
-        if state.silver[me] < r.ADVENTURE_PRICE or len(state.adventures[me]) >= r.ADVENTURE_LIMIT:
+        if state.silver[me] < ADVENTURE_PRICE or len(state.adventures[me]) >= ADVENTURE_LIMIT:
             return float("-inf")
         affordable = min(
-            state.silver[me] // r.ADVENTURE_PRICE, r.ADVENTURE_LIMIT - len(state.adventures[me])
+            state.silver[me] // ADVENTURE_PRICE, ADVENTURE_LIMIT - len(state.adventures[me])
         )
         gains = sorted((self.card_gain(c) for c in self.showing()), reverse=True)
         total = sum(g for g in gains[:affordable] if g > 0)
-        if total <= 0.3 and state.silver[me] >= r.ADVENTURE_PRICE + 2:
+        if total <= 0.3 and state.silver[me] >= ADVENTURE_PRICE + 2:
             total = 0.5  # worth a look at the next pages
         return self.stay_value() + total

@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.core.catalogs import log_catalog
-from terra.games.africana import rules
+from terra.games.africana.buying import ADVENTURE_PRICE
 from terra.games.africana.components import HEMISPHERES, Components, load_components
+from terra.games.africana.movement import RECOLOUR_PRICE
 from terra.games.africana.state import AfricanaState
 from terra.games.africana.textmap import draw_map, map_legend, player_token, travel_text
 
@@ -98,7 +99,7 @@ class _Words:
             cost = args.get("cost", 0)
             out["cost"] = self.count("silver", cost) if cost else self.part["free"]
         if key == "buy":
-            out["price"] = self.count("silver", rules.ADVENTURE_PRICE)
+            out["price"] = self.count("silver", ADVENTURE_PRICE)
         if key == "end_adventure":
             if "assistant" in args:
                 colour = self.word.get(args["assistant"], args["assistant"])
@@ -161,7 +162,7 @@ class _Words:
         card, recoloured, _ = payment.partition(" recoloured")
         words = self.hand_card(card, "pay")
         if recoloured:
-            price = self.count("silver", rules.RECOLOUR_PRICE)
+            price = self.count("silver", RECOLOUR_PRICE)
             return self.part["pay_recoloured"].format(card=words, price=price)
         return words
 
@@ -254,7 +255,7 @@ def _turn_details(state: AfricanaState, view: Mapping[str, Any]) -> Text | None:
         return Text(
             f"Buying from the {turn['book']} book: pages turned {turn['pages_turned']}, the "
             f"next page costs {'nothing' if not cost else f'{cost} silver'}, a card "
-            f"{rules.ADVENTURE_PRICE} silver."
+            f"{ADVENTURE_PRICE} silver."
         )
     if "played" in turn:
         played = turn["played"]

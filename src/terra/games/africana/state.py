@@ -1,23 +1,18 @@
-"""Africana's game state: flat lists of ints, a hand-written clone, the core contract."""
+"""Africana's game state: flat lists of ints and a hand-written clone; the core plays it by
+Africana's rulebook (:data:`terra.games.africana.rules.RULEBOOK`, bound to it there)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from terra.core.actions import Rule
-from terra.core.errors import IllegalAction
-from terra.core.state import GameState
-from terra.games.africana import actions as act
-from terra.games.africana import legal, rules, scoring, view
+from terra.core.moves import PhasedState
+from terra.games.africana.actions import ActionTable
 from terra.games.africana.components import Components
-
-if TYPE_CHECKING:
-    from terra.core.game import Game
+from terra.games.africana.rulebook import Phase
 
 
-class AfricanaState(GameState):
+class AfricanaState(PhasedState):
     """A position of Africana.
 
     Locations, colours and cards are ints (see :mod:`terra.games.africana.components`). Hands
@@ -27,7 +22,6 @@ class AfricanaState(GameState):
 
     # The colours of travel cards drawn face down are for the drawer's eyes only.
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("cards",), "join": ("cards",)}
-    RULES: ClassVar[Mapping[int, Rule]] = rules.APPLY
 
     __slots__ = (
         "adventures",
@@ -40,10 +34,8 @@ class AfricanaState(GameState):
         "loc",
         "markers",
         "pages",
-        "phase",
         "pile",
         "played",
-        "player",
         "removed",
         "retired",
         "right",
@@ -57,9 +49,8 @@ class AfricanaState(GameState):
     )
 
     data: Components
-    tables: act.ActionTable
-    phase: int
-    player: int
+    tables: ActionTable
+    phase: Phase
     turn: int
     ending: bool
     pages: int
@@ -83,32 +74,6 @@ class AfricanaState(GameState):
     supply: list[int]
     retired: list[int]
 
-    @classmethod
-    def create(
-        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> AfricanaState:
-        """Africana, Game Setup, with every chance event drawn from ``seed``."""
-        state = cls.__new__(cls)
-        tables = act.action_table(data)
-        state._init_base(
-            game=game, players=players, seed=seed, options=options, data=data, tables=tables
-        )
-        rules.set_up(state)
-        return state
-
-    # --- the contract -------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == rules.OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == rules.OVER
-
-    def _find_legal_actions(self) -> list[int]:
-        return legal.legal_actions(self)
-
     def is_legal(self, action: int) -> bool:
         """As ``action in legal_actions()``, from the rules' second statement of legality: one
         action is checked faster than every legal action is listed (tests/refusals.py checks
@@ -116,13 +81,7 @@ class AfricanaState(GameState):
         found = self._legal
         if found is not None:
             return action in found
-        return self.phase != rules.OVER and legal.explain(self, action) is None
-
-    def _parse(self, text: str) -> int:
-        return act.parse(self.data, text)
-
-    def _explain(self, action: int) -> IllegalAction | None:
-        return legal.explain(self, action)
+        return not self.phase.ends_game and self.RULEBOOK.explain(self, action) is None
 
     def clone(self) -> AfricanaState:
         other = AfricanaState.__new__(AfricanaState)
@@ -152,28 +111,6 @@ class AfricanaState(GameState):
         other.supply = self.supply.copy()
         other.retired = self.retired.copy()
         return other
-
-    def scores(self) -> list[int]:
-        return [scoring.breakdown(self, p)["total"] for p in range(self.num_players)]
-
-    def score_breakdown(self) -> list[dict[str, int]]:
-        return [scoring.breakdown(self, p) for p in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _redeal(self, sample: AfricanaState, seat: int, rng: random.Random) -> None:
-        view.redeal(self, sample, seat, rng)
-
-    # --- helpers for tests, bots and displays ------------------------------------------------
-
-    @property
-    def phase_name(self) -> str:
-        """``choose``, ``buy``, ``move``, ``discard``, ``drop`` or ``over``."""
-        return rules.PHASE_NAMES[self.phase]
 
     @property
     def round(self) -> int:

@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from terra.games.africana import rules, scoring
+from terra.games.africana import scoring
+from terra.games.africana.buying import book_of, page_cost
 from terra.games.africana.components import HEMISPHERES
+from terra.games.africana.expeditions import MARKERS
+from terra.games.africana.rulebook import Phase
 
 if TYPE_CHECKING:
     from terra.games.africana.state import AfricanaState
@@ -26,69 +29,13 @@ def _by_colour(state: AfricanaState, counts: list[int]) -> dict[str, int]:
 def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may know, as JSON-ready data (``None``: a spectator)."""
     data = state.data
-    colours = len(data.colours)
-    joker = state.tables.joker
-    ids = data.location_ids
-    players = []
-    for p in range(state.num_players):
-        hand = state.hand[p]
-        company = data.companies[p]
-        entry: dict[str, Any] = {
-            "seat": p,
-            "company": company.country,
-            "colour": company.colour,
-            "location": ids[state.loc[p]],
-            "silver": state.silver[p],
-            "markers_free": rules.MARKERS - state.markers[p],
-            "hand_size": sum(hand),
-            "travel_cards": sum(hand[:colours]),
-            "jokers": hand[joker],
-            "assistants": _by_colour(state, hand[colours:joker]),
-            "adventures": [data.adventure_ids[c] for c in state.adventures[p]],
-            "expeditions_won": [data.expedition_ids[c] for c in state.won_expeditions[p]],
-            "adventures_won": [data.adventure_ids[c] for c in state.won_adventures[p]],
-            "score": scoring.breakdown(state, p),
-        }
-        if p == seat:
-            entry["hand"] = _by_colour(state, hand[:colours])
-        players.append(entry)
-
-    books = {}
-    for book, name in enumerate(HEMISPHERES):
-        books[name] = {
-            "turned": [data.adventure_ids[c] for c in reversed(state.left[book])],
-            "unturned": [
-                data.adventure_ids[c] if state.seen >> c & 1 else None
-                for c in reversed(state.right[book])
-            ],
-        }
-
     pile = {letter: 0 for letter in "ABC"}
     for card in state.pile:
         pile["ABC"[data.expedition_deck[card]]] += 1
-
-    current = state.current_player
-    turn: dict[str, Any] = {
-        "number": state.turn + 1,
-        "round": state.turn // state.num_players + 1,
-        "player": current,
-        "phase": rules.PHASE_NAMES[state.phase],
-        "ending": state.ending,
-    }
-    if state.phase == rules.BUYING:
-        turn["book"] = HEMISPHERES[rules.book_of(state)]
-        turn["pages_turned"] = state.pages
-        turn["next_page_cost"] = rules.page_cost(state)
-    if state.phase == rules.MOVING:
-        turn["played"] = {
-            "travel": _by_colour(state, state.played[:colours]),
-            "assistants": _by_colour(state, state.played[colours:joker]),
-            "jokers": state.played[joker],
-        }
-
+    colours = len(data.colours)
     return {
-        "players": players,
-        "turn": turn,
+        "players": [_player(state, p, seat) for p in range(state.num_players)],
+        "turn": _turn(state),
         "expeditions": [
             {
                 "space": i + 1,
@@ -100,7 +47,7 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
         ],
         "expedition_pile": pile,
         "expeditions_removed": len(state.removed),
-        "books": books,
+        "books": _books(state),
         "travel_deck": len(state.deck),
         "discard_pile": _by_colour(state, state.discard),
         "assistant_supply": _by_colour(state, state.supply),
@@ -109,6 +56,74 @@ def view(state: AfricanaState, seat: int | None) -> dict[str, Any]:
             "jokers": state.retired[colours],
         },
     }
+
+
+def _player(state: AfricanaState, p: int, seat: int | None) -> dict[str, Any]:
+    """Seat ``p``'s company, explorer, silver and cards; its travel cards by colour only for
+    ``p`` itself."""
+    data = state.data
+    colours = len(data.colours)
+    joker = state.tables.joker
+    hand = state.hand[p]
+    company = data.companies[p]
+    entry: dict[str, Any] = {
+        "seat": p,
+        "company": company.country,
+        "colour": company.colour,
+        "location": data.location_ids[state.loc[p]],
+        "silver": state.silver[p],
+        "markers_free": MARKERS - state.markers[p],
+        "hand_size": sum(hand),
+        "travel_cards": sum(hand[:colours]),
+        "jokers": hand[joker],
+        "assistants": _by_colour(state, hand[colours:joker]),
+        "adventures": [data.adventure_ids[c] for c in state.adventures[p]],
+        "expeditions_won": [data.expedition_ids[c] for c in state.won_expeditions[p]],
+        "adventures_won": [data.adventure_ids[c] for c in state.won_adventures[p]],
+        "score": scoring.breakdown(state, p),
+    }
+    if p == seat:
+        entry["hand"] = _by_colour(state, hand[:colours])
+    return entry
+
+
+def _books(state: AfricanaState) -> dict[str, Any]:
+    """Both books: the turned pages, and the unturned ones the table has seen."""
+    ids = state.data.adventure_ids
+    return {
+        name: {
+            "turned": [ids[c] for c in reversed(state.left[book])],
+            "unturned": [
+                ids[c] if state.seen >> c & 1 else None for c in reversed(state.right[book])
+            ],
+        }
+        for book, name in enumerate(HEMISPHERES)
+    }
+
+
+def _turn(state: AfricanaState) -> dict[str, Any]:
+    """Whose turn it is and what they are doing; the open book while buying, the cards on the
+    table while moving."""
+    turn: dict[str, Any] = {
+        "number": state.turn + 1,
+        "round": state.turn // state.num_players + 1,
+        "player": state.current_player,
+        "phase": state.phase.label,
+        "ending": state.ending,
+    }
+    if state.phase == Phase.BUY:
+        turn["book"] = HEMISPHERES[book_of(state)]
+        turn["pages_turned"] = state.pages
+        turn["next_page_cost"] = page_cost(state)
+    if state.phase == Phase.MOVE:
+        colours = len(state.data.colours)
+        joker = state.tables.joker
+        turn["played"] = {
+            "travel": _by_colour(state, state.played[:colours]),
+            "assistants": _by_colour(state, state.played[colours:joker]),
+            "jokers": state.played[joker],
+        }
+    return turn
 
 
 def redeal(state: AfricanaState, sample: AfricanaState, seat: int, rng: random.Random) -> None:
