@@ -38,6 +38,8 @@ EXCHANGE_FROM = 6  # a card at least this many lines from every end is worth exc
 CHIP_UP_TO = 5  # Variant A: mark destinations at most this far from the start
 PROSPECTS = 0.5  # share of the goals' discounted worth a position's estimate counts
 
+_MARKING = Phase.MARKING  # read once: an enum member's lookup is slow (Python 3.11)
+
 
 def _goals(state: ExpeditionState, me: int) -> dict[int, float]:
     """Every site someone cares about, with its worth to ``me`` (negative: others gain)."""
@@ -100,7 +102,7 @@ def greedy_action(state: ExpeditionState, rng: random.Random) -> int:
         return legal[0]
     table = state.tables
     me = state.player
-    if state.phase is Phase.MARKING:
+    if state.phase is _MARKING:
         return _mark(state, legal)
     goals = _goals(state, me)
     ends = state.end[:]

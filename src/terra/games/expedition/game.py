@@ -23,7 +23,8 @@ class Expedition(Game[ExpeditionState]):
     """Expedition (Wolfgang Kramer, 1996): three shared expeditions, secret research missions."""
 
     id = "expedition"
-    title = RULEBOOK.title  # and the rules module, loaded, plays ExpeditionState by its rulebook
+    # The rules module, once loaded, plays ExpeditionState by Expedition's rulebook.
+    title = RULEBOOK.title
     designer = "Wolfgang Kramer"
     year = 1996
     min_players = 2
