@@ -40,7 +40,7 @@ def refuse_out_of_phase(state: ExpeditionState, action: int) -> IllegalAction:
         return vouchers.nothing_to_keep()
     if phase is Phase.KEEPING:
         return vouchers.keep_first(state)
-    return building.loop_arrow_first(state)
+    return building.loop_arrow_first(state)  # LOOP_ARROW: the one phase left with refusals
 
 
 RULEBOOK: Rulebook[ExpeditionState, Components] = Rulebook(
