@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import random
 
-from terra.games.expedition import rules as r
+from terra.games.expedition.actions import ARROWS, colour_name
+from terra.games.expedition.rulebook import (
+    RULE_BUILD,
+    RULE_CHIPS,
+    RULE_EXCHANGE,
+    RULE_START,
+    RULE_TURN,
+)
 from tests.games.expedition import table
 from tests.refusals import explanation, refused_by_rule
 
@@ -56,7 +63,7 @@ def test_a_new_expedition_starts_from_the_start_on_a_free_line() -> None:
     assert len(blue) == 5
     assert "blue Stockholm > Kizhi" not in blue
     error = explanation(state, state.parse_action("blue Stockholm > Kizhi"))
-    assert error.rule == r.RULE_START
+    assert error.rule == RULE_START
 
 
 def test_no_turnabout_and_never_twice_along_one_line_in_one_colour() -> None:
@@ -93,9 +100,9 @@ def test_an_expedition_without_arrows_left_is_finished() -> None:
         state.apply(rng.choice(state.legal_actions()))
     assert not state.is_over
     out = next(c for c in range(3) if not state.arrows_left(c))
-    name = r.colour_name(out)
+    name = colour_name(out)
     assert not [a for a in state.legal_action_strs() if a.startswith(name + " ")]
-    assert len(state.arrows[out]) == r.ARROWS == 45
+    assert len(state.arrows[out]) == ARROWS == 45
 
 
 def test_an_edge_station_continues_on_the_opposite_edge_at_the_same_number() -> None:
@@ -136,7 +143,7 @@ def test_a_green_stations_arrow_is_placed_at_once_or_not_at_all() -> None:
     state.play("voucher remove red")  # back at the start, which is no station
     assert state.may == 0
     assert not [a for a in state.legal_action_strs() if " > " in a]
-    refused_by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
+    refused_by_rule(state, "blue Stockholm > Moscow", RULE_TURN, "no arrow left")
 
     exchanged = table.playing()
     table.arrow(exchanged, "red", "Stockholm", "Vienna")
@@ -169,13 +176,13 @@ def test_a_red_station_gives_a_travel_voucher() -> None:
 
 def test_building_errors_say_why() -> None:
     state = table.playing()
-    refused_by_rule(state, "done", r.RULE_TURN, "must still place")
-    refused_by_rule(state, "red Kizhi > Moscow", r.RULE_START, "starts at Stockholm")
-    refused_by_rule(state, "mark Petra", r.RULE_CHIPS)
+    refused_by_rule(state, "done", RULE_TURN, "must still place")
+    refused_by_rule(state, "red Kizhi > Moscow", RULE_START, "starts at Stockholm")
+    refused_by_rule(state, "mark Petra", RULE_CHIPS)
     table.arrow(state, "red", "Stockholm", "Kizhi")
-    refused_by_rule(state, "blue Stockholm > Moscow", r.RULE_TURN, "no arrow left")
+    refused_by_rule(state, "blue Stockholm > Moscow", RULE_TURN, "no arrow left")
     table.finish_turn(state)
-    refused_by_rule(state, "red Kizhi > Stockholm", r.RULE_BUILD, "turn back")
-    refused_by_rule(state, "blue Stockholm > Kizhi", r.RULE_START, "free line")
-    refused_by_rule(state, "red Stockholm > Moscow", r.RULE_BUILD, "ends at Kizhi")
-    refused_by_rule(state, "keep Petra", r.RULE_EXCHANGE, "not drawn")
+    refused_by_rule(state, "red Kizhi > Stockholm", RULE_BUILD, "turn back")
+    refused_by_rule(state, "blue Stockholm > Kizhi", RULE_START, "free line")
+    refused_by_rule(state, "red Stockholm > Moscow", RULE_BUILD, "ends at Kizhi")
+    refused_by_rule(state, "keep Petra", RULE_EXCHANGE, "not drawn")

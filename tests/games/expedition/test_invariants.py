@@ -12,8 +12,10 @@ from collections.abc import Callable
 import pytest
 
 from terra.games.expedition import ExpeditionState, routes
-from terra.games.expedition import rules as r
+from terra.games.expedition.actions import ARROWS, EXPEDITIONS
 from terra.games.expedition.bots import greedy_action
+from terra.games.expedition.marking import chip_limit
+from terra.games.expedition.vouchers import VOUCHERS_PER_TURN
 from tests.games.expedition import table
 
 MAX_ACTIONS = 20_000  # far above any real game (about 300 actions)
@@ -27,9 +29,9 @@ def check(state: ExpeditionState) -> None:
         + [c for h in state.hand for c in h] + [c for laid in state.laid for c in laid]
     )  # fmt: skip
     assert sorted(cards) == list(range(data.num_sites)), "cards conserved"
-    for colour in range(r.EXPEDITIONS):
+    for colour in range(EXPEDITIONS):
         arrows = state.arrows[colour]
-        assert len(arrows) + state.arrows_left(colour) == r.ARROWS, "arrows conserved"
+        assert len(arrows) + state.arrows_left(colour) == ARROWS, "arrows conserved"
         lines = [a >> routes.SHIFT_LINE for a in arrows]
         assert len(set(lines)) == len(lines), "one colour never twice along a line"
         assert [n for n, used in enumerate(state.used[colour]) if used] == sorted(lines)
@@ -42,12 +44,12 @@ def check(state: ExpeditionState) -> None:
             here = target
     taken = [sum(used[line] for used in state.used) for line in range(len(data.lines))]
     assert list(state.taken) == taken, "every line knows how many colours run along it"
-    assert 0 <= state.spent <= r.VOUCHERS_PER_TURN, "at most two vouchers a turn"
+    assert 0 <= state.spent <= VOUCHERS_PER_TURN, "at most two vouchers a turn"
     assert min(state.vouchers) >= 0
     for p in range(state.num_players):
         on_board = sum(owner == p for owner in state.chip)
         assert state.chips_placed[p] == on_board + state.chips_back[p], "chips conserved"
-        assert state.chips_placed[p] <= r.chip_limit(state)
+        assert state.chips_placed[p] <= chip_limit(state)
     for site, owner in enumerate(state.chip):
         assert owner < 0 or site in state.hand[owner]
     for end in state.end:  # nobody holds the card of a site an expedition stands on

@@ -16,7 +16,7 @@ describe: the dots a loop consists of (4), a later loop running through part of 
 from __future__ import annotations
 
 from terra.games.expedition import ExpeditionState
-from terra.games.expedition import rules as r
+from terra.games.expedition import rulebook as r
 from tests.games.expedition import table
 from tests.refusals import explanation, refused_by_rule
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from terra.games.expedition import ExpeditionState
-from terra.games.expedition import rules as r
+from terra.games.expedition.missions import PUBLIC
 from tests.games.expedition import table
 
 
@@ -59,7 +59,7 @@ def test_a_public_mission_goes_to_the_player_whose_turn_it_is_and_is_replaced() 
     table.arrow(state, "red", steps[-2], steps[-1])
     assert site in state.laid[mover]
     assert site not in state.laid[1 - mover]
-    assert len(state.public) == r.PUBLIC and top in state.public
+    assert len(state.public) == PUBLIC and top in state.public
 
 
 def test_a_card_kept_in_an_exchange_where_an_expedition_stands_is_laid_down() -> None:

@@ -34,3 +34,26 @@ def test_notation_accepts_ids_and_arrow_variants() -> None:
 def test_unknown_notation_is_refused(text: str, says: str) -> None:
     state = table.playing()
     assert says in refused(state, text).reason
+
+
+def test_a_board_receives_each_move_with_its_kind_arguments_and_place() -> None:
+    """The browser board never reads the notation: a move at a site names the site's id (a chip
+    to mark, a card to exchange or keep), an arrow the point it reaches, the removal of an arrow
+    its expedition's colour."""
+    state = table.new()
+    moscow, kizhi = table.point(state, "Moscow"), table.point(state, "Kizhi")
+    marib = table.point(state, "Marib")
+    line = state.data.line_between(moscow, kizhi)
+    cases = {
+        "red Moscow > Kizhi": ("arrow", [0, moscow, kizhi, line], "kizhi"),
+        "mark Marib": ("mark", [marib], "marib"),
+        "voucher exchange Marib": ("voucher exchange", [marib], "marib"),
+        "keep Marib": ("keep", [marib], "marib"),
+        "voucher remove yellow": ("voucher remove", [2], "yellow"),
+        "voucher arrow": ("voucher arrow", [], None),
+        "pass": ("pass", [], None),
+        "done": ("done", [], None),
+    }
+    for text, (kind, args, place) in cases.items():
+        data = state.action_data(state.parse_action(text))
+        assert data == {"kind": kind, "args": args, "place": place}, text

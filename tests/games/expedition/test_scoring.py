@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from terra.games.expedition import ExpeditionState, routes
-from terra.games.expedition import rules as r
+from terra.games.expedition import rulebook as r
 from tests.games.expedition import table
 from tests.refusals import refused_by_rule
 

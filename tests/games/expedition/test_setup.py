@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from terra.games.expedition import ExpeditionState
-from terra.games.expedition import rules as r
+from terra.games.expedition.marking import CHIP_DISTANCE
+from terra.games.expedition.missions import PUBLIC
+from terra.games.expedition.preparation import PUBLIC_DISTANCE
+from terra.games.expedition.rulebook import RULE_CHIPS
 from tests.games.expedition import table
 from tests.refusals import refused_by_rule
 from tests.walks import greedy_decisions
@@ -34,10 +37,10 @@ def test_six_public_missions_lie_at_least_three_lines_from_the_start(seed: int) 
     the cards drawn too close go under the deck, seen by everybody."""
     state = table.new(2, seed)
     data = state.data
-    assert len(state.public) == r.PUBLIC
-    assert all(data.distance[data.start][c] >= r.PUBLIC_DISTANCE for c in state.public)
+    assert len(state.public) == PUBLIC
+    assert all(data.distance[data.start][c] >= PUBLIC_DISTANCE for c in state.public)
     rejected = [data.point(e["args"]["card"]) for e in state.events if e["key"] == "reject"]
-    assert all(data.distance[data.start][c] < r.PUBLIC_DISTANCE for c in rejected)
+    assert all(data.distance[data.start][c] < PUBLIC_DISTANCE for c in rejected)
     assert state.deck[: len(rejected)] == rejected[::-1]  # under the deck, the first lowest
     for seat in range(2):
         known = [place[1] for place in state.view(seat)["deck"]["known_places"]]
@@ -77,7 +80,7 @@ def test_a_marked_destination_lies_at_least_two_lines_from_the_start() -> None:
         legal = state.legal_actions()
         for card in state.hand[state.player]:
             allowed = state.tables.mark_base + card in legal
-            assert allowed == (data.distance[data.start][card] >= r.CHIP_DISTANCE)
+            assert allowed == (data.distance[data.start][card] >= CHIP_DISTANCE)
 
 
 def test_a_marked_card_is_known_to_everybody() -> None:
@@ -94,7 +97,7 @@ def test_the_public_display_is_refilled_to_six_after_marking() -> None:
     """Expedition, Marking Research Destinations: afterwards the display is filled up to six; a
     card drawn now counts wherever it lies. (Shown on the small map, where the deck runs out.)"""
     state = table.playing(2, 0)
-    assert len(state.public) == r.PUBLIC
+    assert len(state.public) == PUBLIC
     small = table.playing(2, 0, data=table.LOOPS)
     assert small.public == []  # 12 sites: all dealt to the first hand
 
@@ -102,12 +105,12 @@ def test_the_public_display_is_refilled_to_six_after_marking() -> None:
 def test_marking_errors_say_why() -> None:
     state = table.new()
     other = state.hand[1][0]
-    refused_by_rule(state, f"mark {table.name(state, other)}", r.RULE_CHIPS, "you hold no")
-    refused_by_rule(state, "red Stockholm > Kizhi", r.RULE_CHIPS, "first every player marks")
-    refused_by_rule(state, "pass", r.RULE_CHIPS, "Variant A")
+    refused_by_rule(state, f"mark {table.name(state, other)}", RULE_CHIPS, "you hold no")
+    refused_by_rule(state, "red Stockholm > Kizhi", RULE_CHIPS, "first every player marks")
+    refused_by_rule(state, "pass", RULE_CHIPS, "Variant A")
     near = next((c for c in state.hand[0] if state.data.distance[state.data.start][c] < 2), None)
     if near is not None:
-        refused_by_rule(state, f"mark {table.name(state, near)}", r.RULE_CHIPS, "at least 2")
+        refused_by_rule(state, f"mark {table.name(state, near)}", RULE_CHIPS, "at least 2")
 
 
 def test_the_contract_suite_asks_greedy_to_mark_and_to_exchange() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import terra
-from terra.games.expedition import rules as r
+from terra.games.expedition import rulebook as r
 from terra.games.expedition import scoring
 from tests.games.expedition import table
 from tests.refusals import explanation

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terra.games.expedition import rules as r
+from terra.games.expedition import rulebook as r
 from tests.games.expedition import table
 from tests.refusals import explanation, refused_by_rule
 

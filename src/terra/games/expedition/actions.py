@@ -1,4 +1,4 @@
-"""Expedition's actions: a fixed int space and its text notation.
+"""Expedition's notation: how actions are written and read, beside the table the core builds.
 
 A turn is a chain of small decisions ending in ``done``. Every int means the same thing in
 every position (for a given map), so the notation is a lookup table and records stay readable:
@@ -14,27 +14,60 @@ every position (for a given map), so the notation is a lookup table and records 
 ``keep Angkor``                  keep one of the two cards drawn in an exchange
 ``done``                         end your turn
 ===============================  ==========================================================
+
+Each move writes its own actions where it is declared (``Move.notation``), in the order of
+:data:`terra.games.expedition.rules.RULEBOOK`; this module holds what they share: the
+expeditions' colours, the kinds of move by number, the table's named parts, and the readings of
+text that is not the notation itself.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from typing import Any, Protocol
 
-from terra.core.actions import ActionSpace, ActionSpaceBuilder
+from terra.core.actions import ActionSpace
 from terra.core.errors import NotationError
+from terra.core.moves import Notation, Writer
 from terra.games.expedition.components import Components
+from terra.games.expedition.rulebook import RULE_BUILD
 
-COLOURS = ("red", "blue", "yellow")
+COLOURS = ("red", "blue", "yellow")  # the three expeditions
+EXPEDITIONS = len(COLOURS)
+ARROWS = 45  # arrows per expedition colour
 
-# Kinds of action.
+# The kinds of move, numbered in the order of the rulebook's moves (``action_table`` checks it).
 DONE, PASS, BUY_ARROW, REMOVE, MARK, EXCHANGE, KEEP, ARROW = range(8)
+_MOVES = ("done", "pass", "voucher arrow", "voucher remove", "mark", "voucher exchange", "keep")
 
 NOTATION_HELP = (
     "mark Marib | pass | red Stockholm > Moscow (colours red, blue, yellow) | voucher arrow | "
     "voucher remove red | voucher exchange Marib | keep Angkor | done"
 )
+
+
+def colour_name(colour: int) -> str:
+    """An expedition's colour, as the notation, the log and refusals name it."""
+    return COLOURS[colour]
+
+
+def every_site(verb: str) -> Notation:
+    """The notation of a move made with one research card: ``verb Marib``, one action per site
+    in the order of the map; the argument is the site (and its card)."""
+
+    def write(data: Components, out: Writer) -> None:
+        names = data.point_names
+        for site in range(data.num_sites):
+            out.add(f"{verb} {names[site]}", site)
+
+    return write
+
+
+def site_id(data: Components, site: int) -> str:
+    """The place of a move made with one research card: its site's id, as views name it."""
+    return data.point_ids[site]
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,33 +97,14 @@ class ActionTable(ActionSpace):
     around: tuple[int, ...]
 
 
-@cache
-def action_table(data: Components) -> ActionTable:
-    """The action table of ``data`` (built once per map)."""
-    names = data.point_names
-    actions = ActionSpaceBuilder("Expedition")
-    add = actions.add
-    add(DONE, "done")
-    add(PASS, "pass")
-    add(BUY_ARROW, "voucher arrow")
-    remove_base = len(actions)
-    for colour, name in enumerate(COLOURS):
-        add(REMOVE, f"voucher remove {name}", colour)
-    mark_base = len(actions)
-    for site in range(data.num_sites):
-        add(MARK, f"mark {names[site]}", site)
-    exchange_base = len(actions)
-    for site in range(data.num_sites):
-        add(EXCHANGE, f"voucher exchange {names[site]}", site)
-    keep_base = len(actions)
-    for site in range(data.num_sites):
-        add(KEEP, f"keep {names[site]}", site)
-    arrow_base = len(actions)
+def action_table(
+    fields: dict[str, Any], moves: Mapping[str, range], data: Components
+) -> ActionTable:
+    """Expedition's table, from the actions the moves wrote (``moves``: each move's actions),
+    with the ways out of every point ready for the rules that list arrows."""
+    assert tuple(moves) == (*_MOVES, "arrow") and moves["done"].start == DONE
+    arrow_base = moves["arrow"].start
     per_colour = 2 * len(data.lines)
-    for colour, name in enumerate(COLOURS):
-        for line, (a, b) in enumerate(data.lines):
-            add(ARROW, f"{name} {names[a]} > {names[b]}", colour, a, b, line)
-            add(ARROW, f"{name} {names[b]} > {names[a]}", colour, b, a, line)
     exits = tuple(
         tuple(
             (there, line, 2 * line + (0 if data.lines[line][0] == here else 1))
@@ -106,7 +120,6 @@ def action_table(data: Components) -> ActionTable:
         for colour in range(len(COLOURS))
     )
     around = tuple(sum(1 << there for there in data.neighbours[here]) for here in range(len(exits)))
-    fields = actions.fields()
     args = fields["args"]
     arrows = [a if len(a) == 4 else (-1, -1, -1, -1) for a in args]
     return ActionTable(
@@ -115,10 +128,10 @@ def action_table(data: Components) -> ActionTable:
         origin=tuple(a[1] for a in arrows),
         target=tuple(a[2] for a in arrows),
         line=tuple(a[3] for a in arrows),
-        remove_base=remove_base,
-        mark_base=mark_base,
-        exchange_base=exchange_base,
-        keep_base=keep_base,
+        remove_base=moves["voucher remove"].start,
+        mark_base=moves["mark"].start,
+        exchange_base=moves["voucher exchange"].start,
+        keep_base=moves["keep"].start,
         arrow_base=arrow_base,
         per_colour=per_colour,
         exits=exits,
@@ -136,11 +149,22 @@ _ARROW = re.compile(r"^(?P<colour>red|blue|yellow):? (?P<src>.+?)(?: ?-?> ?| to 
 _SITE = re.compile(r"^(?P<verb>mark|keep|(?:voucher )?exchange) (?P<site>.+)$")
 
 
-def parse(data: Components, text: str) -> int:
+class Position(Protocol):
+    """What the notation reads of a position: its map and its table."""
+
+    @property
+    def data(self) -> Components: ...
+
+    @property
+    def tables(self) -> ActionTable: ...
+
+
+def parse(state: Position, text: str) -> int:
     """The action ``text`` names where it is not the notation itself (ids for names, ``->`` or
     ``to`` for ``>``); -1 when it is no action. A misspelt point is a :class:`NotationError`
     with the nearest names."""
-    table = action_table(data)
+    data = state.data
+    table = state.tables
     folded = " ".join(text.lower().replace(",", " ").split())
     match = _ARROW.match(folded)
     if match:
@@ -149,9 +173,7 @@ def parse(data: Components, text: str) -> int:
         line = data.line_between(src, dst)
         if line < 0:
             names = data.point_names
-            raise NotationError(
-                f"no line joins {names[src]} and {names[dst]}", "Expedition, Building Rules"
-            )
+            raise NotationError(f"no line joins {names[src]} and {names[dst]}", RULE_BUILD)
         colour = COLOURS.index(match["colour"])
         code = 2 * line + (0 if data.lines[line][0] == src else 1)
         return arrow(table, colour, code)

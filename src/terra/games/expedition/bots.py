@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from terra.core.evaluator import Evaluator, SearchSettings
 from terra.games.expedition import actions as act
 from terra.games.expedition import routes, scoring
-from terra.games.expedition import rules as r
 from terra.games.expedition.components import GREEN, RED
+from terra.games.expedition.rulebook import Phase
 from terra.games.expedition.state import ExpeditionState
 
 DECAY = 0.6
@@ -37,6 +37,8 @@ BUY_ABOVE = 1.2  # a voucher buys an arrow worth at least this much
 EXCHANGE_FROM = 6  # a card at least this many lines from every end is worth exchanging
 CHIP_UP_TO = 5  # Variant A: mark destinations at most this far from the start
 PROSPECTS = 0.5  # share of the goals' discounted worth a position's estimate counts
+
+_MARKING = Phase.MARKING  # read once: an enum member's lookup is slow (Python 3.11)
 
 
 def _goals(state: ExpeditionState, me: int) -> dict[int, float]:
@@ -100,7 +102,7 @@ def greedy_action(state: ExpeditionState, rng: random.Random) -> int:
         return legal[0]
     table = state.tables
     me = state.player
-    if state.phase == r.MARKING:
+    if state.phase is _MARKING:
         return _mark(state, legal)
     goals = _goals(state, me)
     ends = state.end[:]
@@ -130,7 +132,7 @@ def _worth_buying(
 ) -> bool:
     """A voucher buys an arrow only if some arrow now is worth a good deal."""
     best = float("-inf")
-    for colour in range(r.EXPEDITIONS):
+    for colour in range(act.EXPEDITIONS):
         for action in routes.continuations(state, colour):
             best = max(best, _arrow_value(state, goals, base, action, ends))
     return best >= BUY_ABOVE

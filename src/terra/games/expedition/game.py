@@ -6,10 +6,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.games.expedition import rules
 from terra.games.expedition.actions import NOTATION_HELP
 from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.layout import board_layout
+from terra.games.expedition.marking import CHIPS_VARIANT_A
+from terra.games.expedition.preparation import HAND
+from terra.games.expedition.rulebook import RULE_END, RULE_TURN
+from terra.games.expedition.rules import RULEBOOK
 from terra.games.expedition.state import ExpeditionState
 
 if TYPE_CHECKING:
@@ -20,13 +23,14 @@ class Expedition(Game[ExpeditionState]):
     """Expedition (Wolfgang Kramer, 1996): three shared expeditions, secret research missions."""
 
     id = "expedition"
-    title = "Expedition"
+    # The rules module, once loaded, plays ExpeditionState by Expedition's rulebook.
+    title = RULEBOOK.title
     designer = "Wolfgang Kramer"
     year = 1996
     min_players = 2
     max_players = 6
-    turn_rule = rules.RULE_TURN
-    end_rule = rules.RULE_END
+    turn_rule = RULE_TURN
+    end_rule = RULE_END
     # No bound in the rules: an arrow placed and taken back with a voucher each turn changes
     # nothing lasting (docs/rules-decisions.md). Seeded games last a few hundred actions.
     length_cap = 20_000
@@ -59,8 +63,8 @@ class Expedition(Game[ExpeditionState]):
         """At best every research card laid down and every chip of a colour back; at worst a
         full hand kept and every chip left on the board (Variant B's scores, the chips back,
         lie inside)."""
-        most_chips = rules.CHIPS_VARIANT_A
-        return -(rules.HAND[players] + most_chips), data.num_sites + most_chips
+        most_chips = CHIPS_VARIANT_A
+        return -(HAND[players] + most_chips), data.num_sites + most_chips
 
     def evaluator(self) -> Evaluator[ExpeditionState]:
         """Its bots (terra.games.expedition.bots)."""

@@ -1,8 +1,8 @@
 """Expedition's route geometry: the arrows of an expedition, where it has been, where it may go
 on, and its loops.
 
-Rules (what an action does) and legality (which actions are allowed) both read the routes
-through this module, which reads nothing of theirs. An arrow is a packed int
+The chapters (what a move does, when it is legal, why it is refused) read the routes through
+this module, which reads nothing of theirs. An arrow is a packed int
 (``line << 20 | origin << 10 | target``); point and line numbers are those of
 :mod:`terra.games.expedition.components`; a set of points is a bitmask.
 """
@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.games.expedition import actions as act
+from terra.games.expedition.actions import ARROWS
 
 if TYPE_CHECKING:
     from terra.games.expedition.state import ExpeditionState
-
-ARROWS = 45  # arrows per expedition colour
-EXPEDITIONS = len(act.COLOURS)
 
 SHIFT_ORIGIN = 10
 SHIFT_LINE = 20
@@ -91,11 +88,10 @@ def continuations(state: ExpeditionState, colour: int, loop_limit: bool = True) 
     ]
 
 
-def every_continuation(state: ExpeditionState) -> list[int]:
-    """The arrow actions continuing any expedition from its end, colour by colour: those of
-    :func:`continuations` with the loop limit, gathered in one pass (the arrows the player to
-    act may place, asked at most decisions of a turn)."""
-    found: list[int] = []
+def every_continuation(state: ExpeditionState, found: list[int]) -> None:
+    """The arrow actions continuing any expedition from its end, colour by colour, added to
+    ``found``: those of :func:`continuations` with the loop limit, gathered in one pass (the
+    arrows the player to act may place, asked at most decisions of a turn)."""
     arrow_exits = state.tables.arrow_exits
     looped = state.looped
     for colour, placed in enumerate(state.arrows):
@@ -107,7 +103,6 @@ def every_continuation(state: ExpeditionState) -> list[int]:
         for action, line, there in arrow_exits[colour][state.end[colour]]:
             if not lines[line] and not points >> there & 1:
                 found.append(action)
-    return found
 
 
 def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:

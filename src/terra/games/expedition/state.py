@@ -1,23 +1,19 @@
-"""Expedition's game state: flat lists of ints, a hand-written clone, the core contract."""
+"""Expedition's game state: flat lists of ints and a hand-written clone; the core plays it by
+Expedition's rulebook (:data:`terra.games.expedition.rules.RULEBOOK`, bound to this class when
+that module is loaded)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from terra.core.actions import Rule
-from terra.core.errors import IllegalAction
-from terra.core.state import GameState
-from terra.games.expedition import actions as act
-from terra.games.expedition import legal, rules, scoring, view
+from terra.core.moves import PhasedState
+from terra.games.expedition.actions import ARROWS, ActionTable
 from terra.games.expedition.components import Components
-
-if TYPE_CHECKING:
-    from terra.core.game import Game
+from terra.games.expedition.rulebook import Phase
 
 
-class ExpeditionState(GameState):
+class ExpeditionState(PhasedState):
     """A position of Expedition.
 
     Points, lines and cards are ints (see :mod:`terra.games.expedition.components`); card ``i``
@@ -32,7 +28,6 @@ class ExpeditionState(GameState):
         "exchange": ("card", "drawn"),
         "keep": ("card", "back"),
     }
-    RULES: ClassVar[Mapping[int, Rule]] = rules.APPLY
 
     __slots__ = (
         "arrows",
@@ -52,8 +47,6 @@ class ExpeditionState(GameState):
         "looped",
         "may",
         "must",
-        "phase",
-        "player",
         "public",
         "rejected",
         "route",
@@ -66,9 +59,8 @@ class ExpeditionState(GameState):
     )
 
     data: Components
-    tables: act.ActionTable
-    phase: int
-    player: int
+    tables: ActionTable
+    phase: Phase
     turn: int
     hand: list[list[int]]
     laid: list[tuple[int, ...]]  # tuples, shared by clones: the rules replace them
@@ -95,38 +87,6 @@ class ExpeditionState(GameState):
     spent: int  # travel vouchers used this turn
     looped: int  # bitmask of colours that closed a loop this turn
     winner: int  # Variant B: the seat that took back all its chips first, or -1
-
-    @classmethod
-    def create(
-        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> ExpeditionState:
-        """Expedition, Preparation, with every chance event drawn from ``seed``."""
-        state = cls.__new__(cls)
-        tables = act.action_table(data)
-        state._init_base(
-            game=game, players=players, seed=seed, options=options, data=data, tables=tables
-        )
-        rules.set_up(state)
-        return state
-
-    # --- the contract -------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == rules.OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == rules.OVER
-
-    # The rules' own statement of what is legal, called by legal_actions without a wrapper.
-    _find_legal_actions = legal.legal_actions
-
-    def _parse(self, text: str) -> int:
-        return act.parse(self.data, text)
-
-    def _explain(self, action: int) -> IllegalAction | None:
-        return legal.explain(self, action)
 
     def clone(self) -> ExpeditionState:
         other = ExpeditionState.__new__(ExpeditionState)
@@ -161,31 +121,11 @@ class ExpeditionState(GameState):
         other.winner = self.winner
         return other
 
-    def scores(self) -> list[int]:
-        return scoring.scores(self)
-
-    def score_breakdown(self) -> list[dict[str, int]]:
-        return [scoring.breakdown(self, p) for p in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _redeal(self, sample: ExpeditionState, seat: int, rng: random.Random) -> None:
-        view.redeal(self, sample, seat, rng)
-
     # --- helpers for tests, bots and displays ------------------------------------------------
-
-    @property
-    def phase_name(self) -> str:
-        """``marking``, ``playing`` or ``over``."""
-        return rules.PHASE_NAMES[self.phase]
 
     def arrows_left(self, colour: int) -> int:
         """Arrows of ``colour`` not yet on the board."""
-        return rules.ARROWS - len(self.arrows[colour])
+        return ARROWS - len(self.arrows[colour])
 
     def _key(self) -> tuple[Any, ...]:
         """Everything that defines the position (history and log aside)."""

@@ -17,10 +17,19 @@ from functools import reduce
 from operator import and_
 from typing import TYPE_CHECKING, Any
 
-from terra.games.expedition import rules, scoring
+from terra.games.expedition import scoring
+from terra.games.expedition.actions import ARROWS, EXPEDITIONS, colour_name
+from terra.games.expedition.missions import surely_in_deck
+from terra.games.expedition.routes import unpack
+from terra.games.expedition.rulebook import Phase
 
 if TYPE_CHECKING:
     from terra.games.expedition.state import ExpeditionState
+
+
+# The stage of the game a view names: the loop arrow and the card to keep are moments of a
+# turn of play.
+STAGES = {Phase.MARKING: "marking", Phase.OVER: "over"}
 
 
 def _ids(state: ExpeditionState, cards: Sequence[int]) -> list[str]:
@@ -68,17 +77,17 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
         players.append(entry)
 
     expeditions = []
-    for colour in range(rules.EXPEDITIONS):
+    for colour in range(EXPEDITIONS):
         arrows = []
         for arrow in state.arrows[colour]:
-            _, origin, target = rules.unpack(arrow)
+            _, origin, target = unpack(arrow)
             arrows.append([ids[origin], ids[target]])
         expeditions.append(
             {
-                "colour": rules.colour_name(colour),
+                "colour": colour_name(colour),
                 "arrows": arrows,
                 "end": ids[state.end[colour]],
-                "arrows_left": rules.ARROWS - len(arrows),
+                "arrows_left": ARROWS - len(arrows),
                 "looped_this_turn": bool(state.looped >> colour & 1),
             }
         )
@@ -89,11 +98,11 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
     turn: dict[str, Any] = {
         "number": state.turn + 1,
         "player": current,
-        "phase": rules.PHASE_NAMES[state.phase],
+        "phase": STAGES.get(state.phase, "playing"),
         "arrows_due": state.must,
         "arrows_optional": state.may,
         "vouchers_used": state.spent,
-        "loop": None if state.loop < 0 else rules.colour_name(state.loop),
+        "loop": None if state.loop < 0 else colour_name(state.loop),
         "loop_from": _ids(state, _bits(state.loop_from)),
         "cards_drawn": len(state.drawn),
     }
@@ -110,7 +119,7 @@ def view(state: ExpeditionState, seat: int | None) -> dict[str, Any]:
             "known_places": [
                 [len(deck) - 1 - i, ids[c]] for i, c in enumerate(deck) if known >> c & 1
             ],
-            "surely_inside": _ids(state, _bits(rules.surely_in_deck(state, seat))),
+            "surely_inside": _ids(state, _bits(surely_in_deck(state, seat))),
             "rejected_at_setup": _ids(state, list(state.rejected)),
         },
     }
@@ -137,7 +146,7 @@ def redeal(state: ExpeditionState, sample: ExpeditionState, seat: int, rng: rand
         pool_hands += [c for c in state.hand[q] if state.chip[c] != q]
     drawn = state.drawn if state.player != seat else []
     pool = pool_deck + pool_hands + drawn
-    sure = rules.surely_in_deck(state, seat)
+    sure = surely_in_deck(state, seat)
     forced = [c for c in pool if sure >> c & 1]
     loose = [c for c in pool if state.in_deck >> c & 1 and not sure >> c & 1]  # deck or drawn
     free = [c for c in pool if not state.in_deck >> c & 1]
