@@ -131,7 +131,10 @@ class Shadow:
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over
         if seat is not None and state.current_player == seat:
-            legal = [{"action": a, "text": state.action_str(a)} for a in state.legal_actions()]
+            legal = [
+                {"action": a, "text": state.action_str(a), **state.action_data(a)}
+                for a in state.legal_actions()
+            ]
             assert update["legal"] == legal
         else:
             assert "legal" not in update

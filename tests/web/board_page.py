@@ -86,8 +86,11 @@ class BoardPage:
         self.page.evaluate("layout => { window.layout = layout; }", layout)
         self.game = game
 
-    def show(self, view: dict[str, Any], legal: list[str], seat: int | None) -> list[str]:
-        """Draw ``view``; the actions of the targets drawn, in document order."""
+    def show(
+        self, view: dict[str, Any], legal: list[dict[str, Any]], seat: int | None
+    ) -> list[str]:
+        """Draw ``view`` with the legal moves as data (as the server sends them); the action
+        texts of the targets drawn, in document order."""
         targets: list[str] = self.page.evaluate(
             "([view, legal, seat]) => window.show(view, window.layout, legal, seat)",
             [view, legal, seat],

@@ -22,6 +22,7 @@ import pytest
 import terra
 from terra.ai.bots import make_bot
 from terra.core.state import GameState
+from terra.server.protocol import legal_moves
 from tests.web.board_page import BoardPage
 
 GAMES = [game.id for game in terra.games()]
@@ -44,8 +45,14 @@ def as_json(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def legal_texts(state: GameState) -> list[str]:
-    return [state.action_str(a) for a in state.legal_actions()]
+def moves_of(state: GameState) -> list[dict[str, Any]]:
+    """The legal moves as the page receives them: as data, through JSON."""
+    moves: list[dict[str, Any]] = as_json(legal_moves(state))
+    return moves
+
+
+def texts_of(moves: list[dict[str, Any]]) -> list[str]:
+    return [move["text"] for move in moves]
 
 
 def layout_of(state: GameState) -> dict[str, Any]:
@@ -96,8 +103,9 @@ def test_whole_game_by_clicks(game_id: str, board_page: BoardPage) -> None:
         if state.current_player != 0:
             state.apply(bot.choose(state))
             continue
-        legal = legal_texts(state)
-        targets = board_page.show(as_json(state.view(0)), legal, 0)
+        moves = moves_of(state)
+        legal = texts_of(moves)
+        targets = board_page.show(as_json(state.view(0)), moves, 0)
         decisions += 1
         stray = sorted(set(targets) - set(legal))
         assert not stray, f"targets for moves that are not legal: {stray}"
@@ -141,7 +149,7 @@ def test_fits_a_phone(game_id: str, phone_page: BoardPage) -> None:
     rng = random.Random(7)
     for moment in range(3):
         seat = state.current_player or 0
-        phone_page.show(as_json(state.view(seat)), legal_texts(state), seat)
+        phone_page.show(as_json(state.view(seat)), moves_of(state), seat)
         assert phone_page.fits_width(), f"{game_id} scrolls sideways at moment {moment}"
         phone_page.screenshot(f"{game_id}-phone-{moment}")
         for _ in range(150):
@@ -164,8 +172,8 @@ def test_positions_of_greedy_play(game_id: str, board_page: BoardPage) -> None:
         seat = state.current_player
         assert seat is not None
         if step in GREEDY_SNAPSHOTS:
-            legal = legal_texts(state)
-            targets = board_page.show(as_json(state.view(seat)), legal, seat)
-            assert set(targets) <= set(legal)
+            moves = moves_of(state)
+            targets = board_page.show(as_json(state.view(seat)), moves, seat)
+            assert set(targets) <= set(texts_of(moves))
             board_page.screenshot(f"{game_id}-greedy-{step:04d}")
         state.apply(bots[seat].choose(state))

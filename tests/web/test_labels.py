@@ -12,7 +12,7 @@ import pytest
 
 import terra
 from tests.web.board_page import BoardPage
-from tests.web.test_boards import BOARDS, as_json, layout_of, legal_texts
+from tests.web.test_boards import BOARDS, as_json, layout_of, moves_of
 
 # The boxes on screen (CSS pixels) of the elements a selector finds, each with a name.
 BOXES = """([selector, naming]) => [...document.querySelectorAll(selector)].map((node) => {
@@ -82,10 +82,10 @@ def test_arrow_targets_do_not_cover_each_other_on_a_phone(phone_page: BoardPage)
     rng = random.Random(9)
     seen = 0
     while not state.is_over and seen < 6:
-        legal = legal_texts(state)
-        if sum(text.split()[0] in ARROW_COLOURS for text in legal) > 3:
+        moves = moves_of(state)
+        if sum(move["text"].split()[0] in ARROW_COLOURS for move in moves) > 3:
             seat = state.current_player
-            phone_page.show(as_json(state.view(seat)), legal, seat)
+            phone_page.show(as_json(state.view(seat)), moves, seat)
             dots = phone_page.page.evaluate(BOXES, ["svg .arrow-choice", "data-action"])
             stacked = [(a[0], b[0]) for a, b in combinations(dots, 2) if _circles_meet(a, b)]
             assert not stacked, f"arrow targets on top of each other: {stacked}"

@@ -74,9 +74,17 @@ def update(
     if seed is not None:
         message["seed"] = seed
     if seat is not None and current == seat:
-        text = state.tables.text
-        message["legal"] = [{"action": a, "text": text[a]} for a in state.legal_actions()]
+        message["legal"] = legal_moves(state)
     return message
+
+
+def legal_moves(state: GameState) -> list[dict[str, Any]]:
+    """The legal moves of the seat to act as data: each move's int (``action``), its notation
+    (``text``, what the page sends back), the name of its kind of move (``kind``), its
+    arguments (``args``) and the place on the board it concerns (``place``, or ``None``), so
+    that a board never reads the notation."""
+    text = state.tables.text
+    return [{"action": a, "text": text[a], **state.action_data(a)} for a in state.legal_actions()]
 
 
 def encode(message: dict[str, Any]) -> str:

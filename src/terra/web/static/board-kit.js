@@ -2,7 +2,9 @@
 //
 // A board draws one seat's view as SVG and marks the legal moves that happen at a place as
 // targets: elements with the class "target" and data-action="<action text>" whose click calls
-// ctx.play(text). Everything here is game-agnostic; a game's rules stay in its own board.js.
+// ctx.play(text). ctx.legal holds the seat's legal moves as data, {action, text, kind, args,
+// place}: a board finds a move by its kind, its arguments and its place, and never reads its
+// text. Everything here is game-agnostic; a game's rules stay in its own board.js.
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -63,8 +65,9 @@ export function tip(node, content) {
   return node;
 }
 
-/** Make node a clickable target for the legal action `action`. */
-export function target(node, action, ctx) {
+/** Make node a clickable target for the legal move `move` (an entry of ctx.legal). */
+export function target(node, move, ctx) {
+  const action = move.text;
   node.classList.add("target");
   node.dataset.action = action;
   node.setAttribute("role", "button");
@@ -114,42 +117,33 @@ export function colourWord(ctx, colour) {
 }
 
 /**
- * Sort the legal actions by the place they happen at.
- * placeOf(text) returns a place key, or null for a move that is not at a place.
- * Returns a Map from place to its actions, in the order of ctx.legal.
+ * The legal moves by the place they happen at (a move's place, as the game's view and layout
+ * name it): a Map from place to its moves, in the order of ctx.legal. Moves at no place are left
+ * out.
  */
-export function byPlace(legal, placeOf) {
+export function byPlace(legal) {
   const places = new Map();
-  for (const action of legal) {
-    const place = placeOf(action);
-    if (place === null || place === undefined) continue;
-    if (!places.has(place)) places.set(place, []);
-    places.get(place).push(action);
+  for (const move of legal) {
+    if (move.place === null || move.place === undefined) continue;
+    if (!places.has(move.place)) places.set(move.place, []);
+    places.get(move.place).push(move);
   }
   return places;
 }
 
-/** The id of each place by its lower-case name, from a layout's {id: {name, ...}} table. */
-export function idsByName(places) {
-  const ids = new Map();
-  for (const [id, place] of Object.entries(places)) ids.set(place.name.toLowerCase(), id);
-  return ids;
+/** The legal moves of one kind (a move's kind names it: "go", "buy", "camp research"). */
+export function ofKind(legal, kind) {
+  return legal.filter((move) => move.kind === kind);
 }
 
-/** The part of an action text after its first word ("go Cairo: grey" gives "Cairo: grey"). */
-export function rest(action) {
-  const space = action.indexOf(" ");
-  return space < 0 ? "" : action.slice(space + 1);
+/** The legal move of this kind (the first, if several), or null. */
+export function moveOf(legal, kind) {
+  return legal.find((move) => move.kind === kind) ?? null;
 }
 
-/** The first word of an action text. */
-export function verb(action) {
-  const space = action.indexOf(" ");
-  return space < 0 ? action : action.slice(0, space);
-}
-
-/** A labelled button (a rounded box with text) for the action; returns its group. */
-export function button(parent, x, y, width, height, label, action, ctx, attrs = {}) {
+/** A labelled button (a rounded box with text) for a legal move, or a plain box for null;
+ * returns its group. */
+export function button(parent, x, y, width, height, label, move, ctx, attrs = {}) {
   const node = group(parent, { class: "board-button", ...attrs }, x, y);
   el("rect", { width, height, rx: Math.min(6, height / 3), class: "hit" }, node);
   text(node, width / 2, height / 2, label, {
@@ -157,21 +151,21 @@ export function button(parent, x, y, width, height, label, action, ctx, attrs = 
     "dominant-baseline": "central",
     "font-size": Math.round(height * 0.5),
   });
-  if (action) target(node, action, ctx);
+  if (move) target(node, move, ctx);
   return node;
 }
 
 /**
- * Buttons stacked under a place for several actions there (say, two ways to pay for one
+ * Buttons stacked under a place for several moves there (say, two ways to pay for one
  * journey): the place itself carries the first, and each other one gets a small labelled
- * button. label(action) names each; buttons grow downwards from (x, y).
+ * button. label(move) names each; buttons grow downwards from (x, y).
  */
-export function choiceStack(parent, x, y, actions, ctx, label, size = 14) {
+export function choiceStack(parent, x, y, moves, ctx, label, size = 14) {
   const stack = group(parent, { class: "choices" });
-  actions.forEach((action, i) => {
-    const words = label(action);
+  moves.forEach((move, i) => {
+    const words = label(move);
     const width = Math.max(size * 2, words.length * size * 0.55 + size * 0.8);
-    button(stack, x - width / 2, y + i * (size + 3), width, size, words, action, ctx);
+    button(stack, x - width / 2, y + i * (size + 3), width, size, words, move, ctx);
   });
   return stack;
 }
@@ -244,18 +238,18 @@ export function contrast(colour) {
 
 /**
  * A row of buttons that wraps inside width, from (x, y); returns the y below the last row.
- * items are [label, action] pairs; an action of null draws a plain (unclickable) box.
+ * items are [label, move] pairs; a move of null draws a plain (unclickable) box.
  */
 export function buttonRows(parent, x, y, width, items, ctx, size = 18) {
   let left = x;
   let top = y;
-  for (const [label, action] of items) {
+  for (const [label, move] of items) {
     const w = Math.ceil(String(label).length * size * 0.3 + size * 0.9);
     if (left > x && left + w > x + width) {
       left = x;
       top += size + 5;
     }
-    button(parent, left, top, w, size, label, action, ctx);
+    button(parent, left, top, w, size, label, move, ctx);
     left += w + 5;
   }
   return items.length ? top + size + 5 : y;
@@ -284,4 +278,81 @@ export function paragraph(parent, x, y, width, content, attrs = {}) {
   const lines = wrapLines(content, width, size);
   lines.forEach((line, i) => text(parent, x, y + size + i * size * 1.3, line, attrs));
   return y + lines.length * size * 1.3 + size * 0.3;
+}
+
+// --- what every board draws below its map ------------------------------------------------
+//
+// look = {gap, ink}: a board's margin and the colour of its writing.
+
+// A seat's colour as the boards paint it, by the name the game's data gives it.
+const SEAT_PAINT = {
+  red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff", black: "#222",
+};
+
+/** The paint of a seat's colour as the data names it (a colour this table lacks, as named). */
+export function seatColour(colour) {
+  return SEAT_PAINT[colour] || colour;
+}
+
+/** " (you)" after the page's own seat's name, in the page's language; "" after the others. */
+export function youMark(ctx, seat) {
+  return seat === ctx.seat ? ` (${say(ctx, "board.you", "you")})` : "";
+}
+
+/**
+ * The status line under the map, in bold: line (whose turn, and what they are doing), or that
+ * the game is over where line is null; aside, if given, goes right-aligned on the same line in
+ * asideSize. Returns the y below it.
+ */
+export function drawStatus(svg, y, ctx, look, line, { size = 15, aside = null, asideSize = 12 } = {}) {
+  const words = line ?? say(ctx, "board.over", "The game is over");
+  text(svg, look.gap, y + size - 1, words, { "font-size": size, "font-weight": "bold", fill: look.ink });
+  if (aside) {
+    text(svg, ctx.layout.width - look.gap, y + size - 1, aside, {
+      "font-size": asideSize, "text-anchor": "end", fill: look.ink,
+    });
+  }
+  return y + size + 7;
+}
+
+/**
+ * The moves at a place other than the one the place carries (a step and a jump to one hex), as
+ * rows of buttons labelled by label(move), under heading if one is given. Returns the y below.
+ */
+export function drawMoreMoves(svg, y, moves, ctx, look, heading = null, label = (move) => move.text) {
+  const items = [];
+  for (const list of moves.values()) {
+    for (const move of list.slice(1)) items.push([label(move), move]);
+  }
+  if (!items.length) return y;
+  if (heading) {
+    text(svg, look.gap, y + 11, heading, { "font-size": 12, fill: look.ink });
+    y += 16;
+  }
+  return buttonRows(svg, look.gap, y, ctx.layout.width - 2 * look.gap, items, ctx, 20);
+}
+
+/**
+ * A player's row across the board from y: a box, lit while it is that player's turn, with the
+ * seat's pawn and a heading in bold beside it. row = {height, idle (the box's colour when not
+ * lit), stroke, pawn: [x, y, r, paint, mark], heading: [x, y, size, words]}. Returns the row's
+ * group, at (look.gap, y), for the board's own lines.
+ */
+export function playerRow(svg, y, ctx, look, active, row) {
+  const node = group(svg, { class: "player" }, look.gap, y);
+  el("rect", {
+    width: ctx.layout.width - 2 * look.gap, height: row.height, rx: 6,
+    fill: active ? "#fff3c4" : row.idle, stroke: row.stroke,
+  }, node);
+  const [px, py, r, paint, mark] = row.pawn;
+  pawn(node, px, py, r, paint, mark);
+  const [hx, hy, size, words] = row.heading;
+  text(node, hx, hy, words, { "font-size": size, "font-weight": "bold", fill: look.ink });
+  return node;
+}
+
+/** Each player drawn by drawPlayer(y, player) under the one before; the y below the last. */
+export function drawPlayers(y, players, drawPlayer) {
+  for (const player of players) y = drawPlayer(y, player);
+  return y;
 }

@@ -110,7 +110,7 @@ function showBoard(update) {
   const container = $("board");
   if (board) {
     try {
-      board.draw(container, update.view, { seat: mySeat, layout, legal: (update.legal || []).map((m) => m.text), play, t });
+      board.draw(container, update.view, { seat: mySeat, layout, legal: update.legal || [], play, t });
       return;
     } catch (error) {
       showError(t("The board could not be drawn: {error}", { error }));

@@ -6,16 +6,16 @@
 // happen at one hex, the hex carries the first and the others are buttons under the map.
 
 import {
-  board, buttonRows, byPlace, colourWord, contrast, el, group, hexPoints, pawn, rest, say, target,
-  text, tip, verb,
+  board, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el, group, hexPoints,
+  ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 // A hex with several moves carries the first of these; a step next door reads more naturally
 // as a click than a jump across the map.
-const PLACE_VERBS = ["start", "place", "move", "uncover", "go", "jump"];
+const PLACE_KINDS = ["start", "place", "move", "uncover", "go", "jump"];
 const GAP = 8;
 const INK = "#2b2118";
-const SEAT_COLOURS = { red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff" };
+const LOOK = { gap: GAP, ink: INK };
 const CATEGORY_COLOURS = {
   gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
   monument: "#b9b3a6",
@@ -48,31 +48,17 @@ export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.height, "Africa");
-  const hexOf = hexNames(layout);
-  const moves = byPlace(legal, (action) => placeOf(action, hexOf));
-  const rank = (action) => PLACE_VERBS.indexOf(verb(action));
-  for (const actions of moves.values()) actions.sort((a, b) => rank(a) - rank(b));
+  // A hex's moves are at its id; an exchange is at "<colour> <good>", in that player's row.
+  const moves = byPlace(legal.filter((move) => PLACE_KINDS.includes(move.kind)));
+  const rank = (move) => PLACE_KINDS.indexOf(move.kind);
+  for (const list of moves.values()) list.sort((a, b) => rank(a) - rank(b));
   drawMap(svg, view, ctx, moves);
   let y = layout.height + GAP;
-  y = drawStatus(svg, y, view, ctx);
-  y = drawMoreMoves(svg, y, moves, ctx);
-  y = drawPlayers(svg, y, view, ctx, legal);
+  y = drawTurn(svg, y, view, ctx);
+  y = drawMoreMoves(svg, y, moves, ctx, LOOK, say(ctx, "africa.more_moves", "More moves at these hexes"));
+  const exchanges = byPlace(ofKind(legal, "exchange"));
+  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, ctx, exchanges));
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
-}
-
-// Hexes are named by id ("E7") or, for start cities, by the city's name.
-function hexNames(layout) {
-  const names = new Map();
-  for (const hex of layout.hexes) {
-    names.set(hex.id.toLowerCase(), hex.id);
-    if (hex.city) names.set(hex.city.toLowerCase(), hex.id);
-  }
-  return names;
-}
-
-function placeOf(action, hexOf) {
-  if (!PLACE_VERBS.includes(verb(action))) return null;
-  return hexOf.get(rest(action).trim().toLowerCase()) ?? null;
 }
 
 // --- the map ---------------------------------------------------------------------------
@@ -141,16 +127,15 @@ function drawMarker(node, hex, marker, layout, r) {
   });
 }
 
-function seatColour(ctx, seat) {
-  const name = ctx.layout.colours[seat];
-  return SEAT_COLOURS[name] || name;
+function paintOf(ctx, seat) {
+  return seatColour(ctx.layout.colours[seat]);
 }
 
 // A base camp is a small tent in the owner's colour, at the top corner of the hex.
 function drawCamp(node, hex, view, ctx, seat) {
   const x = hex.x + ctx.layout.hex * 0.45;
   const y = hex.y - ctx.layout.hex * 0.35;
-  el("path", { d: `M ${x - 6} ${y + 5} L ${x} ${y - 6} L ${x + 6} ${y + 5} Z`, fill: seatColour(ctx, seat),
+  el("path", { d: `M ${x - 6} ${y + 5} L ${x} ${y - 6} L ${x + 6} ${y + 5} Z`, fill: paintOf(ctx, seat),
     stroke: INK, "stroke-width": 1 }, node);
 }
 
@@ -162,7 +147,7 @@ function drawResearchers(svg, view, ctx) {
     const hex = centres.get(player.researcher);
     const k = here.get(hex.id) || 0;
     here.set(hex.id, k + 1);
-    const piece = pawn(svg, hex.x - 9 + k * 11, hex.y - 8, 7, seatColour(ctx, player.seat), String(player.seat + 1));
+    const piece = pawn(svg, hex.x - 9 + k * 11, hex.y - 8, 7, paintOf(ctx, player.seat), String(player.seat + 1));
     tip(piece, say(ctx, "africa.researcher", "{colour} researcher", { colour: colourWord(ctx, player.colour) }));
   }
 }
@@ -181,18 +166,16 @@ function phaseWords(ctx, phase) {
   return words[phase] ?? phase;
 }
 
-function drawStatus(svg, y, view, ctx) {
+function drawTurn(svg, y, view, ctx) {
   const turn = view.turn;
-  let line;
-  if (turn.player === null || turn.player === undefined) {
-    line = say(ctx, "africa.over", "The game is over");
-  } else {
+  let line = null;
+  if (turn.player !== null && turn.player !== undefined) {
     const who = colourWord(ctx, view.players[turn.player].colour);
     line = say(ctx, "africa.turn", "Turn {number} · {who}: {phase}, action {action}/{actions}", {
       number: turn.number, who, phase: phaseWords(ctx, turn.phase), action: turn.action, actions: turn.actions_per_turn,
     });
   }
-  text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
+  drawStatus(svg, y, ctx, LOOK, line);
   const found = `${say(ctx, "africa.monuments", "monuments found")} ${view.monuments_found}`;
   const camps = `${say(ctx, "africa.supply", "camps in supply")} ${view.supply_camps}`;
   text(svg, GAP, y + 32, `${found} · ${camps}`, { "font-size": 12, fill: INK });
@@ -225,41 +208,16 @@ function drawLegend(svg, y, ctx) {
   return y + 4;
 }
 
-function drawMoreMoves(svg, y, moves, ctx) {
-  const items = [];
-  for (const actions of moves.values()) {
-    for (const action of actions.slice(1)) items.push([action, action]);
-  }
-  if (!items.length) return y;
-  text(svg, GAP, y + 11, say(ctx, "africa.more_moves", "More moves at these hexes"), {
-    "font-size": 12, fill: INK,
-  });
-  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20);
-}
-
-function drawPlayers(svg, y, view, ctx, legal) {
-  for (const player of view.players) {
-    y = drawPlayer(svg, y, player, view, ctx, legal);
-  }
-  return y;
-}
-
-// "exchange kettle with blue": the kettles in blue's row are what the player takes.
-function exchangeFor(legal, good, colour) {
-  return legal.find((action) => verb(action) === "exchange" && rest(action) === `${good} with ${colour}`);
-}
-
-function drawPlayer(svg, y, player, view, ctx, legal) {
-  const width = ctx.layout.width - 2 * GAP;
-  const row = group(svg, { class: "player" }, GAP, y);
-  const active = view.turn.player === player.seat;
-  el("rect", { width, height: 58, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3", stroke: "#b9a27a" }, row);
-  pawn(row, 14, 15, 8, seatColour(ctx, player.seat), String(player.seat + 1));
-  const you = player.seat === ctx.seat ? ` (${say(ctx, "africa.you", "you")})` : "";
+// "exchange kettle with blue" is at "blue kettle": the kettles in blue's row are what the player
+// takes.
+function drawPlayer(svg, y, player, view, ctx, exchanges) {
   const holdings = say(ctx, "africa.holdings", "gold {gold} · jewels {jewels} · camps {camps}", player);
   const colour = colourWord(ctx, player.colour);
-  text(row, 28, 15, `${colour}${you} · ${player.score.total}★ · ${holdings}`,
-    { "font-size": 13, "font-weight": "bold", fill: INK, "dominant-baseline": "central" });
+  const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
+    height: 58, idle: "#f7f1e3", stroke: "#b9a27a",
+    pawn: [14, 15, 8, paintOf(ctx, player.seat), String(player.seat + 1)],
+    heading: [28, 19.5, 13, `${colour}${youMark(ctx, player.seat)} · ${player.score.total}★ · ${holdings}`],
+  });
   ctx.layout.goods.forEach((good, i) => {
     const count = player.goods[good] || 0;
     const chip = group(row, { class: "good" }, 8 + i * 78, 28);
@@ -269,8 +227,8 @@ function drawPlayer(svg, y, player, view, ctx, legal) {
     text(chip, 36, 12, `${word} ${count}`, { "font-size": 11, "text-anchor": "middle",
       "dominant-baseline": "central", fill: count ? contrast("#c98b4f") : "#8a7a60" });
     tip(chip, `${colour}: ${count} ${word}`);
-    const exchange = exchangeFor(legal, good, player.colour);
-    if (exchange) target(chip, exchange, ctx);
+    const exchange = exchanges.get(`${player.colour} ${good}`);
+    if (exchange) target(chip, exchange[0], ctx);
   });
   return y + 64;
 }

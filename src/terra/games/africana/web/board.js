@@ -7,8 +7,8 @@
 // for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
 
 import {
-  board, button, buttonRows, byPlace, colourWord, contrast, el, group, idsByName, pawn, rest, say,
-  target, text, tip, verb,
+  board, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
+  group, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -17,20 +17,22 @@ const GAP = 8;
 const INK = "#2b2118";
 const SEA = "#cfe3ea";
 const LAND = "#efe2c0";
-const SEAT_COLOURS = { white: "#ffffff", blue: "#2f6fd6", yellow: "#f2c617", red: "#d63a2f" };
+const LOOK = { gap: GAP, ink: INK };
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.map_height, "Africana");
-  const names = idsByName(layout.locations);
-  drawMap(svg, view, ctx, names, legal);
+  // A move is at the location it goes to, or at the card it concerns (an expedition, an
+  // adventure; in the hand, "grey", "grey assistant" or "joker").
+  const places = byPlace(legal);
+  drawMap(svg, view, ctx, places, legal);
   let y = layout.map_height + GAP;
-  y = drawStatus(svg, y, view, ctx, legal);
-  y = drawExpeditions(svg, y, view, ctx, legal);
-  y = drawBooks(svg, y, view, ctx, legal);
-  y = drawHand(svg, y, view, ctx, legal);
-  y = drawPlayers(svg, y, view, ctx, legal);
+  y = drawTurn(svg, y, view, ctx, legal);
+  y = drawExpeditions(svg, y, view, ctx, places);
+  y = drawBooks(svg, y, view, ctx, legal, places);
+  y = drawHand(svg, y, view, ctx, places);
+  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, ctx, places));
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
 }
 
@@ -60,29 +62,21 @@ function artifactWord(ctx, artifact) {
 
 // --- the route map ---------------------------------------------------------------------
 
-// "go Cape Town: grey assistant" happens at Cape Town.
-function journeyPlace(action, names) {
-  if (verb(action) !== "go") return null;
-  const where = rest(action).split(":")[0].trim().toLowerCase();
-  return names.get(where) ?? null;
-}
-
-function drawMap(svg, view, ctx, names, legal) {
+function drawMap(svg, view, ctx, places, legal) {
   const layout = ctx.layout;
   el("rect", { width: layout.width, height: layout.map_height, fill: SEA }, svg);
   drawLand(svg, layout);
   drawEquator(svg, layout, ctx);
-  const places = layout.locations;
+  const locations = layout.locations;
   const routes = group(svg, { class: "routes" });
   for (const [a, b] of layout.routes) {
     el("line", {
-      x1: places[a].x, y1: places[a].y, x2: places[b].x, y2: places[b].y,
+      x1: locations[a].x, y1: locations[a].y, x2: locations[b].x, y2: locations[b].y,
       stroke: "#7a5b3a", "stroke-width": 2.5, "stroke-dasharray": "6 4",
     }, routes);
   }
-  const journeys = byPlace(legal, (action) => journeyPlace(action, names));
-  for (const [id, place] of Object.entries(places)) {
-    drawLocation(svg, id, place, layout, journeys.get(id) || [], ctx);
+  for (const [id, place] of Object.entries(locations)) {
+    drawLocation(svg, id, place, layout, places.get(id) || [], ctx);
   }
   drawExplorers(svg, view, ctx, legal);
 }
@@ -141,9 +135,8 @@ function drawLocation(svg, id, place, layout, journeys, ctx) {
   if (journeys.length) target(node, journeys[0], ctx);
 }
 
-function seatColour(view, ctx, seat) {
-  const company = ctx.layout.companies[seat];
-  return SEAT_COLOURS[company.colour] || company.colour;
+function paintOf(ctx, seat) {
+  return seatColour(ctx.layout.companies[seat].colour);
 }
 
 function drawExplorers(svg, view, ctx, legal) {
@@ -157,10 +150,11 @@ function drawExplorers(svg, view, ctx, legal) {
     const x = place.x + Math.cos(angle) * 16;
     const y = place.y - Math.sin(angle) * 16;
     const company = companyWord(ctx, player.company);
-    const piece = pawn(svg, x, y, r, seatColour(view, ctx, player.seat), company[0]);
+    const piece = pawn(svg, x, y, r, paintOf(ctx, player.seat), company[0]);
     piece.querySelector("circle").classList.add("hit");
     tip(piece, `${company} (${colourWord(ctx, player.colour)})`);
-    if (player.seat === ctx.seat && legal.includes("move")) target(piece, "move", ctx);
+    const move = moveOf(legal, "move");
+    if (player.seat === ctx.seat && move) target(piece, move, ctx);
   }
 }
 
@@ -179,21 +173,18 @@ function phaseWords(ctx, phase) {
   return words[phase] ?? phase;
 }
 
-function drawStatus(svg, y, view, ctx, legal) {
+function drawTurn(svg, y, view, ctx, legal) {
   const turn = view.turn;
   const width = ctx.layout.width;
-  let line;
-  if (turn.player === null || turn.player === undefined) {
-    line = say(ctx, "africana.over", "The game is over");
-  } else {
+  let line = null;
+  if (turn.player !== null && turn.player !== undefined) {
     const who = companyWord(ctx, view.players[turn.player].company);
     line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: phaseWords(ctx, turn.phase) });
     if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
   }
-  text(svg, GAP, y + 14, line, { "font-size": 15, fill: INK, "font-weight": "bold" });
+  drawStatus(svg, y, ctx, LOOK, line);
   const deck = say(ctx, "africana.deck", "Travel deck {cards}", { cards: view.travel_deck });
-  const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck,
-    legal.includes("draw") ? "draw" : null, ctx);
+  const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck, moveOf(legal, "draw"), ctx);
   tip(deckButton, deck);
   y += 28;
   if (turn.played) {
@@ -206,27 +197,15 @@ function drawStatus(svg, y, view, ctx, legal) {
     });
     y += 18;
   }
-  return drawOtherPayments(svg, y, ctx, legal);
-}
-
-// A location carries its first way to pay; the others for the same location are buttons here.
-function drawOtherPayments(svg, y, ctx, legal) {
-  const names = idsByName(ctx.layout.locations);
-  const journeys = byPlace(legal, (action) => journeyPlace(action, names));
-  const items = [];
-  for (const actions of journeys.values()) {
-    for (const action of actions.slice(1)) items.push([rest(action), action]);
-  }
-  if (!items.length) return y;
-  text(svg, GAP, y + 11, say(ctx, "africana.other_payments", "Other ways to pay"), {
-    "font-size": 12, fill: INK,
-  });
-  return buttonRows(svg, GAP, y + 16, ctx.layout.width - 2 * GAP, items, ctx, 20) + GAP;
+  // A location carries its first way to pay; the others for the same location are buttons here.
+  const journeys = byPlace(ofKind(legal, "go"));
+  const below = drawMoreMoves(svg, y, journeys, ctx, LOOK, say(ctx, "africana.other_payments", "Other ways to pay"));
+  return below > y ? below + GAP : y;
 }
 
 // --- expedition spaces ----------------------------------------------------------------
 
-function drawExpeditions(svg, y, view, ctx, legal) {
+function drawExpeditions(svg, y, view, ctx, places) {
   text(svg, GAP, y + 12, say(ctx, "africana.expeditions", "Expeditions"), {
     "font-size": 14, "font-weight": "bold", fill: INK,
   });
@@ -237,7 +216,7 @@ function drawExpeditions(svg, y, view, ctx, legal) {
   y += 18;
   const step = (ctx.layout.width - 2 * GAP - 4 * GAP) / 5;
   view.expeditions.forEach((space, i) => {
-    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, legal);
+    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places);
   });
   return y + CARD_H + 20 + GAP;
 }
@@ -247,7 +226,7 @@ function bonusWords(bonus, ctx) {
   return say(ctx, "africana.bonus_silver", "+{silver} silver", { silver: bonus.silver });
 }
 
-function drawExpeditionSpace(svg, x, y, width, space, view, ctx, legal) {
+function drawExpeditionSpace(svg, x, y, width, space, view, ctx, places) {
   text(svg, x + width / 2, y + 11, bonusWords(space.bonus, ctx), {
     "font-size": 11, "text-anchor": "middle", fill: "#6b5a3a",
   });
@@ -258,43 +237,42 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, legal) {
     stroke: "#6b5a3a" }, node);
   if (!card) return;
   const face = ctx.layout.expeditions[card];
-  const places = ctx.layout.locations;
+  const locations = ctx.layout.locations;
   text(node, 6, 15, card, { "font-size": 13, "font-weight": "bold", fill: INK });
   text(node, width - 6, 15, `${face.silver}$ ${face.points}★`, {
     "font-size": 12, "text-anchor": "end", fill: INK,
   });
-  text(node, 6, 33, places[face.start].name, { "font-size": 11, fill: INK });
-  text(node, 6, 48, `→ ${places[face.target].name}`, { "font-size": 11, fill: INK });
+  text(node, 6, 33, locations[face.start].name, { "font-size": 11, fill: INK });
+  text(node, 6, 48, `→ ${locations[face.target].name}`, { "font-size": 11, fill: INK });
   space.joined.forEach((seat, k) => {
-    pawn(node, 10 + k * 16, CARD_H - 11, 6, seatColour(view, ctx, seat));
+    pawn(node, 10 + k * 16, CARD_H - 11, 6, paintOf(ctx, seat));
   });
   const rewards = say(ctx, "africana.rewards", "{silver} silver, {points} points", { silver: face.silver, points: face.points });
-  tip(node, `${card}: ${places[face.start].name} → ${places[face.target].name}, ${rewards}`);
-  const actions = legal.filter((a) => (verb(a) === "join" || verb(a) === "finish") && rest(a) === card);
-  if (actions.length) target(node, actions[0], ctx);
-  if (actions.length > 1) {
-    buttonRows(svg, x, top + CARD_H + 2, width, actions.slice(1).map((a) => [a, a]), ctx, 16);
+  tip(node, `${card}: ${locations[face.start].name} → ${locations[face.target].name}, ${rewards}`);
+  const moves = places.get(card) || [];
+  if (moves.length) target(node, moves[0], ctx);
+  if (moves.length > 1) {
+    buttonRows(svg, x, top + CARD_H + 2, width, moves.slice(1).map((move) => [move.text, move]), ctx, 16);
   }
 }
 
 // --- the adventure books ----------------------------------------------------------------
 
-function drawBooks(svg, y, view, ctx, legal) {
+function drawBooks(svg, y, view, ctx, legal, places) {
   const width = ctx.layout.width;
   text(svg, GAP, y + 12, say(ctx, "africana.books", "Adventure books"), {
     "font-size": 14, "font-weight": "bold", fill: INK,
   });
-  if (legal.includes("buy")) {
-    button(svg, width - 90 - GAP, y - 2, 90, 20, say(ctx, "africana.buy", "buy cards"), "buy", ctx);
-  }
+  const buy = moveOf(legal, "buy");
+  if (buy) button(svg, width - 90 - GAP, y - 2, 90, 20, say(ctx, "africana.buy", "buy cards"), buy, ctx);
   y += 20;
   const half = (width - 3 * GAP) / 2;
   const heights = ["north", "south"].map((book, i) =>
-    drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal));
+    drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal, places));
   return y + Math.max(...heights) + GAP;
 }
 
-function drawBook(svg, x, y, width, name, view, ctx, legal) {
+function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
   const book = view.books[name];
   const open = view.turn.book === name;
   const half = name === "north" ? say(ctx, "africana.north", "North") : say(ctx, "africana.south", "South");
@@ -311,12 +289,14 @@ function drawBook(svg, x, y, width, name, view, ctx, legal) {
     cardX = x + CARD_W - 18 + GAP;
   }
   const page = book.unturned[0];
-  const buy = page ? legal.find((a) => a === `buy ${page}`) : undefined;
+  const buy = page ? (places.get(page) || [])[0] : undefined;
   drawAdventure(svg, cardX, top, CARD_W, CARD_H, page, ctx, buy || null, false);
   if (open) {
     const arrows = [];
-    if (legal.includes("turn back")) arrows.push([`◀ ${say(ctx, "africana.turn_back", "turn back")}`, "turn back"]);
-    if (legal.includes("turn forward")) arrows.push([`${say(ctx, "africana.turn_forward", "turn forward")} ▶`, "turn forward"]);
+    const back = moveOf(legal, "turn back");
+    const forward = moveOf(legal, "turn forward");
+    if (back) arrows.push([`◀ ${say(ctx, "africana.turn_back", "turn back")}`, back]);
+    if (forward) arrows.push([`${say(ctx, "africana.turn_forward", "turn forward")} ▶`, forward]);
     const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
       { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
     text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
@@ -326,7 +306,7 @@ function drawBook(svg, x, y, width, name, view, ctx, legal) {
   return CARD_H + 34;
 }
 
-function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
+function drawAdventure(svg, x, y, width, height, card, ctx, move, small) {
   const node = group(svg, { class: "card adventure" }, x, y);
   const known = card !== null && card !== undefined;
   el("rect", { width, height, rx: 6, class: "hit", stroke: "#6b5a3a",
@@ -345,13 +325,13 @@ function drawAdventure(svg, x, y, width, height, card, ctx, action, small) {
   text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
   if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
   tip(node, `${card}: ${place}, ${reward}`);
-  if (action) target(node, action, ctx);
+  if (move) target(node, move, ctx);
   return node;
 }
 
 // --- the seat's hand and the players ---------------------------------------------------
 
-function drawHand(svg, y, view, ctx, legal) {
+function drawHand(svg, y, view, ctx, places) {
   const me = ctx.seat === null || ctx.seat === undefined ? null : view.players[ctx.seat];
   if (!me || !me.hand) return y;
   text(svg, GAP, y + 12, say(ctx, "africana.hand", "Your hand"), {
@@ -360,14 +340,14 @@ function drawHand(svg, y, view, ctx, legal) {
   y += 18;
   const slots = [];
   for (const colour of ctx.layout.colours) {
-    if (me.hand[colour]) slots.push([colour, me.hand[colour], `discard ${colour}`, ""]);
+    if (me.hand[colour]) slots.push([colour, me.hand[colour], colour, ""]);
   }
   for (const colour of ctx.layout.colours) {
     const n = me.assistants[colour];
-    if (n) slots.push([colour, n, `discard ${colour} assistant`, "A"]);
+    if (n) slots.push([colour, n, `${colour} assistant`, "A"]);
   }
-  if (me.jokers) slots.push(["#333", me.jokers, "discard joker", "J"]);
-  slots.forEach(([colour, count, action, mark], i) => {
+  if (me.jokers) slots.push(["#333", me.jokers, "joker", "J"]);
+  slots.forEach(([colour, count, place, mark], i) => {
     const node = group(svg, { class: "card travel" }, GAP + i * 52, y);
     el("rect", { width: 46, height: 62, rx: 5, fill: colour, class: "hit", stroke: INK }, node);
     text(node, 23, 30, `${count}×`, { "font-size": 15, "text-anchor": "middle", fill: contrast(colour),
@@ -377,33 +357,23 @@ function drawHand(svg, y, view, ctx, legal) {
     const word = colourWord(ctx, colour);
     const assistant = say(ctx, "africana.assistant", "{colour} assistant", { colour: word });
     tip(node, `${count} ${mark === "A" ? assistant : mark === "J" ? say(ctx, "africana.joker", "joker") : word}`);
-    if (legal.includes(action)) target(node, action, ctx);
+    const discard = (places.get(place) || [])[0];
+    if (discard) target(node, discard, ctx);
   });
   return y + (slots.length ? 70 : 0);
 }
 
-function drawPlayers(svg, y, view, ctx, legal) {
-  const width = ctx.layout.width;
-  for (const player of view.players) {
-    y = drawPlayer(svg, y, width, player, view, ctx, legal);
-  }
-  return y;
-}
-
-function drawPlayer(svg, y, width, player, view, ctx, legal) {
-  const row = group(svg, { class: "player" }, GAP, y);
-  const active = view.turn.player === player.seat;
-  el("rect", { width: width - 2 * GAP, height: 46, rx: 6, fill: active ? "#fff3c4" : "#f7f1e3",
-    stroke: "#b9a27a" }, row);
+function drawPlayer(svg, y, player, view, ctx, places) {
   const company = companyWord(ctx, player.company);
-  pawn(row, 16, 16, 9, seatColour(view, ctx, player.seat), company[0]);
   const assistants = Object.entries(player.assistants).filter(([, n]) => n)
     .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
   // The log names players by colour, the board by company: show both.
   const name = `${company}, ${colourWord(ctx, player.colour)}`;
-  const you = player.seat === ctx.seat ? ` (${say(ctx, "africana.you", "you")})` : "";
-  text(row, 32, 15, `${name}${you} · ${player.silver}$ · `
-    + `${player.score.total}★`, { "font-size": 13, "font-weight": "bold", fill: INK });
+  const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
+    height: 46, idle: "#f7f1e3", stroke: "#b9a27a",
+    pawn: [16, 16, 9, paintOf(ctx, player.seat), company[0]],
+    heading: [32, 15, 13, `${name}${youMark(ctx, player.seat)} · ${player.silver}$ · ${player.score.total}★`],
+  });
   const holdings = say(ctx, "africana.holdings", "{cards} cards · {jokers} jokers · {markers} markers · won {won}", {
     cards: player.travel_cards, jokers: player.jokers, markers: player.markers_free,
     won: `${player.expeditions_won.length}+${player.adventures_won.length}`,
@@ -413,9 +383,8 @@ function drawPlayer(svg, y, width, player, view, ctx, legal) {
   y += 50;
   if (!player.adventures.length) return y;
   player.adventures.forEach((card, i) => {
-    const mine = player.seat === ctx.seat;
-    const action = mine ? legal.find((a) => (verb(a) === "finish" || verb(a) === "discard") && rest(a) === card) : null;
-    drawAdventure(svg, GAP + 8 + i * (CARD_W - 18 + 6), y, CARD_W - 18, 52, card, ctx, action || null, true);
+    const move = player.seat === ctx.seat ? (places.get(card) || [])[0] : null;
+    drawAdventure(svg, GAP + 8 + i * (CARD_W - 18 + 6), y, CARD_W - 18, 52, card, ctx, move || null, true);
   });
   return y + 58;
 }

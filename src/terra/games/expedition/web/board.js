@@ -5,10 +5,12 @@
 // Targets: a site for "mark" (a chip goes there); for an arrow "<colour> A > B", a dot of
 // the expedition's colour on the line from A towards B; the last arrow of an expedition for
 // "voucher remove <colour>"; a card in the hand for "voucher exchange"; a drawn card for "keep".
+// A move's place is the site or station it names; an arrow's arguments are its expedition (in
+// the view's order), the points it joins (in the layout's order) and its line.
 
 import {
-  board, buttonRows, colourWord, el, group, idsByName, paragraph, pawn, rest, say, target, text,
-  tip, verb, wrapLines,
+  board, buttonRows, byPlace, colourWord, drawPlayers, drawStatus, el, group, ofKind, paragraph, pawn,
+  playerRow, say, target, text, tip, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -19,16 +21,17 @@ const CONTINENTS = {
   yellow: "#f1d14b", pink: "#f4a6c6",
 };
 const SEATS = ["#7d3cb5", "#2e8b57", "#c0392b", "#d35400", "#2c3e50", "#8e6b23"];
+const LOOK = { gap: GAP, ink: INK };
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.map_height, "Expedition");
-  const names = idsByName(layout.points);
-  drawMap(svg, view, ctx, legal, names);
+  drawMap(svg, view, ctx, legal);
   let y = layout.map_height + GAP;
-  y = drawStatus(svg, y, view, ctx, legal);
-  y = drawPlayers(svg, y, view, ctx, legal);
+  y = drawTurn(svg, y, view, ctx, legal);
+  const exchanges = byPlace(ofKind(legal, "voucher exchange"));
+  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, ctx, exchanges));
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
 }
 
@@ -50,7 +53,7 @@ function segment(layout, a, b) {
 
 // --- the map ---------------------------------------------------------------------------
 
-function drawMap(svg, view, ctx, legal, names) {
+function drawMap(svg, view, ctx, legal) {
   const layout = ctx.layout;
   el("rect", { width: layout.width, height: layout.map_height, fill: "#d7e9f2" }, svg);
   const lines = group(svg, { class: "lines", stroke: "#8aa0ad", "stroke-width": 1.2 });
@@ -60,17 +63,17 @@ function drawMap(svg, view, ctx, legal, names) {
   }
   view.expeditions.forEach((expedition, i) => drawExpedition(svg, expedition, i, layout));
   const chips = chipOwners(view);
-  const marks = new Map();
-  for (const action of legal) {
-    if (verb(action) === "mark") marks.set(names.get(rest(action).toLowerCase()), action);
-  }
+  const marks = byPlace(ofKind(legal, "mark"));
   const missions = new Set(view.public_missions);
   for (const [id, point] of Object.entries(layout.points)) {
-    drawPoint(svg, id, point, layout, ctx, marks.get(id), missions.has(id), chips.get(id));
+    drawPoint(svg, id, point, layout, ctx, (marks.get(id) || [])[0], missions.has(id), chips.get(id));
   }
   drawNames(svg, layout, missions);
-  view.expeditions.forEach((expedition) => drawExpeditionEnd(svg, expedition, layout, ctx, legal));
-  drawArrowChoices(svg, legal, layout, names, ctx);
+  const removals = ofKind(legal, "voucher remove");
+  view.expeditions.forEach((expedition, i) => {
+    drawExpeditionEnd(svg, expedition, layout, ctx, removals.find((move) => move.args[0] === i));
+  });
+  drawArrowChoices(svg, view, ofKind(legal, "arrow"), layout, ctx);
 }
 
 function chipOwners(view) {
@@ -151,7 +154,7 @@ function describePoint(point, layout, mission, chip, ctx) {
 }
 
 // The head of each expedition; the last arrow is the target for taking it back.
-function drawExpeditionEnd(svg, expedition, layout, ctx, legal) {
+function drawExpeditionEnd(svg, expedition, layout, ctx, remove) {
   const [x, y] = layout.points[expedition.end].copies[0];
   const offset = { red: -1, blue: 0, yellow: 1 }[expedition.colour] * 9;
   const head = group(svg, { class: "head" }, x + offset, y - 14);
@@ -160,8 +163,7 @@ function drawExpeditionEnd(svg, expedition, layout, ctx, legal) {
   const arrows = say(ctx, "expedition.arrows", "{count} arrows, {left} left",
     { count: expedition.arrows.length, left: expedition.arrows_left });
   tip(head, `${colourWord(ctx, expedition.colour)}: ${arrows}`);
-  const remove = `voucher remove ${expedition.colour}`;
-  if (legal.includes(remove)) target(head, remove, ctx);
+  if (remove) target(head, remove, ctx);
 }
 
 // "red Stockholm > Moscow": a dot of red on the line, near two thirds of the way to Moscow.
@@ -172,14 +174,14 @@ const CHOICE_RADIUS = 6;
 const ALONG = [0.62, 0.45, 0.78, 0.3, 0.9];
 const ASIDE = [0, 1, -1];
 
-function drawArrowChoices(svg, legal, layout, names, ctx) {
+function drawArrowChoices(svg, view, arrows, layout, ctx) {
   const apart = 2 * CHOICE_RADIUS + 1;
+  const ids = Object.keys(layout.points);
   const taken = Object.values(layout.points).flatMap((point) => point.copies);
   const free = (x, y) => taken.every(([tx, ty]) => Math.hypot(tx - x, ty - y) >= apart);
-  for (const action of legal) {
-    const colour = verb(action);
-    if (!ARROWS[colour]) continue;
-    const [from, to] = rest(action).split(" > ").map((name) => names.get(name.trim().toLowerCase()));
+  for (const move of arrows) {
+    const colour = view.expeditions[move.args[0]].colour;
+    const [from, to] = [ids[move.args[1]], ids[move.args[2]]];
     if (!from || !to) continue;
     const [p, q] = segment(layout, from, to);
     const length = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
@@ -199,7 +201,7 @@ function drawArrowChoices(svg, legal, layout, names, ctx) {
     if (!spot) continue;
     taken.push(spot);
     const dot = el("circle", { cx: spot[0], cy: spot[1], r: CHOICE_RADIUS, fill: ARROWS[colour], class: "arrow-choice" }, svg);
-    target(dot, action, ctx);
+    target(dot, move, ctx);
   }
 }
 
@@ -215,12 +217,10 @@ function phaseWords(ctx, phase) {
   return words[phase] ?? phase;
 }
 
-function drawStatus(svg, y, view, ctx, legal) {
+function drawTurn(svg, y, view, ctx, legal) {
   const turn = view.turn;
-  let line;
-  if (turn.player === null || turn.player === undefined) {
-    line = say(ctx, "expedition.over", "The game is over");
-  } else {
+  let line = null;
+  if (turn.player !== null && turn.player !== undefined) {
     line = say(ctx, "expedition.turn", "Turn {number} · player {player}: {phase}",
       { number: turn.number, player: turn.player + 1, phase: phaseWords(ctx, turn.phase) });
     if (turn.arrows_due || turn.arrows_optional) {
@@ -229,55 +229,43 @@ function drawStatus(svg, y, view, ctx, legal) {
     }
     if (turn.loop) line += " · " + say(ctx, "expedition.loop", "loop ({colour})", { colour: colourWord(ctx, turn.loop) });
   }
-  text(svg, GAP, y + 16, line, { "font-size": 18, "font-weight": "bold", fill: INK });
   const left = view.expeditions.map((e) => `${colourWord(ctx, e.colour)} ${e.arrows_left}`).join(" · ");
-  text(svg, ctx.layout.width - GAP, y + 16, `${say(ctx, "expedition.arrows_left", "arrows left")}: ${left} · `
-    + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`, { "font-size": 14, "text-anchor": "end", fill: INK });
-  y += 26;
+  const aside = `${say(ctx, "expedition.arrows_left", "arrows left")}: ${left} · `
+    + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`;
+  y = drawStatus(svg, y, ctx, LOOK, line, { size: 18, aside, asideSize: 14 }) + 1;
   const missions = view.public_missions.map((id) => ctx.layout.points[id].name).join(", ");
   y = paragraph(svg, GAP, y, ctx.layout.width - 2 * GAP,
     `${say(ctx, "expedition.public", "Public missions")}: ${missions || "-"}`, { "font-size": 14, fill: INK });
   if (turn.drawn) {
     text(svg, GAP, y + 14, say(ctx, "expedition.drawn", "Drawn, keep one:"), { "font-size": 14, fill: INK });
-    const items = turn.drawn.map((id) => {
-      const name = ctx.layout.points[id].name;
-      return [name, legal.includes(`keep ${name}`) ? `keep ${name}` : null];
-    });
+    const keeps = byPlace(ofKind(legal, "keep"));
+    const items = turn.drawn.map((id) => [ctx.layout.points[id].name, (keeps.get(id) || [null])[0]]);
     y = buttonRows(svg, 140, y, ctx.layout.width - 150, items, ctx, 22);
   }
   return y;
 }
 
-function drawPlayers(svg, y, view, ctx, legal) {
-  for (const player of view.players) y = drawPlayer(svg, y, player, view, ctx, legal);
-  return y;
-}
-
-function drawPlayer(svg, y, player, view, ctx, legal) {
+function drawPlayer(svg, y, player, view, ctx, exchanges) {
   const width = ctx.layout.width - 2 * GAP;
   const names = (ids) => ids.map((id) => ctx.layout.points[id].name).join(", ") || "-";
-  const active = view.turn.player === player.seat;
-  const you = player.seat === ctx.seat ? ` (${say(ctx, "expedition.you", "you")})` : "";
   const laid = `${say(ctx, "expedition.laid_down", "laid down")}: ${names(player.laid_down)}`;
   const rowHeight = 34 + wrapLines(laid, width - 40, 13).length * 13 * 1.3;
-  const row = group(svg, { class: "player" }, GAP, y);
-  el("rect", { width, height: rowHeight, rx: 6, fill: active ? "#fff3c4" : "#f2f5f7", stroke: "#9fb3bf" }, row);
-  pawn(row, 16, 16, 9, SEATS[player.seat], String(player.seat + 1));
   const who = say(ctx, "expedition.player", "Player {number}", { number: player.seat + 1 });
   const holdings = say(ctx, "expedition.holdings", "{points} points · {cards} cards · {vouchers} vouchers · chips back {chips}", {
     points: player.score.total, cards: player.cards_in_hand, vouchers: player.vouchers, chips: player.chips_back,
   });
-  text(row, 32, 21, `${who}${you} · ${holdings}`,
-  { "font-size": 16, "font-weight": "bold", fill: INK });
+  const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
+    height: rowHeight, idle: "#f2f5f7", stroke: "#9fb3bf",
+    pawn: [16, 16, 9, SEATS[player.seat], String(player.seat + 1)],
+    heading: [32, 21, 16, `${who}${youMark(ctx, player.seat)} · ${holdings}`],
+  });
   paragraph(row, 32, 26, width - 40, laid, { "font-size": 13, fill: INK });
   y += rowHeight + 4;
   if (!player.hand) return y;
   text(svg, GAP, y + 15, say(ctx, "expedition.hand", "Your cards:"), { "font-size": 14, fill: INK });
   const items = player.hand.map((id) => {
-    const name = ctx.layout.points[id].name;
-    const exchange = `voucher exchange ${name}`;
     const marked = player.marked.includes(id) ? " ●" : "";
-    return [`${name}${marked}`, legal.includes(exchange) ? exchange : null];
+    return [`${ctx.layout.points[id].name}${marked}`, (exchanges.get(id) || [null])[0]];
   });
   return buttonRows(svg, 110, y, ctx.layout.width - 120, items, ctx, 24) + 4;
 }

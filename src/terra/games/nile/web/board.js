@@ -7,10 +7,14 @@
 // "move <direction>"; on the Make-up, the goods for "buy", "leave", "take"
 // and "cache" (a sick man's discharge marked ✚), and the boxes for the activity level and the
 // mode of travel.
+//
+// A move's place is the id of its hex (a port's, for sailing); a step's one argument is its
+// direction (1 north, clockwise), and a supply's two are the good (in the layout's order) and
+// the amount.
 
 import {
-  board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, pawn, rest, say,
-  target, text, tip, verb,
+  board, button, buttonRows, byPlace, colourWord, drawMoreMoves, drawStatus, el, flatSide, group,
+  hexPoints, pawn, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 8;
@@ -27,13 +31,11 @@ const TERRAIN_COLOURS = [
   "#5c9a7c", // jungle/swamp
   "#6c8a52", // jungle/mountain
 ];
-const SEAT_COLOURS = {
-  red: "#d63a2f", blue: "#2f6fd6", yellow: "#f2c617", green: "#3c9a3c", white: "#ffffff", black: "#222",
-};
-const SUPPLY = /^(buy|leave|take|cache) (\d+) (sick )?(.+)$/;
+const LOOK = { gap: GAP, ink: INK };
+// What may be done with a good of the Make-up, by the kind of move, and how its button says so.
+const SUPPLY = { buy: "+", take: "+", leave: "−", "leave sick": "−", cache: "⌂" };
 const SICK_MARK = "✚";
-const TRAVEL = ["cautious", "normal", "reckless", "travel on foot", "travel mounted", "travel by canoe",
-  "carry loads", "stop carrying"];
+const TRAVEL = ["activity", "travel", "carry loads", "stop carrying"];
 
 // An explorer's whereabouts in the page's language: the view names them as the engine does.
 function statusWord(ctx, status) {
@@ -68,11 +70,11 @@ export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
   const svg = board(container, layout.width, layout.height, "Source of the Nile");
-  const moves = byPlace(legal, (action) => placeOf(action, view, ctx));
+  const moves = hexMoves(legal, view, ctx);
   drawMap(svg, view, ctx, moves);
   let y = layout.height + GAP;
-  y = drawStatus(svg, y, view, ctx);
-  y = drawMoreMoves(svg, y, moves, ctx);
+  y = drawTurn(svg, y, view, ctx);
+  y = drawMoreMoves(svg, y, moves, ctx, LOOK);
   y = drawMakeUp(svg, y, view, ctx, legal);
   y = drawExplorers(svg, y, view, ctx);
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
@@ -80,28 +82,23 @@ export function draw(container, view, ctx) {
 
 // --- which hex a move happens at ---------------------------------------------------------
 
-function hexIndex(ctx) {
-  if (!ctx.hexIndex) {
-    ctx.hexIndex = new Map(ctx.layout.hexes.map(([id], i) => [id, i]));
-    ctx.portIndex = new Map(ctx.layout.ports.map((port) => [port.name.toLowerCase(), port.hex]));
+// The moves by the index of their hex: a move's place, or for a step the hex next to the
+// explorer in its direction.
+function hexMoves(legal, view, ctx) {
+  const index = new Map(ctx.layout.hexes.map(([id], i) => [id, i]));
+  const moves = new Map();
+  for (const [place, list] of byPlace(legal)) {
+    if (index.has(place)) moves.set(index.get(place), list);
   }
-  return ctx.hexIndex;
-}
-
-function placeOf(action, view, ctx) {
-  const ids = hexIndex(ctx);
-  const kind = verb(action);
-  if (kind === "counter") return ids.get(rest(action)) ?? ctx.portIndex.get(rest(action).toLowerCase()) ?? null;
-  if (action.startsWith("sail to ")) return ctx.portIndex.get(action.slice(8).toLowerCase()) ?? null;
-  if (action.startsWith("publish hex ")) return ids.get(action.slice(12)) ?? null;
-  if (kind === "move" && ctx.seat !== null && ctx.seat !== undefined) {
-    const here = view.explorers[ctx.seat].hex;
-    const direction = ctx.layout.directions.indexOf(rest(action));
-    if (here < 0 || direction < 0) return null;
-    const there = ctx.layout.neighbours[here][direction];
-    return there >= 0 ? there : null;
+  const here = ctx.seat === null || ctx.seat === undefined ? -1 : view.explorers[ctx.seat].hex;
+  for (const move of legal) {
+    if (move.kind !== "move" || here < 0) continue;
+    const there = ctx.layout.neighbours[here][move.args[0] - 1] ?? -1;
+    if (there < 0) continue;
+    if (!moves.has(there)) moves.set(there, []);
+    moves.get(there).push(move);
   }
-  return null;
+  return moves;
 }
 
 // --- the map ---------------------------------------------------------------------------
@@ -257,24 +254,24 @@ function drawPieces(svg, view, ctx) {
     const k = here.get(explorer.hex) || 0;
     here.set(explorer.hex, k + 1);
     const colour = ctx.layout.colours[seat];
-    const piece = pawn(svg, x - 3 + k * 7, y - 3 - k * 2, 6, SEAT_COLOURS[colour] || colour, String(seat + 1));
+    const piece = pawn(svg, x - 3 + k * 7, y - 3 - k * 2, 6, seatColour(colour), String(seat + 1));
     const specialty = ctx.layout.specialties[explorer.specialty] || say(ctx, "nile.explorer", "explorer");
     tip(piece, `${colourWord(ctx, colour)}: ${specialty}, ${statusWord(ctx, explorer.status)}`);
     for (const cache of explorer.caches) {
       const [, cx, cy] = ctx.layout.hexes[cache.hex];
-      el("rect", { x: cx + 3, y: cy + 2, width: 5, height: 4, fill: SEAT_COLOURS[colour] || colour,
+      el("rect", { x: cx + 3, y: cy + 2, width: 5, height: 4, fill: seatColour(colour),
         stroke: INK, "stroke-width": 0.5 }, svg);
     }
   });
 }
 
 // A target hex is a ring over the map, so that it stays clickable above every mark.
-function drawTarget(svg, ctx, h, action) {
+function drawTarget(svg, ctx, h, move) {
   const [id, x, y] = ctx.layout.hexes[h];
   const ring = el("polygon", { points: hexPoints(x, y, ctx.layout.hex - 1, true), fill: "rgba(255,255,255,0.01)",
     "data-place": id }, svg);
-  tip(ring, `${action} (${id})`);
-  target(ring, action, ctx);
+  tip(ring, `${move.text} (${id})`);
+  target(ring, move, ctx);
 }
 
 // --- below the map ---------------------------------------------------------------------
@@ -301,21 +298,15 @@ function phaseWords(ctx, phase) {
   return words[phase] ?? phase;
 }
 
-function drawStatus(svg, y, view, ctx) {
-  let line;
-  if (view.player === null || view.player === undefined) {
-    line = say(ctx, "nile.over", "The game is over");
-  } else {
+function drawTurn(svg, y, view, ctx) {
+  let line = null;
+  if (view.player !== null && view.player !== undefined) {
     const colour = ctx.layout.colours[view.player];
     line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}",
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
-  text(svg, GAP, y + 14, line, { "font-size": 15, "font-weight": "bold", fill: INK });
-  const goal = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
-  text(svg, ctx.layout.width - GAP, y + 14, goal, {
-    "font-size": 12, "text-anchor": "end", fill: INK,
-  });
-  y += 22;
+  const aside = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
+  y = drawStatus(svg, y, ctx, LOOK, line, { aside });
   if (view.encounter) {
     const [id] = ctx.layout.hexes[view.encounter.hex];
     text(svg, GAP, y + 11, say(ctx, "nile.encounter", "Natives met at {hex}", { hex: id }), { "font-size": 12, fill: INK });
@@ -324,26 +315,13 @@ function drawStatus(svg, y, view, ctx) {
   return y;
 }
 
-function drawMoreMoves(svg, y, moves, ctx) {
-  const items = [];
-  for (const actions of moves.values()) {
-    for (const action of actions.slice(1)) items.push([action, action]);
-  }
-  return buttonRows(svg, GAP, y, ctx.layout.width - 2 * GAP, items, ctx, 20);
-}
-
 function partyKey(good) {
   return good === "water" ? "water" : `${good}s`;
 }
 
-// The goods an action names ("buy 10 rations" names the ration), or null.
-function supplyGood(action, goods) {
-  const match = SUPPLY.exec(action);
-  if (!match) return null;
-  const word = match[4];
-  if (goods.includes(word)) return word;
-  const single = word.replace(/s$/, "");
-  return goods.includes(single) ? single : null;
+// The good a move of the Make-up concerns (its first argument), or null for another move.
+function supplyGood(move, goods) {
+  return move.kind in SUPPLY ? goods[move.args[0]] ?? null : null;
 }
 
 // The seat's Expedition Make-up: each good with what may be done with it now.
@@ -364,24 +342,22 @@ function drawMakeUp(svg, y, view, ctx, legal) {
     const sick = explorer.party[`sick_${partyKey(good)}`];
     const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
     text(svg, x, top + 14, `${goodWord(ctx, good, layout.good_names[i])} ${count}${sickCount}`, { "font-size": 12, fill: INK });
-    const actions = legal.filter((action) => supplyGood(action, layout.goods) === good);
-    actions.slice(0, 4).forEach((action, k) => {
-      const [, doing, amount, sickOne] = SUPPLY.exec(action);
-      const label = `${doing === "leave" ? "−" : doing === "cache" ? "⌂" : "+"}${amount}${sickOne ? SICK_MARK : ""}`;
-      const node = button(svg, x + 92 + k * 52, top, 48, 20, label, action, ctx);
-      tip(node, action);
+    const moves = legal.filter((move) => supplyGood(move, layout.goods) === good);
+    moves.slice(0, 4).forEach((move, k) => {
+      const label = `${SUPPLY[move.kind]}${move.args[1]}${move.kind === "leave sick" ? SICK_MARK : ""}`;
+      button(svg, x + 92 + k * 52, top, 48, 20, label, move, ctx);
     });
   });
   y += Math.ceil(layout.goods.length / 2) * 30 + 4;
-  const extra = legal.filter((action) => supplyGood(action, layout.goods) && !shownSupply(action, legal, layout));
-  const travel = legal.filter((action) => TRAVEL.includes(action));
-  return buttonRows(svg, GAP, y, layout.width - 2 * GAP, [...travel, ...extra].map((a) => [a, a]), ctx, 22);
+  const extra = legal.filter((move) => supplyGood(move, layout.goods) && !shownSupply(move, legal, layout));
+  const travel = legal.filter((move) => TRAVEL.includes(move.kind));
+  return buttonRows(svg, GAP, y, layout.width - 2 * GAP, [...travel, ...extra].map((m) => [m.text, m]), ctx, 22);
 }
 
-// Each good shows its first four actions; any more are listed with the travel choices.
-function shownSupply(action, legal, layout) {
-  const good = supplyGood(action, layout.goods);
-  return legal.filter((other) => supplyGood(other, layout.goods) === good).indexOf(action) < 4;
+// Each good shows its first four moves; any more are listed with the travel choices.
+function shownSupply(move, legal, layout) {
+  const good = supplyGood(move, layout.goods);
+  return legal.filter((other) => supplyGood(other, layout.goods) === good).indexOf(move) < 4;
 }
 
 function drawExplorers(svg, y, view, ctx) {
@@ -389,8 +365,8 @@ function drawExplorers(svg, y, view, ctx) {
     const colour = ctx.layout.colours[seat];
     const specialty = ctx.layout.specialties[explorer.specialty] || "";
     const where = explorer.hex >= 0 ? ctx.layout.hexes[explorer.hex][0] : "";
-    pawn(svg, GAP + 8, y + 10, 7, SEAT_COLOURS[colour] || colour, String(seat + 1));
-    const you = seat === ctx.seat ? ` (${say(ctx, "nile.you", "you")})` : "";
+    pawn(svg, GAP + 8, y + 10, 7, seatColour(colour), String(seat + 1));
+    const you = youMark(ctx, seat);
     const finds = say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length });
     const status = statusWord(ctx, explorer.status);
     const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });

@@ -1,0 +1,83 @@
+"""The seat to act is sent its legal moves as data: kind, arguments and place, so that a board
+never reads the notation (docs/web.md, "Protocol")."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import terra
+from terra.server import protocol
+
+GAMES = [game.id for game in terra.games()]
+
+
+def _places_of(layout: dict[str, Any]) -> set[str]:
+    """Every key and every string the board's layout holds: the names a board finds places by."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            found.update(str(key) for key in value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            found.add(value)
+
+    walk(layout)
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_moves_come_as_data(game_id: str) -> None:
+    """Every legal move sent carries its int, its text, the name of its kind, its arguments
+    and its place, the same as the state says, and survives JSON unchanged."""
+    state = terra.game(game_id).new(players=2, seed=3)
+    rng = random.Random(3)
+    kinds: set[str] = set()
+    for _ in range(150):
+        if state.is_over:
+            break
+        seat = state.current_player
+        update = protocol.update(state, 0, seat, 0)
+        moves = update["legal"]
+        assert [move["action"] for move in moves] == list(state.legal_actions())
+        for move in moves:
+            action = move["action"]
+            assert set(move) == {"action", "text", "kind", "args", "place"}
+            assert move["text"] == state.action_str(action)
+            assert move["args"] == list(state.tables.args[action])
+            assert all(isinstance(arg, int) for arg in move["args"])
+            assert isinstance(move["kind"], str) and move["kind"]
+            assert move["place"] is None or isinstance(move["place"], str)
+            kinds.add(move["kind"])
+        assert json.loads(protocol.encode(update))["legal"] == moves
+        state.apply(rng.choice(state.legal_actions()))
+    assert kinds
+
+
+@pytest.mark.parametrize("game_id", ["africa", "expedition", "nile"])
+def test_a_first_move_at_a_spot_names_it(game_id: str) -> None:
+    """The first decision of these games is a spot on the map (a start city, a site to mark, a
+    hex for a discovery counter): every move there has a place, a name the layout holds."""
+    state = terra.game(game_id).new(players=2, seed=3)
+    layout = state.game.board_layout(state)
+    assert layout is not None
+    names = _places_of(layout)
+    moves = protocol.legal_moves(state)
+    assert moves
+    for move in moves:
+        assert move["place"] in names, move
+
+
+def test_a_spectator_and_a_waiting_seat_get_no_moves() -> None:
+    state = terra.game("africana").new(players=2, seed=3)
+    waiting = 1 - (state.current_player or 0)
+    assert "legal" not in protocol.update(state, 0, None, 0)
+    assert "legal" not in protocol.update(state, 0, waiting, 0)
