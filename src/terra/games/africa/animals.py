@@ -1,4 +1,5 @@
-"""Africa, Uncovering Animals, Uncovering Nomads, 2. Moving Animals and 3. Moving Nomads.
+"""Africa, Actions - Uncovering Animals; Africa, Actions - Uncovering Nomads;
+Africa, Actions - 2. Moving Animals; Africa, Actions - 3. Moving Nomads.
 
 An animal or nomad just uncovered may stay or go to an empty space that borders more of its
 kind (animals) or more empty spaces (nomads); a face-up one on or next to the researcher may be

@@ -1,6 +1,9 @@
-"""Africa, Actions - 4. Establish a Base Camp and Perform Research, and 5. Establish a Base
-Camp and Use Natural Resources: one of the player's own camps on the researcher's empty space,
-scoring the face-up animals, nomads and monuments around it, or taking the gold and jewels."""
+"""Africa, Actions - 4. Establish a Base Camp and Perform Research;
+Africa, Actions - 5. Establish a Base Camp and Use Natural Resources.
+
+One of the player's own camps on the researcher's empty space, scoring the face-up animals,
+nomads and monuments around it, or taking the gold and jewels.
+"""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Africa, Game Play: turns go clockwise; a turn is A. once, or B. twice (once in the Simple
-Game Variant); and The Sequence of Actions: a player may perform no action (``pass``).
+"""Africa, Game Play; Africa, General Rules - The Sequence of Actions.
 
-How researchers move is :mod:`~terra.games.africa.movement`; the five actions are
-:mod:`~terra.games.africa.uncovering`, :mod:`~terra.games.africa.animals` and
-:mod:`~terra.games.africa.camps`.
+Turns go clockwise; a turn is A. once, or B. twice (once in the Simple Game Variant); a player
+may perform no action (``pass``). How researchers move is :mod:`~terra.games.africa.movement`;
+the five actions are :mod:`~terra.games.africa.uncovering`, :mod:`~terra.games.africa.animals`
+and :mod:`~terra.games.africa.camps`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""Africa, Uncovering Animals and Uncovering Nomads: what an animal or nomad finds around a
-space, where it may go, and which face-up ones may be moved (2. and 3.).
+"""Africa, Actions - Uncovering Animals; Africa, Actions - Uncovering Nomads: what an animal
+or nomad finds around a space, where it may go, and which face-up ones may be moved (2. Moving
+Animals, 3. Moving Nomads).
 
 An animal looks for more animals of its kind bordering its new space, a nomad for more empty
 spaces. The rules compare these counts when one is placed (:mod:`~terra.games.africa.animals`),
 the researcher's offers ask which may be moved (:mod:`~terra.games.africa.movement`), and the
-heuristics value them; what is found is cached until the board changes
+bots value them; what is found is cached until the board changes
 (:func:`terra.games.africa.spaces.board_changed`).
 """
 

@@ -1,4 +1,4 @@
-"""Africa, A. Move a Researcher Anywhere, and B. Researchers move.
+"""Africa, A. Move a Researcher Anywhere; Africa, B. Researchers move.
 
 A turn begins with the choice: one jump anywhere (A), which is the whole turn; or before each
 of the two actions (B) up to two steps, each to a neighbouring space. Never onto a face-down

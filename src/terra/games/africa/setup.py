@@ -1,5 +1,9 @@
-"""Africa, Game Setup: the markers shuffled face down, the base camps, and the start cities;
-with the Special Variant for 2 Players and the Simple Game Variant chosen by the options."""
+"""Africa, Game Setup; Africa, Special Variant for 2 Players; Africa, Simple Game Variant.
+
+The markers shuffled face down, the supply of base camps and each player's two, and the start
+cities; the two variants change the supply, the monument that ends the game and the actions per
+turn, as the options choose them.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
-"""Africa, Actions - 1. Uncover a marker and undergo its effect: gold and jewels score, goods
-are kept or exchanged, monuments give a base camp (and the last ends the game).
+"""Africa, Actions - 1. Uncover a marker; Africa, Actions - Uncovering Gold and Jewels;
+Africa, Actions - Uncovering Goods; Africa, Actions - Uncovering Monuments.
 
-An uncovered animal or nomad is put down by the ``place`` move
-(:mod:`~terra.games.africa.animals`).
+A marker uncovered takes effect: gold and jewels score, goods are kept or exchanged, monuments
+give a base camp (and the last ends the game). An uncovered animal or nomad is put down by the
+``place`` move (:mod:`~terra.games.africa.animals`).
 """
 
 from __future__ import annotations
