@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from terra.games.africa import GAME, AfricaState, rules
+from terra.games.africa import GAME, AfricaState
+from terra.games.africa.rulebook import Phase
 
 
 def new(players: int = 2, seed: int = 0, **options: object) -> AfricaState:
@@ -123,7 +124,7 @@ def give(state: AfricaState, seat: int, name: str, count: int = 1) -> None:
 def to_turn(state: AfricaState, seat: int) -> None:
     """Make it the start of ``seat``'s turn."""
     state.player = seat
-    state.phase = rules.TURN
+    state.phase = Phase.TURN
     state.round = 0
     state.steps = 0
     touched(state)
@@ -135,7 +136,7 @@ def neighbours(state: AfricaState, where: str) -> list[str]:
 
 def end_game(state: AfricaState) -> None:
     """Declare the game over where it stands (for scoring tests)."""
-    state.phase = rules.OVER
+    state.phase = Phase.OVER
     touched(state)
 
 

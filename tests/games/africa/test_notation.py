@@ -28,6 +28,30 @@ def test_cities_by_name_or_hex_id() -> None:
     )
 
 
+def test_a_move_on_a_hex_or_a_city_names_that_hex_for_the_board() -> None:
+    """A board shows each legal action where it happens: every move made to or on a hex (or
+    a start city) gives the hex's id, as the view names the board's cells; the others no
+    place. Each kind is named by its notation's leading words."""
+    state = table.new(2, 0)
+    ids = {cell["hex"] for cell in state.view(None)["board"]}
+    for action, text in enumerate(state.tables.text):
+        data = state.action_data(action)
+        verb, _, where = text.partition(" ")
+        if verb in ("start", "jump", "go", "uncover", "move", "place"):
+            assert data["kind"] == verb
+            assert data["place"] == state.data.hex_ids[state.data.hex(where)], text
+            assert data["place"] in ids
+        else:
+            assert text.startswith(data["kind"]), text
+            assert data["place"] is None, text
+    assert state.action_data(state.parse_action("start Cairo"))["place"] == "A11"
+    assert state.action_data(state.parse_action("go E7")) == {
+        "kind": "go",
+        "args": [state.data.hex("E7")],
+        "place": "E7",
+    }
+
+
 def test_the_help_names_every_verb() -> None:
     for verb in ("start", "jump", "go", "uncover", "keep", "exchange", "move", "place", "camp"):
         assert verb in act.NOTATION_HELP

@@ -1,4 +1,4 @@
-"""Africa's actions: a fixed int space and its text notation.
+"""Africa's notation: how actions are written and read, beside the table the core builds.
 
 A turn is a chain of small decisions. At the start of the game each seat picks a start city.
 A turn is either A) one ``jump`` anywhere, or B) two rounds (one in the simple game) of: up to
@@ -20,25 +20,32 @@ thing in every position (for a given data set), so records stay readable:
 ``pass``                         no action this time (B); your moves so far stand
 ===============================  ==============================================================
 
-A start city may be named instead of its hex id: ``go Cairo`` is ``go A11``.
+Each move writes its own actions where it is declared (``Move.notation``), in the order of
+:data:`terra.games.africa.rules.RULEBOOK`; this module holds what they share: the players'
+colours, hexes written by id or start city name, the table's named parts, and the readings of
+text that is not the notation itself. A start city may be named instead of its hex id:
+``go Cairo`` is ``go A11``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from typing import Any
 
-from terra.core.actions import ActionSpace, ActionSpaceBuilder, fold_notation
+from terra.core.actions import ActionSpace, fold_notation
 from terra.core.errors import NotationError, quote
+from terra.core.moves import Notation, Writer
 from terra.games.africa.components import Components
 
 # Researchers come in five colours (Africa, Contents); seat 0 plays the first.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white")
 MAX_PLAYERS = len(PLAYER_COLOURS)
 
-# Kinds of action.
-PASS, KEEP, RESEARCH, RESOURCES, START, JUMP, GO, UNCOVER, MOVE, PLACE, EXCHANGE = range(11)
+# The four actions written without a hex or a seat: the first four of the action space, as
+# the rulebook orders its moves (``action_table`` checks it).
+PASS, KEEP, RESEARCH, RESOURCES = range(4)
 
 NOTATION_HELP = (
     "start Cairo | jump E7 (A: anywhere, ends the turn) | go E7 (B: one step, two per action) | "
@@ -47,14 +54,36 @@ NOTATION_HELP = (
     "start city name."
 )
 
-_HEX_VERBS = {"jump": JUMP, "go": GO, "uncover": UNCOVER, "move": MOVE, "place": PLACE}
+
+def colour(seat: int) -> str:
+    """A seat's colour, as the rules and refusals name the player."""
+    return PLAYER_COLOURS[seat]
+
+
+def every_hex(verb: str) -> Notation:
+    """The notation of a move made to or on one hex: ``verb E7``, one action per hex in the
+    order of the board, written with a start city's name where there is one and read with its
+    hex id too; the argument is the hex."""
+
+    def write(data: Components, out: Writer) -> None:
+        for hex_ in range(data.num_hexes):
+            action = out.add(f"{verb} {data.hex_name(hex_)}", hex_)
+            out.alias(f"{verb} {data.hex_ids[hex_]}", action)
+
+    return write
+
+
+def on_hex(data: Components, hex_: int) -> str:
+    """The place of a move made to or on ``hex_``: the hex's id, as the view and the board
+    name it."""
+    return data.hex_ids[hex_]
 
 
 @dataclass(frozen=True, eq=False)
 class ActionTable(ActionSpace):
-    """Every action of one data set; ``args`` are ``(arg,)`` as the rules take them."""
+    """Every action of one data set, with the first action of each move made on a hex, a city
+    or another player's goods (``base + argument`` is the action)."""
 
-    arg: tuple[int, ...]  # the hex, the city, or seat * goods + good for an exchange
     start_base: int
     jump_base: int
     go_base: int
@@ -65,43 +94,22 @@ class ActionTable(ActionSpace):
     num_goods: int
 
 
-@cache
-def action_table(data: Components) -> ActionTable:
-    """The action table of ``data`` (built once per data set)."""
-    actions = ActionSpaceBuilder("Africa")
-    add = actions.add
-    add(PASS, "pass", 0)
-    add(KEEP, "keep", 0)
-    add(RESEARCH, "camp research", 0)
-    add(RESOURCES, "camp resources", 0)
-    start_base = len(actions)
-    for city, name in enumerate(data.city_names):
-        action = add(START, f"start {name}", city)
-        actions.alias(f"start {data.hex_ids[data.cities[city]]}", action)
-    bases = {}
-    for verb, kind in _HEX_VERBS.items():
-        bases[kind] = len(actions)
-        for hex_ in range(data.num_hexes):
-            action = add(kind, f"{verb} {data.hex_name(hex_)}", hex_)
-            actions.alias(f"{verb} {data.hex_ids[hex_]}", action)
-    exchange_base = len(actions)
-    goods = len(data.goods)
-    for seat, colour in enumerate(PLAYER_COLOURS):
-        for good, t in enumerate(data.goods):
-            add(EXCHANGE, f"exchange {data.type_names[t]} with {colour}", seat * goods + good)
-
-    fields = actions.fields()
+def action_table(
+    fields: dict[str, Any], moves: Mapping[str, range], data: Components
+) -> ActionTable:
+    """Africa's table, from the actions the moves wrote (``moves``: each move's actions)."""
+    single = (moves["pass"], moves["keep"], moves["camp research"], moves["camp resources"])
+    assert [r.start for r in single] == [PASS, KEEP, RESEARCH, RESOURCES]
     return ActionTable(
         **fields,
-        arg=tuple(args[0] for args in fields["args"]),
-        start_base=start_base,
-        jump_base=bases[JUMP],
-        go_base=bases[GO],
-        uncover_base=bases[UNCOVER],
-        move_base=bases[MOVE],
-        place_base=bases[PLACE],
-        exchange_base=exchange_base,
-        num_goods=goods,
+        start_base=moves["start"].start,
+        jump_base=moves["jump"].start,
+        go_base=moves["go"].start,
+        uncover_base=moves["uncover"].start,
+        move_base=moves["move"].start,
+        place_base=moves["place"].start,
+        exchange_base=moves["exchange"].start,
+        num_goods=len(data.goods),
     )
 
 
@@ -109,11 +117,10 @@ _VERB = re.compile(r"^(?P<verb>start|jump|go|uncover|move|place)(?: to)? (?P<whe
 _EXCHANGE = re.compile(r"^exchange (?P<good>.+?) (?:with|from) (?P<colour>\S+)$")
 
 
-def parse(data: Components, text: str) -> int:
-    """The action ``text`` names where it is not the notation itself (``go to E7``, ``exchange
-    kettle from blue``); -1 when it is no action. A misspelt hex, city, good or colour is a
-    :class:`NotationError` that says what is wrong and suggests the nearest names."""
-    table = action_table(data)
+def parse(data: Components, table: ActionTable, text: str) -> int:
+    """The action of ``table`` that ``text`` names where it is not the notation itself (``go to
+    E7``, ``exchange kettle from blue``); -1 when it is no action. A misspelt hex, city, good or
+    colour is a :class:`NotationError` that says what is wrong and suggests the nearest names."""
     folded = fold_notation(text)
     match = _VERB.match(folded)
     if match:

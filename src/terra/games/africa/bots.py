@@ -24,10 +24,15 @@ from typing import TYPE_CHECKING
 
 from terra.core.evaluator import Evaluator, SearchSettings, Worlds
 from terra.games.africa import actions as act
-from terra.games.africa import legal, scoring
-from terra.games.africa import rules as r
+from terra.games.africa import scoring
+from terra.games.africa.camps import research_points
 from terra.games.africa.components import ANIMAL, GOLD, GOODS, JEWELS, MONUMENT, NOMAD
+from terra.games.africa.herds import destinations, herd_value, movable
+from terra.games.africa.movement import STEPS
+from terra.games.africa.rulebook import Phase
+from terra.games.africa.spaces import is_empty
 from terra.games.africa.state import AfricaState
+from terra.games.africa.uncovering import exchanges
 from terra.games.africa.view import unseen_counts
 
 if TYPE_CHECKING:
@@ -105,9 +110,9 @@ class Planner:
             state = self.state
             found = max(
                 (
-                    r.herd_value(state, kind, h, -1)
+                    herd_value(state, kind, h, -1)
                     for h in range(self.data.num_hexes)
-                    if r.is_empty(state, h)
+                    if is_empty(state, h)
                 ),
                 default=0,
             )
@@ -128,7 +133,7 @@ class Planner:
             if self.state.found + 1 >= self.state.last_monument:
                 value += self.end_value
             return value
-        here = r.herd_value(self.state, kind, hex_, hex_)
+        here = herd_value(self.state, kind, hex_, hex_)
         best = max(here, self.best_anywhere(kind))
         return best + (1 if category == ANIMAL else 0)
 
@@ -148,15 +153,12 @@ class Planner:
     def move_value(self, hex_: int) -> float:
         """Points of moving the face-up animal or nomad on ``hex_`` to its best space."""
         state = self.state
-        if not legal.movable(state, hex_):
+        if not movable(state, hex_):
             return 0.0
         kind = state.marker[hex_]
-        before = r.herd_value(state, kind, hex_, hex_)
+        before = herd_value(state, kind, hex_, hex_)
         return (
-            max(
-                r.herd_value(state, kind, h, hex_)
-                for h in legal.destinations(state, hex_, stay=False)
-            )
+            max(herd_value(state, kind, h, hex_) for h in destinations(state, hex_, stay=False))
             - before
         )
 
@@ -164,7 +166,7 @@ class Planner:
         """Research and natural-resources camp on ``hex_``, less the camp's worth."""
         state = self.state
         data = self.data
-        research = r.research_points(state, hex_)
+        research = research_points(state, hex_)
         treasure = 0
         for n in data.neighbours[hex_]:
             kind = state.marker[n]
@@ -190,7 +192,7 @@ class Planner:
                 value = self.move_value(n)
                 if value > best[0]:
                     best = (value, tables.move_base + n)
-        if with_camps and state.camps[self.player] and r.is_empty(state, hex_):
+        if with_camps and state.camps[self.player] and is_empty(state, hex_):
             research, resources = self.camp_values(hex_)
             if research > best[0]:
                 best = (research, act.RESEARCH)
@@ -208,7 +210,7 @@ class Planner:
         down = state.down
         first_step = {here: -1}
         frontier = [here]
-        for _ in range(r.STEPS - state.steps):
+        for _ in range(STEPS - state.steps):
             nxt = []
             for h in frontier:
                 for n in self.data.neighbours[h]:
@@ -288,7 +290,7 @@ class Planner:
         mine = state.hand[self.player]
         weight = 1.0 / (state.num_players - 1)
         best = (0.0, act.KEEP)
-        for other, index in legal.exchanges(state):
+        for other, index in exchanges(state):
             took = data.goods[index]
             theirs = state.hand[other]
             count = theirs[took]
@@ -313,8 +315,8 @@ class Planner:
         state = self.state
         origin = state.pending
         kind = state.marker[origin]
-        options = legal.destinations(state, origin, stay=not state.moving)
-        best = max(options, key=lambda h: r.herd_value(state, kind, h, origin))
+        options = destinations(state, origin, stay=not state.moving)
+        best = max(options, key=lambda h: herd_value(state, kind, h, origin))
         return state.tables.place_base + best
 
     def start(self) -> int:
@@ -376,7 +378,7 @@ def search_actions(state: AfricaState, jumps: int = JUMPS_WEIGHED) -> tuple[int,
     the search's heuristic (``search_weights``) ranks below its ``jumps`` best (there are about
     a hundred)."""
     actions = state.legal_actions()
-    if state.phase != r.TURN or state.round or state.steps:
+    if state.phase != Phase.TURN or state.round or state.steps:
         return actions
     planner = Planner(state, search_weights(state.num_players))
     base = state.tables.jump_base
@@ -391,11 +393,11 @@ def greedy_action(state: AfricaState, rng: random.Random, weights: Weights = GRE
     del rng
     planner = Planner(state, weights)
     phase = state.phase
-    if phase == r.TURN:
+    if phase == Phase.TURN:
         return planner.turn()
-    if phase == r.PLACING:
+    if phase == Phase.PLACE:
         return planner.place()
-    if phase == r.GOODS_CHOICE:
+    if phase == Phase.GOODS:
         return planner.goods()
     return planner.start()
 

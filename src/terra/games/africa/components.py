@@ -143,17 +143,17 @@ def grid_neighbours(row: int, col: int) -> tuple[tuple[int, int], ...]:
     )
 
 
-def _build(files: DataFiles) -> Components:
-    board = files.model("board.toml", BoardFile)
-    markers = files.model("markers.toml", MarkersFile)
-    bwhere = files.where("board.toml")
-    mwhere = files.where("markers.toml")
+def _hex_grid(
+    board: BoardFile, where: str
+) -> tuple[list[tuple[int, int]], tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    """The land hexes of the map as (row, column) cells, their ids and their neighbours;
+    checks that there are :data:`HEXES` of them, all connected."""
     rows = board.map.rows
     if len(rows) > len(ROW_LETTERS):
-        raise DataError(f"{bwhere}: map.rows: at most {len(ROW_LETTERS)} rows")
+        raise DataError(f"{where}: map.rows: at most {len(ROW_LETTERS)} rows")
     cells = [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "#"]
     if len(cells) != HEXES:
-        raise DataError(f"{bwhere}: map.rows: the board has {HEXES} hexes, not {len(cells)}")
+        raise DataError(f"{where}: map.rows: the board has {HEXES} hexes, not {len(cells)}")
     index = {cell: i for i, cell in enumerate(cells)}
     hex_ids = tuple(f"{ROW_LETTERS[r]}{c + 1}" for r, c in cells)
     neighbours = tuple(
@@ -168,17 +168,23 @@ def _build(files: DataFiles) -> Components:
                 frontier.append(there)
     if len(reached) != HEXES:
         lost = hex_ids[min(set(range(HEXES)) - reached)]
-        raise DataError(f"{bwhere}: map.rows: hex {lost} cannot be reached from {hex_ids[0]}")
-    coastal = tuple(len(n) < 6 for n in neighbours)
+        raise DataError(f"{where}: map.rows: hex {lost} cannot be reached from {hex_ids[0]}")
+    return cells, hex_ids, neighbours
 
+
+def _start_cities(
+    board: BoardFile, hex_ids: tuple[str, ...], coastal: tuple[bool, ...], where: str
+) -> tuple[list[int], list[str]]:
+    """The hex and the name of each start city (Africa, Game Setup: :data:`CITIES` of them,
+    on distinct coastal hexes)."""
     if len(board.city) != CITIES:
         raise DataError(
-            f"{bwhere}: city: the board has {CITIES} start cities, not {len(board.city)}"
+            f"{where}: city: the board has {CITIES} start cities, not {len(board.city)}"
         )
     cities: list[int] = []
     names: list[str] = []
     for i, city in enumerate(board.city):
-        entry = f"{bwhere}: city.{i} ({city.name})"
+        entry = f"{where}: city.{i} ({city.name})"
         if city.hex not in hex_ids:
             raise DataError(f"{entry}: {city.hex} is not a land hex of the map")
         hex_ = hex_ids.index(city.hex)
@@ -188,35 +194,52 @@ def _build(files: DataFiles) -> Components:
             raise DataError(f"{entry}: {city.hex} is not on the coast (start cities are coastal)")
         cities.append(hex_)
         names.append(city.name)
-    city_of = [-1] * HEXES
-    for i, hex_ in enumerate(cities):
-        city_of[hex_] = i
+    return cities, names
 
+
+def _marker_types(markers: MarkersFile, where: str) -> tuple[list[str], int]:
+    """Each marker type's name (gold and jewels by their value) and how many monuments there
+    are; checks :data:`MARKERS` markers in all, one for each hex without a start city, and
+    :data:`MONUMENTS` monuments."""
     type_names: list[str] = []
     for i, spec in enumerate(markers.marker):
         if spec.category in ("gold", "jewels"):
             name = f"{spec.category} {spec.value}"
             if spec.kind != spec.category:
-                raise DataError(
-                    f"{mwhere}: marker.{i}: the kind of {spec.category} is its category"
-                )
+                raise DataError(f"{where}: marker.{i}: the kind of {spec.category} is its category")
         else:
             name = spec.kind
         if name in type_names:
-            raise DataError(f"{mwhere}: marker.{i}: {name!r} is listed twice")
+            raise DataError(f"{where}: marker.{i}: {name!r} is listed twice")
         type_names.append(name)
     total = sum(spec.count for spec in markers.marker)
     if total != MARKERS or total != HEXES - CITIES:
         raise DataError(
-            f"{mwhere}: marker: {total} markers, but one goes on each of the "
+            f"{where}: marker: {total} markers, but one goes on each of the "
             f"{HEXES - CITIES} hexes without a start city ({MARKERS})"
         )
     monuments = sum(spec.count for spec in markers.marker if spec.category == "monument")
     if monuments != MONUMENTS:
-        raise DataError(f"{mwhere}: marker: {monuments} monuments, not {MONUMENTS}")
-    category = tuple(CATEGORIES.index(spec.category) for spec in markers.marker)
+        raise DataError(f"{where}: marker: {monuments} monuments, not {MONUMENTS}")
+    return type_names, monuments
 
+
+def _build(files: DataFiles) -> Components:
+    """The components of ``files``, checked as the rules need them."""
+    board = files.model("board.toml", BoardFile)
+    markers = files.model("markers.toml", MarkersFile)
+    bwhere = files.where("board.toml")
+    mwhere = files.where("markers.toml")
+    cells, hex_ids, neighbours = _hex_grid(board, bwhere)
+    coastal = tuple(len(n) < 6 for n in neighbours)
+    cities, names = _start_cities(board, hex_ids, coastal, bwhere)
+    city_of = [-1] * HEXES
+    for i, hex_ in enumerate(cities):
+        city_of[hex_] = i
+    type_names, monuments = _marker_types(markers, mwhere)
+    category = tuple(CATEGORIES.index(spec.category) for spec in markers.marker)
     hex_names = [names[city_of[h]] if city_of[h] >= 0 else hex_ids[h] for h in range(HEXES)]
+    rows = board.map.rows
     return Components(
         provisional=files.provisional,
         provenance=files.provenance,

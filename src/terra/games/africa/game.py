@@ -6,7 +6,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.games.africa import rules, scoring
+from terra.games.africa import (
+    rulebook,
+    rules,  # noqa: F401 - binds AfricaState to Africa's rulebook
+    scoring,
+)
 from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
 from terra.games.africa.layout import board_layout
@@ -25,8 +29,8 @@ class Africa(Game[AfricaState]):
     year = 2001
     min_players = 2
     max_players = 5
-    turn_rule = rules.RULE_TURN
-    end_rule = rules.RULE_END
+    turn_rule = rulebook.RULE_TURN
+    end_rule = rulebook.RULE_END
     # No bound in the rules: researchers may jump about for ever without uncovering anything.
     # Seeded random games last up to a few thousand actions; none comes near this cap.
     length_cap = 100_000

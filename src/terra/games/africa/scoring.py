@@ -1,10 +1,12 @@
-"""Africa, Game End and Scoring: points during play, then goods, gold and jewels."""
+"""Africa, Game End and Scoring: the last monument ends the game; points during play, then
+goods, gold and jewels."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from terra.games.africa.components import GOLD, JEWELS, Components
+from terra.games.africa.rulebook import Phase
 
 if TYPE_CHECKING:
     from terra.games.africa.state import AfricaState
@@ -17,6 +19,16 @@ PLACE_POINTS = (10, 6)
 BONUS = 3  # Game End and Scoring: the "+3" bonus marker for the last monument
 
 CATEGORIES = ("play", "bonus", "goods", "gold", "jewels")
+
+
+def end_game(state: AfricaState) -> None:
+    """Africa, Game End and Scoring: the game ends at once when the last monument is uncovered;
+    its finder gets the +3 bonus. Goods, gold and jewels are scored."""
+    state.bonus = state.player
+    state.phase = Phase.OVER
+    state.pending = -1
+    totals = final_scores(state)
+    state.emit("game_end", player=state.player, bonus=BONUS, scores=totals)
 
 
 def set_points(count: int) -> int:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from terra.games.africa import rules, scoring
+from terra.games.africa import scoring
 from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import GOLD, JEWELS
+from terra.games.africa.rulebook import Phase
 
 if TYPE_CHECKING:
     from terra.games.africa.state import AfricaState
@@ -71,18 +72,18 @@ def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
     turn: dict[str, Any] = {
         "number": state.turn + 1,
         "player": current,
-        "phase": rules.PHASE_NAMES[state.phase],
+        "phase": state.phase.label,
         "action": state.round + 1,
         "actions_per_turn": state.rounds,
         "steps_taken": state.steps,
     }
-    if state.phase == rules.PLACING:
+    if state.phase == Phase.PLACE:
         turn["placing"] = {
             "hex": data.hex_ids[state.pending],
             "marker": names[state.marker[state.pending]],
             "moved": bool(state.moving),
         }
-    if state.phase == rules.GOODS_CHOICE:
+    if state.phase == Phase.GOODS:
         turn["uncovered_good"] = names[state.pending]
     return {
         "board": board,
@@ -96,9 +97,9 @@ def view(state: AfricaState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def redeal(state: AfricaState, sample: AfricaState, rng: random.Random) -> None:
-    """Make ``sample`` (a clone of ``state``) a state no seat can tell from it: the face-down
-    markers redealt among the face-down hexes (every seat knows the same of them)."""
+def redeal(state: AfricaState, sample: AfricaState, seat: int, rng: random.Random) -> None:
+    """Make ``sample`` (a clone of ``state``) a state ``seat`` cannot tell from it: the
+    face-down markers redealt among the face-down hexes (every seat knows the same of them)."""
     hidden = [h for h, d in enumerate(state.down) if d]
     kinds = [state.marker[h] for h in hidden]
     rng.shuffle(kinds)
