@@ -80,9 +80,12 @@ class Game:
     id: str
     title: str
     named: set[str] = field(default_factory=set)  # the rule texts the game's code names
-    held: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    spans: dict[str, list[tuple[Section, Section]]] = field(
-        default_factory=lambda: defaultdict(list)
+    # by tier: 0 for module docstrings and declarations, 1 for the docstrings of functions
+    held: tuple[dict[str, set[str]], ...] = field(
+        default_factory=lambda: (defaultdict(set), defaultdict(set))
+    )
+    spans: tuple[dict[str, list[tuple[Section, Section]]], ...] = field(
+        default_factory=lambda: (defaultdict(list), defaultdict(list))
     )
     cited: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
@@ -115,12 +118,21 @@ class Game:
         return found
 
     def holders(self, cited: str) -> list[str]:
-        """The modules that hold a cited section: for numbers, the most particular ones."""
+        """The modules that hold a cited section: those whose docstring names it or which
+        declare its moves, else those with a function that says it carries it out; for
+        numbers, the most particular ones."""
+        for tier in range(2):
+            found = self._holders(cited, tier)
+            if found:
+                return found
+        return []
+
+    def _holders(self, cited: str, tier: int) -> list[str]:
         if self.id not in NUMBERED:
-            return sorted(self.held.get(cited, ()))
+            return sorted(self.held[tier].get(cited, ()))
         number = section(cited)
         best: dict[str, int] = {}
-        for module, module_spans in self.spans.items():
+        for module, module_spans in self.spans[tier].items():
             depth = max((len(s[0]) for s in module_spans if within(number, s)), default=0)
             if depth:
                 best[module] = depth
@@ -129,9 +141,26 @@ class Game:
         deepest = max(best.values())
         return sorted(module for module, depth in best.items() if depth == deepest)
 
+    def hold(self, module: str, text: str, tier: int) -> None:
+        """Note the sections ``text`` names as held by ``module``."""
+        for cited in self.citations(text):
+            self.held[tier][cited].add(module)
+        if self.id in NUMBERED:
+            for match in re.finditer(re.escape(self.title), text):
+                numbers = _NUMBERS.match(text, match.end())
+                if numbers:
+                    self.spans[tier][module] += spans(numbers.group(1))
 
-def _docstring(path: Path) -> str:
-    return ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+
+def _docstrings(path: Path) -> tuple[str, str]:
+    """A module's docstring, and those of its functions and classes."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = [
+        ast.get_docstring(node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    ]
+    return ast.get_docstring(tree) or "", "\n".join(inner)
 
 
 def _rule_texts(path: Path, title: str) -> Iterator[str]:
@@ -152,14 +181,15 @@ def _moves_declared(path: Path) -> Iterator[str]:
                 yield from (t.id for t in targets if isinstance(t, ast.Name))
 
 
-def _declared(package: str) -> Iterator[tuple[str, str]]:
-    """(module, rule) for every move and phase a game declares, where it is declared."""
+def _declared(package: str) -> Iterator[tuple[str, str, int]]:
+    """(module, rule, tier) for every move and phase a game declares, where it is declared:
+    a move's module holds its rule (tier 0); the phases' module only where nothing else does."""
     root = importlib.import_module(package)
     for info in pkgutil.walk_packages(root.__path__, f"{package}."):
         module = importlib.import_module(info.name)
         path = Path(module.__file__ or "")
         for name in _moves_declared(path):
-            yield info.name, getattr(module, name).rule
+            yield info.name, getattr(module, name).rule, 0
         for value in vars(module).values():
             if (
                 isinstance(value, EnumMeta)
@@ -168,7 +198,7 @@ def _declared(package: str) -> Iterator[tuple[str, str]]:
                 and value.__module__ == info.name
             ):
                 for phase in value:
-                    yield info.name, phase.rule
+                    yield info.name, phase.rule, 1
 
 
 def collect() -> list[Game]:
@@ -180,27 +210,14 @@ def collect() -> list[Game]:
         for path in sorted(src.rglob("*.py")):
             game.named.update(_rule_texts(path, title))
         declared = list(_declared(f"terra.games.{game_id}"))
-        game.named.update(rule for _, rule in declared)
+        game.named.update(rule for _, rule, _ in declared)
         for path in sorted(src.rglob("*.py")):
             module = ".".join(path.relative_to(ROOT / "src").with_suffix("").parts)
             module = module.removesuffix(".__init__")
-            for cited in game.citations(_docstring(path)):
-                game.held[cited].add(module)
-        for module, rule in declared:
-            for cited in game.citations(rule):
-                game.held[cited].add(module)
-        if game_id in NUMBERED:
-            for path in sorted(src.rglob("*.py")):
-                module = ".".join(path.relative_to(ROOT / "src").with_suffix("").parts)
-                module = module.removesuffix(".__init__")
-                for match in re.finditer(re.escape(title), _docstring(path)):
-                    numbers = _NUMBERS.match(_docstring(path), match.end())
-                    if numbers:
-                        game.spans[module] += spans(numbers.group(1))
-            for module, rule in declared:
-                numbers = _NUMBERS.match(rule, len(title))
-                if numbers:
-                    game.spans[module] += spans(numbers.group(1))
+            for tier, text in enumerate(_docstrings(path)):
+                game.hold(module, text, tier)
+        for module, rule, tier in declared:
+            game.hold(module, rule, tier)
         for path in sorted(TESTS.rglob("test_*.py")):
             text = path.read_text(encoding="utf-8")
             for cited in game.citations(text):
@@ -221,7 +238,7 @@ def render(games: list[Game]) -> str:
     ]
     for game in games:
         lines += [f"## {game.title}", "", "| Section | Module | Tests |", "| --- | --- | --- |"]
-        sections = set(game.cited) | set(game.held)
+        sections = set(game.cited) | set(game.held[0])
         ordered = sorted(sections, key=section if game.id in NUMBERED else None)
         for cited in ordered:
             modules = ", ".join(f"`{m.removeprefix('terra.games.')}`" for m in game.holders(cited))

@@ -1,4 +1,4 @@
-"""Africana, C) Move explorer - Movement and Change Travel Card Color: the explorer steps
+"""Africana, C) Move explorer - Movement, and Africana, Change Travel Card Color: the explorer steps
 along the travel routes, each step paid with a card that fits the destination (a travel card
 of one of its symbols, an assistant of that colour or the joker), or with any other card
 recoloured for 5 silver. Played cards stay on the table until the action ends.

@@ -2,11 +2,11 @@
 (Green Station, Red Station); Loops.
 
 An arrow continues an expedition from its end along a line its colour does not use; a new one
-leaves the start on a free line; an edge station is one point, drawn on both edges of the map,
-so an expedition reaching it goes on from either side. What an expedition reaches takes effect
-at once: a green station gives another arrow, a red one a travel voucher, a site its research
-missions (:mod:`~terra.games.expedition.missions`). Back on its own route, it has closed a loop
-and gets another arrow from a point of its route.
+leaves the start on a free line; an edge station (Expedition, Game Board Edges) is one point,
+drawn on both edges of the map, so an expedition reaching it goes on from either side. What an
+expedition reaches takes effect at once: a green station gives another arrow, a red one a
+travel voucher, a site its research missions (:mod:`~terra.games.expedition.missions`). Back on
+its own route, it has closed a loop and gets another arrow from a point of its route.
 
 The geometry of the routes (where an expedition may go on, its loops) is
 :mod:`~terra.games.expedition.routes`.
