@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.party import Party
-from terra.games.nile.rules import MOVING, bring_finds_home
+from terra.games.nile.rules import MOVING
 from terra.games.nile.state import NileState
 from terra.games.nile.upkeep import cache_to_search
 

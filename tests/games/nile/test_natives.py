@@ -10,6 +10,13 @@ import pytest
 from terra.core import IllegalAction
 from terra.games.nile.caches import Cache, make_cache, may_search_cache, recover_cache
 from terra.games.nile.components import load_components
+from terra.games.nile.defeat import (
+    check_escapers,
+    consequences_of_defeat,
+    escape_from_captivity,
+    may_attempt_escape,
+    still_captive,
+)
 from terra.games.nile.events import Disaster
 from terra.games.nile.natives import (
     AMBUSHED,
@@ -21,34 +28,25 @@ from terra.games.nile.natives import (
     Band,
     allowed_policies,
     band_of,
-    camels_for_trade,
-    check_escapers,
     check_policy,
-    consequences_of_defeat,
-    desert_route_to,
     disaster_ignored,
-    escape_from_captivity,
-    everything_for_the_chief,
     guns_in_battle,
     journalist_battle_award,
     killed_by_disaster,
-    loot_village,
-    looting_rolls,
-    may_attempt_escape,
     may_interview,
-    most_lots,
-    must_release_prisoners,
     native_attack,
     native_attitude,
-    native_trade,
-    negotiate,
     policy_allowed,
     shoot_animal,
-    still_captive,
+)
+from terra.games.nile.negotiation import (
+    camels_for_trade,
+    desert_route_to,
+    everything_for_the_chief,
+    most_lots,
+    native_trade,
+    negotiate,
     trade_closed,
-    treat_prisoners,
-    victory_losses,
-    victory_spoils,
 )
 from terra.games.nile.tables import AMBUSH, CAPTURED, CHARGE, ESCAPES, HOSTILE, KILLED, NEUTRAL
 from terra.games.nile.terms import (
@@ -80,6 +78,14 @@ from terra.games.nile.terms import (
     VELDT,
     WATER,
     ZOOLOGIST,
+)
+from terra.games.nile.victory import (
+    loot_village,
+    looting_rolls,
+    must_release_prisoners,
+    treat_prisoners,
+    victory_losses,
+    victory_spoils,
 )
 
 DATA = load_components()

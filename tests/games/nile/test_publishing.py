@@ -8,12 +8,13 @@ import pytest
 
 from terra.core.errors import IllegalAction, OptionError
 from terra.games.nile import GAME
+from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.events import ANIMAL, PLANT
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.journey import step_cost, travel
 from terra.games.nile.party import Party
-from terra.games.nile.rules import EUROPE, arrive, bring_finds_home
-from terra.games.nile.scoring import pending, publish, ranked_awards
+from terra.games.nile.publishing import pending, publish, ranked_awards
+from terra.games.nile.rules import EUROPE, arrive
 from terra.games.nile.state import NileState
 from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST

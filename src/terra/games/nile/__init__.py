@@ -16,13 +16,14 @@ come, as ``-o game=2``):
 - the game: :mod:`~terra.games.nile.state` (the position), :mod:`~terra.games.nile.rules`
   (set-up, the order of play, Europe), :mod:`~terra.games.nile.journey` (movement and mapping
   in a turn), :mod:`~terra.games.nile.encounters` (natives and disasters),
-  :mod:`~terra.games.nile.upkeep` (the end of a turn, death), :mod:`~terra.games.nile.scoring`
+  :mod:`~terra.games.nile.upkeep` (the end of a turn, death), :mod:`~terra.games.nile.publishing`
   (publishing), :mod:`~terra.games.nile.legal` (legality, once per kind of action).
 """
 
 from terra.games.nile.game import Nile
+from terra.games.nile.rulebook import RULEBOOK  # binds NileState to its rulebook
 from terra.games.nile.state import NileState
 
 GAME = Nile()
 
-__all__ = ["GAME", "Nile", "NileState"]
+__all__ = ["GAME", "RULEBOOK", "Nile", "NileState"]

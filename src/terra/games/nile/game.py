@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.layout import board_layout
+from terra.games.nile.phases import RULE_TURN, RULE_VICTORY
 from terra.games.nile.state import NileState
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ class Nile(Game[NileState]):
     year = 1979
     min_players = 1
     max_players = 6
-    turn_rule = rules.RULE_TURN
-    end_rule = rules.RULE_VICTORY
+    turn_rule = RULE_TURN
+    end_rule = RULE_VICTORY
     length_cap = 200_000
     options = (
         DATA_OPTION,

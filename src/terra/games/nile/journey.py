@@ -8,12 +8,18 @@ cataracts (9.27-9.28), the discovery counters (23.1), and the meeting with a tri
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.games.nile import encounters, logistics, mapping, rules, scoring, upkeep
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import encounters, logistics, mapping, publishing, rules, upkeep
+from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
 from terra.games.nile.party import debase_explorer
-from terra.games.nile.rules import draw, roll
+from terra.games.nile.phases import RULE_RETREAT
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -45,11 +51,8 @@ RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
 RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
 RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
 RULE_CANOE_SWAMP = "Source of the Nile, 9.21 Canoe Expeditions (swamp)"
-RULE_WATER = "Source of the Nile, 5.4442 Water"
 RULE_LOST = "Source of the Nile, 12.0 Lost"
-RULE_CAPABILITY = "Source of the Nile, 6.55 Portage Cost and Transport Capability"
 RULE_MODE = "Source of the Nile, 9.5 Changing the Mode of Travel"
-RULE_RETREAT = "Source of the Nile, 9.44-9.46 Retreat"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
 WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
@@ -364,7 +367,7 @@ def enter(state: NileState) -> None:
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
     if not encounters.meet_tribe(state, hex_):
-        scoring.stays_in(state, explorer, hex_)  # else once the natives let him stay
+        publishing.stays_in(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:
@@ -406,3 +409,244 @@ def end_movement(state: NileState) -> None:
         if encounters.meet_tribe(state, explorer.hex, staying=True):
             return
     upkeep.end_of_turn(state)
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+RULE_BEARER = "Source of the Nile, 5.51-5.52 The Explorer's Abilities"
+
+
+def explain_activity(state: NileState, activity: int) -> IllegalAction | None:
+    """9.12: any of the three levels."""
+    return None
+
+
+ACTIVITY = Move(
+    name="activity",
+    rule="Source of the Nile, 9.12",
+    notation=act.write_activity,
+    offer=act.exact(act.every(act.ACTIVITY)),
+    explain=explain_activity,
+    effect=choose_activity,
+)
+
+
+def explain_move(state: NileState, direction: int) -> IllegalAction | None:
+    """9.1-9.43, 5.4442, 6.55: movement points, the map, the terrain, water and loads."""
+    explorer = state.explorers[state.player]
+    turn = state.turn
+    board = state.data.board
+    if turn.lost:
+        return IllegalAction("the expedition is lost for the rest of the turn", RULE_LOST)
+    if turn.stopped:
+        return IllegalAction("the expedition can move no further this turn", RULE_MODE)
+    here = explorer.hex
+    target = board.neighbours[here][direction - 1]
+    by_sea = explorer.mode == BY_CANOE and target in board.along_coast[here]
+    if target < 0 or (target not in board.overland[here] and not by_sea):
+        return IllegalAction(
+            f"there is no land to the {act.DIRECTION_NAMES[direction - 1]}", RULE_MOVE
+        )
+    travels, excess = fit(state, explorer.mode)
+    if excess:
+        return IllegalAction(f"the expedition carries {excess} more than it can", RULE_CAPABILITY)
+    if not travels:
+        return IllegalAction(
+            "not every member can travel this way; change the mode of travel", RULE_MODE
+        )
+    return _step_refused(state, explorer, here, target)
+
+
+def _step_refused(
+    state: NileState, explorer: Explorer, here: int, target: int
+) -> IllegalAction | None:
+    """9.2-9.43, 5.4442: the cataract, the movement points, the terrain and the water of a step
+    the expedition could otherwise take."""
+    tables = state.data.tables
+    turn = state.turn
+    drifts = drifting(state, explorer)
+    portage = explorer.mode == BY_CANOE and crosses_cataract(state, here, target)
+    lifts = logistics.can_portage(explorer.party, tables, explorer_works=explorer.carries)
+    if portage and not drifts and not lifts:  # 9.27
+        return IllegalAction("too few bearers to carry a canoe round the cataract", RULE_CANOES)
+    cost = 0 if drifts else step_cost(state, explorer, target)
+    left = turn.allowance - turn.spent
+    if cost > left:
+        return IllegalAction(f"entering costs {cost} movement points; {left} left", RULE_MP)
+    refused = terrain_refuses(state, explorer, here, target)
+    if refused:
+        return IllegalAction(refused, RULE_TERRAIN)
+    if needs_water(state, here, target) and not logistics.can_enter_desert(explorer.party, tables):
+        water = logistics.water_needed(explorer.party, tables)
+        return IllegalAction(f"entering the desert needs {water} water", RULE_WATER)
+    if drifts:
+        flow = flow_between(state.territory, state.data.board, here, target)
+        if flow <= 0:
+            return IllegalAction("canoes without a bearer each only drift downstream", RULE_CANOES)
+        return None
+    return None
+
+
+def _steps_left(state: NileState) -> Iterable[int]:
+    """9.14, 12.2: no move once lost, stopped or out of movement points; 9.5, 6.55: nor while
+    not everyone can travel in the mode or the load is too much; 9.0: only towards land (or
+    along the coast by canoe)."""
+    turn = state.turn
+    explorer = state.explorers[state.player]
+    if (
+        turn.lost
+        or turn.stopped
+        or (turn.spent >= turn.allowance and not drifting(state, explorer))
+    ):
+        return ()
+    travels, excess = fit(state, explorer.mode)
+    if not travels or excess:
+        return ()
+    board = state.data.board
+    here = explorer.hex
+    overland = board.overland[here]
+    by_sea = board.along_coast[here] if explorer.mode == BY_CANOE else ()
+    base = state.tables.base[act.MOVE]
+    return [  # the directions in compass order, as the actions are
+        base + side
+        for side, target in enumerate(board.neighbours[here])
+        if target >= 0 and (target in overland or target in by_sea)
+    ]
+
+
+MOVE = Move(
+    name="move",
+    rule="Source of the Nile, 9.0-9.43",
+    notation=act.write_move,
+    offer=checked(_steps_left, explain_move),
+    explain=explain_move,
+    effect=move,
+)
+
+
+def explain_travel(state: NileState, mode: int) -> IllegalAction | None:
+    """9.5, 5.423, 5.434: everyone mounted, or everyone in canoes."""
+    explorer = state.explorers[state.player]
+    if mode == explorer.mode:
+        return IllegalAction("the expedition already travels so", RULE_MODE)
+    if not fit(state, mode)[0]:
+        return IllegalAction(f"not every member can travel {act.MODE_WORDS[mode]}", RULE_MODE)
+    return None
+
+
+def _other_modes(state: NileState) -> Iterable[int]:
+    """9.5, 5.423, 5.434, 6.55: another mode, and one everyone can travel in."""
+    explorer = state.explorers[state.player]
+    base = state.tables.base[act.MODE]
+    return [
+        base + mode
+        for mode in range(len(act.MODE_WORDS))
+        if mode != explorer.mode
+        and logistics.everyone_aboard(explorer.party, mode)
+        and fit(state, mode)[0]
+    ]
+
+
+TRAVEL = Move(
+    name="travel",
+    rule="Source of the Nile, 9.5",
+    notation=act.write_travel,
+    offer=act.exact(_other_modes),
+    explain=explain_travel,
+    effect=change_mode,
+)
+
+
+def explain_retreat(state: NileState) -> IllegalAction | None:
+    """9.45: a retreat is always allowed."""
+    return None
+
+
+RETREAT = Move(
+    name="retreat",
+    rule="Source of the Nile, 9.44-9.46",
+    notation=fixed("retreat"),
+    offer=act.exact(act.every(act.RETREAT)),
+    explain=explain_retreat,
+    effect=retreat,
+)
+
+
+def explain_stay(state: NileState) -> IllegalAction | None:
+    """9.44: only where the expedition may be; 9.21, 9.41: and could pay to enter."""
+    explorer = state.explorers[state.player]
+    if state.turn.unaffordable:
+        cost = state.data.tables.canoe_swamp_cost
+        return IllegalAction(
+            f"entering swamp by canoe costs {cost} movement points, more than were left: retreat",
+            RULE_CANOE_SWAMP,
+        )
+    refused = terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
+    if refused:
+        change = "change the mode of travel"
+        if refused.startswith(ANIMALS_RESTRICTED):  # no mode takes them in (N112)
+            change = f"leave them (9.6) and {change}"
+        return IllegalAction(f"{refused}: retreat, or {change}", RULE_RETREAT)
+    return None
+
+
+STAY = Move(
+    name="stay",
+    rule="Source of the Nile, 9.44",
+    notation=fixed("stay"),
+    offer=checked(act.every(act.STAY), explain_stay),
+    explain=explain_stay,
+    effect=stay,
+)
+
+
+def explain_carry(state: NileState) -> IllegalAction | None:
+    """5.51, 19.3: a healthy explorer may do a bearer's work."""
+    explorer = state.explorers[state.player]
+    if explorer.carries:
+        return IllegalAction("the explorer already carries loads", RULE_BEARER)
+    if explorer.party.explorer_sick:
+        return IllegalAction("a sick explorer cannot carry", "Source of the Nile, 19.3")
+    return None
+
+
+def _may_carry(state: NileState) -> Iterable[int]:
+    """5.51: ``carry loads`` for a healthy explorer who does not carry yet."""
+    explorer = state.explorers[state.player]
+    if explorer.carries or explorer.party.explorer_sick:
+        return ()
+    return act.every(act.CARRY)(state)
+
+
+CARRY = Move(
+    name="carry",
+    rule="Source of the Nile, 5.51",
+    notation=fixed("carry loads"),
+    offer=act.exact(_may_carry),
+    explain=explain_carry,
+    effect=carry_loads,
+)
+
+
+def explain_stop(state: NileState) -> IllegalAction | None:
+    """5.52: only an explorer who carries can stop."""
+    if not state.explorers[state.player].carries:
+        return IllegalAction("the explorer carries nothing", RULE_BEARER)
+    return None
+
+
+def _carrying(state: NileState) -> Iterable[int]:
+    """5.52: ``stop carrying`` for an explorer who carries."""
+    if not state.explorers[state.player].carries:
+        return ()
+    return act.every(act.REST)(state)
+
+
+STOP = Move(
+    name="stop",
+    rule="Source of the Nile, 5.52",
+    notation=fixed("stop carrying"),
+    offer=act.exact(_carrying),
+    explain=explain_stop,
+    effect=stop_carrying,
+)

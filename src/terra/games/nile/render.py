@@ -469,7 +469,7 @@ def _known_finds(state: NileState, view: Mapping[str, Any]) -> Text | None:
 def _with_pending(state: NileState, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The view with each explorer's ``seat_pending``: what publishing would bring, for the
     seat's own explorer only (his unpublished finds are his to weigh)."""
-    from terra.games.nile.scoring import pending  # noqa: PLC0415 - scoring imports the state
+    from terra.games.nile.publishing import pending  # noqa: PLC0415 - scoring imports the state
 
     for other, explorer in enumerate(view["explorers"]):
         own = other == seat and explorer["specialty"] >= 0

@@ -3,70 +3,54 @@
 One function per kind of action (``APPLY``); the journey through Africa (movement, mapping,
 natives) is in :mod:`terra.games.nile.journey`, the end of a turn in Africa (hunting,
 sickness, bonus) in :mod:`terra.games.nile.upkeep`, publishing in
-:mod:`terra.games.nile.scoring`. Legality lives in :mod:`terra.games.nile.legal`.
+:mod:`terra.games.nile.publishing`. Legality lives in :mod:`terra.games.nile.legal`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked, fixed
+from terra.games.nile import actions as act
 from terra.games.nile import logistics
-from terra.games.nile.events import ANIMAL, PLANT, TUSK_FIND
+from terra.games.nile.chance import discard, draw_donation, roll
+from terra.games.nile.components import Components
+from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
 from terra.games.nile.party import Party
-from terra.games.nile.terms import DIE, FOOT
+from terra.games.nile.phases import (
+    RULE_COUNTERS,
+    RULE_EUROPE,
+    RULE_NEW,
+    RULE_OUTFIT,
+    Phase,
+)
+from terra.games.nile.terms import BLANK, FOOT
 from terra.games.nile.territory import new_territory
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
-RULE_SETUP = "Source of the Nile, 4.0 Set-Up for Play"
-RULE_COUNTERS = "Source of the Nile, 4.4 Set-Up (discovery counters)"
-RULE_PORT = "Source of the Nile, 4.5 Set-Up (port)"
-RULE_SPECIALTY = "Source of the Nile, 4.6 Set-Up (specialty)"
-RULE_OUTFIT = "Source of the Nile, 5.0 Outfitting Your Expedition"
-RULE_VICTORY = "Source of the Nile, 7.0 Victory Conditions"
-RULE_TURN = "Source of the Nile, 8.0 Sequence of Play"
-RULE_EUROPE = "Source of the Nile, 21.0 Return to Europe"
-RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
-RULE_NEW = "Source of the Nile, 26.0 Outfitting New Expeditions"
 RULE_LIMIT = "Source of the Nile, decision N100 (the turn limit)"
 
-# The decision at hand.
-(
-    COUNTERS,
-    PORT,
-    SPECIALTY,
-    OUTFIT,
-    ACTIVITY,
-    MOVING,
-    RETREAT,
-    POLICY,
-    NEGOTIATE,
-    ESCAPE,
-    SPOILS,
-    CAPTIVITY,
-    EUROPE,
-    OVER,
-    PUBLISHING,
-) = range(15)
-PHASE_NAMES = (
-    "counters",
-    "port",
-    "specialty",
-    "outfit",
-    "activity",
-    "moving",
-    "retreat",
-    "policy",
-    "negotiate",
-    "escape",
-    "spoils",
-    "captivity",
-    "europe",
-    "over",
-    "publishing",  # in Europe: the parts of a publication being chosen (22.1-22.2)
-)
+# The decision at hand (terra.games.nile.phases).
+COUNTERS = Phase.COUNTERS
+PORT = Phase.PORT
+SPECIALTY = Phase.SPECIALTY
+OUTFIT = Phase.OUTFIT
+ACTIVITY = Phase.ACTIVITY
+MOVING = Phase.MOVING
+RETREAT = Phase.RETREAT
+POLICY = Phase.POLICY
+NEGOTIATE = Phase.NEGOTIATE
+ESCAPE = Phase.ESCAPE
+SPOILS = Phase.SPOILS
+CAPTIVITY = Phase.CAPTIVITY
+EUROPE = Phase.EUROPE
+OVER = Phase.OVER
+PUBLISHING = Phase.PUBLISHING
 FIRST_PLAYER_DICE = 4  # 4.62
 DONATIONS_KEPT = 5  # 26.3
 
@@ -217,43 +201,6 @@ class Encounter:
 
 
 # --- chance ------------------------------------------------------------------------------
-
-
-def roll(state: NileState) -> int:
-    """One die (3.6)."""
-    return state.rng.below(DIE) + 1
-
-
-def draw(state: NileState) -> int:
-    """An Event card read and discarded (4.2)."""
-    card = _top_card(state)
-    state.discards.append(card)
-    return card
-
-
-def draw_donation(state: NileState) -> int:
-    """26.4-26.5, 26.8: a card drawn for its donation stays before the explorer, face up, out of
-    the deck and the discards until he lets it go (:func:`discard`); -1 when only one card is
-    left to draw, kept for the Event draws (decision N113)."""
-    if len(state.deck) + len(state.discards) <= 1:
-        return -1
-    return _top_card(state)
-
-
-def discard(state: NileState, cards: list[int]) -> None:
-    """Donations let go of go to the discard pile (4.2)."""
-    state.discards.extend(cards)
-
-
-def _top_card(state: NileState) -> int:
-    """The top card of the Event deck; the discards are reshuffled into a new deck when it runs
-    out, so the deck is never exhausted (4.2)."""
-    if not state.deck:
-        state.deck = state.discards
-        state.discards = []
-        state.rng.shuffle(state.deck)
-        state.emit("deck-reshuffled", cards=len(state.deck))
-    return state.deck.pop()
 
 
 # --- set-up (4.0) ------------------------------------------------------------------------
@@ -424,30 +371,6 @@ def begin_turn(state: NileState) -> None:
         state.phase = ACTIVITY
 
 
-def bring_finds_home(state: NileState, explorer: Explorer) -> None:
-    """20.71-20.73: specimens and tusks count only if they reach Europe; the rest of the
-    finds are notes and reports."""
-    deck = state.data.deck
-    carried = set(explorer.party.specimens)
-    tusks = explorer.party.tusks
-    kept: list[tuple[int, int]] = []
-    for card, found_vp in explorer.finds:
-        vp = found_vp
-        bonus = deck.bonus[card][explorer.specialty] if card >= 0 else None
-        if bonus is not None and bonus.find in (PLANT, ANIMAL) and card not in carried:
-            continue
-        if card < 0 or (bonus is not None and bonus.find == TUSK_FIND):
-            each = max(1, state.data.tables.awards.tusk)
-            count = bonus.count if bonus is not None else max(1, vp // each)
-            if tusks <= 0:
-                continue
-            if tusks < count:  # some tusks were lost on the way: their share of the value
-                vp = vp * tusks // count
-            tusks -= min(tusks, count)
-        kept.append((card, vp))
-    explorer.finds = kept
-
-
 def end_turn(state: NileState) -> None:
     """8.1: play passes clockwise; after every seat's turn a round is complete."""
     if state.phase == OVER:
@@ -538,3 +461,177 @@ def collect_donations(state: NileState) -> None:
     explorer.donations.extend(drawn)
     state.emit("donations-drawn", player=state.player, cards=drawn)
     end_turn(state)
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def explain_counter(state: NileState, hex_: int) -> IllegalAction | None:
+    """4.41-4.42: a blank hex five or more from a published hex, three or more from another
+    counter."""
+    board = state.data.board
+    if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
+        return IllegalAction(
+            f"{board.hex_name(hex_)} is not a blank hex five or more hexes from a published one",
+            RULE_COUNTERS,
+        )
+    near = state.tables.near[hex_]
+    for other in state.counter_hex:
+        if other in near:
+            return IllegalAction(
+                f"{board.hex_name(hex_)} is within three hexes of another counter", RULE_COUNTERS
+            )
+    return None
+
+
+def _counter_sites(state: NileState) -> Iterable[int]:
+    """4.41: only blank hexes far enough from the published ones; 4.42: and from the counters
+    placed."""
+    table = state.tables
+    near = table.near
+    args = table.args
+    placed = state.counter_hex
+    return [action for action in table.counter_sites if near[args[action][0]].isdisjoint(placed)]
+
+
+COUNTER = Move(
+    name="counter",
+    rule="Source of the Nile, 4.4-4.42",
+    notation=act.write_counter,
+    offer=checked(_counter_sites, explain_counter),
+    explain=explain_counter,
+    effect=place_counter,
+    place=act.hex_place,
+)
+
+
+def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
+    """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage."""
+    if state.phase == Phase.PORT:
+        return None
+    explorer = state.explorers[state.player]
+    if ticket_for(state, explorer, port) >= 0:
+        return None
+    dollars = donation_dollars(state, explorer)
+    if dollars < state.data.tables.passage:
+        return IllegalAction(
+            f"your donations come to ${dollars}; the passage costs "
+            f"${state.data.tables.passage} without a free ticket",
+            RULE_NEW,
+        )
+    return None
+
+
+def _ports_within_reach(state: NileState) -> Iterable[int]:
+    """26.6: without the passage money, only the ports of free tickets."""
+    if state.phase == Phase.PORT:
+        return act.every(act.SAIL)(state)
+    explorer = state.explorers[state.player]
+    if donation_dollars(state, explorer) >= state.data.tables.passage:
+        return act.every(act.SAIL)(state)
+    base = state.tables.base[act.SAIL]
+    ticket_port = state.tables.ticket_port  # each card's port, or -1 (as ticket_for)
+    return sorted(
+        {base + ticket_port[card] for card in explorer.donations if ticket_port[card] >= 0}
+    )
+
+
+def port_place(data: Components, port: int) -> str:
+    """A port is on the map: its hex's index."""
+    return str(data.board.port_hex[port])
+
+
+SAIL_TO = Move(
+    name="sail to",
+    rule="Source of the Nile, 4.5, 26.2, 26.6",
+    notation=act.write_sail_to,
+    offer=act.exact(_ports_within_reach),
+    explain=explain_sail_to,
+    effect=choose_port,
+    place=port_place,
+)
+
+
+def explain_specialty(state: NileState, specialty: int) -> IllegalAction | None:
+    """4.6: any of the eight; different explorers may share one."""
+    return None
+
+
+CHOOSE_SPECIALTY = Move(
+    name="specialty",
+    rule="Source of the Nile, 4.6",
+    notation=act.write_specialty,
+    offer=act.exact(act.every(act.SPECIALTY)),
+    explain=explain_specialty,
+    effect=choose_specialty,
+)
+
+
+def explain_buy(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """5.3, 5.426-5.427: within the money left, and horses and camels only where sold."""
+    explorer = state.explorers[state.player]
+    cost = state.data.tables.price[good] * amount  # at the Rates of Exchange
+    if cost > explorer.money:
+        return IllegalAction(f"{amount} cost ${cost}; you have ${explorer.money} left", RULE_OUTFIT)
+    if good not in state.tables.sold_at[explorer.port]:
+        return IllegalAction(
+            f"{state.data.tables.good_names[good]}s are not sold at "
+            f"{state.data.board.port_names[explorer.port]}",
+            RULE_OUTFIT,
+        )
+    return None
+
+
+def _affordable(state: NileState) -> Iterable[int]:
+    """5.3, 5.426-5.427: only what the port sells and the money left buys."""
+    explorer = state.explorers[state.player]
+    money = explorer.money
+    table = state.tables
+    sold = table.sold_at[explorer.port]
+    cost = table.cost
+    return [a for a, good, _n in table.goods_amount[act.BUY] if cost[a] <= money and good in sold]
+
+
+BUY = Move(
+    name="buy",
+    rule="Source of the Nile, 5.3-5.427",
+    notation=act.write_buy,
+    offer=act.exact(_affordable),
+    explain=explain_buy,
+    effect=buy,
+)
+
+
+def explain_sail_for_europe(state: NileState) -> IllegalAction | None:
+    """21.4: from a port, the turn after entering it."""
+    explorer = state.explorers[state.player]
+    if explorer.status != IN_AFRICA or state.data.board.port_of[explorer.hex] < 0:
+        return IllegalAction("ships for Europe leave only from a port", RULE_EUROPE)
+    if not state.turn.started_in_port:
+        return IllegalAction("you may sail the turn after entering the port", RULE_EUROPE)
+    return None
+
+
+SAIL_FOR_EUROPE = Move(
+    name="sail for europe",
+    rule="Source of the Nile, 21.4",
+    notation=fixed("sail for Europe"),
+    offer=checked(act.every(act.EUROPE), explain_sail_for_europe),
+    explain=explain_sail_for_europe,
+    effect=sail_for_europe,
+)
+
+
+def explain_collect(state: NileState) -> IllegalAction | None:
+    """26.3-26.5: instead of sailing."""
+    return None
+
+
+COLLECT = Move(
+    name="collect",
+    rule="Source of the Nile, 26.3-26.5",
+    notation=fixed("collect donations"),
+    offer=act.exact(act.every(act.COLLECT)),
+    explain=explain_collect,
+    effect=collect_donations,
+)

@@ -8,16 +8,21 @@ what follows an explorer's death (21.3).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.games.nile import caches, logistics, rules, scoring
-from terra.games.nile.actions import FIND_KINDS
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import caches, logistics, publishing, rules
+from terra.games.nile.actions import FIND_KINDS, plural
 from terra.games.nile.caches import Cache
-from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
+from terra.games.nile.chance import roll
+from terra.games.nile.discoveries import bonus_draw, explain_leave_find, finds_at_hand
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import discharge, gain
-from terra.games.nile.rules import draw, roll
-from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
+from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, spare_capacity
+from terra.games.nile.party import at_hand, discharge, gain
+from terra.games.nile.terms import CAMEL, DESERT, DOCTOR, GOOD_IDS, HORSE, PEOPLE
 from terra.games.nile.territory import erase
 
 if TYPE_CHECKING:
@@ -83,59 +88,6 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
     return True
 
 
-def bonus_draw(state: NileState, explorer: Explorer) -> None:
-    """20.1-20.7: in a hex mapped this turn, or with its tribe met for the first time this
-    turn, a card's bonus for the explorer's specialty."""
-    hex_ = explorer.hex
-    turn = state.turn
-    tribe = state.territory.tribe[hex_]
-    if hex_ not in turn.mapped and not (tribe and tribe in turn.met_new):
-        return
-    card = draw(state)
-    bonus = state.data.deck.bonus[card][explorer.specialty]
-    if bonus is None or not bonus_applies(state, explorer, card):
-        state.emit("no-bonus", player=state.player, card=card)
-        return
-    party = explorer.party
-    vp = roll(state) if bonus.vp == ROLL else bonus.vp  # 20.5
-    if bonus.find == TUSK_FIND:
-        party.tusks += bonus.count
-        vp *= bonus.count
-    elif bonus.find in (PLANT, ANIMAL):
-        party.specimens.append(card)  # 20.72: carried home
-    for good, count in bonus.gain:
-        gain(party, good, count)
-    explorer.finds.append((card, vp))
-    state.emit("bonus", player=state.player, card=card, name=bonus.name, vp=vp)
-
-
-def places_of(state: NileState, hex_: int) -> int:
-    """11.2, 11.44, 20.4: the places a card may name that a hex is: its terrain, by a lake
-    (a lake's shore reaches the hexes around it), by a river or an oasis."""
-    territory = state.territory
-    beside_lake = any(
-        there >= 0 and territory.terrain[there] == LAKE
-        for there in state.data.board.neighbours[hex_]
-    )
-    water = bool(territory.river_in[hex_] or territory.river_out[hex_] or territory.oasis[hex_])
-    return hex_places(territory.terrain[hex_], beside_lake, water)
-
-
-def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
-    """20.4, 20.74-20.75: the bonus's place and conditions hold, and it is not published yet."""
-    bonus = state.data.deck.bonus[card][explorer.specialty]
-    assert bonus is not None
-    territory = state.territory
-    hex_ = explorer.hex
-    if not bonus.where & places_of(state, hex_):
-        return False
-    if bonus.natives and not territory.tribe[hex_]:
-        return False
-    if bonus.find == ANIMAL and not explorer.party.muskets:
-        return False  # 20.75
-    return bonus.name not in state.published_finds  # 20.74
-
-
 # --- at any time (9.6, 17, 18.5, 21.2) -----------------------------------------------------
 
 
@@ -150,18 +102,8 @@ def leave_sick(state: NileState, good: int, amount: int) -> None:
     (decision N160)."""
     explorer = state.explorer(state.player)
     sick = discharge(explorer.party, good, amount, sick=True)
-    scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
+    publishing.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
     state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
-
-
-def leave_find(state: NileState, index: int) -> None:
-    """9.6, 20.73: a tusk, or the last specimen found, is left behind (its points with it)."""
-    party = state.explorer(state.player).party
-    if index == 0:
-        party.tusks -= 1
-    else:
-        party.specimens.pop()
-    state.emit("left-find", player=state.player, find=FIND_KINDS[index])
 
 
 def cache(state: NileState, good: int, amount: int) -> None:
@@ -282,3 +224,199 @@ def explorer_dies(state: NileState, how: str) -> None:
     state.encounter = None
     state.phase = rules.MOVING  # the turn ends at once
     rules.end_turn(state)
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def explain_leave(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """9.6: whatever the expedition has; of people, the healthy (decision N160)."""
+    party = state.explorers[state.player].party
+    have = at_hand(party)[good]
+    if have >= amount:
+        return None
+    if good in PEOPLE:
+        sick = at_hand(party, sick=True)[good]
+        name = GOOD_IDS[good]
+        healthy = plural(name, have).replace(" ", " healthy ", 1) if have else f"no healthy {name}"
+        also = f"; a sick one leaves by 'leave 1 sick {name}' (19.4)" if sick else ""
+        return IllegalAction(f"the expedition has {healthy}{also}", "Source of the Nile, 9.6")
+    return IllegalAction(f"the expedition has {have}", "Source of the Nile, 9.6")
+
+
+def goods_at_hand(kind: int, *, sick: bool = False) -> act.Candidates:
+    """9.6, 17.1, 19.4: only what the expedition has enough of (of people, the healthy, or the
+    sick with ``sick``)."""
+
+    def candidates(state: NileState) -> Iterable[int]:
+        held = at_hand(state.explorers[state.player].party, sick=sick)
+        return [
+            action
+            for action, good, amount in state.tables.goods_amount[kind]
+            if held[good] >= amount
+        ]
+
+    return candidates
+
+
+LEAVE = Move(
+    name="leave",
+    rule="Source of the Nile, 9.6",
+    notation=act.write_leave,
+    offer=act.exact(goods_at_hand(act.LEAVE)),
+    explain=explain_leave,
+    effect=leave,
+)
+
+
+def explain_leave_sick(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """19.4: sick people the expedition has, at the loss of a victory point each."""
+    have = at_hand(state.explorers[state.player].party, sick=True)[good]
+    if have < amount:
+        sick = plural(GOOD_IDS[good], have).replace(" ", " sick ", 1)
+        return IllegalAction(f"the expedition has {sick}", "Source of the Nile, 19.4")
+    return None
+
+
+LEAVE_SICK = Move(
+    name="leave sick",
+    rule="Source of the Nile, 19.4",
+    notation=act.write_leave_sick,
+    offer=act.exact(goods_at_hand(act.LEAVE_SICK, sick=True)),
+    explain=explain_leave_sick,
+    effect=leave_sick,
+)
+
+
+def explain_cache(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """17.1-17.2: items (and canoes), never people or animals."""
+    return explain_leave(state, good, amount)
+
+
+CACHE = Move(
+    name="cache",
+    rule="Source of the Nile, 17.1-17.5",
+    notation=act.write_cache,
+    offer=act.exact(goods_at_hand(act.CACHE)),
+    explain=explain_cache,
+    effect=cache,
+)
+
+
+def explain_cache_find(state: NileState, index: int) -> IllegalAction | None:
+    """17.4: a tusk or specimen the expedition carries may be cached."""
+    refused = explain_leave_find(state, index)
+    return None if refused is None else IllegalAction(refused.reason, RULE_CACHE)
+
+
+CACHE_FIND = Move(
+    name="cache find",
+    rule="Source of the Nile, 17.4",
+    notation=act.write_cache_find,
+    offer=act.exact(finds_at_hand(act.CACHE_FIND)),
+    explain=explain_cache_find,
+    effect=cache_find,
+)
+
+
+def explain_dig(state: NileState) -> IllegalAction | None:
+    """17.6, 17.8: a cache of yours in this hex, or another explorer's in a published hex."""
+    if cache_to_search(state) is None:
+        return IllegalAction(
+            "no cache here that you may search for (another explorer's only in a published hex)",
+            RULE_CACHE,
+        )
+    return None
+
+
+def _caches_here(state: NileState) -> Iterable[int]:
+    """17.6: only where the explorer has buried a cache."""
+    if cache_to_search(state) is None:
+        return ()
+    return range(state.tables.base[act.DIG], state.tables.end[act.DIG])
+
+
+DIG = Move(
+    name="dig",
+    rule="Source of the Nile, 17.6-17.8",
+    notation=fixed("dig up cache"),
+    offer=act.exact(_caches_here),
+    explain=explain_dig,
+    effect=dig_up_cache,
+)
+
+
+def explain_shoot(state: NileState, good: int) -> IllegalAction | None:
+    """18.5, 5.4425: an animal of the expedition."""
+    if not state.explorers[state.player].party.count(good):
+        name = "horse" if good == HORSE else "camel" if good == CAMEL else "animal"
+        return IllegalAction(f"the expedition has no {name}", "Source of the Nile, 18.5")
+    return None
+
+
+def _animals_at_hand(state: NileState) -> Iterable[int]:
+    """18.5: only the expedition's own animals."""
+    party = state.explorers[state.player].party
+    base = state.tables.base[act.SHOOT]
+    return [base + offset for offset, held in enumerate((party.horses, party.camels)) if held]
+
+
+SHOOT = Move(
+    name="shoot",
+    rule="Source of the Nile, 18.5",
+    notation=act.write_shoot,
+    offer=act.exact(_animals_at_hand),
+    explain=explain_shoot,
+    effect=shoot,
+)
+
+
+def explain_take(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """5.4441-5.4443: where there is water, and as much as the expedition can carry (6.55)."""
+    explorer = state.explorers[state.player]
+    if not water_here(state, explorer.hex):
+        return IllegalAction("there is no water in a desert hex without river or oasis", RULE_WATER)
+    spare = spare_capacity(state)
+    if amount > spare:
+        room = f"it can carry {spare} more" if spare >= 0 else "it already carries too much"
+        return IllegalAction(
+            f"{amount} more water would overload the expedition: {room}", RULE_CAPABILITY
+        )
+    return None
+
+
+def _water_at_hand(state: NileState) -> Iterable[int]:
+    """5.4441, 6.55: only where there is water, and what the expedition can carry."""
+    if not water_here(state, state.explorers[state.player].hex):
+        return ()
+    spare = spare_capacity(state)
+    return [
+        action
+        for action, _good, amount in state.tables.goods_amount[act.TAKE_WATER]
+        if amount <= spare
+    ]
+
+
+TAKE = Move(
+    name="take",
+    rule="Source of the Nile, 5.4441-5.4443",
+    notation=act.write_take,
+    offer=act.exact(_water_at_hand),
+    explain=explain_take,
+    effect=take_water,
+)
+
+
+def explain_retire(state: NileState) -> IllegalAction | None:
+    """21.2: at any time, for any reason."""
+    return None
+
+
+RETIRE = Move(
+    name="retire",
+    rule="Source of the Nile, 21.2",
+    notation=fixed("retire"),
+    offer=act.exact(act.every(act.RETIRE)),
+    explain=explain_retire,
+    effect=retire,
+)

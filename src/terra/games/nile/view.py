@@ -98,7 +98,7 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
     turn = state.turn
     encounter = state.encounter
     return {
-        "phase": rules.PHASE_NAMES[state.phase],
+        "phase": state.phase.label,
         "player": None if state.is_over else state.player,
         "round": state.round,
         "target": state.target,
