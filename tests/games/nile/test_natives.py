@@ -10,6 +10,16 @@ import pytest
 from terra.core import IllegalAction
 from terra.games.nile.caches import Cache, make_cache, may_search_cache, recover_cache
 from terra.games.nile.components import load_components
+from terra.games.nile.components.events import Disaster
+from terra.games.nile.components.tables import (
+    AMBUSH,
+    CAPTURED,
+    CHARGE,
+    ESCAPES,
+    HOSTILE,
+    KILLED,
+    NEUTRAL,
+)
 from terra.games.nile.defeat import (
     check_escapers,
     consequences_of_defeat,
@@ -17,7 +27,14 @@ from terra.games.nile.defeat import (
     may_attempt_escape,
     still_captive,
 )
-from terra.games.nile.events import Disaster
+from terra.games.nile.disasters import (
+    Band,
+    band_of,
+    disaster_ignored,
+    killed_by_disaster,
+    shoot_animal,
+)
+from terra.games.nile.journalist import journalist_battle_award, may_interview
 from terra.games.nile.natives import (
     AMBUSHED,
     BEFRIENDED,
@@ -25,19 +42,12 @@ from terra.games.nile.natives import (
     NEGOTIATES,
     PASSES,
     RETREATS,
-    Band,
     allowed_policies,
-    band_of,
     check_policy,
-    disaster_ignored,
     guns_in_battle,
-    journalist_battle_award,
-    killed_by_disaster,
-    may_interview,
     native_attack,
     native_attitude,
     policy_allowed,
-    shoot_animal,
 )
 from terra.games.nile.negotiation import (
     camels_for_trade,
@@ -48,7 +58,6 @@ from terra.games.nile.negotiation import (
     negotiate,
     trade_closed,
 )
-from terra.games.nile.tables import AMBUSH, CAPTURED, CHARGE, ESCAPES, HOSTILE, KILLED, NEUTRAL
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,

@@ -48,18 +48,16 @@ readable:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from terra.core.actions import ActionSpace, fold_notation
-from terra.core.errors import NotationError, quote
-from terra.core.moves import Offer, Writer
+from terra.core.actions import ActionSpace
+from terra.core.moves import Writer
 from terra.games.nile import logistics
-from terra.games.nile.board import Board
 from terra.games.nile.components import Components
-from terra.games.nile.hexgrid import DIRECTIONS
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.hexgrid import DIRECTIONS
 from terra.games.nile.terms import (
     ACTIVITY_IDS,
     ANIMALS,
@@ -70,9 +68,6 @@ from terra.games.nile.terms import (
     SPECIALTY_IDS,
     WATER,
 )
-
-if TYPE_CHECKING:
-    from terra.games.nile.state import NileState
 
 # Explorers' colours, one set of counters each (3.31); seat 0 plays the first colour.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
@@ -348,26 +343,6 @@ def hex_place(data: Components, hex_: int, *rest: int) -> str:
 
 
 # The actions of a move worth judging now (a superset of its legal ones).
-Candidates = Callable[["NileState"], Iterable[int]]
-
-
-def exact(candidates: Candidates) -> Offer[NileState]:
-    """The offer of a move whose candidates are exactly its legal actions: they test every
-    condition its explanation tests (the contract suite checks that the two agree)."""
-
-    def offer(state: NileState, out: list[int]) -> None:
-        out += candidates(state)
-
-    return offer
-
-
-def every(kind: int) -> Candidates:
-    """Every action of the move of ``kind``."""
-
-    def candidates(state: NileState) -> Iterable[int]:
-        return range(state.tables.base[kind], state.tables.end[kind])
-
-    return candidates
 
 
 def build_table(
@@ -431,33 +406,3 @@ def _within(board: Board, start: int, steps: int) -> frozenset[int]:
         ring = {there for here in ring for there in board.neighbours[here] if there >= 0} - found
         found |= ring
     return frozenset(found)
-
-
-_HEX_VERB = re.compile(r"^counter (?P<where>.+)$")
-_SAIL = re.compile(r"^sail to (?P<where>.+)$")
-
-
-def parse(state: NileState, text: str) -> int:
-    """The action ``text`` names where it is not the notation itself; -1 when it is no action.
-    A misspelt hex or port is a :class:`NotationError` that suggests the nearest names."""
-    folded = fold_notation(text)
-    board = state.data.board
-    match = _HEX_VERB.match(folded)
-    if match:
-        where = match["where"]
-        hex_ = board.hexes.get(where)
-        if hex_ < 0:
-            raise NotationError(
-                f"there is no hex called {quote(where)} on the map (a hex is its column and row, "
-                f"like 1520, or a port's name){board.hexes.suggest(where)}"
-            )
-        return state.tables.find(f"counter {board.hex_ids[hex_]}")
-    match = _SAIL.match(folded)
-    if match and match["where"] != "europe":
-        where = match["where"]
-        hex_ = board.hexes.get(where)
-        if hex_ < 0 or board.port_of[hex_] < 0:
-            ports = ", ".join(board.port_names)
-            raise NotationError(f"{quote(where)} is no port; the ports are {ports}")
-        return state.tables.find(f"sail to {board.port_names[board.port_of[hex_]]}")
-    return -1

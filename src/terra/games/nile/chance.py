@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from terra.games.nile.terms import DIE
@@ -45,3 +46,16 @@ def _top_card(state: NileState) -> int:
         state.rng.shuffle(state.deck)
         state.emit("deck-reshuffled", cards=len(state.deck))
     return state.deck.pop()
+
+
+Roll = Callable[[], int]  # one die, 1-6
+
+
+def dice(state: NileState) -> Roll:
+    """The game's dice, one die a call, for the rules that throw them."""
+    return lambda: roll(state)
+
+
+def two_dice(roll: Roll) -> int:
+    """Two dice thrown together, their sum."""
+    return roll() + roll()

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
-from terra.games.nile import logistics, rules, upkeep
+from terra.games.nile import logistics, upkeep
+from terra.games.nile.chance import Roll, dice
+from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
+from terra.games.nile.europe import explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
-from terra.games.nile.meeting import dice, finish, stays
-from terra.games.nile.natives import Roll, _rule
+from terra.games.nile.meeting import finish, stays
 from terra.games.nile.party import Party, gain, lose
-from terra.games.nile.phases import RULE_DEFEAT, Phase
-from terra.games.nile.rules import Encounter
-from terra.games.nile.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
+from terra.games.nile.phases import RULE_DEFEAT, Phase, cite
+from terra.games.nile.records import Encounter
+from terra.games.nile.sequence import end_turn
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
 
 if TYPE_CHECKING:
@@ -34,11 +36,11 @@ def check_escapers(defeat: DefeatResult, members: int) -> None:
     """Source of the Nile 15.21-15.22: the explorer picks at most ``defeat.members`` members
     (a person, an animal or a canoe each) to escape with him."""
     if defeat.result != ESCAPES and members:
-        raise IllegalAction("no one escapes with a captured or dead explorer", _rule("15.21"))
+        raise IllegalAction("no one escapes with a captured or dead explorer", cite("15.21"))
     if members > defeat.members:
         raise IllegalAction(
             f"only {defeat.members} member(s) may escape with the explorer, not {members}",
-            _rule("15.21"),
+            cite("15.21"),
         )
 
 
@@ -56,7 +58,7 @@ def escape_from_captivity(
     if not may_attempt_escape(captured_turn, turn):
         raise IllegalAction(
             "a captive first tries to escape at the end of the turn after his capture",
-            _rule("15.3"),
+            cite("15.3"),
         )
     line = consequences_of_defeat(tables, roll)
     return DefeatResult(line.result, line.members, False)
@@ -76,7 +78,7 @@ def defeat(state: NileState) -> None:
     result = consequences_of_defeat(tables, dice(state))
     state.emit("defeated", player=state.player, result=result.result, members=result.members)
     if result.result == KILLED:
-        upkeep.explorer_dies(state, "killed by natives")
+        explorer_dies(state, "killed by natives")
         return
     old = explorer.party
     explorer.party = Party(muskets=1 if result.musket and old.muskets else 0)
@@ -139,12 +141,12 @@ def attempt_escape(state: NileState) -> None:
         result = escape_from_captivity(tables, explorer.captured, state.round, dice(state))
         state.emit("escape-attempt", player=state.player, result=result.result)
         if result.result == KILLED:
-            upkeep.explorer_dies(state, "killed in captivity")
+            explorer_dies(state, "killed in captivity")
             return
         if not still_captive(result):
             explorer.status = IN_AFRICA
             explorer.party = Party(bearers=result.members)
-    rules.end_turn(state)
+    end_turn(state)
 
 
 def explain_escape(state: NileState, good: int) -> IllegalAction | None:

@@ -1,7 +1,7 @@
-"""Source of the Nile 20.1-20.75 Bonus Discoveries: the Event card drawn at the end of a turn
-that mapped a hex or met a tribe (20.1-20.7), what it finds for the explorer's specialty, and
-the finds carried home (20.71-20.74), with the move ``leave find`` (a tusk or specimen left
-behind, 9.6).
+"""Source of the Nile 20.1-20.75 Bonus Discoveries and 23.1-23.2 Special Discoveries: the Event card
+drawn at the end of a turn that mapped a hex or met a tribe (20.1-20.7), what it finds for the
+explorer's specialty, and the finds carried home (20.71-20.74), with the move ``leave find`` (a tusk
+or specimen left behind, 9.6).
 """
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move
 from terra.games.nile import actions as act
+from terra.games.nile import offers
 from terra.games.nile.actions import FIND_KINDS
 from terra.games.nile.chance import draw, roll
-from terra.games.nile.events import ANIMAL, PLANT, ROLL, TRIBE, TUSK_FIND, hex_places
+from terra.games.nile.components.events import ANIMAL, PLANT, ROLL, TRIBE, TUSK_FIND, hex_places
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.party import gain
 from terra.games.nile.terms import LAKE
+from terra.games.nile.territory import EXPLORED
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -132,7 +134,7 @@ def explain_leave_find(state: NileState, index: int) -> IllegalAction | None:
     return None
 
 
-def finds_at_hand(kind: int) -> act.Candidates:
+def finds_at_hand(kind: int) -> offers.Candidates:
     """9.6, 17.4: only the tusks and specimens carried."""
 
     def candidates(state: NileState) -> Iterable[int]:
@@ -147,7 +149,39 @@ LEAVE_FIND = Move(
     name="leave find",
     rule="Source of the Nile, 9.6, 20.71-20.73",
     notation=act.write_leave_find,
-    offer=act.exact(finds_at_hand(act.DROP_FIND)),
+    offer=offers.exact(finds_at_hand(act.DROP_FIND)),
     explain=explain_leave_find,
     effect=leave_find,
 )
+
+
+def special_found(state: NileState, explorer: Explorer, kind: int) -> bool:
+    """23.1-23.2: whether the explorer has found the discovery counter of ``kind`` (a face he
+    has seen) and not yet published it."""
+    return any(
+        explorer.found_counters >> counter & 1 and face == kind
+        for counter, face in enumerate(state.counter_kind)
+    )
+
+
+def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """An explorer who has entered ``hex_`` and not retreated out of it: 22.9, 25.2, unpublished
+    and fully mapped, he has explored it (decision N155); 23.1, he looks at its counter."""
+    if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
+        explorer.survey(hex_)
+    look_at_counter(state, explorer, hex_)
+
+
+def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """23.1: an explorer who has entered a discovery counter's hex and not retreated out of it
+    looks at the counter; 23.2: what he found is his to publish."""
+    for counter, where in enumerate(state.counter_hex):
+        if where == hex_ and not explorer.found_counters >> counter & 1:
+            explorer.found_counters |= 1 << counter
+            explorer.counters |= 1 << counter
+            state.emit(
+                "counter-seen",
+                player=state.player,
+                counter=counter,
+                discovery=state.counter_kind[counter],
+            )

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.games.nile import natives, publishing
-from terra.games.nile.chance import roll
+from terra.games.nile import discoveries
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.phases import Phase
-from terra.games.nile.rules import Encounter
+from terra.games.nile.records import Encounter
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
-
-
-def dice(state: NileState) -> natives.Roll:
-    """One die at a time from the game's dice (3.6), for the natives' tables."""
-    return lambda: roll(state)
 
 
 def befriend(state: NileState) -> None:
@@ -49,4 +43,4 @@ def stays(state: NileState, encounter: Encounter) -> None:
     discovery counter (a captive too: he did not retreat)."""
     explorer = state.explorer(state.player)
     if encounter.entered and explorer.hex == encounter.hex:
-        publishing.stays_in(state, explorer, encounter.hex)
+        discoveries.stays_in(state, explorer, encounter.hex)

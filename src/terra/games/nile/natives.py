@@ -1,56 +1,40 @@
-"""Source of the Nile, Game I: natives, the dice of disasters and the journalist.
+"""Source of the Nile 13.1-13.6 Interaction with Natives: a tribe met in the hex entered or stayed
+in (13.1-13.2), the policy toward an unfriendly one and its answer on the Native Attitude
+Table (13.3-13.32), the retreat (13.5) and the battle (13.4-13.41), which goes on to 15 or 16;
+the move ``policy``.
 
-Pure rules. Each function resolves one step of a procedure from the player's choice and the
-dice and returns a small record that says what must be decided next; the state machine keeps
-the turns, the seats, the Player Aid Sheet and the expedition's make-up, and applies what these
-records say. Dice come from ``roll``, a callable giving one die (two dice are two calls), so a
-scripted sequence replays any example exactly. Every number a table holds comes from the loaded
-:class:`~terra.games.nile.tables.Tables`; the rulebook's own fixed numbers are named here.
-
-An encounter with an unfriendly tribe runs: :func:`check_policy` (13.31), :func:`native_attitude`
-(13.32), then by the answer's ``outcome``: :func:`negotiate` (14), a retreat (13.5, carried out
-by the caller), or a battle: :func:`native_attack` (13.4), then :func:`victory_losses` and
-:func:`victory_spoils`, :func:`treat_prisoners` and :func:`loot_village` (16), or
-:func:`consequences_of_defeat` and, for a captive, :func:`escape_from_captivity` (15). A
-friendly tribe trades (:func:`native_trade`, 14.6-14.95). Caches (17) are in
-:mod:`terra.games.nile.caches`.
-
-What the caller keeps: a tribe's size never changes, however often it is beaten (13.6: each
-battle is with a fresh village), and its friendship, once won, covers every village of the hex
-and lasts as long as that explorer lives, for him alone (13.6, 14.4); the gifts it has accepted
-from each explorer (14.94) and the goods traded with it this turn (14.82) are the
-``gifts_taken`` and ``traded`` of :class:`Exchange`.
-
-Sections cited are those of the Avalon Hill rulebook (1979); decisions N40-N49 and N140-N141
-of ``docs/rules-decisions.md`` settle what it leaves open.
+The tables' steps are pure functions with the dice passed in (``roll``, one die a call, so a
+scripted sequence replays any example exactly); the state-level functions below them apply
+their answers. A tribe's size never changes, however often it is beaten (13.6: each battle is
+with a fresh village), and its friendship, once won, covers every village of the hex and lasts
+as long as that explorer lives, for him alone (13.6, 14.4). Decisions N40-N49 of
+``docs/rules-decisions.md`` settle what the rulebook leaves open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction
-from terra.games.nile.events import KILLED, Disaster
-from terra.games.nile.tables import (
-    AMBUSH,
-    FRIENDLY,
-    HOSTILE,
-    NEUTRAL,
-    POLICIES,
-    Tables,
-)
-from terra.games.nile.terms import (
-    GOOD_IDS,
-    JOURNALIST,
-    PEOPLE,
-    ZOOLOGIST,
-    Specialty,
-)
+from terra.core.moves import Move, checked
+from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.chance import Roll, dice, two_dice
+from terra.games.nile.components.tablefile import POLICIES
+from terra.games.nile.components.tables import AMBUSH, FRIENDLY, HOSTILE, NEUTRAL, Tables
+from terra.games.nile.defeat import defeat
+from terra.games.nile.journalist import journalist_award
+from terra.games.nile.meeting import befriend, finish
+from terra.games.nile.party import explorer_armed
+from terra.games.nile.phases import RULE_NATIVES, Phase, cite
+from terra.games.nile.records import Encounter
+from terra.games.nile.territory import forget_spectacular
+from terra.games.nile.victory import win
 
-Roll = Callable[[], int]  # one die, 1-6
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
 
-SOURCE = "Source of the Nile"
 
 # What the natives' answer obliges (13.32, 14.1, 14.3, 13.42).
 # RETREATS (13.5): the caller moves the expedition back without regaining the movement points;
@@ -60,19 +44,6 @@ PASSES, BEFRIENDED, NEGOTIATES, RETREATS, CHARGED, AMBUSHED = range(6)
 OUTCOME_IDS = ("passes", "befriended", "negotiates", "retreats", "charged", "ambushed")
 
 # Specialties that must release every prisoner and may not loot (16.41, 16.421).
-
-SHOT_KILLS_FROM = 6  # 11.42: an animal is killed on a die roll of 6
-ZOOLOGIST_KILLS_FROM = 5  # 11.42: a zoologist kills on 5 or 6
-EXPLORER_DIES_FROM = 12  # 11.45: two dice of twelve kill the explorer instead
-EXPLORER_DIES_FROM_ABSENT = 11  # 11.45: eleven or twelve when the person named is absent
-
-
-def _rule(section: str) -> str:
-    return f"{SOURCE}, {section}"
-
-
-def _two_dice(roll: Roll) -> int:
-    return roll() + roll()
 
 
 # --------------------------------------------------------------------------------------------
@@ -117,18 +88,18 @@ def allowed_policies(tables: Tables, guns: int) -> tuple[int, ...]:
 def check_policy(tables: Tables, policy: int, guns: int) -> None:
     """Source of the Nile 13.31: refuse a policy the expedition cannot adopt, saying why."""
     if not 1 <= policy <= len(tables.policy_ids):
-        raise IllegalAction(f"there is no policy {policy}; choose 1 to {POLICIES}", _rule("13.3"))
+        raise IllegalAction(f"there is no policy {policy}; choose 1 to {POLICIES}", cite("13.3"))
     if not policy_allowed(tables, policy, guns):
         raise IllegalAction(
             f"{tables.policy_names[policy - 1]} needs an armed man: an askari fit to fight or "
             "the explorer with a musket",
-            _rule("13.31"),
+            cite("13.31"),
         )
 
 
 def native_attitude(tables: Tables, policy: int, activity: int, roll: Roll) -> Answer:
     """Source of the Nile 13.32, 13.42, 14.1: the Native Attitude Table, and what it obliges."""
-    dice = _two_dice(roll)
+    dice = two_dice(roll)
     result = tables.native_attitude(policy, activity, dice)
     return Answer(result, _attitude_outcome(tables, policy, result), dice)
 
@@ -162,7 +133,7 @@ class Battle:
 
 def native_attack(tables: Tables, guns: int, size: int, ambush: bool, roll: Roll) -> Battle:
     """Source of the Nile 13.4-13.41: a charge or an ambush resolved on its Native Attack Table."""
-    dice = _two_dice(roll)
+    dice = two_dice(roll)
     return Battle(tables.wins_battle(ambush, size, guns, dice), dice)
 
 
@@ -182,117 +153,121 @@ def native_attack(tables: Tables, guns: int, size: int, ambush: bool, roll: Roll
 # Disasters' dice (11.2, 11.42-11.45)
 
 
-@dataclass(frozen=True, slots=True)
-class Shooting:
-    """Shots at an animal (11.42)."""
-
-    killed: bool
-    shots: int  # dice rolled: shooting stops at the first kill
-
-
-def shoot_animal(askaris: int, explorer_armed: bool, specialty: Specialty, roll: Roll) -> Shooting:
-    """Source of the Nile 11.42: each healthy askari and the armed explorer shoot once, killing
-    on a 6; a zoologist's own shot kills on 5 or 6 (decision N44)."""
-    shots = 0
-    if explorer_armed:
-        shots += 1
-        kills_from = ZOOLOGIST_KILLS_FROM if specialty == ZOOLOGIST else SHOT_KILLS_FROM
-        if roll() >= kills_from:
-            return Shooting(True, shots)
-    for _ in range(askaris):
-        shots += 1
-        if roll() >= SHOT_KILLS_FROM:
-            return Shooting(True, shots)
-    return Shooting(False, shots)
-
-
-def disaster_ignored(disaster: Disaster, present: int) -> bool:
-    """Source of the Nile 11.2, 11.45: a disaster naming what the expedition lacks is ignored,
-    except one that kills people, which still endangers the explorer (decision N43)."""
-    if disaster.who < 0 or disaster.who >= len(GOOD_IDS):
-        return False
-    return present == 0 and not (disaster.effect == KILLED and disaster.who in PEOPLE)
-
-
-@dataclass(frozen=True, slots=True)
-class Deaths:
-    """People a disaster kills (11.45): the explorer may die instead of one of them."""
-
-    killed: int  # of the people named, in the expedition
-    explorer_killed: bool
-
-
-def killed_by_disaster(killed: int, present: int, roll: Roll) -> Deaths:
-    """Source of the Nile 11.45: two dice for each person killed; twelve kills the explorer
-    instead, eleven or twelve when that person is not in the expedition."""
-    dead = 0
-    for person in range(killed):
-        absent = person >= present
-        dies_from = EXPLORER_DIES_FROM_ABSENT if absent else EXPLORER_DIES_FROM
-        if _two_dice(roll) >= dies_from:
-            return Deaths(dead, True)
-        if not absent:
-            dead += 1
-    return Deaths(dead, False)
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """A band a Disaster or a Bonus sets on the expedition (11.43): it attacks at once, has no
-    village and no marker, and is gone after the phase."""
-
-    size: int
-    ambush: bool
-
-
-def band_of(disaster: Disaster) -> Band | None:
-    """Source of the Nile 11.43: the band a disaster sends, if any."""
-    return None if disaster.band < 0 else Band(disaster.band, disaster.ambush)
-
-
 # --------------------------------------------------------------------------------------------
 # The journalist (24.2-24.63)
 
 
-def journalist_battle_award(
-    tables: Tables,
-    specialty: Specialty,
-    won: bool,
-    *,
-    in_africa: bool,
-    own_battle: bool,
-    battled_before: bool,
-) -> int:
-    """Source of the Nile 24.2-24.4: a journalist in Africa earns 1 v.p. for a battle won and 2
-    for one lost; for his own battles, once per tribe (decision N49)."""
-    if specialty != JOURNALIST or not in_africa or (own_battle and battled_before):
-        return 0
-    return tables.awards.battle_won if won else tables.awards.battle_lost
+def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
+    """13.1-13.3: an unfriendly tribe in the hex entered (or stayed in) asks for a policy;
+    a friendly one may be ignored or traded with (13.2). True when a decision is pending."""
+    tribe = state.territory.tribe[hex_]
+    explorer = state.explorer(state.player)
+    if tribe and tribe not in explorer.met:
+        explorer.met.add(tribe)
+        state.turn.met_new.append(tribe)
+    if not tribe or tribe in explorer.friendly:
+        return False
+    state.encounter = Encounter(hex_, tribe, state.territory.tribe_size[hex_], entered=not staying)
+    state.phase = Phase.POLICY
+    state.emit("natives-met", player=state.player, hex=hex_, tribe=tribe, staying=staying)
+    return True
 
 
-def may_interview(
-    tables: Tables,
-    *,
-    specialty: Specialty,
-    journalist: int,
-    subject: int,
-    journalist_hex: int,
-    subject_hex: int,
-    subject_reach: int,
-    interviewed: frozenset[int],
-) -> bool:
-    """Source of the Nile 24.6-24.63: a journalist in Africa may interview, once per game,
-    another explorer in his hex whose current expedition has been 4 or more hexes from a port.
+def guns(state: NileState) -> int:
+    """13.41: healthy askaris and the explorer if armed."""
+    party = state.explorer(state.player).party
+    return guns_in_battle(party.askaris, explorer_armed(party))
 
-    Explorers are the caller's ids; a hex of -1 is Europe; ``subject_reach`` is the farthest
-    distance from a port the subject's current expedition has reached; ``interviewed`` the
-    explorers this journalist has interviewed. The award is ``tables.awards.interview``.
-    """
-    return (
-        specialty == JOURNALIST
-        and journalist != subject
-        and journalist_hex >= 0
-        and journalist_hex == subject_hex
-        and subject_reach >= tables.awards.interview_distance
-        and subject not in interviewed
+
+def choose_policy(state: NileState, index: int) -> None:
+    """13.32: the policy's result on the Native Attitude Table, carried out at once."""
+    encounter = state.encounter
+    assert encounter is not None
+    policy = index + 1
+    encounter.policy = policy
+    answer = native_attitude(state.data.tables, policy, state.turn.activity, dice(state))
+    state.emit(
+        "policy",
+        player=state.player,
+        policy=policy,
+        dice=answer.dice,
+        outcome=OUTCOME_IDS[answer.outcome],
     )
+    answer_to(state, answer)
+
+
+def answer_to(state: NileState, answer: Answer) -> None:
+    """13.32, 14.3: what the natives' answer to a policy or to gifts obliges."""
+    outcome = answer.outcome
+    if outcome == BEFRIENDED:
+        befriend(state)
+    elif outcome == NEGOTIATES:
+        state.phase = Phase.NEGOTIATE
+    elif outcome == RETREATS:
+        retreat_from_natives(state)
+    elif answer.battle:
+        battle(state, answer.ambush)
+    else:
+        finish(state)
+
+
+def retreat_from_natives(state: NileState) -> None:
+    """13.42, 13.5: back to the hex left; the movement points stay spent, a hex mapped this turn
+    stays partly explored and loses its spectacular discoveries."""
+    explorer = state.explorer(state.player)
+    turn = state.turn
+    hex_ = explorer.hex
+    if turn.came_from >= 0 and turn.moved:
+        if hex_ in turn.mapped:
+            forget_spectacular(state.writable_territory(), hex_, state.player)
+        explorer.hex = turn.came_from
+        state.emit("retreated", player=state.player, hex=hex_)
+    finish(state)
+
+
+def battle(state: NileState, ambush: bool) -> None:
+    """13.4: the attack on the Native Attack Table; 16 victory or 15 defeat."""
+    encounter = state.encounter
+    assert encounter is not None
+    encounter.ambush = ambush
+    tables = state.data.tables
+    result = native_attack(tables, guns(state), encounter.size, ambush, dice(state))
+    state.emit("battle", player=state.player, ambush=ambush, dice=result.dice, won=result.won)
+    journalist_award(state, result.won)
+    if not result.won:
+        defeat(state)
+        return
+    win(state)
+
+
+# --- trade (14.6-14.95) ----------------------------------------------------------------------
+
+
+# --- the journalist (24.6) -------------------------------------------------------------------
+
+
+# --- disasters (11) --------------------------------------------------------------------------
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def explain_policy(state: NileState, index: int) -> IllegalAction | None:
+    """13.31: a policy that needs arms needs an armed man."""
+    tables = state.data.tables
+    if policy_allowed(tables, index + 1, guns(state)):
+        return None
+    return IllegalAction(
+        f"{tables.policy_names[index]} needs an askari fit to fight or an armed explorer",
+        RULE_NATIVES,
+    )
+
+
+POLICY = Move(
+    name="policy",
+    rule="Source of the Nile, 13.3-13.32",
+    notation=act.write_policy,
+    offer=checked(offers.every(act.POLICY), explain_policy),
+    explain=explain_policy,
+    effect=choose_policy,
+)

@@ -1,9 +1,9 @@
 """Source of the Nile 14.1-14.95 Native Negotiation and Trade: gifts offered to an unfriendly
 tribe's chief (14.1-14.5), and trade with a friendly tribe (14.6-14.95).
 
-The Negotiation Table and the Native Trade Table are data (:mod:`terra.games.nile.tables`); the
-pure functions here read them with the dice passed in, and the moves ``offer``, ``offer
-everything`` and ``trade`` carry them out in a game.
+The Negotiation Table and the Native Trade Table are data
+(:mod:`terra.games.nile.components.tables`); the pure functions here read them with the dice passed
+in, and the moves ``offer``, ``offer everything`` and ``trade`` carry them out in a game.
 """
 
 from __future__ import annotations
@@ -16,25 +16,24 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, Writer, checked, fixed
 from terra.games.nile import actions as act
-from terra.games.nile import upkeep
+from terra.games.nile import offers
 from terra.games.nile.actions import plural
-from terra.games.nile.board import Board
+from terra.games.nile.chance import Roll, dice, two_dice
 from terra.games.nile.components import Components
-from terra.games.nile.encounters import answer_to
-from terra.games.nile.meeting import befriend, dice
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.tables import AMBUSH, CHARGE, FRIENDLY, HOSTILE, Tables
+from terra.games.nile.europe import explorer_dies
+from terra.games.nile.meeting import befriend
 from terra.games.nile.natives import (
     AMBUSHED,
     BEFRIENDED,
     CHARGED,
     PASSES,
     Answer,
-    Roll,
-    _rule,
-    _two_dice,
+    answer_to,
 )
 from terra.games.nile.party import explorer_armed, gain, lose
-from terra.games.nile.phases import RULE_NEGOTIATION
-from terra.games.nile.tables import AMBUSH, CHARGE, FRIENDLY, HOSTILE, Tables
+from terra.games.nile.phases import RULE_NEGOTIATION, cite
 from terra.games.nile.terms import (
     ASKARI,
     CAMEL,
@@ -65,10 +64,10 @@ def negotiate(tables: Tables, gifts: int, roll: Roll, *, everything: bool = Fals
     """Source of the Nile 14.3, 14.5: the chief's answer to ``gifts``; giving him everything
     (or having nothing to give) befriends the tribe without dice."""
     if gifts < 0:
-        raise IllegalAction("gifts offered cannot be fewer than none", _rule("14.2"))
+        raise IllegalAction("gifts offered cannot be fewer than none", cite("14.2"))
     if everything:
         return Answer(FRIENDLY, BEFRIENDED, 0)
-    dice = _two_dice(roll)
+    dice = two_dice(roll)
     result = tables.negotiation_result(gifts, dice)
     outcome = {FRIENDLY: BEFRIENDED, HOSTILE: PASSES, AMBUSH: AMBUSHED, CHARGE: CHARGED}[result]
     return Answer(result, outcome, dice)
@@ -168,24 +167,24 @@ def native_trade(
     line = trade_rate(tables, good, selling)
     if line < 0:
         doing = "buy" if selling else "sell"
-        raise IllegalAction(f"the natives do not {doing} {name}", _rule("14.7"))
+        raise IllegalAction(f"the natives do not {doing} {name}", cite("14.7"))
     if lots < 1:
-        raise IllegalAction("a trade is for one lot or more", _rule("14.81"))
+        raise IllegalAction("a trade is for one lot or more", cite("14.81"))
     if good == CAMEL and not camels:
         raise IllegalAction(
             "camels come only from a desert tribe with a desert route to Khartoum",
-            _rule("14.84"),
+            cite("14.84"),
         )
     if traded >> good & 1:
         raise IllegalAction(
-            f"{name} has already been traded with this tribe this turn", _rule("14.82")
+            f"{name} has already been traded with this tribe this turn", cite("14.82")
         )
     limit = tables.trade_limit[size]
     if trade_closed(tables, size, gifts_taken):
         raise IllegalAction(
             f"a {SIZE_IDS[size]} tribe has had its {limit} gifts from this explorer and no longer "
             "trades with him",
-            _rule("14.95"),
+            cite("14.95"),
         )
     rate = (tables.trade_sell if selling else tables.trade_buy)[line]
     quantity, gifts = rate.quantity * lots, rate.gifts * lots
@@ -194,14 +193,14 @@ def native_trade(
         raise IllegalAction(
             f"the trade needs {paying} {tables.good_names[good if selling else GIFT]}; "
             f"the explorer has {holding}",
-            _rule("14.8"),
+            cite("14.8"),
         )
     taken = gifts_taken if selling else gifts_taken + gifts
     if taken > limit:
         raise IllegalAction(
             f"a {SIZE_IDS[size]} tribe accepts at most {limit} gifts from one explorer; "
             f"{limit - gifts_taken} more at most",
-            _rule("14.91-14.93"),
+            cite("14.91-14.93"),
         )
     first = traded == 0
     if first and witch_doctor_poisons(roll):
@@ -316,7 +315,7 @@ def trade(state: NileState, index: int) -> None:
     )
     if exchange.dies:
         state.emit("poisoned", player=state.player)
-        upkeep.explorer_dies(state, "poisoned by a witch doctor")
+        explorer_dies(state, "poisoned by a witch doctor")
         return
     if selling:
         lose(party, good, exchange.quantity)
@@ -379,7 +378,7 @@ OFFER_EVERYTHING = Move(
     name="offer everything",
     rule="Source of the Nile, 14.5",
     notation=fixed("offer everything"),
-    offer=act.exact(act.every(act.OFFER_ALL)),
+    offer=offers.exact(offers.every(act.OFFER_ALL)),
     explain=explain_offer_everything,
     effect=offer_everything,
 )

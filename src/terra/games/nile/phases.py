@@ -75,3 +75,8 @@ class Phase(PhaseBase):
     )
     OVER = "the game is over", RULE_VICTORY
     PUBLISHING = "choosing what to publish", RULE_PUBLISH, ("publish part", "done")
+
+
+def cite(section: str) -> str:
+    """The rule a refusal cites: ``section`` of this rulebook."""
+    return f"Source of the Nile, {section}"

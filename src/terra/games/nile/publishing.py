@@ -11,7 +11,6 @@ win (22.7, 25.21).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, Writer, checked, fixed
 from terra.games.nile import actions as act
+from terra.games.nile import offers
 from terra.games.nile.actions import (
     GROUP_HEXES,
     GROUP_LAKES,
@@ -32,14 +32,14 @@ from terra.games.nile.actions import (
     PART_TRIBE,
 )
 from terra.games.nile.components import Components
-from terra.games.nile.discoveries import find_name
+from terra.games.nile.components.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
+from terra.games.nile.discoveries import find_name, special_found
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.phases import RULE_PUBLISH, RULE_VICTORY, Phase
-from terra.games.nile.rules import end_game
-from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
+from terra.games.nile.rivers import epic_value
+from terra.games.nile.sequence import end_game
 from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
-    EXPLORED,
     NATIVE_COUNTERS,
     farthest_from_mouth,
     lake_of,
@@ -249,35 +249,6 @@ def ranked_awards(
     return total
 
 
-def epic_value(
-    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: Collection[int]
-) -> int:
-    """25.32: the hexes published now along the shortest route he travelled from port to
-    port."""
-    if not route:
-        return 0
-    board = state.data.board
-    start, goal = route[0], route[-1]
-    allowed = set(route)
-    came: dict[int, int] = {start: -1}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            break
-        for there in board.overland[here]:
-            if there in allowed and there not in came:
-                came[there] = here
-                queue.append(there)
-    now = set(publishing)
-    value = 0
-    step = goal
-    while step >= 0:
-        value += step in now
-        step = came.get(step, -1)
-    return value
-
-
 def publish(state: NileState, parts: Parts | None = None) -> None:
     """22.1-22.5: an explorer in Europe publishes ``parts`` of what he has found (everything,
     by default; 22.2: he may keep the rest back); 7.0: the first to reach the target wins at
@@ -335,15 +306,6 @@ def _without(records: list[Record], published: tuple[Record, ...]) -> list[Recor
 
 
 # --- a publication chosen part by part (22.1-22.2, decision N153) ---------------------------
-
-
-def special_found(state: NileState, explorer: Explorer, kind: int) -> bool:
-    """23.1-23.2: whether the explorer has found the discovery counter of ``kind`` (a face he
-    has seen) and not yet published it."""
-    return any(
-        explorer.found_counters >> counter & 1 and face == kind
-        for counter, face in enumerate(state.counter_kind)
-    )
 
 
 def parts_of_group(state: NileState, explorer: Explorer, group: int) -> list[tuple[int, int]]:
@@ -444,29 +406,6 @@ def publish_all_but_hexes(state: NileState) -> None:
     publish(state, all_but_hexes(state, state.explorer(state.player)))
 
 
-def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """An explorer who has entered ``hex_`` and not retreated out of it: 22.9, 25.2, unpublished
-    and fully mapped, he has explored it (decision N155); 23.1, he looks at its counter."""
-    if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
-        explorer.survey(hex_)
-    look_at_counter(state, explorer, hex_)
-
-
-def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """23.1: an explorer who has entered a discovery counter's hex and not retreated out of it
-    looks at the counter; 23.2: what he found is his to publish."""
-    for counter, where in enumerate(state.counter_hex):
-        if where == hex_ and not explorer.found_counters >> counter & 1:
-            explorer.found_counters |= 1 << counter
-            explorer.counters |= 1 << counter
-            state.emit(
-                "counter-seen",
-                player=state.player,
-                counter=counter,
-                discovery=state.counter_kind[counter],
-            )
-
-
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
     """22.5 (decision N161): a loss comes off the victory points the current expedition has
     garnered so far, as far as they go (they are charged when he publishes), and the rest off
@@ -482,7 +421,7 @@ def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
 # --- the moves ---------------------------------------------------------------------------------
 
 
-def _news(kind: int) -> act.Candidates:
+def _news(kind: int) -> offers.Candidates:
     """22.1: not when there is plainly nothing to publish."""
 
     def candidates(state: NileState) -> Iterable[int]:

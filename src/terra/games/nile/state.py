@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from terra.core.moves import PhasedState
-from terra.games.nile import rules
 from terra.games.nile.actions import ActionTable
 from terra.games.nile.components import Components
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.phases import Phase
+from terra.games.nile.records import Encounter, Turn
 from terra.games.nile.territory import Territory
 
 
@@ -81,8 +81,8 @@ class NileState(PhasedState):
     counter_kind: list[int]
     explorers: list[Explorer]  # shared with clones until changed: change through explorer()
     explorers_owned: int  # bit p: explorers[p] is this state's alone
-    turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
-    encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
+    turn: Turn  # the current seat's turn so far (activity, movement points, ...)
+    encounter: Encounter | None  # a meeting with natives being resolved (13-16)
     fits: dict[tuple[str, int], tuple[bool, int]] | None  # loads while legal actions are found
 
     def clone(self) -> NileState:

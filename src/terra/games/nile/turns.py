@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
-from terra.games.nile import defeat, journey, publishing, rules
+from terra.games.nile import defeat, movement, offers, outfitting, publishing
 from terra.games.nile.loads import RULE_CAPABILITY, excess_to_leave
 from terra.games.nile.phases import Phase
 
@@ -24,7 +24,7 @@ def done(state: NileState) -> None:
     """End outfitting (5.3), the move (8.3 step 3), a captive's turn (15.3), the escape
     (15.21), or the choice of what to publish (22.1-22.2)."""
     if state.phase == Phase.OUTFIT:
-        rules.finish_outfitting(state)
+        outfitting.finish_outfitting(state)
     elif state.phase == Phase.PUBLISHING:
         publishing.publish_chosen(state)
     elif state.phase == Phase.CAPTIVITY:
@@ -32,7 +32,7 @@ def done(state: NileState) -> None:
     elif state.phase == Phase.ESCAPE:
         defeat.finish_escape(state)
     else:
-        journey.end_movement(state)
+        movement.end_movement(state)
 
 
 def explain_done(state: NileState) -> IllegalAction | None:
@@ -55,14 +55,14 @@ def _unburdened(state: NileState) -> Iterable[int]:
     does an explorer in Europe)."""
     if state.phase not in (Phase.CAPTIVITY, Phase.PUBLISHING) and excess_to_leave(state):
         return ()
-    return act.every(act.DONE)(state)
+    return offers.every(act.DONE)(state)
 
 
 DONE = Move(
     name="done",
     rule="Source of the Nile, 8.3",
     notation=fixed("done"),
-    offer=act.exact(_unburdened),
+    offer=offers.exact(_unburdened),
     explain=explain_done,
     effect=done,
 )

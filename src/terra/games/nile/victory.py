@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.chance import Roll, dice
+from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
-from terra.games.nile.meeting import dice, finish
-from terra.games.nile.natives import Roll, _rule
+from terra.games.nile.meeting import finish
 from terra.games.nile.party import lose
-from terra.games.nile.phases import RULE_RESULTS, Phase
-from terra.games.nile.tables import LOOT_GIFT, LOOT_RATION, Tables
+from terra.games.nile.phases import RULE_RESULTS, Phase, cite
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
 from terra.games.nile.territory import river_system
 
@@ -80,10 +81,10 @@ def treat_prisoners(
     if (keep or loot) and must_release_prisoners(specialty):
         raise IllegalAction(
             f"a {tables.specialty_names[specialty]} must release every prisoner and may not loot",
-            _rule("16.41, 16.421"),
+            cite("16.41, 16.421"),
         )
     if loot and not spoils.village:
-        raise IllegalAction("only a village that has been found can be looted", _rule("16.42"))
+        raise IllegalAction("only a village that has been found can be looted", cite("16.42"))
     spared = spoils.village and not keep and not loot
     return Treatment(
         spoils.prisoners if keep else 0,
@@ -244,7 +245,7 @@ RELEASE = Move(
     name="release",
     rule="Source of the Nile, 16.42-16.422",
     notation=fixed("release prisoners"),
-    offer=act.exact(act.every(act.RELEASE)),
+    offer=offers.exact(offers.every(act.RELEASE)),
     explain=explain_release,
     effect=release_prisoners,
 )
@@ -252,7 +253,7 @@ KEEP = Move(
     name="keep",
     rule="Source of the Nile, 16.41, 16.421",
     notation=fixed("keep prisoners"),
-    offer=checked(act.every(act.KEEP), explain_keep),
+    offer=checked(offers.every(act.KEEP), explain_keep),
     explain=explain_keep,
     effect=keep_prisoners,
 )
@@ -260,7 +261,7 @@ LOOT = Move(
     name="loot",
     rule="Source of the Nile, 16.421-16.433",
     notation=fixed("loot"),
-    offer=checked(act.every(act.LOOT), explain_loot),
+    offer=checked(offers.every(act.LOOT), explain_loot),
     explain=explain_loot,
     effect=loot,
 )

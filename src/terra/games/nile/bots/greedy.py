@@ -28,10 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.games.nile import actions as act
-from terra.games.nile import logistics, rules
-from terra.games.nile.explorer import Explorer
-from terra.games.nile.party import discharge, gain
-from terra.games.nile.prospects import (
+from terra.games.nile import logistics, outfitting
+from terra.games.nile.bots.prospects import (
     CEILING_MARGIN,
     HOME_PACE,
     distances_home,
@@ -49,6 +47,9 @@ from terra.games.nile.prospects import (
     waiting_worths,
     walks_from,
 )
+from terra.games.nile.explorer import Explorer
+from terra.games.nile.party import discharge, gain
+from terra.games.nile.phases import Phase
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -214,11 +215,11 @@ def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) ->
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
-    dollars = rules.donation_dollars(state, explorer)
+    dollars = outfitting.donation_dollars(state, explorer)
     best: tuple[float, int] | None = None
     for action in _of_kind(state, legal, act.SAIL):
         port = state.tables.args[action][0]
-        ticket = rules.ticket_for(state, explorer, port) >= 0
+        ticket = outfitting.ticket_for(state, explorer, port) >= 0
         money = dollars if ticket else dollars - tables.passage
         if money < _least_expedition(state):
             continue
@@ -566,18 +567,18 @@ def _choose_captivity(state: NileState, legal: list[int], rng: random.Random) ->
 
 
 _CHOOSERS = {
-    rules.COUNTERS: _choose_counter,
-    rules.PORT: _choose_port,
-    rules.SPECIALTY: _choose_specialty,
-    rules.OUTFIT: _choose_outfit,
-    rules.ACTIVITY: _choose_activity,
-    rules.MOVING: _choose_move,
-    rules.RETREAT: _choose_retreat,
-    rules.POLICY: _choose_policy,
-    rules.NEGOTIATE: _choose_offer,
-    rules.ESCAPE: _choose_escape,
-    rules.SPOILS: _choose_spoils,
-    rules.CAPTIVITY: _choose_captivity,
-    rules.EUROPE: _choose_in_europe,
-    rules.PUBLISHING: _choose_publishing,
+    Phase.COUNTERS: _choose_counter,
+    Phase.PORT: _choose_port,
+    Phase.SPECIALTY: _choose_specialty,
+    Phase.OUTFIT: _choose_outfit,
+    Phase.ACTIVITY: _choose_activity,
+    Phase.MOVING: _choose_move,
+    Phase.RETREAT: _choose_retreat,
+    Phase.POLICY: _choose_policy,
+    Phase.NEGOTIATE: _choose_offer,
+    Phase.ESCAPE: _choose_escape,
+    Phase.SPOILS: _choose_spoils,
+    Phase.CAPTIVITY: _choose_captivity,
+    Phase.EUROPE: _choose_in_europe,
+    Phase.PUBLISHING: _choose_publishing,
 }

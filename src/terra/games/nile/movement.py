@@ -1,9 +1,12 @@
-"""Source of the Nile: a turn in Africa up to the end of movement (8.3 steps 1-3).
+"""Source of the Nile 9.0-9.52 Movement and 12.0 Lost: a turn in Africa up to the end of its
+movement (8.3 steps 1-3).
 
-The activity level (9.12), movement (9) with getting lost (12), mapping what an explorer enters
-(10, by :mod:`terra.games.nile.mapping`), the retreat from a new hex (9.44-9.46), canoes at
-cataracts (9.27-9.28), the discovery counters (23.1), and the meeting with a tribe that follows
-(13, by :mod:`terra.games.nile.encounters`).
+The activity level (9.12), movement with its costs and restrictions (9.1-9.43), canoes at
+cataracts and over the falls (9.2-9.28), the retreat from a new hex (9.44-9.46), the mode of
+travel (9.5), getting lost (12); mapping what an explorer enters (10, by
+:mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the meeting with a tribe that
+follows (13, by :mod:`terra.games.nile.natives`). The moves ``activity``, ``move``, ``travel``,
+``retreat`` and ``stay``.
 """
 
 from __future__ import annotations
@@ -14,12 +17,20 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
-from terra.games.nile import encounters, logistics, mapping, publishing, rules, upkeep
+from terra.games.nile import (
+    disasters,
+    discoveries,
+    europe,
+    logistics,
+    mapping,
+    natives,
+    offers,
+    upkeep,
+)
 from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
-from terra.games.nile.party import debase_explorer
-from terra.games.nile.phases import RULE_RETREAT
+from terra.games.nile.phases import RULE_RETREAT, Phase
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -41,6 +52,7 @@ from terra.games.nile.terms import (
 from terra.games.nile.territory import EXPLORED, flow_between, side_bit, side_towards
 
 __all__ = ["flow_between"]
+from terra.games.nile.rivers import travel
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -69,10 +81,10 @@ def choose_activity(state: NileState, activity: int) -> None:
         explorer.party, explorer.mode, activity, state.data.tables, explorer_works=explorer.carries
     )
     state.emit("activity", player=state.player, activity=activity, allowance=turn.allowance)
-    state.phase = rules.MOVING
+    state.phase = Phase.MOVING
     board = state.data.board
     if board.port_of[explorer.hex] < 0 and not board.cape_colony[explorer.hex]:
-        encounters.draw_disaster(state)
+        disasters.draw_disaster(state)
 
 
 # --- movement (9) ------------------------------------------------------------------------
@@ -203,7 +215,7 @@ def move(state: NileState, direction: int) -> None:
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
         if not drift and swamp_by_canoe(state, explorer, here, target):
             swamp_found_by_canoe(state)
-        state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
+        state.phase = Phase.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
 
@@ -225,40 +237,6 @@ def swamp_found_by_canoe(state: NileState) -> None:
     state.emit("swamp-too-costly", player=state.player, cost=tables.canoe_swamp_cost)
 
 
-def port_group(state: NileState, port: int) -> str:
-    """25.33: Khartoum, the Cape Colony ports, or the west or east coast ports north of them."""
-    board = state.data.board
-    if board.cape_colony[board.port_hex[port]]:
-        return "cape"
-    return board.port_coast[port]  # "inland" (Khartoum), "west" or "east"
-
-
-EPIC_PAIRS = frozenset(  # 25.331-25.334, either way
-    frozenset(pair)
-    for pair in (("inland", "cape"), ("inland", "east"), ("inland", "west"), ("west", "east"))
-)
-
-
-def travel(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """25.31-25.33: the journey since the last port; arriving at a port ends it, and the first
-    explorer to travel between two ports of the epic groups has made an epic journey."""
-    if not explorer.journey:
-        return
-    explorer.journey.append(hex_)
-    board = state.data.board
-    port = board.port_of[hex_]
-    if port < 0:
-        return
-    start = board.port_of[explorer.journey[0]]
-    route = (min(start, port), max(start, port))
-    groups = frozenset((port_group(state, start), port_group(state, port)))
-    if start != port and groups in EPIC_PAIRS and route not in state.epic_routes:
-        state.epic_routes.add(route)
-        explorer.epics.append(tuple(explorer.journey))
-        state.emit("epic-journey", player=state.player, start=start, end=port)
-    explorer.journey = [hex_]
-
-
 def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
     """9.28, 10.52: canoes going down over the cataract of the unpublished hex ``here`` (it
     stands where the river leaves that hex) into ``target``, below the falls, new to the
@@ -274,7 +252,7 @@ def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
     loss = logistics.over_the_falls(explorer.party, state.data.tables, lambda: roll(state))
     state.emit("over-the-falls", player=state.player, lost=_lost(loss))
     if loss.explorer:
-        upkeep.explorer_dies(state, "went over the falls")
+        europe.explorer_dies(state, "went over the falls")
     return loss.explorer
 
 
@@ -320,7 +298,7 @@ def retreat(state: NileState) -> None:
     explorer.hex = state.turn.came_from
     state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
-    state.phase = rules.MOVING
+    state.phase = Phase.MOVING
 
 
 def stay(state: NileState) -> None:
@@ -336,7 +314,7 @@ def enter(state: NileState) -> None:
     hex_ = explorer.hex
     territory = state.territory
     data = state.data
-    state.phase = rules.MOVING
+    state.phase = Phase.MOVING
     if territory.stage[hex_] != EXPLORED:
         territory = state.writable_territory()
         found = mapping.complete_exploration(
@@ -366,8 +344,8 @@ def enter(state: NileState) -> None:
         )
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
-    if not encounters.meet_tribe(state, hex_):
-        publishing.stays_in(state, explorer, hex_)  # else once the natives let him stay
+    if not natives.meet_tribe(state, hex_):
+        discoveries.stays_in(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:
@@ -386,34 +364,18 @@ def change_mode(state: NileState, mode: int) -> None:
         turn.stopped = True
 
 
-def carry_loads(state: NileState) -> None:
-    """5.51-5.52: the explorer does a bearer's work; the askaris lose their respect for him."""
-    explorer = state.explorer(state.player)
-    explorer.carries = True
-    debase_explorer(explorer.party)
-    state.emit("carries", player=state.player)
-
-
-def stop_carrying(state: NileState) -> None:
-    """5.52: he stops, but the askaris' respect comes back only with a victory or a kill."""
-    state.explorer(state.player).carries = False
-    state.emit("stops-carrying", player=state.player)
-
-
 def end_movement(state: NileState) -> None:
     """8.3 step 3c: a tribe in the hex where the explorer spends his whole move; then the end
     of the turn (8.3 steps 4-5)."""
     explorer = state.explorer(state.player)
     if not state.turn.moved and not state.turn.met_staying:
         state.turn.met_staying = True
-        if encounters.meet_tribe(state, explorer.hex, staying=True):
+        if natives.meet_tribe(state, explorer.hex, staying=True):
             return
     upkeep.end_of_turn(state)
 
 
 # --- the moves ---------------------------------------------------------------------------------
-
-RULE_BEARER = "Source of the Nile, 5.51-5.52 The Explorer's Abilities"
 
 
 def explain_activity(state: NileState, activity: int) -> IllegalAction | None:
@@ -425,7 +387,7 @@ ACTIVITY = Move(
     name="activity",
     rule="Source of the Nile, 9.12",
     notation=act.write_activity,
-    offer=act.exact(act.every(act.ACTIVITY)),
+    offer=offers.exact(offers.every(act.ACTIVITY)),
     explain=explain_activity,
     effect=choose_activity,
 )
@@ -551,7 +513,7 @@ TRAVEL = Move(
     name="travel",
     rule="Source of the Nile, 9.5",
     notation=act.write_travel,
-    offer=act.exact(_other_modes),
+    offer=offers.exact(_other_modes),
     explain=explain_travel,
     effect=change_mode,
 )
@@ -566,7 +528,7 @@ RETREAT = Move(
     name="retreat",
     rule="Source of the Nile, 9.44-9.46",
     notation=fixed("retreat"),
-    offer=act.exact(act.every(act.RETREAT)),
+    offer=offers.exact(offers.every(act.RETREAT)),
     explain=explain_retreat,
     effect=retreat,
 )
@@ -594,59 +556,7 @@ STAY = Move(
     name="stay",
     rule="Source of the Nile, 9.44",
     notation=fixed("stay"),
-    offer=checked(act.every(act.STAY), explain_stay),
+    offer=checked(offers.every(act.STAY), explain_stay),
     explain=explain_stay,
     effect=stay,
-)
-
-
-def explain_carry(state: NileState) -> IllegalAction | None:
-    """5.51, 19.3: a healthy explorer may do a bearer's work."""
-    explorer = state.explorers[state.player]
-    if explorer.carries:
-        return IllegalAction("the explorer already carries loads", RULE_BEARER)
-    if explorer.party.explorer_sick:
-        return IllegalAction("a sick explorer cannot carry", "Source of the Nile, 19.3")
-    return None
-
-
-def _may_carry(state: NileState) -> Iterable[int]:
-    """5.51: ``carry loads`` for a healthy explorer who does not carry yet."""
-    explorer = state.explorers[state.player]
-    if explorer.carries or explorer.party.explorer_sick:
-        return ()
-    return act.every(act.CARRY)(state)
-
-
-CARRY = Move(
-    name="carry",
-    rule="Source of the Nile, 5.51",
-    notation=fixed("carry loads"),
-    offer=act.exact(_may_carry),
-    explain=explain_carry,
-    effect=carry_loads,
-)
-
-
-def explain_stop(state: NileState) -> IllegalAction | None:
-    """5.52: only an explorer who carries can stop."""
-    if not state.explorers[state.player].carries:
-        return IllegalAction("the explorer carries nothing", RULE_BEARER)
-    return None
-
-
-def _carrying(state: NileState) -> Iterable[int]:
-    """5.52: ``stop carrying`` for an explorer who carries."""
-    if not state.explorers[state.player].carries:
-        return ()
-    return act.every(act.REST)(state)
-
-
-STOP = Move(
-    name="stop",
-    rule="Source of the Nile, 5.52",
-    notation=fixed("stop carrying"),
-    offer=act.exact(_carrying),
-    explain=explain_stop,
-    effect=stop_carrying,
 )
