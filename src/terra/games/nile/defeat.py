@@ -18,7 +18,7 @@ from terra.games.nile.europe import explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
 from terra.games.nile.meeting import finish, stays
 from terra.games.nile.party import Party, gain, lose
-from terra.games.nile.phases import RULE_DEFEAT, Phase, cite
+from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
@@ -93,7 +93,7 @@ def defeat(state: NileState) -> None:
     encounter.members = result.members
     encounter.party = old
     if result.members and escapers(encounter):
-        state.phase = Phase.ESCAPE
+        state.phase = ESCAPE
     else:
         finish_escape(state)
 
@@ -128,7 +128,7 @@ def escape_with(state: NileState, good: int) -> None:
 def finish_escape(state: NileState) -> None:
     """15.21: the rest of the expedition is lost; the explorer's move is over."""
     state.turn.stopped = True
-    state.phase = Phase.MOVING
+    state.phase = MOVING
     finish(state)
 
 
@@ -161,7 +161,7 @@ def _escape_candidates(state: NileState) -> Iterable[int]:
     return range(state.tables.base[act.ESCAPE], state.tables.end[act.ESCAPE])
 
 
-ESCAPE = Move(
+ESCAPE_WITH = Move(
     name="escape",
     rule="Source of the Nile, 15.21-15.23",
     notation=act.write_escape,

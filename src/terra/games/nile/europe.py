@@ -12,8 +12,8 @@ from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
 from terra.games.nile.phases import (
+    MOVING,
     RULE_EUROPE,
-    Phase,
 )
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.territory import erase
@@ -81,7 +81,7 @@ def explorer_dies(state: NileState, how: str) -> None:
     state.explorers[seat] = fresh
     state.explorers_owned |= 1 << seat
     state.encounter = None
-    state.phase = Phase.MOVING  # the turn ends at once
+    state.phase = MOVING  # the turn ends at once
     end_turn(state)
 
 
@@ -94,7 +94,7 @@ RETIRE = Move(
     name="retire",
     rule="Source of the Nile, 21.2",
     notation=fixed("retire"),
-    offer=offers.exact(offers.every(act.RETIRE)),
+    offer=offers.always(act.RETIRE),
     explain=explain_retire,
     effect=retire,
 )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from terra.games.nile import discoveries
 from terra.games.nile.explorer import IN_AFRICA
-from terra.games.nile.phases import Phase
+from terra.games.nile.phases import MOVING, OVER
 from terra.games.nile.records import Encounter
 
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ def finish(state: NileState) -> None:
     one he retreated to."""
     encounter = state.encounter
     state.encounter = None
-    if state.phase != Phase.OVER and state.explorer(state.player).status == IN_AFRICA:
-        state.phase = Phase.MOVING
+    if state.phase != OVER and state.explorer(state.player).status == IN_AFRICA:
+        state.phase = MOVING
         if encounter is not None:
             stays(state, encounter)
 

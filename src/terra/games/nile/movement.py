@@ -30,7 +30,7 @@ from terra.games.nile import (
 from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
-from terra.games.nile.phases import RULE_RETREAT, Phase
+from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -81,7 +81,7 @@ def choose_activity(state: NileState, activity: int) -> None:
         explorer.party, explorer.mode, activity, state.data.tables, explorer_works=explorer.carries
     )
     state.emit("activity", player=state.player, activity=activity, allowance=turn.allowance)
-    state.phase = Phase.MOVING
+    state.phase = MOVING
     board = state.data.board
     if board.port_of[explorer.hex] < 0 and not board.cape_colony[explorer.hex]:
         disasters.draw_disaster(state)
@@ -215,7 +215,7 @@ def move(state: NileState, direction: int) -> None:
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
         if not drift and swamp_by_canoe(state, explorer, here, target):
             swamp_found_by_canoe(state)
-        state.phase = Phase.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
+        state.phase = RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
 
@@ -298,7 +298,7 @@ def retreat(state: NileState) -> None:
     explorer.hex = state.turn.came_from
     state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
-    state.phase = Phase.MOVING
+    state.phase = MOVING
 
 
 def stay(state: NileState) -> None:
@@ -314,7 +314,7 @@ def enter(state: NileState) -> None:
     hex_ = explorer.hex
     territory = state.territory
     data = state.data
-    state.phase = Phase.MOVING
+    state.phase = MOVING
     if territory.stage[hex_] != EXPLORED:
         territory = state.writable_territory()
         found = mapping.complete_exploration(
@@ -387,7 +387,7 @@ ACTIVITY = Move(
     name="activity",
     rule="Source of the Nile, 9.12",
     notation=act.write_activity,
-    offer=offers.exact(offers.every(act.ACTIVITY)),
+    offer=offers.always(act.ACTIVITY),
     explain=explain_activity,
     effect=choose_activity,
 )
@@ -524,11 +524,11 @@ def explain_retreat(state: NileState) -> IllegalAction | None:
     return None
 
 
-RETREAT = Move(
+RETREAT_BACK = Move(
     name="retreat",
     rule="Source of the Nile, 9.44-9.46",
     notation=fixed("retreat"),
-    offer=offers.exact(offers.every(act.RETREAT)),
+    offer=offers.always(act.RETREAT),
     explain=explain_retreat,
     effect=retreat,
 )

@@ -27,7 +27,7 @@ from terra.games.nile.defeat import defeat
 from terra.games.nile.journalist import journalist_award
 from terra.games.nile.meeting import befriend, finish
 from terra.games.nile.party import explorer_armed
-from terra.games.nile.phases import RULE_NATIVES, Phase, cite
+from terra.games.nile.phases import NEGOTIATE, POLICY, RULE_NATIVES, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.territory import forget_spectacular
 from terra.games.nile.victory import win
@@ -168,7 +168,7 @@ def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:
     if not tribe or tribe in explorer.friendly:
         return False
     state.encounter = Encounter(hex_, tribe, state.territory.tribe_size[hex_], entered=not staying)
-    state.phase = Phase.POLICY
+    state.phase = POLICY
     state.emit("natives-met", player=state.player, hex=hex_, tribe=tribe, staying=staying)
     return True
 
@@ -202,7 +202,7 @@ def answer_to(state: NileState, answer: Answer) -> None:
     if outcome == BEFRIENDED:
         befriend(state)
     elif outcome == NEGOTIATES:
-        state.phase = Phase.NEGOTIATE
+        state.phase = NEGOTIATE
     elif outcome == RETREATS:
         retreat_from_natives(state)
     elif answer.battle:
@@ -263,7 +263,7 @@ def explain_policy(state: NileState, index: int) -> IllegalAction | None:
     )
 
 
-POLICY = Move(
+CHOOSE_POLICY = Move(
     name="policy",
     rule="Source of the Nile, 13.3-13.32",
     notation=act.write_policy,

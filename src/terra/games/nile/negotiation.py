@@ -378,7 +378,7 @@ OFFER_EVERYTHING = Move(
     name="offer everything",
     rule="Source of the Nile, 14.5",
     notation=fixed("offer everything"),
-    offer=offers.exact(offers.every(act.OFFER_ALL)),
+    offer=offers.always(act.OFFER_ALL),
     explain=explain_offer_everything,
     effect=offer_everything,
 )

@@ -34,3 +34,14 @@ def every(kind: int) -> Candidates:
         return range(state.tables.base[kind], state.tables.end[kind])
 
     return candidates
+
+
+def always(kind: int) -> Offer[NileState]:
+    """The offer of a move whose every action is legal wherever a phase offers it: all of them,
+    without a second call (they are read at every decision of a search)."""
+
+    def offer(state: NileState, out: list[int]) -> None:
+        tables = state.tables
+        out += range(tables.base[kind], tables.end[kind])
+
+    return offer

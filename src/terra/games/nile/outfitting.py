@@ -17,8 +17,8 @@ from terra.games.nile.chance import discard, draw_donation
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.party import Party, debase_explorer
 from terra.games.nile.phases import (
+    OUTFIT,
     RULE_OUTFIT,
-    Phase,
 )
 from terra.games.nile.sequence import begin_turn, end_turn
 from terra.games.nile.terms import FOOT
@@ -99,7 +99,7 @@ def sail_to_africa(state: NileState, port: int) -> None:
     explorer.donations = []
     arrive(state, state.player, port, money)
     state.emit("sailed-for-africa", player=state.player, port=port, ticket=ticket >= 0)
-    state.phase = Phase.OUTFIT
+    state.phase = OUTFIT
 
 
 def collect_donations(state: NileState) -> None:
@@ -165,7 +165,7 @@ COLLECT = Move(
     name="collect",
     rule="Source of the Nile, 26.3-26.5",
     notation=fixed("collect donations"),
-    offer=offers.exact(offers.every(act.COLLECT)),
+    offer=offers.always(act.COLLECT),
     explain=explain_collect,
     effect=collect_donations,
 )

@@ -35,7 +35,7 @@ from terra.games.nile.components import Components
 from terra.games.nile.components.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
 from terra.games.nile.discoveries import find_name, special_found
 from terra.games.nile.explorer import Explorer
-from terra.games.nile.phases import RULE_PUBLISH, RULE_VICTORY, Phase
+from terra.games.nile.phases import EUROPE, PUBLISHING, RULE_PUBLISH, RULE_VICTORY
 from terra.games.nile.rivers import epic_value
 from terra.games.nile.sequence import end_game
 from terra.games.nile.terms import BLANK, LAKE
@@ -359,7 +359,7 @@ def choose_part(state: NileState, part: int, index: int) -> None:
     explorer = state.explorer(state.player)
     added = parts_to_add(state, explorer, part, index)
     state.turn.chosen.extend(added)
-    state.phase = Phase.PUBLISHING
+    state.phase = PUBLISHING
     state.emit(
         "chosen-to-publish",
         player=state.player,
@@ -397,7 +397,7 @@ def publish_chosen(state: NileState) -> None:
     explorer = state.explorer(state.player)
     parts = chosen_parts(state, explorer)
     state.turn.chosen = []
-    state.phase = Phase.EUROPE
+    state.phase = EUROPE
     publish(state, parts)
 
 

@@ -11,7 +11,11 @@ from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import CAPTIVE, IN_EUROPE, TO_EUROPE
 from terra.games.nile.party import Party
 from terra.games.nile.phases import (
-    Phase,
+    ACTIVITY,
+    CAPTIVITY,
+    EUROPE,
+    OVER,
+    SPECIALTY,
 )
 from terra.games.nile.records import Turn
 
@@ -34,18 +38,18 @@ def begin_turn(state: NileState) -> None:
         explorer.journey = []
         state.emit("reached-europe", player=state.player)
     if explorer.status == IN_EUROPE:
-        state.phase = Phase.SPECIALTY if explorer.specialty < 0 else Phase.EUROPE
+        state.phase = SPECIALTY if explorer.specialty < 0 else EUROPE
     elif explorer.status == CAPTIVE:
-        state.phase = Phase.CAPTIVITY
+        state.phase = CAPTIVITY
     else:
         board = state.data.board
         turn.started_in_port = board.port_of[explorer.hex] >= 0
-        state.phase = Phase.ACTIVITY
+        state.phase = ACTIVITY
 
 
 def end_turn(state: NileState) -> None:
     """8.1: play passes clockwise; after every seat's turn a round is complete."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return
     state.encounter = None
     following = (state.player + 1) % state.num_players
@@ -61,7 +65,7 @@ def end_turn(state: NileState) -> None:
 def end_game(state: NileState, reason: str) -> None:
     """7.0: the game ends at once when an explorer has published enough; decision N100:
     at the turn limit, the most published points win."""
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.emit("game-over", reason=reason, scores=[e.vp for e in state.explorers])
 
 

@@ -18,9 +18,13 @@ from terra.games.nile.components import Components
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.outfitting import arrive, donation_dollars, sail_to_africa, ticket_for
 from terra.games.nile.phases import (
+    COUNTERS,
+    EUROPE,
+    OUTFIT,
+    PORT,
     RULE_COUNTERS,
     RULE_NEW,
-    Phase,
+    SPECIALTY,
 )
 from terra.games.nile.records import Turn
 from terra.games.nile.terms import BLANK
@@ -65,7 +69,7 @@ def set_up(state: NileState) -> None:
     state.setting_up = True
     state.first = -1
     state.player = 0
-    state.phase = Phase.COUNTERS
+    state.phase = COUNTERS
 
 
 def place_counter(state: NileState, hex_: int) -> None:
@@ -80,20 +84,20 @@ def place_counter(state: NileState, hex_: int) -> None:
         return
     state.turn = Turn()
     state.player = 0
-    state.phase = Phase.PORT
+    state.phase = PORT
 
 
 def choose_port(state: NileState, port: int) -> None:
     """4.5: the port chosen in secret; 26.2: an explorer in Europe sails for a port."""
     explorer = state.explorer(state.player)
-    if state.phase == Phase.PORT:
+    if state.phase == PORT:
         explorer.port = port
         state.emit("port-chosen", player=state.player, port=port)
         if state.player + 1 < state.num_players:
             state.player += 1
         else:
             state.player = 0
-            state.phase = Phase.SPECIALTY
+            state.phase = SPECIALTY
         return
     sail_to_africa(state, port)
 
@@ -104,7 +108,7 @@ def choose_specialty(state: NileState, specialty: int) -> None:
     explorer.specialty = specialty
     state.emit("specialty-chosen", player=state.player, specialty=specialty)
     if not state.setting_up:
-        state.phase = Phase.EUROPE  # a new explorer in Europe goes on with his turn
+        state.phase = EUROPE  # a new explorer in Europe goes on with his turn
         return
     if state.player + 1 < state.num_players:
         state.player += 1
@@ -114,7 +118,7 @@ def choose_specialty(state: NileState, specialty: int) -> None:
         arrive(state, seat, explorer.port, state.data.tables.first_outfit)
     state.emit("ports-revealed", ports=[e.port for e in state.explorers])
     state.player = first
-    state.phase = Phase.OUTFIT
+    state.phase = OUTFIT
 
 
 def first_player(state: NileState) -> int:
@@ -170,7 +174,7 @@ COUNTER = Move(
 
 def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
     """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage."""
-    if state.phase == Phase.PORT:
+    if state.phase == PORT:
         return None
     explorer = state.explorers[state.player]
     if ticket_for(state, explorer, port) >= 0:
@@ -187,7 +191,7 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
 
 def _ports_within_reach(state: NileState) -> Iterable[int]:
     """26.6: without the passage money, only the ports of free tickets."""
-    if state.phase == Phase.PORT:
+    if state.phase == PORT:
         return offers.every(act.SAIL)(state)
     explorer = state.explorers[state.player]
     if donation_dollars(state, explorer) >= state.data.tables.passage:
@@ -224,7 +228,7 @@ CHOOSE_SPECIALTY = Move(
     name="specialty",
     rule="Source of the Nile, 4.6",
     notation=act.write_specialty,
-    offer=offers.exact(offers.every(act.SPECIALTY)),
+    offer=offers.always(act.SPECIALTY),
     explain=explain_specialty,
     effect=choose_specialty,
 )

@@ -12,7 +12,7 @@ from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import defeat, movement, offers, outfitting, publishing
 from terra.games.nile.loads import RULE_CAPABILITY, excess_to_leave
-from terra.games.nile.phases import Phase
+from terra.games.nile.phases import CAPTIVITY, ESCAPE, OUTFIT, PUBLISHING
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -23,13 +23,13 @@ if TYPE_CHECKING:
 def done(state: NileState) -> None:
     """End outfitting (5.3), the move (8.3 step 3), a captive's turn (15.3), the escape
     (15.21), or the choice of what to publish (22.1-22.2)."""
-    if state.phase == Phase.OUTFIT:
+    if state.phase == OUTFIT:
         outfitting.finish_outfitting(state)
-    elif state.phase == Phase.PUBLISHING:
+    elif state.phase == PUBLISHING:
         publishing.publish_chosen(state)
-    elif state.phase == Phase.CAPTIVITY:
+    elif state.phase == CAPTIVITY:
         defeat.attempt_escape(state)
-    elif state.phase == Phase.ESCAPE:
+    elif state.phase == ESCAPE:
         defeat.finish_escape(state)
     else:
         movement.end_movement(state)
@@ -39,7 +39,7 @@ def explain_done(state: NileState) -> IllegalAction | None:
     """6.55: an expedition never carries more than it can, but a sick explorer whom nobody can
     carry may end his turn where he lies (19.3, decision N159); 22.1: publishing what is
     chosen is always possible."""
-    if state.phase in (Phase.CAPTIVITY, Phase.PUBLISHING):
+    if state.phase in (CAPTIVITY, PUBLISHING):
         return None
     excess = excess_to_leave(state)
     if excess:
@@ -53,7 +53,7 @@ def explain_done(state: NileState) -> IllegalAction | None:
 def _unburdened(state: NileState) -> Iterable[int]:
     """6.55: not while the expedition carries more than it can (a captive carries nothing, nor
     does an explorer in Europe)."""
-    if state.phase not in (Phase.CAPTIVITY, Phase.PUBLISHING) and excess_to_leave(state):
+    if state.phase not in (CAPTIVITY, PUBLISHING) and excess_to_leave(state):
         return ()
     return offers.every(act.DONE)(state)
 

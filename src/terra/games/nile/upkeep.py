@@ -23,7 +23,7 @@ from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.hunting import Feeding, feed, hunt, spoil_fresh
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, spare_capacity
 from terra.games.nile.party import Party, gain, lose
-from terra.games.nile.phases import Phase
+from terra.games.nile.phases import OVER
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.sickness import Care, Drinking, care_for_sick, drink
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, GOOD_IDS, Terrain
@@ -42,7 +42,7 @@ def end_of_turn(state: NileState, skip_upkeep: bool = False) -> None:
         if not turn_upkeep(state, explorer):
             return
         bonus_draw(state, explorer)
-    if state.phase != Phase.OVER:
+    if state.phase != OVER:
         end_turn(state)
 
 

@@ -17,7 +17,7 @@ from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.meeting import finish
 from terra.games.nile.party import lose
-from terra.games.nile.phases import RULE_RESULTS, Phase, cite
+from terra.games.nile.phases import RULE_RESULTS, SPOILS, cite
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
 from terra.games.nile.territory import river_system
 
@@ -159,7 +159,7 @@ def win(state: NileState) -> None:
     if must_release_prisoners(explorer.specialty):
         release_prisoners(state)
         return
-    state.phase = Phase.SPOILS
+    state.phase = SPOILS
 
 
 def release_prisoners(state: NileState) -> None:
@@ -245,7 +245,7 @@ RELEASE = Move(
     name="release",
     rule="Source of the Nile, 16.42-16.422",
     notation=fixed("release prisoners"),
-    offer=offers.exact(offers.every(act.RELEASE)),
+    offer=offers.always(act.RELEASE),
     explain=explain_release,
     effect=release_prisoners,
 )

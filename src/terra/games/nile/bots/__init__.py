@@ -22,7 +22,14 @@ from terra.games.nile.bots.greedy import (
     specialties_scored,
 )
 from terra.games.nile.bots.prospects import estimate, solitaire_value
-from terra.games.nile.phases import Phase
+from terra.games.nile.phases import (
+    CAPTIVITY,
+    COUNTERS,
+    ESCAPE,
+    OUTFIT,
+    PUBLISHING,
+    SPECIALTY,
+)
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
 
@@ -47,9 +54,9 @@ def search_favourite(state: NileState, rng: random.Random) -> int:
     defeat are chosen in :data:`SEARCH_ESCAPE_ORDER`, and the specialty is the one with the best
     prospects (4.6, 21.33), where greedy draws among the near-best. Only the port changes of a
     voyage: whether and when to sail stay greedy's."""
-    if state.phase == Phase.ESCAPE:
+    if state.phase == ESCAPE:
         return escape_in_order(state, state.legal_actions(), SEARCH_ESCAPE_ORDER)
-    if state.phase == Phase.SPECIALTY:
+    if state.phase == SPECIALTY:
         return _best_specialty(state, state.legal_actions())
     action = greedy_action(state, rng)
     table = state.tables
@@ -88,7 +95,7 @@ BOOKKEEPING = frozenset(
 
 
 # Phases whose choices a search leaves to its favourite move (``search_actions``).
-UNSEARCHED = frozenset((Phase.OUTFIT, Phase.COUNTERS, Phase.SPECIALTY, Phase.PUBLISHING))
+UNSEARCHED = frozenset((OUTFIT, COUNTERS, SPECIALTY, PUBLISHING))
 
 
 def search_actions(state: NileState) -> tuple[int, ...]:
@@ -104,7 +111,7 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     if state.phase in UNSEARCHED:
         return ()
     kind = state.tables.kind
-    captive = state.phase == Phase.CAPTIVITY
+    captive = state.phase == CAPTIVITY
     return tuple(
         a
         for a in state.legal_actions()

@@ -49,7 +49,22 @@ from terra.games.nile.bots.prospects import (
 )
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.party import discharge, gain
-from terra.games.nile.phases import Phase
+from terra.games.nile.phases import (
+    ACTIVITY,
+    CAPTIVITY,
+    COUNTERS,
+    ESCAPE,
+    EUROPE,
+    MOVING,
+    NEGOTIATE,
+    OUTFIT,
+    POLICY,
+    PORT,
+    PUBLISHING,
+    RETREAT,
+    SPECIALTY,
+    SPOILS,
+)
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -567,18 +582,18 @@ def _choose_captivity(state: NileState, legal: list[int], rng: random.Random) ->
 
 
 _CHOOSERS = {
-    Phase.COUNTERS: _choose_counter,
-    Phase.PORT: _choose_port,
-    Phase.SPECIALTY: _choose_specialty,
-    Phase.OUTFIT: _choose_outfit,
-    Phase.ACTIVITY: _choose_activity,
-    Phase.MOVING: _choose_move,
-    Phase.RETREAT: _choose_retreat,
-    Phase.POLICY: _choose_policy,
-    Phase.NEGOTIATE: _choose_offer,
-    Phase.ESCAPE: _choose_escape,
-    Phase.SPOILS: _choose_spoils,
-    Phase.CAPTIVITY: _choose_captivity,
-    Phase.EUROPE: _choose_in_europe,
-    Phase.PUBLISHING: _choose_publishing,
+    COUNTERS: _choose_counter,
+    PORT: _choose_port,
+    SPECIALTY: _choose_specialty,
+    OUTFIT: _choose_outfit,
+    ACTIVITY: _choose_activity,
+    MOVING: _choose_move,
+    RETREAT: _choose_retreat,
+    POLICY: _choose_policy,
+    NEGOTIATE: _choose_offer,
+    ESCAPE: _choose_escape,
+    SPOILS: _choose_spoils,
+    CAPTIVITY: _choose_captivity,
+    EUROPE: _choose_in_europe,
+    PUBLISHING: _choose_publishing,
 }
