@@ -267,7 +267,7 @@ def test_without_the_games_choice_the_root_weighs_every_legal_action() -> None:
 def test_the_niles_search_ends_its_turn_instead_of_shuffling_its_baggage() -> None:
     """A search that weighed every free move picked among near-ties by the noise of its
     samples: from this turn, with these seeds, it dropped askaris and gifts, buried rations and
-    dug them up, and once made 60 moves without ending the turn (bench/README.md)."""
+    dug them up, and once made 60 moves without ending the turn."""
     game = terra.game("nile")
     start = game.new(2, 1001)
     rng = random.Random(1)

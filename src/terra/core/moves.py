@@ -336,7 +336,9 @@ class Rulebook(Generic[S, D]):
     ``parse(state, text)`` reads what is not the notation itself (-1: no action). ``space(fields,
     moves, data)`` builds the game's :class:`ActionSpace` from the builder's fields and each
     move's range of actions, by name. ``out_of_phase(state, action)`` words the refusal of a
-    move the phase does not offer (default: :func:`refuse_out_of_phase`).
+    move the phase does not offer (default: :func:`refuse_out_of_phase`). ``scope(listing)``,
+    if given, wraps each phase's listing: for a game whose offers share what it works out once
+    per decision (set up before the offers, dropped after).
     """
 
     def __init__(
@@ -353,6 +355,7 @@ class Rulebook(Generic[S, D]):
         parse: Callable[[S, str], int] = _no_parse,
         space: Callable[[dict[str, Any], Mapping[str, range], D], ActionSpace] = _plain_space,
         out_of_phase: Callable[[S, int], IllegalAction] = refuse_out_of_phase,
+        scope: Callable[[Listing[S]], Listing[S]] | None = None,
     ) -> None:
         self.title = title
         self.phases = phases
@@ -370,8 +373,9 @@ class Rulebook(Generic[S, D]):
         # legal-action finder and whether it offers each kind.
         self.rules: Mapping[int, Rule] = dict(enumerate(move.effect for move in self.moves))
         self.explains: tuple[Explain, ...] = tuple(move.explain for move in self.moves)
+        listings = [_listing(self._offers(phase)) for phase in phases]
         self.listing: tuple[Listing[S], ...] = tuple(
-            _listing(self._offers(phase)) for phase in phases
+            listings if scope is None else map(scope, listings)
         )
         self.offered: tuple[tuple[bool, ...], ...] = tuple(
             tuple(move.name in phase.moves for move in self.moves) for phase in phases

@@ -15,16 +15,16 @@ aids: the thirteen ports seen in play reports and the extent, Khartoum to Capeto
 Mombasa at about 100 miles a hex. Everything else is designed here from public geography, with
 the reason beside each choice.
 
-The grid. Hexes 100 miles (161 km) from centre to centre stand in 32 columns of flat-topped
-hexes, every second column half a hex lower (terra.games.nile.hexgrid). Places were put on it
-with a sinusoidal projection centred on 22°E (areas true, so the continent keeps its size): a
-column is 139 km wide, a row 161 km (1.45° of latitude) high. The half hexes of row 01
-(columns 01, 03, ...) are centred on 17°N, which puts Khartoum (15.6°N, 32.5°E) in 2502 and
-the Nile's mouth in the half hex 2501 on the north edge; the west edge runs through 2°E at
-Lagos's latitude, the east edge through 41°E at the equator (Mombasa in column 30, the Horn
-beyond the board). The coastline was rasterised from about a hundred points of the real coast
-and then corrected by hand where a port or a mouth needs its hex (Lagos 0208, the Congo's
-mouth 0917, the Cape peninsula 1436, Saldanha 1434-1435, Zanzibar 3117).
+The grid. Hexes 100 miles (161 km) from centre to centre stand in 32 columns of flat-topped hexes,
+every second column half a hex lower (terra.games.nile.components.hexgrid). Places were put on it
+with a sinusoidal projection centred on 22°E (areas true, so the continent keeps its size): a column
+is 139 km wide, a row 161 km (1.45° of latitude) high. The half hexes of row 01 (columns 01, 03,
+...) are centred on 17°N, which puts Khartoum (15.6°N, 32.5°E) in 2502 and the Nile's mouth in the
+half hex 2501 on the north edge; the west edge runs through 2°E at Lagos's latitude, the east edge
+through 41°E at the equator (Mombasa in column 30, the Horn beyond the board). The coastline was
+rasterised from about a hundred points of the real coast and then corrected by hand where a port or
+a mouth needs its hex (Lagos 0208, the Congo's mouth 0917, the Cape peninsula 1436, Saldanha
+1434-1435, Zanzibar 3117).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
-from terra.games.nile.hexgrid import (
+from terra.games.nile.components.hexgrid import (
     CENTRE,
     NORTH,
     NORTH_EAST,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import terra
 from terra.core.rng import Rng
-from terra.games.nile import rules
+from terra.games.nile import chance
 from terra.games.nile.explorer import CAPTIVE, IN_EUROPE
 from terra.games.nile.party import Party
 from terra.games.nile.state import NileState
@@ -208,4 +208,4 @@ def hold(state: NileState, seat: int, cards: list[int]) -> None:
 
 def draw(state: NileState) -> int:
     """An Event card drawn as the rules draw one (4.2)."""
-    return rules.draw(state)
+    return chance.draw(state)

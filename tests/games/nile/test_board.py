@@ -13,7 +13,7 @@ import pytest
 
 import terra
 from terra.core import DataError
-from terra.games.nile.board import (
+from terra.games.nile.components.board import (
     BLANK,
     DESERT,
     JUNGLE,
@@ -24,7 +24,7 @@ from terra.games.nile.board import (
     board_text,
     load_board,
 )
-from terra.games.nile.hexgrid import DIRECTIONS, NORTH, opposite
+from terra.games.nile.components.hexgrid import DIRECTIONS, NORTH, opposite
 
 BOARD = load_board()
 SHIPPED = (Path(str(files("terra.games.nile") / "data")) / "map.toml").read_text(encoding="utf-8")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from terra.core import IllegalAction
+from terra.games.nile.caches import cache_to_search
+from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.party import Party
-from terra.games.nile.rules import MOVING, bring_finds_home
+from terra.games.nile.phases import Phase
 from terra.games.nile.state import NileState
-from terra.games.nile.upkeep import cache_to_search
 
 from . import positions as pos
 from .positions import dice, hx, standing
@@ -132,7 +133,7 @@ class TestCachingFinds:
         state.play("retire")
         state.play("specialty zoologist")
         state.explorers[seat].status = IN_AFRICA  # his next expedition comes by
-        state.phase = MOVING
+        state.phase = Phase.MOVING
         pos.put(state, seat, HOME, Party(bearers=2))
         dice(state, 3)
         state.play("dig up cache")

@@ -11,7 +11,7 @@ import pytest
 from terra.core import DataError
 from terra.core.data import fold_name
 from terra.games.nile.components import load_components
-from terra.games.nile.events import port_names
+from terra.games.nile.components.events import port_names
 
 
 def _copy_data(tmp_path: Path) -> Path:

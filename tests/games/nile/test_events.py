@@ -14,7 +14,7 @@ import pytest
 
 from terra.core import DataError
 from terra.core.data import DataLoader
-from terra.games.nile.events import (
+from terra.games.nile.components.events import (
     ALL,
     ANIMAL,
     ANYWHERE,
@@ -43,7 +43,7 @@ from terra.games.nile.events import (
     hex_places,
     port_names,
 )
-from terra.games.nile.tables import TABLES_FILE, TablesFile, build_tables
+from terra.games.nile.components.tables import TABLES_FILE, TablesFile, build_tables
 from terra.games.nile.terms import (
     BASIC_TERRAINS,
     CAMEL,

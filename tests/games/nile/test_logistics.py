@@ -9,6 +9,7 @@ import pytest
 
 from terra.core.errors import IllegalAction
 from terra.games.nile.components import load_components
+from terra.games.nile.hunting import feed, hunt, shoot_animals, spoil_fresh
 from terra.games.nile.logistics import (
     allowance_after_mode_change,
     buy,
@@ -16,12 +17,8 @@ from terra.games.nile.logistics import (
     can_enter_desert,
     can_portage,
     can_travel,
-    care_for_sick,
     drifts_only,
-    drink,
     explorer_must_carry,
-    feed,
-    hunt,
     lose_carriers,
     movement_allowance,
     must_stop_after_mode_change,
@@ -35,11 +32,8 @@ from terra.games.nile.logistics import (
     portage_trips,
     price,
     release_strays,
-    shoot_animals,
-    spoil_fresh,
     stray_animals,
     transport_capability,
-    upkeep,
     water_needed,
 )
 from terra.games.nile.party import (
@@ -52,6 +46,7 @@ from terra.games.nile.party import (
     people,
     regain_respect,
 )
+from terra.games.nile.sickness import care_for_sick, drink
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -73,6 +68,7 @@ from terra.games.nile.terms import (
     VELDT,
     WATER,
 )
+from terra.games.nile.upkeep import upkeep
 
 DATA = load_components()
 TABLES = DATA.tables

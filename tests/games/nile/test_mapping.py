@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from terra.games.nile.components import load_components
-from terra.games.nile.events import (
+from terra.games.nile.components.events import (
     BEGINS,
     BEGINS_OR_EXTENDS,
     CONTINUES,
@@ -23,7 +23,7 @@ from terra.games.nile.events import (
     PLACE_MASKS,
     RIVER_BIT,
 )
-from terra.games.nile.hexgrid import (
+from terra.games.nile.components.hexgrid import (
     DIRECTIONS,
     NORTH,
     NORTH_EAST,

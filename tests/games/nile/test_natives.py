@@ -10,7 +10,31 @@ import pytest
 from terra.core import IllegalAction
 from terra.games.nile.caches import Cache, make_cache, may_search_cache, recover_cache
 from terra.games.nile.components import load_components
-from terra.games.nile.events import Disaster
+from terra.games.nile.components.events import Disaster
+from terra.games.nile.components.tables import (
+    AMBUSH,
+    CAPTURED,
+    CHARGE,
+    ESCAPES,
+    HOSTILE,
+    KILLED,
+    NEUTRAL,
+)
+from terra.games.nile.defeat import (
+    check_escapers,
+    consequences_of_defeat,
+    escape_from_captivity,
+    may_attempt_escape,
+    still_captive,
+)
+from terra.games.nile.disasters import (
+    Band,
+    band_of,
+    disaster_ignored,
+    killed_by_disaster,
+    shoot_animal,
+)
+from terra.games.nile.journalist import journalist_battle_award, may_interview
 from terra.games.nile.natives import (
     AMBUSHED,
     BEFRIENDED,
@@ -18,39 +42,22 @@ from terra.games.nile.natives import (
     NEGOTIATES,
     PASSES,
     RETREATS,
-    Band,
     allowed_policies,
-    band_of,
-    camels_for_trade,
-    check_escapers,
     check_policy,
-    consequences_of_defeat,
-    desert_route_to,
-    disaster_ignored,
-    escape_from_captivity,
-    everything_for_the_chief,
     guns_in_battle,
-    journalist_battle_award,
-    killed_by_disaster,
-    loot_village,
-    looting_rolls,
-    may_attempt_escape,
-    may_interview,
-    most_lots,
-    must_release_prisoners,
     native_attack,
     native_attitude,
+    policy_allowed,
+)
+from terra.games.nile.negotiation import (
+    camels_for_trade,
+    desert_route_to,
+    everything_for_the_chief,
+    most_lots,
     native_trade,
     negotiate,
-    policy_allowed,
-    shoot_animal,
-    still_captive,
     trade_closed,
-    treat_prisoners,
-    victory_losses,
-    victory_spoils,
 )
-from terra.games.nile.tables import AMBUSH, CAPTURED, CHARGE, ESCAPES, HOSTILE, KILLED, NEUTRAL
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -80,6 +87,14 @@ from terra.games.nile.terms import (
     VELDT,
     WATER,
     ZOOLOGIST,
+)
+from terra.games.nile.victory import (
+    loot_village,
+    looting_rolls,
+    must_release_prisoners,
+    treat_prisoners,
+    victory_losses,
+    victory_spoils,
 )
 
 DATA = load_components()

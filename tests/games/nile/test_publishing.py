@@ -8,14 +8,17 @@ import pytest
 
 from terra.core.errors import IllegalAction, OptionError
 from terra.games.nile import GAME
-from terra.games.nile.events import ANIMAL, PLANT
+from terra.games.nile.components.events import ANIMAL, PLANT
+from terra.games.nile.components.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
+from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
-from terra.games.nile.journey import step_cost, travel
+from terra.games.nile.movement import step_cost
+from terra.games.nile.outfitting import arrive
 from terra.games.nile.party import Party
-from terra.games.nile.rules import EUROPE, arrive, bring_finds_home
-from terra.games.nile.scoring import pending, publish, ranked_awards
+from terra.games.nile.phases import Phase
+from terra.games.nile.publishing import pending, publish, ranked_awards
+from terra.games.nile.rivers import travel
 from terra.games.nile.state import NileState
-from terra.games.nile.tables import HIGHEST_MOUNTAIN, LARGEST_LAKE
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
 
 from .positions import put, standing
@@ -34,7 +37,7 @@ def in_europe(players: int = 2, specialty: int = EXPLORER, **options: object) ->
     explorer.status = IN_EUROPE
     explorer.hex = -1
     explorer.specialty = specialty
-    state.phase = EUROPE
+    state.phase = Phase.EUROPE
     state._forget_legal()
     return state
 
@@ -383,7 +386,7 @@ class TestVictoryPointLosses:
         assert explorer.vp == 10
         assert sum(pending(state, explorer).values()) == garnered - 1
         explorer.status, explorer.hex = IN_EUROPE, -1
-        state.phase = EUROPE
+        state.phase = Phase.EUROPE
         state.play("publish")
         assert state.explorers[0].vp == 10 + garnered - 1
 

@@ -14,8 +14,9 @@ import pytest
 from rich.console import Console
 
 import terra
-from terra.games.nile import GAME, logistics, render_map
-from terra.games.nile.render import catalog, describe, render
+from terra.games.nile import GAME, logistics
+from terra.games.nile.display import mapboard
+from terra.games.nile.display.render import catalog, describe, render
 from terra.games.nile.state import NileState
 
 SOURCE = Path(terra.__file__).parent / "games" / "nile"
@@ -114,20 +115,20 @@ class TestTheMap:
 
     def test_every_hex_is_two_characters_under_its_column_number(self) -> None:
         state = GAME.new(2, 3, {})
-        text = render_map.africa_map(state.view(0), state.data.board, 0).plain.splitlines()
+        text = mapboard.africa_map(state.view(0), state.data.board, 0).plain.splitlines()
         board = state.data.board
         khartoum = board.port_hex[board.port("Khartoum")]
         row, col = board.row[khartoum], board.col[khartoum]
         line = text[2 + row]
         assert line.startswith(f"{row + 1:02d} ")
-        assert line[3 + 2 * col] == render_map.PORT_MARK
+        assert line[3 + 2 * col] == mapboard.PORT_MARK
         tens, units = text[0][3 + 2 * col], text[1][3 + 2 * col]
         assert f"{tens}{units}" == board.hex_ids[khartoum][:2]
 
     def test_a_printed_river_shows_which_way_it_flows(self) -> None:
         state = GAME.new(1, 3, {})
         board = state.data.board
-        marks = render_map.africa_map(state.view(0), board, 0).plain
+        marks = mapboard.africa_map(state.view(0), board, 0).plain
         nile_hex = board.hex("2503")  # the Nile, printed flowing north past Khartoum
         line = marks.splitlines()[2 + board.row[nile_hex]]
         assert line[3 + 2 * board.col[nile_hex] + 1] == "↑"
@@ -136,7 +137,7 @@ class TestTheMap:
         for state in long_games():
             view_of: dict[int, Any] = {s: state.view(s) for s in range(state.num_players)}
             for seat, view in view_of.items():
-                marks = render_map.hex_marks(view, state.data.board, seat)
+                marks = mapboard.hex_marks(view, state.data.board, seat)
                 shown = {
                     counter["hex"]: counter["discovery"]
                     for counter in view["counters"]
@@ -144,14 +145,14 @@ class TestTheMap:
                 }
                 for hex_, face in shown.items():
                     mark = marks[hex_][0]
-                    if mark in render_map.EXPLORER_MARKS + render_map.SEVERAL_EXPLORERS + "*":
+                    if mark in mapboard.EXPLORER_MARKS + mapboard.SEVERAL_EXPLORERS + "*":
                         continue
                     expected = (
-                        render_map.UNKNOWN_COUNTER
+                        mapboard.UNKNOWN_COUNTER
                         if face is None
-                        else render_map.FALSE_TRAIL
+                        else mapboard.FALSE_TRAIL
                         if face < 0
-                        else render_map.KNOWN_SPECIAL
+                        else mapboard.KNOWN_SPECIAL
                     )
                     assert mark == expected
 
@@ -161,15 +162,15 @@ class TestTheMap:
         while sum(e.in_africa for e in state.explorers) < 2:
             state.apply(rng.choice(state.legal_actions()))
         view = state.view(None)
-        marks = render_map.hex_marks(view, state.data.board, None)
+        marks = mapboard.hex_marks(view, state.data.board, None)
         for seat, explorer in enumerate(state.explorers):
             if explorer.in_africa:
                 alone = sum(e.hex == explorer.hex for e in state.explorers if e.in_africa) == 1
-                expected = render_map.colour_mark(seat) if alone else "&"
+                expected = mapboard.colour_mark(seat) if alone else "&"
                 assert marks[explorer.hex][0] == expected
 
     def test_the_legend_fits_beside_the_map(self) -> None:
-        assert all(len(line.plain) <= render_map.LEGEND_WIDTH for line in render_map.legend_lines())
+        assert all(len(line.plain) <= mapboard.LEGEND_WIDTH for line in mapboard.legend_lines())
 
 
 class TestTheSheet:

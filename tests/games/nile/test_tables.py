@@ -16,7 +16,7 @@ import pytest
 from terra.core import DataError
 from terra.core.data import DataLoader
 from terra.games.nile import terms
-from terra.games.nile.tables import (
+from terra.games.nile.components.tables import (
     AMBUSH,
     CAPTURED,
     CHARGE,

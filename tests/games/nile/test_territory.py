@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Sequence
 
 from terra.games.nile.components import load_components
-from terra.games.nile.hexgrid import DIRECTIONS, NORTH, SOUTH, opposite
+from terra.games.nile.components.hexgrid import DIRECTIONS, NORTH, SOUTH, opposite
 from terra.games.nile.terms import BLANK, LAKE, MEDIUM, SWAMP
 from terra.games.nile.territory import (
     BLANK_HEX,

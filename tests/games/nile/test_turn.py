@@ -9,9 +9,9 @@ import random
 import pytest
 
 from terra.core import IllegalAction
-from terra.games.nile.hexgrid import opposite
+from terra.games.nile.components.hexgrid import opposite
 from terra.games.nile.party import Party
-from terra.games.nile.scoring import publishable_hexes
+from terra.games.nile.publishing import publishable_hexes
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import DESERT, JUNGLE, SWAMP, VELDT
 from terra.games.nile.territory import EXPLORED, side_bit, side_towards

@@ -1,28 +1,32 @@
 """Source of the Nile (Avalon Hill, 1979), Game I and Game II.
 
 Rulebook: ``shared/rules/source-of-the-nile-rules-en.txt``. Game I is played (Game II is to
-come, as ``-o game=2``):
+come, as ``-o game=2``, as changes inside the chapters below). The package follows the
+rulebook: each chapter module declares the moves of its sections (:mod:`terra.core.moves`) and
+names the sections it holds in its docstring.
 
+- the chapters: :mod:`~.setup` (4), :mod:`~.outfitting` (5, 26), :mod:`~.sequence` (7, 8.1)
+  and :mod:`~.turns` (8.3, ``done``), :mod:`~.upkeep` (8.3 steps 4-5), :mod:`~.movement`
+  (9, 12), :mod:`~.expedition` (9.6), :mod:`~.mapping` and :mod:`~.mapping_rivers` (10),
+  :mod:`~.disasters` (11), :mod:`~.natives` (13), :mod:`~.negotiation` (14), :mod:`~.defeat`
+  (15), :mod:`~.victory` (16), :mod:`~.caches` (17), :mod:`~.hunting` (18), :mod:`~.sickness`
+  (19), :mod:`~.discoveries` (20, 23), :mod:`~.europe` (21), :mod:`~.publishing` (22),
+  :mod:`~.journalist` (24), :mod:`~.rivers` (25);
+- what they share: :mod:`~.phases` (the decisions of the game), :mod:`~.rulebook` (the moves in
+  the order of the action space, bound to the state), :mod:`~.state` with :mod:`~.records`,
+  :mod:`~.explorer`, :mod:`~.party` and :mod:`~.territory` (the position), :mod:`~.actions` (the
+  notation), :mod:`~.offers` and :mod:`~.loads` (what the legal actions read), :mod:`~.chance`
+  (dice and deck), :mod:`~.meeting` (a meeting with natives under way), :mod:`~.logistics`
+  (the expedition's numbers), :mod:`~.terms` and :mod:`~.view`;
 - the component data, the project's own provisional design (the printed board, tables and
-  cards are not public): :mod:`~terra.games.nile.board` (the mapboard),
-  :mod:`~terra.games.nile.tables` (the Game I tables), :mod:`~terra.games.nile.events` (the 108
-  Event cards), loaded together by :mod:`~terra.games.nile.components`;
-- the rules as pure functions over that data, with dice and cards passed in:
-  :mod:`~terra.games.nile.territory` and :mod:`~terra.games.nile.mapping` (the explored map and
-  section 10), :mod:`~terra.games.nile.party` and :mod:`~terra.games.nile.logistics` (the
-  expedition: outfitting, portage, movement allowance, losses, hunting, sickness),
-  :mod:`~terra.games.nile.natives` and :mod:`~terra.games.nile.caches` (natives, disasters'
-  dice, the journalist, caches);
-- the game: :mod:`~terra.games.nile.state` (the position), :mod:`~terra.games.nile.rules`
-  (set-up, the order of play, Europe), :mod:`~terra.games.nile.journey` (movement and mapping
-  in a turn), :mod:`~terra.games.nile.encounters` (natives and disasters),
-  :mod:`~terra.games.nile.upkeep` (the end of a turn, death), :mod:`~terra.games.nile.scoring`
-  (publishing), :mod:`~terra.games.nile.legal` (legality, once per kind of action).
+  cards are not public), in :mod:`~.components`; the displays in :mod:`~.display`; the bots in
+  :mod:`~.bots`.
 """
 
 from terra.games.nile.game import Nile
+from terra.games.nile.rulebook import RULEBOOK  # binds NileState to its rulebook
 from terra.games.nile.state import NileState
 
 GAME = Nile()
 
-__all__ = ["GAME", "Nile", "NileState"]
+__all__ = ["GAME", "RULEBOOK", "Nile", "NileState"]

@@ -48,16 +48,16 @@ readable:
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from typing import Any
 
-from terra.core.actions import ActionSpace, ActionSpaceBuilder, fold_notation
-from terra.core.errors import NotationError, quote
+from terra.core.actions import ActionSpace
+from terra.core.moves import Writer
 from terra.games.nile import logistics
-from terra.games.nile.board import Board
 from terra.games.nile.components import Components
-from terra.games.nile.hexgrid import DIRECTIONS
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.hexgrid import DIRECTIONS
 from terra.games.nile.terms import (
     ACTIVITY_IDS,
     ANIMALS,
@@ -68,15 +68,66 @@ from terra.games.nile.terms import (
     SPECIALTY_IDS,
     WATER,
 )
-from terra.games.nile.territory import NATIVE_COUNTERS
 
 # Explorers' colours, one set of counters each (3.31); seat 0 plays the first colour.
 PLAYER_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
 MAX_PLAYERS = len(PLAYER_COLOURS)
 
-# Kinds of action.
+# Kinds of move, in the order of the action space (a move's kind is its place here; the
+# rulebook declares its moves in this order and checks that it does).
+KIND_NAMES = (
+    "done",
+    "retreat",
+    "stay",
+    "offer everything",
+    "release",
+    "keep",
+    "loot",
+    "dig",
+    "sail for europe",
+    "publish",
+    "publish all but hexes",
+    "collect",
+    "retire",
+    "carry",
+    "stop",
+    "counter",
+    "sail to",
+    "specialty",
+    "buy",
+    "activity",
+    "move",
+    "travel",
+    "policy",
+    "offer",
+    "trade",
+    "escape",
+    "leave",
+    "cache",
+    "leave find",
+    "shoot",
+    "take",
+    "interview",
+    "cache find",
+    "leave sick",
+    "publish part",
+)
 (
     DONE,
+    RETREAT,
+    STAY,
+    OFFER_ALL,
+    RELEASE,
+    KEEP,
+    LOOT,
+    DIG,
+    EUROPE,
+    PUBLISH,
+    PUBLISH_FINDS,
+    COLLECT,
+    RETIRE,
+    CARRY,
+    REST,
     COUNTER,
     SAIL,
     SPECIALTY,
@@ -84,35 +135,21 @@ MAX_PLAYERS = len(PLAYER_COLOURS)
     ACTIVITY,
     MOVE,
     MODE,
-    RETREAT,
-    STAY,
     POLICY,
     OFFER,
-    OFFER_ALL,
     TRADE,
     ESCAPE,
-    RELEASE,
-    KEEP,
-    LOOT,
     LEAVE,
     CACHE,
-    DIG,
-    SHOOT,
-    EUROPE,
-    PUBLISH,
-    COLLECT,
-    INTERVIEW,
-    RETIRE,
-    TAKE_WATER,
-    CARRY,
-    REST,
     DROP_FIND,
-    PUBLISH_FINDS,
+    SHOOT,
+    TAKE_WATER,
+    INTERVIEW,
     CACHE_FIND,
     LEAVE_SICK,
     PUBLISH_PART,
-) = range(35)
-KINDS = 35
+) = range(len(KIND_NAMES))
+KINDS = len(KIND_NAMES)
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
 # DROP_FIND and CACHE_FIND
 
@@ -174,13 +211,8 @@ class ActionTable(ActionSpace):
     part_base: tuple[int, ...]  # by part (PART_HEX, ...): its first PUBLISH_PART action
 
 
-def _goods_amounts(
-    actions: ActionSpaceBuilder,
-    kind: int,
-    verb: str,
-    goods: tuple[int, ...],
-    *,
-    sick: bool = False,
+def write_goods(
+    out: Writer, verb: str, goods: tuple[int, ...], *, sick: bool = False
 ) -> dict[tuple[int, int], int]:
     """The actions ``verb 1 ration``, ``verb 10 rations``, ... (``verb 1 sick bearer`` with
     ``sick``), by (good, amount)."""
@@ -190,147 +222,166 @@ def _goods_amounts(
             counted = plural(GOOD_IDS[good], amount)
             if sick:
                 counted = counted.replace(" ", " sick ", 1)
-            added[good, amount] = actions.add(kind, f"{verb} {counted}", good, amount)
+            added[good, amount] = out.add(f"{verb} {counted}", good, amount)
     return added
 
 
-@cache
-def action_table(data: Components) -> ActionTable:
-    """The action table of ``data`` (built once per data set)."""
-    board, tables = data.board, data.tables
-    actions = ActionSpaceBuilder("Source of the Nile")
-    add = actions.add
-    base = [0] * KINDS
-
-    def start(kind: int) -> None:
-        base[kind] = len(actions)
-
-    for kind, text in (
-        (DONE, "done"),
-        (RETREAT, "retreat"),
-        (STAY, "stay"),
-        (OFFER_ALL, "offer everything"),
-        (RELEASE, "release prisoners"),
-        (KEEP, "keep prisoners"),
-        (LOOT, "loot"),
-        (DIG, "dig up cache"),
-        (EUROPE, "sail for Europe"),
-        (PUBLISH, "publish"),
-        (PUBLISH_FINDS, "publish all but hexes"),
-        (COLLECT, "collect donations"),
-        (RETIRE, "retire"),
-        (CARRY, "carry loads"),
-        (REST, "stop carrying"),
-    ):
-        start(kind)
-        add(kind, text)
-    start(COUNTER)
+def write_counter(data: Components, out: Writer) -> None:
+    """``counter 1520`` for every hex (and by a port's name), 4.4."""
+    board = data.board
     for hex_ in range(board.num_hexes):
-        action = add(COUNTER, f"counter {board.hex_ids[hex_]}", hex_)
+        action = out.add(f"counter {board.hex_ids[hex_]}", hex_)
         if board.port_of[hex_] >= 0:
-            actions.alias(f"counter {board.port_names[board.port_of[hex_]]}", action)
-    start(SAIL)
-    for port, name in enumerate(board.port_names):
-        add(SAIL, f"sail to {name}", port)
-    start(SPECIALTY)
+            out.alias(f"counter {board.port_names[board.port_of[hex_]]}", action)
+
+
+def write_sail_to(data: Components, out: Writer) -> None:
+    """``sail to Zanzibar`` for every port (4.5, 26.2)."""
+    for port, name in enumerate(data.board.port_names):
+        out.add(f"sail to {name}", port)
+
+
+def write_specialty(data: Components, out: Writer) -> None:
+    """``specialty zoologist`` for every specialty (4.6)."""
     for specialty, name in enumerate(SPECIALTY_IDS):
-        add(SPECIALTY, f"specialty {name}", specialty)
-    start(BUY)
-    _goods_amounts(actions, BUY, "buy", BUYABLE)
-    start(ACTIVITY)
+        out.add(f"specialty {name}", specialty)
+
+
+def write_buy(data: Components, out: Writer) -> None:
+    """``buy 10 rations`` for what a port may sell (5.3; water is free, 5.4441)."""
+    write_goods(out, "buy", BUYABLE)
+
+
+def write_activity(data: Components, out: Writer) -> None:
+    """``cautious``, ``normal``, ``reckless`` (9.12)."""
     for activity, name in enumerate(ACTIVITY_IDS):
-        add(ACTIVITY, name, activity)
-    start(MOVE)
+        out.add(name, activity)
+
+
+def write_move(data: Components, out: Writer) -> None:
+    """``move north-east`` (also ``move 2``, ``move ne``), 9.0."""
     for direction in DIRECTIONS:
-        action = add(MOVE, f"move {DIRECTION_NAMES[direction - 1]}", direction)
-        actions.alias(f"move {direction}", action)
-        actions.alias(f"move {DIRECTION_SHORT[direction - 1]}", action)
-    start(MODE)
+        action = out.add(f"move {DIRECTION_NAMES[direction - 1]}", direction)
+        out.alias(f"move {direction}", action)
+        out.alias(f"move {DIRECTION_SHORT[direction - 1]}", action)
+
+
+def write_travel(data: Components, out: Writer) -> None:
+    """``travel mounted`` for every mode of travel (9.5)."""
     for mode, words in enumerate(MODE_WORDS):
-        add(MODE, f"travel {words}", mode)
-    start(POLICY)
+        out.add(f"travel {words}", mode)
+
+
+def write_policy(data: Components, out: Writer) -> None:
+    """``policy 3`` (also by its id and name), 13.3."""
+    tables = data.tables
     for index, policy_id in enumerate(tables.policy_ids):
-        action = add(POLICY, f"policy {index + 1}", index)
-        actions.alias(f"policy {policy_id}", action)
-        actions.alias(f"policy {tables.policy_names[index]}", action)
-    start(OFFER)
-    for column, gifts in enumerate(tables.negotiation_gifts):
-        add(OFFER, f"offer {plural('gift', gifts)}", column)
-    start(TRADE)
-    trade_good: list[int] = []
-    trade_lot: list[tuple[int, int, int]] = []
-    for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
-        for trade in trades:
-            for lots in TRADE_LOTS:
-                paid = plural("gift", trade.gifts * lots)
-                goods = plural(GOOD_IDS[trade.good], trade.quantity * lots)
-                text = f"trade {paid} for {goods}" if buying else f"trade {goods} for {paid}"
-                add(TRADE, text, len(trade_good))
-                trade_good.append(trade.good)
-                trade_lot.append((buying, trade.quantity * lots, trade.gifts * lots))
-    start(ESCAPE)
+        action = out.add(f"policy {index + 1}", index)
+        out.alias(f"policy {policy_id}", action)
+        out.alias(f"policy {tables.policy_names[index]}", action)
+
+
+def write_escape(data: Components, out: Writer) -> None:
+    """``escape with bearer`` for every kind of member (15.21)."""
     for good in (*PEOPLE, *ANIMALS, CANOE):
-        add(ESCAPE, f"escape with {GOOD_IDS[good]}", good)
-    start(LEAVE)
-    leaving = _goods_amounts(actions, LEAVE, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
-    start(CACHE)
-    _goods_amounts(actions, CACHE, "cache", (CANOE, *ITEMS))
-    start(DROP_FIND)
+        out.add(f"escape with {GOOD_IDS[good]}", good)
+
+
+def write_leave(data: Components, out: Writer) -> None:
+    """``leave 1 bearer`` for everything an expedition may have (9.6); one person without a
+    number, ``leave bearer``."""
+    leaving = write_goods(out, "leave", (*PEOPLE, *ANIMALS, CANOE, *ITEMS))
+    for good in PEOPLE:
+        out.alias(f"leave {GOOD_IDS[good]}", leaving[good, 1])
+
+
+def write_cache(data: Components, out: Writer) -> None:
+    """``cache 10 rations`` for canoes and items (17.1-17.2)."""
+    write_goods(out, "cache", (CANOE, *ITEMS))
+
+
+def write_leave_find(data: Components, out: Writer) -> None:
+    """``leave 1 tusk``, ``leave 1 specimen`` (9.6)."""
     for index, name in enumerate(FIND_KINDS):
-        add(DROP_FIND, f"leave 1 {name}", index)
-    start(SHOOT)
+        out.add(f"leave 1 {name}", index)
+
+
+def write_shoot(data: Components, out: Writer) -> None:
+    """``shoot horse``, ``shoot camel`` (18.5)."""
     for good in ANIMALS:
-        add(SHOOT, f"shoot {GOOD_IDS[good]}", good)
-    start(TAKE_WATER)
-    _goods_amounts(actions, TAKE_WATER, "take", (WATER,))
-    start(INTERVIEW)
+        out.add(f"shoot {GOOD_IDS[good]}", good)
+
+
+def write_take(data: Components, out: Writer) -> None:
+    """``take 10 water`` (5.4441-5.4443)."""
+    write_goods(out, "take", (WATER,))
+
+
+def write_interview(data: Components, out: Writer) -> None:
+    """``interview yellow`` for every colour (24.6)."""
     for seat, colour in enumerate(PLAYER_COLOURS):
-        add(INTERVIEW, f"interview {colour}", seat)
-    start(CACHE_FIND)
+        out.add(f"interview {colour}", seat)
+
+
+def write_cache_find(data: Components, out: Writer) -> None:
+    """``cache 1 tusk``, ``cache 1 specimen`` (17.4)."""
     for index, name in enumerate(FIND_KINDS):
-        add(CACHE_FIND, f"cache 1 {name}", index)
-    start(LEAVE_SICK)
-    leaving_sick = _goods_amounts(actions, LEAVE_SICK, "leave", PEOPLE, sick=True)
-    for good in PEOPLE:  # one of them, without a number: ``leave bearer``, ``leave sick bearer``
-        actions.alias(f"leave {GOOD_IDS[good]}", leaving[good, 1])
-        actions.alias(f"leave sick {GOOD_IDS[good]}", leaving_sick[good, 1])
-    start(PUBLISH_PART)
-    part_base = [len(actions)]
-    for hex_ in range(board.num_hexes):
-        add(PUBLISH_PART, f"publish hex {board.hex_ids[hex_]}", PART_HEX, hex_)
-    part_base.append(len(actions))
-    for tribe in range(1, NATIVE_COUNTERS + 1):
-        add(PUBLISH_PART, f"publish tribe {tribe}", PART_TRIBE, tribe)
-    part_base.append(len(actions))
-    for kind, name in enumerate(tables.special_names):
-        action = add(PUBLISH_PART, f"publish {name}", PART_SPECIAL, kind)
-        actions.alias(f"publish {tables.special_ids[kind]}", action)
-    part_base.append(len(actions))
-    for group, name in enumerate(PUBLISH_GROUPS):
-        add(PUBLISH_PART, f"publish {name}", PART_GROUP, group)
-    fields = actions.fields()
+        out.add(f"cache 1 {name}", index)
+
+
+def write_leave_sick(data: Components, out: Writer) -> None:
+    """``leave 1 sick bearer`` for sick people (19.4); one without a number, ``leave sick
+    bearer``."""
+    leaving = write_goods(out, "leave", PEOPLE, sick=True)
+    for good in PEOPLE:
+        out.alias(f"leave sick {GOOD_IDS[good]}", leaving[good, 1])
+
+
+def hex_place(data: Components, hex_: int, *rest: int) -> str:
+    """The place of a move on hex ``hex_``: the hex's index, the key the browser board uses."""
+    return str(hex_)
+
+
+# The actions of a move worth judging now (a superset of its legal ones).
+
+
+def build_table(
+    fields: dict[str, Any], moves: Mapping[str, range], data: Components
+) -> ActionTable:
+    """The action table of ``data``: the actions its moves wrote, with what the legal actions
+    and the rules look up by action, by good or by hex."""
+    board, tables = data.board, data.tables
+    base = tuple(moves[name].start for name in KIND_NAMES)
+    end = tuple(moves[name].stop for name in KIND_NAMES)
     kinds: tuple[int, ...] = fields["kind"]
-    end = [0] * KINDS
-    for action, kind in enumerate(kinds):
-        end[kind] = action + 1
+    args: tuple[tuple[int, ...], ...] = fields["args"]
     goods_amount = {
         kind: tuple(
-            (action, args[0], args[1])
-            for action, (of, args) in enumerate(zip(kinds, fields["args"], strict=True))
-            if of == kind
+            (action, args[action][0], args[action][1]) for action in range(base[kind], end[kind])
         )
         for kind in (BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK)
     }
     cost = [0] * len(kinds)
     for action, good, amount in goods_amount[BUY]:
         cost[action] = tables.price[good] * amount
+    trade_good: list[int] = []
+    trade_lot: list[tuple[int, int, int]] = []
+    for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
+        for trade in trades:
+            for lots in TRADE_LOTS:
+                trade_good.append(trade.good)
+                trade_lot.append((buying, trade.quantity * lots, trade.gifts * lots))
+    part_base = [
+        next(a for a in range(base[PUBLISH_PART], end[PUBLISH_PART]) if args[a][0] == part)
+        for part in (PART_HEX, PART_TRIBE, PART_SPECIAL, PART_GROUP)
+    ]
     ticket_port = tuple(
         board.port_of[board.hexes.get(name)] if name else -1 for name in data.deck.ticket
     )
     return ActionTable(
         **fields,
-        base=tuple(base),
-        end=tuple(end),
+        base=base,
+        end=end,
         counter_sites=tuple(base[COUNTER] + hex_ for hex_ in board.discovery_sites()),
         goods_amount=goods_amount,
         ticket_port=ticket_port,
@@ -355,33 +406,3 @@ def _within(board: Board, start: int, steps: int) -> frozenset[int]:
         ring = {there for here in ring for there in board.neighbours[here] if there >= 0} - found
         found |= ring
     return frozenset(found)
-
-
-_HEX_VERB = re.compile(r"^counter (?P<where>.+)$")
-_SAIL = re.compile(r"^sail to (?P<where>.+)$")
-
-
-def parse(data: Components, text: str) -> int:
-    """The action ``text`` names where it is not the notation itself; -1 when it is no action.
-    A misspelt hex or port is a :class:`NotationError` that suggests the nearest names."""
-    folded = fold_notation(text)
-    board = data.board
-    match = _HEX_VERB.match(folded)
-    if match:
-        where = match["where"]
-        hex_ = board.hexes.get(where)
-        if hex_ < 0:
-            raise NotationError(
-                f"there is no hex called {quote(where)} on the map (a hex is its column and row, "
-                f"like 1520, or a port's name){board.hexes.suggest(where)}"
-            )
-        return action_table(data).find(f"counter {board.hex_ids[hex_]}")
-    match = _SAIL.match(folded)
-    if match and match["where"] != "europe":
-        where = match["where"]
-        hex_ = board.hexes.get(where)
-        if hex_ < 0 or board.port_of[hex_] < 0:
-            ports = ", ".join(board.port_names)
-            raise NotationError(f"{quote(where)} is no port; the ports are {ports}")
-        return action_table(data).find(f"sail to {board.port_names[board.port_of[hex_]]}")
-    return -1

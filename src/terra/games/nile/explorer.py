@@ -6,14 +6,26 @@ published, his donations (26), the tribes friendly to him (14.4) and his caches 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from terra.games.nile.caches import Cache
 from terra.games.nile.party import Party
+from terra.games.nile.terms import Good
 
 # Where an explorer is (5.2, 21.4, 15.3, 26.2).
 IN_EUROPE, IN_AFRICA, CAPTIVE, TO_EUROPE = range(4)
 STATUS_NAMES = ("in Europe", "in Africa", "captive", "sailing for Europe")
+
+
+@dataclass(frozen=True, slots=True)
+class Cache:
+    """A cache (17.3): where, whose (an explorer, not a player: N141), what lies in it."""
+
+    hex: int
+    owner: int
+    contents: tuple[tuple[Good, int], ...]  # (good, count), by good, counts positive
+    finds: tuple[int, ...] = ()  # specimens cached (17.4), in the caller's numbering
+    tusks: int = 0  # tusks cached (17.4, 20.71)
 
 
 class Landing(NamedTuple):

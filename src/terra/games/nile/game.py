@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
-from terra.games.nile import rules
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
-from terra.games.nile.layout import board_layout
+from terra.games.nile.display.layout import board_layout
+from terra.games.nile.phases import RULE_TURN, RULE_VICTORY
 from terra.games.nile.state import NileState
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ class Nile(Game[NileState]):
     year = 1979
     min_players = 1
     max_players = 6
-    turn_rule = rules.RULE_TURN
-    end_rule = rules.RULE_VICTORY
+    turn_rule = RULE_TURN
+    end_rule = RULE_VICTORY
     length_cap = 200_000
     options = (
         DATA_OPTION,
@@ -63,7 +63,7 @@ class Nile(Game[NileState]):
 
     def render_terminal(self, state: NileState, seat: int | None) -> Any:
         """The board as ``seat`` sees it, as a ``rich`` renderable (nile.render)."""
-        from terra.games.nile.render import render  # noqa: PLC0415 - rich only when drawn
+        from terra.games.nile.display.render import render  # noqa: PLC0415 - rich only when drawn
 
         return render(state, seat)
 
@@ -71,7 +71,7 @@ class Nile(Game[NileState]):
         self, state: NileState, event: Mapping[str, Any], language: str = "en"
     ) -> str:
         """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
-        from terra.games.nile.render import describe  # noqa: PLC0415 - as above
+        from terra.games.nile.display.render import describe  # noqa: PLC0415 - as above
 
         return describe(event, state.data, language)
 
@@ -85,5 +85,6 @@ class Nile(Game[NileState]):
         return NOTATION_HELP
 
     def board_layout(self, state: NileState) -> dict[str, Any]:
-        """The blank mapboard and its ports for the browser board (terra.games.nile.layout)."""
+        """The blank mapboard and its ports for the browser board
+        (terra.games.nile.display.layout)."""
         return board_layout(state.data)

@@ -1,9 +1,11 @@
-"""Source of the Nile's logistics: outfitting, carrying, moving, losing and feeding an expedition.
+"""Source of the Nile 5.3-5.45, 6.5-6.55, 9.1-9.28, 11.3: the expedition's logistics:
+outfitting prices, portage and transport capability, movement allowance, canoes, losses, and
+water for the desert.
 
 Pure rules over one :class:`~terra.games.nile.party.Party`: no turns, seats or actions. Every
-number comes from the loaded :class:`~terra.games.nile.tables.Tables` except the rulebook's own
-fixed procedures, named below with their sections. Functions that need dice take ``roll``, a
-callable returning one die (1-6), and call it only when the rule rolls.
+number comes from the loaded :class:`~terra.games.nile.components.tables.Tables` except the
+rulebook's own fixed procedures, named below with their sections. Functions that need dice take
+``roll``, a callable returning one die (1-6), and call it only when the rule rolls.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from terra.core.data import fold_name
 from terra.core.errors import IllegalAction
 from terra.games.nile.components import Components
+from terra.games.nile.components.tables import Tables
 from terra.games.nile.party import (
     HEALTHY,
     SICK,
@@ -21,32 +24,25 @@ from terra.games.nile.party import (
     Party,
     animals,
     bonus_weight,
-    hunters,
     items,
     lose,
-    members,
     people,
     sick_people,
 )
-from terra.games.nile.tables import DIES, RECOVERS, Tables
 from terra.games.nile.terms import (
-    ASKARI,
     BEARER,
     BY_CANOE,
     CAMEL,
     CANOE,
-    DESERT,
     FOOT,
     GIFT,
     GOOD_IDS,
-    GUIDE,
     HORSE,
     MOUNTED,
     MUSKET,
     RATION,
     WATER,
     Good,
-    Terrain,
 )
 
 Roll = Callable[[], int]
@@ -57,17 +53,8 @@ FALLS_OFFSET = 3  # 9.28: canoes over the falls are one die less three
 CAMEL_WATERING = 2  # 5.4444: a camel may drink once every second turn in the desert
 # Who goes hungry or thirsty first (decision N34): the sick before the healthy, bearers before
 # askaris before guides. The explorer eats and drinks before anyone.
-WANT_ORDER = (
-    SICK[BEARER],
-    SICK[ASKARI],
-    SICK[GUIDE],
-    HEALTHY[BEARER],
-    HEALTHY[ASKARI],
-    HEALTHY[GUIDE],
-)
 GOOD_OF = {name: good for good, name in (*HEALTHY.items(), *SICK.items())}
 # The order of the Recovery rolls after the explorer's own (decision N35).
-CARE_ORDER = (SICK[GUIDE], SICK[ASKARI], SICK[BEARER])
 
 
 # --- Outfitting (5.3-5.45, 26.6) -------------------------------------------------------------
@@ -472,228 +459,3 @@ def can_enter_desert(party: Party, tables: Tables) -> bool:
 
 
 # --- The turn's upkeep: hunting, food, water, the sick, desertions (8.3 step 4, 18, 19) --------
-
-
-def hunt(party: Party, terrain: Terrain, activity: int, tables: Tables, roll: Roll) -> int:
-    """Source of the Nile 18.3-18.33, 18.7: one Hunting Table roll for all the hunters; an
-    explorer alone and unarmed hunts at a disadvantage. Returns the fresh rations gained."""
-    shots = hunters(party)
-    alone = shots == 0 and members(party) == 0 and not party.explorer_sick
-    if not shots and not alone:
-        return 0
-    gained = tables.hunt(terrain, activity, roll(), unarmed_alone=alone) * max(shots, 1)
-    party.fresh += gained
-    return gained
-
-
-def shoot_animals(party: Party, good: Good, count: int, tables: Tables) -> int:
-    """Source of the Nile 5.4425, 18.5: animals shot for fresh meat; returns the rations."""
-    if good not in (HORSE, CAMEL) or not 0 <= count <= party.count(good):
-        raise IllegalAction(
-            f"cannot shoot {count} of {GOOD_IDS[good]}", "Source of the Nile 5.4425"
-        )
-    lose(party, good, count)
-    meat = count * tables.logistics.meat_per_animal
-    party.fresh += meat
-    return meat
-
-
-def _go_wanting(party: Party, wanting: int, gone: dict[Good, int]) -> None:
-    """Remove ``wanting`` members in :data:`WANT_ORDER`, noting them in ``gone``."""
-    for name in WANT_ORDER:
-        if wanting <= 0:
-            return
-        held = int(getattr(party, name))
-        leaving = min(held, wanting)
-        if leaving:
-            setattr(party, name, held - leaving)
-            gone[GOOD_OF[name]] = gone.get(GOOD_OF[name], 0) + leaving
-            wanting -= leaving
-
-
-@dataclass(slots=True)
-class Feeding:
-    """What the expedition ate, and who starved (18.4-18.6, 5.4424)."""
-
-    fresh: int = 0  # fresh rations eaten
-    rations: int = 0  # non-perishable rations eaten, horses' included
-    deserted: dict[Good, int] = field(default_factory=dict)  # members who left starving
-    horses_died: int = 0
-    explorer_starved: bool = False  # and fell sick (18.6)
-
-
-def feed(party: Party, tables: Tables, *, desert: bool, provided_for: bool = False) -> Feeding:
-    """Source of the Nile 18.1, 18.4-18.6, 18.8, 5.4424: everyone eats a ration, fresh first;
-    the unfed desert, a starving explorer falls sick; horses ending in desert eat four rations
-    or die. Nobody eats in Cape Colony or with a friendly tribe."""
-    fed = Feeding()
-    if provided_for:
-        return fed
-    carry = tables.logistics
-    per_man = carry.rations_per_man
-    food = party.fresh + party.rations
-    if food < per_man:
-        fed.explorer_starved = True
-        party.explorer_sick = True
-        eaters = 0
-    else:
-        eaters = 1 + min(members(party), (food - per_man) // per_man)
-    _go_wanting(party, members(party) + 1 - max(eaters, 1), fed.deserted)
-    eaten = eaters * per_man
-    fed.fresh = min(party.fresh, eaten)
-    fed.rations = eaten - fed.fresh
-    party.fresh -= fed.fresh
-    party.rations -= fed.rations
-    if desert and party.horses:
-        fed_horses = min(party.horses, party.rations // carry.horse_desert_rations)
-        fed.rations += fed_horses * carry.horse_desert_rations
-        party.rations -= fed_horses * carry.horse_desert_rations
-        fed.horses_died = party.horses - fed_horses
-        party.horses = fed_horses
-    return fed
-
-
-@dataclass(slots=True)
-class Drinking:
-    """What the expedition drank in the desert, and who left without water (19.5)."""
-
-    water: int = 0
-    deserted: dict[Good, int] = field(default_factory=dict)  # people, camels and horses
-    explorer_died: bool = False
-
-
-def drink(party: Party, tables: Tables, *, dry: bool) -> Drinking:
-    """Source of the Nile 5.4444, 19.5: in a desert hex without river or oasis each man drinks
-    three, a horse eight, a camel sixteen every second turn; the rest desert, and an explorer
-    without water dies."""
-    drank = Drinking()
-    if not dry:
-        party.camels_thirsty = False  # they drink their fill where there is water
-        return drank
-    carry = tables.logistics
-    if party.water < carry.water_per_man:
-        drank.explorer_died = True
-        return drank
-    watered = min(members(party), (party.water - carry.water_per_man) // carry.water_per_man)
-    _go_wanting(party, members(party) - watered, drank.deserted)
-    drank.water = (1 + watered) * carry.water_per_man
-    party.water -= drank.water
-    if party.camels:
-        if party.camels_thirsty:
-            need = carry.water_per_camel * CAMEL_WATERING
-            camels = min(party.camels, party.water // need)
-            drank.water += camels * need
-            party.water -= camels * need
-            if party.camels > camels:
-                drank.deserted[CAMEL] = party.camels - camels
-            party.camels = camels
-        party.camels_thirsty = not party.camels_thirsty
-    if party.horses:
-        horses = min(party.horses, party.water // carry.water_per_horse)
-        drank.water += horses * carry.water_per_horse
-        party.water -= horses * carry.water_per_horse
-        if party.horses > horses:
-            drank.deserted[HORSE] = party.horses - horses
-        party.horses = horses
-    return drank
-
-
-def spoil_fresh(party: Party) -> int:
-    """Source of the Nile 18.2, 5.4421: fresh rations not eaten this turn spoil."""
-    spoiled, party.fresh = party.fresh, 0
-    return spoiled
-
-
-@dataclass(slots=True)
-class Care:
-    """What the Recovery Table did to the sick (19.2)."""
-
-    recovered: dict[Good, int] = field(default_factory=dict)
-    died: dict[Good, int] = field(default_factory=dict)
-    explorer_recovered: bool = False
-    explorer_died: bool = False
-
-
-def care_for_sick(
-    party: Party,
-    tables: Tables,
-    roll: Roll,
-    *,
-    explorer_is_doctor: bool = False,
-    doctor_at_hand: bool = False,
-) -> Care:
-    """Source of the Nile 19.1-19.2, 19.6: one Recovery roll for each sick person, the explorer
-    first; a doctor helps if the explorer is one and was well when the care began, and there is
-    one in every port and Cape Colony hex."""
-    care = Care()
-    doctor = doctor_at_hand or (explorer_is_doctor and not party.explorer_sick)
-    if party.explorer_sick:
-        result = tables.recover(roll(), doctor)
-        if result == DIES:
-            care.explorer_died = True
-            return care
-        if result == RECOVERS:
-            party.explorer_sick = False
-            care.explorer_recovered = True
-    for name in CARE_ORDER:
-        good = GOOD_OF[name]
-        for _ in range(int(getattr(party, name))):
-            result = tables.recover(roll(), doctor)
-            if result == RECOVERS:
-                setattr(party, name, getattr(party, name) - 1)
-                setattr(party, HEALTHY[good], getattr(party, HEALTHY[good]) + 1)
-                care.recovered[good] = care.recovered.get(good, 0) + 1
-            elif result == DIES:
-                setattr(party, name, getattr(party, name) - 1)
-                care.died[good] = care.died.get(good, 0) + 1
-    return care
-
-
-def askari_desertion(party: Party) -> bool:
-    """Source of the Nile 5.52: while the explorer has not regained their respect, one askari
-    deserts at the end of each turn."""
-    return party.debased and lose(party, ASKARI, 1) == 1
-
-
-@dataclass(slots=True)
-class Upkeep:
-    """The report of a turn's upkeep (8.3 step 4), for the caller to log."""
-
-    hunted: int
-    feeding: Feeding
-    drinking: Drinking
-    spoiled: int
-    care: Care
-    askari_deserted: bool
-
-    @property
-    def explorer_died(self) -> bool:
-        return self.drinking.explorer_died or self.care.explorer_died
-
-
-def upkeep(
-    party: Party,
-    tables: Tables,
-    roll: Roll,
-    *,
-    terrain: Terrain,
-    activity: int,
-    oasis_or_river: bool = False,
-    provided_for: bool = False,
-    explorer_is_doctor: bool = False,
-    doctor_at_hand: bool = False,
-) -> Upkeep:
-    """Source of the Nile 8.3 step 4: hunt, eat, drink, let fresh rations spoil, care for the
-    sick, then the askaris' desertion; stops when the explorer dies."""
-    hunted = hunt(party, terrain, activity, tables, roll)
-    feeding = feed(party, tables, desert=terrain == DESERT, provided_for=provided_for)
-    drinking = drink(party, tables, dry=terrain == DESERT and not oasis_or_river)
-    spoiled = spoil_fresh(party)
-    if drinking.explorer_died:
-        return Upkeep(hunted, feeding, drinking, spoiled, Care(), False)
-    care = care_for_sick(
-        party, tables, roll, explorer_is_doctor=explorer_is_doctor, doctor_at_hand=doctor_at_hand
-    )
-    if care.explorer_died:
-        return Upkeep(hunted, feeding, drinking, spoiled, care, False)
-    return Upkeep(hunted, feeding, drinking, spoiled, care, askari_desertion(party))

@@ -10,7 +10,7 @@ animals and items directly (disasters, desertions) and discharging them (9.6).
 from __future__ import annotations
 
 from terra.core.errors import IllegalAction
-from terra.games.nile.tables import Tables
+from terra.games.nile.components.tables import Tables
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,

@@ -8,25 +8,20 @@ chosen (4.5, 5.2). Everything else lies open on the table or on the Player Aid S
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from terra.core.actions import Rule
-from terra.core.errors import IllegalAction
-from terra.core.state import GameState
-from terra.games.nile import actions as act
-from terra.games.nile import dispatch, legal, rules, scoring, view
+from terra.core.moves import PhasedState
+from terra.games.nile.actions import ActionTable
 from terra.games.nile.components import Components
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.phases import Phase
+from terra.games.nile.records import Encounter, Turn
 from terra.games.nile.territory import Territory
 
-if TYPE_CHECKING:
-    from terra.core.game import Game
 
-
-class NileState(GameState):
-    """A position of Source of the Nile.
+class NileState(PhasedState):
+    """A position of Source of the Nile, played by its rulebook (:mod:`~.rulebook`).
 
     ``territory`` is the map as explored so far, the same for every explorer (10.1);
     ``published[h]`` says whether hex ``h``'s terrain is published (3.2). ``explorers[p]`` is
@@ -47,8 +42,6 @@ class NileState(GameState):
         "explorers_owned",
         "first",
         "fits",
-        "phase",
-        "player",
         "published",
         "published_battles",
         "published_finds",
@@ -61,15 +54,14 @@ class NileState(GameState):
         "turn_limit",
     )
 
-    RULES: ClassVar[Mapping[int, Rule]] = dispatch.APPLY
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "port-chosen": ("port",),
         "counter-seen": ("discovery",),
     }
 
     data: Components
-    tables: act.ActionTable
-    phase: int
+    tables: ActionTable
+    phase: Phase
     player: int
     round: int  # rounds of turns completed (a round: every seat one turn, 8.1)
     first: int  # the seat that plays first (4.62), -1 before the dice
@@ -89,45 +81,9 @@ class NileState(GameState):
     counter_kind: list[int]
     explorers: list[Explorer]  # shared with clones until changed: change through explorer()
     explorers_owned: int  # bit p: explorers[p] is this state's alone
-    turn: rules.Turn  # the current seat's turn so far (activity, movement points, ...)
-    encounter: rules.Encounter | None  # a meeting with natives being resolved (13-16)
+    turn: Turn  # the current seat's turn so far (activity, movement points, ...)
+    encounter: Encounter | None  # a meeting with natives being resolved (13-16)
     fits: dict[tuple[str, int], tuple[bool, int]] | None  # loads while legal actions are found
-
-    @classmethod
-    def create(
-        cls, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> NileState:
-        """Set-up for play (4.0), with the Event deck shuffled from ``seed``."""
-        state = cls.__new__(cls)
-        state._init_base(
-            game=game,
-            players=players,
-            seed=seed,
-            options=options,
-            data=data,
-            tables=act.action_table(data),
-        )
-        rules.set_up(state)
-        return state
-
-    # --- the contract -------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.phase == rules.OVER else self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == rules.OVER
-
-    def _find_legal_actions(self) -> list[int]:
-        return legal.legal_actions(self)
-
-    def _parse(self, text: str) -> int:
-        return act.parse(self.data, text)
-
-    def _explain(self, action: int) -> IllegalAction | None:
-        return legal.why_not(self, action)
 
     def clone(self) -> NileState:
         other = NileState.__new__(NileState)
@@ -156,21 +112,6 @@ class NileState(GameState):
         other.encounter = None if self.encounter is None else self.encounter.clone()
         other.fits = None
         return other
-
-    def scores(self) -> list[int]:
-        return [explorer.vp for explorer in self.explorers]
-
-    def score_breakdown(self) -> list[dict[str, int]]:
-        return [scoring.breakdown(explorer) for explorer in self.explorers]
-
-    def winners(self) -> list[int]:
-        return rules.winners(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _redeal(self, sample: NileState, seat: int, rng: random.Random) -> None:
-        view.redeal(self, sample, seat, rng)
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -213,11 +154,6 @@ class NileState(GameState):
             self.territory = self.territory.clone()
             self.territory_owned = True
         return self.territory
-
-    @property
-    def phase_name(self) -> str:
-        """The decision at hand: ``counters``, ``port``, ``outfit``, ``activity``, ..."""
-        return rules.PHASE_NAMES[self.phase]
 
     def __repr__(self) -> str:
         return (

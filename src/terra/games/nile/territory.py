@@ -1,9 +1,9 @@
 """Source of the Nile's explored territory: what the explorers have mapped, shared by all.
 
-The printed :class:`~terra.games.nile.board.Board` never changes; a :class:`Territory` starts
-as a copy of it and records, hex by hex, what mapping (10) adds: terrain, rivers, cataracts,
-oases, native tribes and the spectacular figures. Everything is flat (lists and bytearrays
-indexed by hex), so that a state clones it cheaply.
+The printed :class:`~terra.games.nile.components.board.Board` never changes; a :class:`Territory`
+starts as a copy of it and records, hex by hex, what mapping (10) adds: terrain, rivers, cataracts,
+oases, native tribes and the spectacular figures. Everything is flat (lists and bytearrays indexed
+by hex), so that a state clones it cheaply.
 
 Rivers. A river hexside is a bit (``1 << d`` for compass side ``d``) in ``river_in`` (water
 enters the hex by that side) or ``river_out`` (water leaves by it); a source is a dot in the
@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from terra.games.nile.board import Board
 from terra.games.nile.components import Components
-from terra.games.nile.hexgrid import CENTRE, DIRECTIONS, opposite
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.hexgrid import CENTRE, DIRECTIONS, opposite
 from terra.games.nile.terms import BLANK, LAKE, WATER_TERRAINS
 
 __all__ = [

@@ -1,30 +1,36 @@
-"""Source of the Nile: the end of a turn in Africa and what an explorer may do at any time.
+"""Source of the Nile 8.3 steps 4-5: the end of a turn in Africa.
 
-8.3 step 4 (hunting, food and water, the sick, desertions; the numbers are
-:mod:`terra.games.nile.logistics`'), step 5 (the bonus draw, 20), and at any time: discharging
-and discarding (9.6), caches (17), shooting an animal for food (18.5), retiring (21.2); and
-what follows an explorer's death (21.3).
+Hunting, food and water, the sick and desertions (18, 19, 5.52; their numbers are
+:mod:`terra.games.nile.hunting`'s and :mod:`terra.games.nile.sickness`'), the bonus draw (20),
+and water taken where there is some (5.4441-5.4443), the move ``take``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from terra.games.nile import caches, logistics, rules, scoring
-from terra.games.nile.actions import FIND_KINDS
-from terra.games.nile.caches import Cache
-from terra.games.nile.events import ANIMAL, PLANT, ROLL, TUSK_FIND, hex_places
-from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import discharge, gain
-from terra.games.nile.rules import draw, roll
-from terra.games.nile.terms import DESERT, DOCTOR, GOOD_IDS, LAKE
-from terra.games.nile.territory import erase
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move
+from terra.games.nile import actions as act
+from terra.games.nile import logistics, offers
+from terra.games.nile.chance import Roll, roll
+from terra.games.nile.components.tables import Tables
+from terra.games.nile.discoveries import bonus_draw
+from terra.games.nile.europe import explorer_dies
+from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.hunting import Feeding, feed, hunt, spoil_fresh
+from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, spare_capacity
+from terra.games.nile.party import Party, gain, lose
+from terra.games.nile.phases import OVER
+from terra.games.nile.sequence import end_turn
+from terra.games.nile.sickness import Care, Drinking, care_for_sick, drink
+from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, GOOD_IDS, Terrain
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
-RULE_ALTER = "Source of the Nile, 9.6 Altering the Expedition"
-RULE_CACHE = "Source of the Nile, 17.0 Cache"
 RULE_BONUS = "Source of the Nile, 20.0 Bonus Discoveries"
 RULE_DEATH = "Source of the Nile, 21.3 Death and Retirement"
 
@@ -36,8 +42,8 @@ def end_of_turn(state: NileState, skip_upkeep: bool = False) -> None:
         if not turn_upkeep(state, explorer):
             return
         bonus_draw(state, explorer)
-    if state.phase != rules.OVER:
-        rules.end_turn(state)
+    if state.phase != OVER:
+        end_turn(state)
 
 
 def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
@@ -49,7 +55,7 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
     territory = state.territory
     at_port = board.port_of[hex_] >= 0
     tribe = territory.tribe[hex_]
-    report = logistics.upkeep(
+    report = upkeep(
         explorer.party,
         data.tables,
         lambda: roll(state),
@@ -83,148 +89,7 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
     return True
 
 
-def bonus_draw(state: NileState, explorer: Explorer) -> None:
-    """20.1-20.7: in a hex mapped this turn, or with its tribe met for the first time this
-    turn, a card's bonus for the explorer's specialty."""
-    hex_ = explorer.hex
-    turn = state.turn
-    tribe = state.territory.tribe[hex_]
-    if hex_ not in turn.mapped and not (tribe and tribe in turn.met_new):
-        return
-    card = draw(state)
-    bonus = state.data.deck.bonus[card][explorer.specialty]
-    if bonus is None or not bonus_applies(state, explorer, card):
-        state.emit("no-bonus", player=state.player, card=card)
-        return
-    party = explorer.party
-    vp = roll(state) if bonus.vp == ROLL else bonus.vp  # 20.5
-    if bonus.find == TUSK_FIND:
-        party.tusks += bonus.count
-        vp *= bonus.count
-    elif bonus.find in (PLANT, ANIMAL):
-        party.specimens.append(card)  # 20.72: carried home
-    for good, count in bonus.gain:
-        gain(party, good, count)
-    explorer.finds.append((card, vp))
-    state.emit("bonus", player=state.player, card=card, name=bonus.name, vp=vp)
-
-
-def places_of(state: NileState, hex_: int) -> int:
-    """11.2, 11.44, 20.4: the places a card may name that a hex is: its terrain, by a lake
-    (a lake's shore reaches the hexes around it), by a river or an oasis."""
-    territory = state.territory
-    beside_lake = any(
-        there >= 0 and territory.terrain[there] == LAKE
-        for there in state.data.board.neighbours[hex_]
-    )
-    water = bool(territory.river_in[hex_] or territory.river_out[hex_] or territory.oasis[hex_])
-    return hex_places(territory.terrain[hex_], beside_lake, water)
-
-
-def bonus_applies(state: NileState, explorer: Explorer, card: int) -> bool:
-    """20.4, 20.74-20.75: the bonus's place and conditions hold, and it is not published yet."""
-    bonus = state.data.deck.bonus[card][explorer.specialty]
-    assert bonus is not None
-    territory = state.territory
-    hex_ = explorer.hex
-    if not bonus.where & places_of(state, hex_):
-        return False
-    if bonus.natives and not territory.tribe[hex_]:
-        return False
-    if bonus.find == ANIMAL and not explorer.party.muskets:
-        return False  # 20.75
-    return bonus.name not in state.published_finds  # 20.74
-
-
 # --- at any time (9.6, 17, 18.5, 21.2) -----------------------------------------------------
-
-
-def leave(state: NileState, good: int, amount: int) -> None:
-    """9.6: discharge healthy people, release animals, discard items (decision N160)."""
-    discharge(state.explorer(state.player).party, good, amount)
-    state.emit("left", player=state.player, good=good, amount=amount, sick=0)
-
-
-def leave_sick(state: NileState, good: int, amount: int) -> None:
-    """19.4, 9.7 Special: discharge sick people, each at the loss of a victory point
-    (decision N160)."""
-    explorer = state.explorer(state.player)
-    sick = discharge(explorer.party, good, amount, sick=True)
-    scoring.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
-    state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
-
-
-def leave_find(state: NileState, index: int) -> None:
-    """9.6, 20.73: a tusk, or the last specimen found, is left behind (its points with it)."""
-    party = state.explorer(state.player).party
-    if index == 0:
-        party.tusks -= 1
-    else:
-        party.specimens.pop()
-    state.emit("left-find", player=state.player, find=FIND_KINDS[index])
-
-
-def cache(state: NileState, good: int, amount: int) -> None:
-    """17.1-17.5: bury items in the explorer's hex."""
-    explorer = state.explorer(state.player)
-    discharge(explorer.party, good, amount)
-    buried = caches.make_cache(state.data.tables, explorer.hex, explorer.ident, ((good, amount),))
-    explorer.caches.append(buried)
-    state.emit("cached", player=state.player, hex=explorer.hex, good=good, amount=amount)
-
-
-def cache_find(state: NileState, index: int) -> None:
-    """17.4: bury a tusk, or the last specimen found, in the explorer's hex; it still scores
-    for him if he brings it to Europe (20.71-20.72)."""
-    explorer = state.explorer(state.player)
-    party = explorer.party
-    if index == 0:
-        party.tusks -= 1
-        buried = caches.make_cache(state.data.tables, explorer.hex, explorer.ident, (), tusks=1)
-    else:
-        specimen = party.specimens.pop()
-        buried = caches.make_cache(
-            state.data.tables, explorer.hex, explorer.ident, (), finds=(specimen,)
-        )
-    explorer.caches.append(buried)
-    state.emit("cached-find", player=state.player, hex=explorer.hex, find=FIND_KINDS[index])
-
-
-def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
-    """17.6, 17.8: the cache the explorer would search for in his hex, with the seat that
-    holds it: his own first, then another explorer's in a published hex; None if none."""
-    explorer = state.explorers[state.player]
-    hex_ = explorer.hex
-    published = bool(state.published[hex_])
-    seats = (state.player, *(p for p in range(state.num_players) if p != state.player))
-    for seat in seats:
-        for found in state.explorers[seat].caches:
-            if caches.may_search_cache(found, explorer.ident, hex_, published):
-                return seat, found
-    return None
-
-
-def dig_up_cache(state: NileState) -> None:
-    """17.6-17.8: search for a cache in the hex; on a one it is gone, and either way it
-    leaves the map. Its tusks and specimens come back with it, but only the explorer who found
-    them has them on his sheet to publish (20.6, decision N141)."""
-    explorer = state.explorer(state.player)
-    searched = cache_to_search(state)
-    assert searched is not None
-    seat, found = searched
-    state.explorer(seat).caches.remove(found)
-    published = bool(state.published[explorer.hex])
-    recovered = caches.recover_cache(
-        found, explorer.ident, explorer.hex, published, lambda: roll(state)
-    )
-    if recovered:
-        for good, count in found.contents:
-            gain(explorer.party, good, count)
-        explorer.party.tusks += found.tusks
-        explorer.party.specimens.extend(found.finds)
-        state.emit("cache-recovered", player=state.player, hex=explorer.hex)
-    else:
-        state.emit("cache-gone", player=state.player, hex=explorer.hex)
 
 
 def water_here(state: NileState, hex_: int) -> bool:
@@ -242,43 +107,90 @@ def take_water(state: NileState, good: int, amount: int) -> None:
     state.emit("water-taken", player=state.player, amount=amount)
 
 
-def shoot(state: NileState, good: int) -> None:
-    """18.5: an animal shot gives ten fresh rations."""
-    explorer = state.explorer(state.player)
-    meat = logistics.shoot_animals(explorer.party, good, 1, state.data.tables)
-    state.emit("shot", player=state.player, good=good, rations=meat)
+# --- the moves ---------------------------------------------------------------------------------
 
 
-def retire(state: NileState) -> None:
-    """21.2: retirement is the same as death."""
-    explorer_dies(state, "retired")
+def explain_take(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """5.4441-5.4443: where there is water, and as much as the expedition can carry (6.55)."""
+    explorer = state.explorers[state.player]
+    if not water_here(state, explorer.hex):
+        return IllegalAction("there is no water in a desert hex without river or oasis", RULE_WATER)
+    spare = spare_capacity(state)
+    if amount > spare:
+        room = f"it can carry {spare} more" if spare >= 0 else "it already carries too much"
+        return IllegalAction(
+            f"{amount} more water would overload the expedition: {room}", RULE_CAPABILITY
+        )
+    return None
 
 
-def explorer_dies(state: NileState, how: str) -> None:
-    """21.3: unpublished discoveries and awards are lost, hexes only he visited are erased,
-    and the player starts a new explorer in Europe at his next turn."""
-    seat = state.player
-    explorer = state.explorer(seat)
-    board = state.data.board
-    others = [e for p, e in enumerate(state.explorers) if p != seat]
-    for hex_ in explorer.visited:
-        if (
-            not state.published[hex_]
-            and board.terrain[hex_] != state.territory.terrain[hex_]
-            and not any(other.known[hex_] for other in others)
-        ):
-            erase(state.writable_territory(), board, hex_)
-    state.emit("explorer-died", player=seat, how=how)
-    fresh = Explorer.new(board.num_hexes, explorer.ident + state.num_players)
-    fresh.caches = explorer.caches  # 17.7: caches stay on the map, no longer his (N141)
-    fresh.vp = explorer.vp
-    fresh.vp_by = explorer.vp_by
-    fresh.donations = explorer.donations
-    fresh.counters = explorer.counters  # what the player has seen he remembers
-    fresh.interviewed = explorer.interviewed
-    fresh.status = IN_EUROPE
-    state.explorers[seat] = fresh
-    state.explorers_owned |= 1 << seat
-    state.encounter = None
-    state.phase = rules.MOVING  # the turn ends at once
-    rules.end_turn(state)
+def _water_at_hand(state: NileState) -> Iterable[int]:
+    """5.4441, 6.55: only where there is water, and what the expedition can carry."""
+    if not water_here(state, state.explorers[state.player].hex):
+        return ()
+    spare = spare_capacity(state)
+    return [
+        action
+        for action, _good, amount in state.tables.goods_amount[act.TAKE_WATER]
+        if amount <= spare
+    ]
+
+
+TAKE = Move(
+    name="take",
+    rule="Source of the Nile, 5.4441-5.4443",
+    notation=act.write_take,
+    offer=offers.exact(_water_at_hand),
+    explain=explain_take,
+    effect=take_water,
+)
+
+
+def askari_desertion(party: Party) -> bool:
+    """Source of the Nile 5.52: while the explorer has not regained their respect, one askari
+    deserts at the end of each turn."""
+    return party.debased and lose(party, ASKARI, 1) == 1
+
+
+@dataclass(slots=True)
+class Upkeep:
+    """The report of a turn's upkeep (8.3 step 4), for the caller to log."""
+
+    hunted: int
+    feeding: Feeding
+    drinking: Drinking
+    spoiled: int
+    care: Care
+    askari_deserted: bool
+
+    @property
+    def explorer_died(self) -> bool:
+        return self.drinking.explorer_died or self.care.explorer_died
+
+
+def upkeep(
+    party: Party,
+    tables: Tables,
+    roll: Roll,
+    *,
+    terrain: Terrain,
+    activity: int,
+    oasis_or_river: bool = False,
+    provided_for: bool = False,
+    explorer_is_doctor: bool = False,
+    doctor_at_hand: bool = False,
+) -> Upkeep:
+    """Source of the Nile 8.3 step 4: hunt, eat, drink, let fresh rations spoil, care for the
+    sick, then the askaris' desertion; stops when the explorer dies."""
+    hunted = hunt(party, terrain, activity, tables, roll)
+    feeding = feed(party, tables, desert=terrain == DESERT, provided_for=provided_for)
+    drinking = drink(party, tables, dry=terrain == DESERT and not oasis_or_river)
+    spoiled = spoil_fresh(party)
+    if drinking.explorer_died:
+        return Upkeep(hunted, feeding, drinking, spoiled, Care(), False)
+    care = care_for_sick(
+        party, tables, roll, explorer_is_doctor=explorer_is_doctor, doctor_at_hand=doctor_at_hand
+    )
+    if care.explorer_died:
+        return Upkeep(hunted, feeding, drinking, spoiled, care, False)
+    return Upkeep(hunted, feeding, drinking, spoiled, care, askari_desertion(party))

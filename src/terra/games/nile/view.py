@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from terra.games.nile import rules
 from terra.games.nile.explorer import STATUS_NAMES, Explorer
 from terra.games.nile.party import Party
+from terra.games.nile.phases import PORT
 from terra.games.nile.territory import Territory
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def party_view(party: Party) -> dict[str, Any]:
 
 def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]:
     explorer: Explorer = state.explorers[seat]
-    port_hidden = state.phase == rules.PORT and seat != viewer
+    port_hidden = state.phase == PORT and seat != viewer
     deck = state.data.deck
     return {
         "specialty": explorer.specialty,
@@ -98,7 +98,7 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
     turn = state.turn
     encounter = state.encounter
     return {
-        "phase": rules.PHASE_NAMES[state.phase],
+        "phase": state.phase.label,
         "player": None if state.is_over else state.player,
         "round": state.round,
         "target": state.target,
@@ -139,7 +139,7 @@ def redeal(state: NileState, sample: NileState, seat: int, rng: random.Random) -
     rng.shuffle(kinds)
     for counter, kind in zip(unknown, kinds, strict=True):
         sample.counter_kind[counter] = kind
-    if state.phase == rules.PORT:
+    if state.phase == PORT:
         ports = state.data.board.num_ports
         for other in range(sample.num_players):
             if other != seat and sample.explorers[other].port >= 0:

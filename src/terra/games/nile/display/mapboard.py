@@ -1,10 +1,10 @@
 """Source of the Nile's mapboard in the terminal: every hex in two characters, as one seat sees it.
 
-The whole board (32 columns of 37 hexes) fits an 80-column terminal: each hex is a mark and a
-river sign, with the column numbers along the top, the row numbers down the side (a hex's id is
-its column then its row, ``2502``) and the legend beside the map. As on the printed board's text
-map (:func:`terra.games.nile.board.board_text`), odd columns stand half a hex lower on the board
-than they do here.
+The whole board (32 columns of 37 hexes) fits an 80-column terminal: each hex is a mark and a river
+sign, with the column numbers along the top, the row numbers down the side (a hex's id is its column
+then its row, ``2502``) and the legend beside the map. As on the printed board's text map
+(:func:`terra.games.nile.components.board.board_text`), odd columns stand half a hex lower on the
+board than they do here.
 
 The mark is the most important thing in the hex, in this order: an explorer (the capital of his
 colour), a port ``*``, a discovery counter (``?`` face unknown to the seat, ``$`` a special
@@ -24,9 +24,9 @@ from typing import Any
 from rich.text import Text
 
 from terra.games.nile.actions import PLAYER_COLOURS
-from terra.games.nile.board import FLOW_ARROWS, Board
-from terra.games.nile.hexgrid import DIRECTIONS
-from terra.games.nile.mapfile import TERRAIN_CODES
+from terra.games.nile.components.board import FLOW_ARROWS, Board
+from terra.games.nile.components.hexgrid import DIRECTIONS
+from terra.games.nile.components.mapfile import TERRAIN_CODES
 from terra.games.nile.terms import BLANK, TERRAIN_NAMES
 
 EXPLORER_MARKS = "RBYGWK"  # the capital of each colour; K for black, as B is blue

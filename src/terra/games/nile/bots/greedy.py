@@ -28,10 +28,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.games.nile import actions as act
-from terra.games.nile import logistics, rules
-from terra.games.nile.explorer import Explorer
-from terra.games.nile.party import discharge, gain
-from terra.games.nile.prospects import (
+from terra.games.nile import logistics, outfitting
+from terra.games.nile.bots.prospects import (
     CEILING_MARGIN,
     HOME_PACE,
     distances_home,
@@ -48,6 +46,24 @@ from terra.games.nile.prospects import (
     unpublished,
     waiting_worths,
     walks_from,
+)
+from terra.games.nile.explorer import Explorer
+from terra.games.nile.party import discharge, gain
+from terra.games.nile.phases import (
+    ACTIVITY,
+    CAPTIVITY,
+    COUNTERS,
+    ESCAPE,
+    EUROPE,
+    MOVING,
+    NEGOTIATE,
+    OUTFIT,
+    POLICY,
+    PORT,
+    PUBLISHING,
+    RETREAT,
+    SPECIALTY,
+    SPOILS,
 )
 from terra.games.nile.terms import (
     ASKARI,
@@ -214,11 +230,11 @@ def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) ->
     seat = state.player
     explorer = state.explorers[seat]
     tables = state.data.tables
-    dollars = rules.donation_dollars(state, explorer)
+    dollars = outfitting.donation_dollars(state, explorer)
     best: tuple[float, int] | None = None
     for action in _of_kind(state, legal, act.SAIL):
         port = state.tables.args[action][0]
-        ticket = rules.ticket_for(state, explorer, port) >= 0
+        ticket = outfitting.ticket_for(state, explorer, port) >= 0
         money = dollars if ticket else dollars - tables.passage
         if money < _least_expedition(state):
             continue
@@ -566,18 +582,18 @@ def _choose_captivity(state: NileState, legal: list[int], rng: random.Random) ->
 
 
 _CHOOSERS = {
-    rules.COUNTERS: _choose_counter,
-    rules.PORT: _choose_port,
-    rules.SPECIALTY: _choose_specialty,
-    rules.OUTFIT: _choose_outfit,
-    rules.ACTIVITY: _choose_activity,
-    rules.MOVING: _choose_move,
-    rules.RETREAT: _choose_retreat,
-    rules.POLICY: _choose_policy,
-    rules.NEGOTIATE: _choose_offer,
-    rules.ESCAPE: _choose_escape,
-    rules.SPOILS: _choose_spoils,
-    rules.CAPTIVITY: _choose_captivity,
-    rules.EUROPE: _choose_in_europe,
-    rules.PUBLISHING: _choose_publishing,
+    COUNTERS: _choose_counter,
+    PORT: _choose_port,
+    SPECIALTY: _choose_specialty,
+    OUTFIT: _choose_outfit,
+    ACTIVITY: _choose_activity,
+    MOVING: _choose_move,
+    RETREAT: _choose_retreat,
+    POLICY: _choose_policy,
+    NEGOTIATE: _choose_offer,
+    ESCAPE: _choose_escape,
+    SPOILS: _choose_spoils,
+    CAPTIVITY: _choose_captivity,
+    EUROPE: _choose_in_europe,
+    PUBLISHING: _choose_publishing,
 }

@@ -1,8 +1,8 @@
 """The Source of the Nile map file: its tables (pydantic models), the terrain codes of its
 rows, and the grid of land hexes the rows describe.
 
-Validation of everything beyond the shape of single entries is in :mod:`terra.games.nile.rivers`
-and :mod:`terra.games.nile.board`.
+Validation of everything beyond the shape of single entries is in
+:mod:`terra.games.nile.components.rivers` and :mod:`terra.games.nile.components.board`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pydantic import Field
 
 from terra.core.data import MAX_ENTRIES, Meta, Name, StrictModel
 from terra.core.errors import DataError, quote
-from terra.games.nile.hexgrid import Cell, neighbour_cell
+from terra.games.nile.components.hexgrid import Cell, neighbour_cell
 from terra.games.nile.terms import (
     BLANK,
     TERRAIN_NAMES,

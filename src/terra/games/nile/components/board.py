@@ -5,9 +5,9 @@ The engine never touches names: hexes, ports and river systems are ints indexing
 a :class:`Board`. Loading checks the file's shape (pydantic) and then everything the rules read
 from the mapboard, and reports problems by file and entry:
 
-- the grid (:mod:`terra.games.nile.hexgrid`): one character per hex, columns of flat-topped
-  hexes, compass directions 1-6 clockwise from north; the hexes cut by the board's edges are
-  half hexes (9.17);
+- the grid (:mod:`terra.games.nile.components.hexgrid`): one character per hex, columns of
+  flat-topped hexes, compass directions 1-6 clockwise from north; the hexes cut by the board's edges
+  are half hexes (9.17);
 - terrain: blank (unexplored) hexes have none; every other hex is published (3.2);
 - ports on the coast (or, like Khartoum, up a river that leaves the board), with what they sell
   (5.426, 5.427); an island port reaches the mainland only by its crossings (3.2, Zanzibar);
@@ -28,8 +28,14 @@ from dataclasses import dataclass
 
 from terra.core.data import DataFiles, DataLoader, Names, fold_name
 from terra.core.errors import DataError
-from terra.games.nile.hexgrid import CENTRE, DIRECTIONS, cell_distance, cell_line, neighbour_cell
-from terra.games.nile.mapfile import (
+from terra.games.nile.components.hexgrid import (
+    CENTRE,
+    DIRECTIONS,
+    cell_distance,
+    cell_line,
+    neighbour_cell,
+)
+from terra.games.nile.components.mapfile import (
     MAP_FILE,
     TERRAIN_CODES,
     WATER,
@@ -39,7 +45,7 @@ from terra.games.nile.mapfile import (
     land_hex,
     read_grid,
 )
-from terra.games.nile.rivers import (
+from terra.games.nile.components.rivers import (
     check_river_sides,
     read_mouths,
     read_rivers,
@@ -86,9 +92,9 @@ __all__ = [
 class Board:
     """The mapboard as int-indexed tuples. Shared by all states; never mutated.
 
-    Hexes are the land hexes, numbered row by row from the north-west; sea is no hex.
-    Directions are the compass's 1-6 (see :mod:`terra.games.nile.hexgrid`); tuples indexed by
-    direction hold direction ``d`` at position ``d - 1``.
+    Hexes are the land hexes, numbered row by row from the north-west; sea is no hex. Directions are
+    the compass's 1-6 (see :mod:`terra.games.nile.components.hexgrid`); tuples indexed by direction
+    hold direction ``d`` at position ``d - 1``.
     """
 
     provisional: bool
@@ -337,8 +343,96 @@ def build_board(files: DataFiles) -> Board:
     grid = read_grid(spec.map.rows, where)
     count = len(grid.cells)
     hex_ids = [hex_id(row, col) for row, col in grid.cells]
-    neighbours = [tuple(grid.neighbour(h, d) for d in DIRECTIONS) for h in range(count)]
     port_of, crossings = _read_ports(spec, grid, where)
+    neighbours, overland, sea_sides, edge_sides, along_coast = _geometry(grid, crossings)
+
+    rivers = read_rivers(spec, grid, where)
+    mouths = read_mouths(spec, grid, rivers, where)
+    check_river_sides(grid, rivers, set(mouths), hex_ids)
+    body = water_bodies(grid, overland)
+    system_of = trace_systems(
+        grid, rivers, body, mouths=mouths, mouth_names=[m.name for m in spec.mouth], hex_ids=hex_ids
+    )
+    mouth_exits_edge = [bool(edge_sides[h]) and not sea_sides[h] for h in mouths]
+    _check_port_coasts(
+        spec,
+        port_of,
+        sea_sides=sea_sides,
+        system_of=system_of,
+        mouth_exits_edge=mouth_exits_edge,
+        where=where,
+    )
+
+    system_names, nile, sudd = _nile(spec, grid, system_of, where)
+
+    port_hex = [-1] * len(spec.port)
+    for hex_, i in enumerate(port_of):
+        if i >= 0:
+            port_hex[i] = hex_
+    cape = _cape_colony(spec, grid, port_hex, where)
+    names = [spec.port[port_of[h]].name if port_of[h] >= 0 else hex_ids[h] for h in range(count)]
+    return Board(
+        provisional=spec.meta.provisional,
+        provenance=spec.meta.provenance.strip(),
+        digest=files.digest,
+        rows=grid.rows,
+        columns=grid.columns,
+        hex_ids=tuple(hex_ids),
+        row=tuple(row for row, _ in grid.cells),
+        col=tuple(col for _, col in grid.cells),
+        grid=_cells(grid),
+        neighbours=tuple(neighbours),
+        overland=tuple(overland),
+        terrain=grid.terrain,
+        half=_half_hexes(grid),
+        sea_sides=tuple(sea_sides),
+        edge_sides=tuple(edge_sides),
+        along_coast=tuple(along_coast),
+        port_names=tuple(p.name for p in spec.port),
+        port_hex=tuple(port_hex),
+        port_coast=tuple(p.coast for p in spec.port),
+        port_of=tuple(port_of),
+        horses=tuple(i for i, p in enumerate(spec.port) if p.horses),
+        camels=tuple(i for i, p in enumerate(spec.port) if p.camels),
+        crossings=tuple(crossings),
+        cape_colony=tuple(cape),
+        river_names=tuple(r.name for r in spec.river),
+        segments=rivers.segments,
+        segment_river=rivers.segment_river,
+        river_up=rivers.up,
+        river_down=rivers.down,
+        cataract=rivers.cataract,
+        system_names=tuple(system_names),
+        mouths=tuple(mouths),
+        minimum_length=tuple(m.minimum_length for m in spec.mouth),
+        system_of=tuple(system_of),
+        preprinted=tuple(system_of.count(s) for s in range(len(mouths))),
+        nile=nile,
+        sudd=tuple(sudd),
+        port_distance=tuple(_port_distances(overland, port_hex, hex_ids, where)),
+        published_distance=_published_distances(grid),
+        hexes=Names("hex", hex_ids, names, where=where, fold=fold),
+        systems=Names(
+            "river system", system_names, system_names, where=where, fold=fold, on="the map"
+        ),
+    )
+
+
+Geometry = tuple[
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
+]
+
+
+def _geometry(grid: Grid, crossings: list[tuple[int, int]]) -> Geometry:
+    """By hex: its neighbours by direction, those reached overland (an island port only by its
+    crossings, 9.0), its sides on the sea and on the board's edge, and the hexes along the
+    coast a canoe may reach (9.2)."""
+    count = len(grid.cells)
+    neighbours = [tuple(grid.neighbour(h, d) for d in DIRECTIONS) for h in range(count)]
     island: dict[int, set[int]] = {}
     for port_hex_, mainland in crossings:
         island.setdefault(port_hex_, set()).add(mainland)
@@ -373,24 +467,14 @@ def build_board(files: DataFiles) -> Board:
         )
         for here in range(count)
     ]
+    return neighbours, overland, sea_sides, edge_sides, along_coast
 
-    rivers = read_rivers(spec, grid, where)
-    mouths = read_mouths(spec, grid, rivers, where)
-    check_river_sides(grid, rivers, set(mouths), hex_ids)
-    body = water_bodies(grid, overland)
-    system_of = trace_systems(
-        grid, rivers, body, mouths=mouths, mouth_names=[m.name for m in spec.mouth], hex_ids=hex_ids
-    )
-    mouth_exits_edge = [bool(edge_sides[h]) and not sea_sides[h] for h in mouths]
-    _check_port_coasts(
-        spec,
-        port_of,
-        sea_sides=sea_sides,
-        system_of=system_of,
-        mouth_exits_edge=mouth_exits_edge,
-        where=where,
-    )
 
+def _nile(
+    spec: MapFile, grid: Grid, system_of: list[int], where: str
+) -> tuple[list[str], int, list[int]]:
+    """The river systems' names, the Nile's among them (10.311), and the hexes of the Sudd, swamps
+    of the Nile's system (10.3353)."""
     system_names = [m.name for m in spec.mouth]
     nile = next((s for s, n in enumerate(system_names) if fold_name(n) == fold_name("Nile")), -1)
     if nile < 0:
@@ -403,66 +487,23 @@ def build_board(files: DataFiles) -> Board:
             raise DataError(
                 f"{where}: sudd: hex {ident} must be a swamp of the Nile's river system (10.3353)"
             )
+    return system_names, nile, sudd
 
-    port_hex = [-1] * len(spec.port)
-    for hex_, i in enumerate(port_of):
-        if i >= 0:
-            port_hex[i] = hex_
-    cape = _cape_colony(spec, grid, port_hex, where)
-    names = [spec.port[port_of[h]].name if port_of[h] >= 0 else hex_ids[h] for h in range(count)]
+
+def _cells(grid: Grid) -> tuple[int, ...]:
+    """By place on the grid (row by row), the hex there, or -1 for the sea."""
     grid_cells = [-1] * (grid.rows * grid.columns)
     for hex_, (row, col) in enumerate(grid.cells):
         grid_cells[row * grid.columns + col] = hex_
+    return tuple(grid_cells)
+
+
+def _half_hexes(grid: Grid) -> tuple[bool, ...]:
+    """By hex: whether the board's edge cuts it in half."""
     last_row, last_col = grid.rows - 1, grid.columns - 1
-    return Board(
-        provisional=spec.meta.provisional,
-        provenance=spec.meta.provenance.strip(),
-        digest=files.digest,
-        rows=grid.rows,
-        columns=grid.columns,
-        hex_ids=tuple(hex_ids),
-        row=tuple(row for row, _ in grid.cells),
-        col=tuple(col for _, col in grid.cells),
-        grid=tuple(grid_cells),
-        neighbours=tuple(neighbours),
-        overland=tuple(overland),
-        terrain=grid.terrain,
-        half=tuple(
-            col in (0, last_col)
-            or (row == 0 and col % 2 == 0)
-            or (row == last_row and col % 2 == 1)
-            for row, col in grid.cells
-        ),
-        sea_sides=tuple(sea_sides),
-        edge_sides=tuple(edge_sides),
-        along_coast=tuple(along_coast),
-        port_names=tuple(p.name for p in spec.port),
-        port_hex=tuple(port_hex),
-        port_coast=tuple(p.coast for p in spec.port),
-        port_of=tuple(port_of),
-        horses=tuple(i for i, p in enumerate(spec.port) if p.horses),
-        camels=tuple(i for i, p in enumerate(spec.port) if p.camels),
-        crossings=tuple(crossings),
-        cape_colony=tuple(cape),
-        river_names=tuple(r.name for r in spec.river),
-        segments=rivers.segments,
-        segment_river=rivers.segment_river,
-        river_up=rivers.up,
-        river_down=rivers.down,
-        cataract=rivers.cataract,
-        system_names=tuple(system_names),
-        mouths=tuple(mouths),
-        minimum_length=tuple(m.minimum_length for m in spec.mouth),
-        system_of=tuple(system_of),
-        preprinted=tuple(system_of.count(s) for s in range(len(mouths))),
-        nile=nile,
-        sudd=tuple(sudd),
-        port_distance=tuple(_port_distances(overland, port_hex, hex_ids, where)),
-        published_distance=_published_distances(grid),
-        hexes=Names("hex", hex_ids, names, where=where, fold=fold),
-        systems=Names(
-            "river system", system_names, system_names, where=where, fold=fold, on="the map"
-        ),
+    return tuple(
+        col in (0, last_col) or (row == 0 and col % 2 == 0) or (row == last_row and col % 2 == 1)
+        for row, col in grid.cells
     )
 
 

@@ -12,9 +12,9 @@ import math
 from typing import Any
 
 from terra.games.nile.actions import PLAYER_COLOURS
-from terra.games.nile.board import Board
 from terra.games.nile.components import Components
-from terra.games.nile.hexgrid import DIRECTION_NAMES
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.hexgrid import DIRECTION_NAMES
 from terra.games.nile.terms import GOOD_IDS, TERRAIN_NAMES
 
 HEX = 13.0  # a hex's circumradius in the board's units

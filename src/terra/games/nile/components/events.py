@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from terra.core.data import MAX_COUNT, DataFiles, Meta, Name, StrictModel
 from terra.core.errors import DataError
-from terra.games.nile.tables import Tables
+from terra.games.nile.components.tables import Tables
 from terra.games.nile.terms import (
     BASIC_TERRAINS,
     GOOD_IDS,

@@ -1,4 +1,6 @@
-"""Source of the Nile: publishing in Europe and the victory points it brings (22-25).
+"""Source of the Nile 22.0-22.9 Publishing: what an explorer in Europe publishes and the
+victory points it brings (with the awards of 20.74, 23.2, 24.5 and 25 it publishes), and the
+moves ``publish``, ``publish all but hexes`` and ``publish`` of a part.
 
 Only published discoveries count (22.1). A hex's terrain, a spectacular discovery, a specimen
 and a tribe's name are published once, by whoever publishes first (22.3-22.4, 20.74); friendly
@@ -9,11 +11,14 @@ win (22.7, 25.21).
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, Writer, checked, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import offers
 from terra.games.nile.actions import (
     GROUP_HEXES,
     GROUP_LAKES,
@@ -26,12 +31,16 @@ from terra.games.nile.actions import (
     PART_SPECIAL,
     PART_TRIBE,
 )
-from terra.games.nile.events import ANIMAL, PLANT, TRIBE
+from terra.games.nile.components import Components
+from terra.games.nile.components.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
+from terra.games.nile.discoveries import find_name, special_found
 from terra.games.nile.explorer import Explorer
-from terra.games.nile.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
+from terra.games.nile.phases import EUROPE, PUBLISHING, RULE_PUBLISH, RULE_VICTORY
+from terra.games.nile.rivers import epic_value
+from terra.games.nile.sequence import end_game
 from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
-    EXPLORED,
+    NATIVE_COUNTERS,
     farthest_from_mouth,
     lake_of,
     last_lake_hex,
@@ -40,8 +49,6 @@ from terra.games.nile.territory import (
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
-RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
-RULE_VICTORY = "Source of the Nile, 7.0 Victory Conditions"
 
 # Sources of victory points on the score sheet.
 SOURCES = (
@@ -55,7 +62,6 @@ SOURCES = (
     "journeys",
     "ranked",
 )
-UNIQUE_FINDS = frozenset({PLANT, ANIMAL, TRIBE})  # 20.74: names published once
 Record = TypeVar("Record")  # an entry of the Player Aid Sheet's records
 
 
@@ -79,16 +85,6 @@ def publishable_hexes(state: NileState, explorer: Explorer) -> list[int]:
         for hex_ in explorer.surveyed
         if not published[hex_] and terrain[hex_] != BLANK and partial[hex_] < 0
     ]
-
-
-def find_name(state: NileState, explorer: Explorer, card: int) -> str:
-    """The name a bonus is published under ("" for finds that are not unique, 20.74)."""
-    if card < 0:
-        return ""
-    bonus = state.data.deck.bonus[card][explorer.specialty]
-    if bonus is None or bonus.find not in UNIQUE_FINDS:
-        return ""
-    return bonus.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,35 +249,6 @@ def ranked_awards(
     return total
 
 
-def epic_value(
-    state: NileState, explorer: Explorer, route: tuple[int, ...], publishing: Collection[int]
-) -> int:
-    """25.32: the hexes published now along the shortest route he travelled from port to
-    port."""
-    if not route:
-        return 0
-    board = state.data.board
-    start, goal = route[0], route[-1]
-    allowed = set(route)
-    came: dict[int, int] = {start: -1}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here == goal:
-            break
-        for there in board.overland[here]:
-            if there in allowed and there not in came:
-                came[there] = here
-                queue.append(there)
-    now = set(publishing)
-    value = 0
-    step = goal
-    while step >= 0:
-        value += step in now
-        step = came.get(step, -1)
-    return value
-
-
 def publish(state: NileState, parts: Parts | None = None) -> None:
     """22.1-22.5: an explorer in Europe publishes ``parts`` of what he has found (everything,
     by default; 22.2: he may keep the rest back); 7.0: the first to reach the target wins at
@@ -327,8 +294,6 @@ def publish(state: NileState, parts: Parts | None = None) -> None:
     state.turn.published += max(0, total)
     state.emit("published", player=state.player, vp=total, by=gains, total=explorer.vp, kept=kept)
     if explorer.vp >= state.target:
-        from terra.games.nile.rules import end_game  # noqa: PLC0415 - rules imports scoring
-
         end_game(state, RULE_VICTORY)
 
 
@@ -341,15 +306,6 @@ def _without(records: list[Record], published: tuple[Record, ...]) -> list[Recor
 
 
 # --- a publication chosen part by part (22.1-22.2, decision N153) ---------------------------
-
-
-def special_found(state: NileState, explorer: Explorer, kind: int) -> bool:
-    """23.1-23.2: whether the explorer has found the discovery counter of ``kind`` (a face he
-    has seen) and not yet published it."""
-    return any(
-        explorer.found_counters >> counter & 1 and face == kind
-        for counter, face in enumerate(state.counter_kind)
-    )
 
 
 def parts_of_group(state: NileState, explorer: Explorer, group: int) -> list[tuple[int, int]]:
@@ -400,8 +356,6 @@ def parts_to_add(
 def choose_part(state: NileState, part: int, index: int) -> None:
     """22.1-22.2: a part of his discoveries goes into the publication being made, which
     ``done`` publishes (decision N153)."""
-    from terra.games.nile.rules import PUBLISHING  # noqa: PLC0415 - rules imports scoring
-
     explorer = state.explorer(state.player)
     added = parts_to_add(state, explorer, part, index)
     state.turn.chosen.extend(added)
@@ -440,8 +394,6 @@ def chosen_parts(state: NileState, explorer: Explorer) -> Parts:
 def publish_chosen(state: NileState) -> None:
     """22.1-22.2: ``done``: the parts chosen are published together (7.0, 22.7: the win and
     the ranked awards are judged on them); the explorer's turn in Europe goes on."""
-    from terra.games.nile.rules import EUROPE  # noqa: PLC0415 - rules imports scoring
-
     explorer = state.explorer(state.player)
     parts = chosen_parts(state, explorer)
     state.turn.chosen = []
@@ -454,29 +406,6 @@ def publish_all_but_hexes(state: NileState) -> None:
     publish(state, all_but_hexes(state, state.explorer(state.player)))
 
 
-def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """An explorer who has entered ``hex_`` and not retreated out of it: 22.9, 25.2, unpublished
-    and fully mapped, he has explored it (decision N155); 23.1, he looks at its counter."""
-    if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
-        explorer.survey(hex_)
-    look_at_counter(state, explorer, hex_)
-
-
-def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """23.1: an explorer who has entered a discovery counter's hex and not retreated out of it
-    looks at the counter; 23.2: what he found is his to publish."""
-    for counter, where in enumerate(state.counter_hex):
-        if where == hex_ and not explorer.found_counters >> counter & 1:
-            explorer.found_counters |= 1 << counter
-            explorer.counters |= 1 << counter
-            state.emit(
-                "counter-seen",
-                player=state.player,
-                counter=counter,
-                discovery=state.counter_kind[counter],
-            )
-
-
 def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
     """22.5 (decision N161): a loss comes off the victory points the current expedition has
     garnered so far, as far as they go (they are charged when he publishes), and the rest off
@@ -487,3 +416,140 @@ def lose_vp(state: NileState, explorer: Explorer, vp: int) -> None:
     rest = vp - charged
     if rest:
         explorer.vp = max(0, explorer.vp - rest)
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def _news(kind: int) -> offers.Candidates:
+    """22.1: not when there is plainly nothing to publish."""
+
+    def candidates(state: NileState) -> Iterable[int]:
+        if nothing_to_publish(state, state.explorers[state.player]):
+            return ()
+        return range(state.tables.base[kind], state.tables.end[kind])
+
+    return candidates
+
+
+def explain_publish(state: NileState) -> IllegalAction | None:
+    """22.1: only what has not been published."""
+    if not worth_publishing(pending(state, state.explorers[state.player])):
+        return IllegalAction("you have nothing to publish", RULE_PUBLISH)
+    return None
+
+
+PUBLISH = Move(
+    name="publish",
+    rule="Source of the Nile, 22.1-22.9",
+    notation=fixed("publish"),
+    offer=checked(_news(act.PUBLISH), explain_publish),
+    explain=explain_publish,
+    effect=publish,
+)
+
+
+def explain_publish_all_but_hexes(state: NileState) -> IllegalAction | None:
+    """22.2: hexes to keep back, and something else to publish meanwhile."""
+    explorer = state.explorers[state.player]
+    if not publishable_hexes(state, explorer):
+        return IllegalAction("you have no mapped hexes to keep back: use 'publish'", RULE_PUBLISH)
+    parts = all_but_hexes(state, explorer)
+    if not worth_publishing(pending(state, explorer, parts)):
+        return IllegalAction("you have nothing but hexes to publish", RULE_PUBLISH)
+    return None
+
+
+PUBLISH_ALL_BUT_HEXES = Move(
+    name="publish all but hexes",
+    rule="Source of the Nile, 22.2",
+    notation=fixed("publish all but hexes"),
+    offer=checked(_news(act.PUBLISH_FINDS), explain_publish_all_but_hexes),
+    explain=explain_publish_all_but_hexes,
+    effect=publish_all_but_hexes,
+)
+
+
+def write_parts(data: Components, out: Writer) -> None:
+    """``publish hex 1520``, ``publish tribe 12``, ``publish Lost City`` (also by its id), and
+    every one of a kind: ``publish hexes``, ``publish rivers``, ... (22.1-22.2)."""
+    board, tables = data.board, data.tables
+    for hex_ in range(board.num_hexes):
+        out.add(f"publish hex {board.hex_ids[hex_]}", PART_HEX, hex_)
+    for tribe in range(1, NATIVE_COUNTERS + 1):
+        out.add(f"publish tribe {tribe}", PART_TRIBE, tribe)
+    for kind, name in enumerate(tables.special_names):
+        action = out.add(f"publish {name}", PART_SPECIAL, kind)
+        out.alias(f"publish {tables.special_ids[kind]}", action)
+    for group, name in enumerate(act.PUBLISH_GROUPS):
+        out.add(f"publish {name}", PART_GROUP, group)
+
+
+def explain_part(state: NileState, part: int, index: int) -> IllegalAction | None:
+    """22.1-22.4: a hex he has fully mapped, a tribe he has befriended, a special discovery
+    he has found, none of them published yet nor chosen already; or a kind of them of which
+    one is left to choose."""
+    explorer = state.explorers[state.player]
+    if parts_to_add(state, explorer, part, index):
+        return None
+    if part == PART_GROUP:
+        name = act.PUBLISH_GROUPS[index]
+        return IllegalAction(f"you have no {name} to add to this publication", RULE_PUBLISH)
+    if (part, index) in state.turn.chosen:
+        return IllegalAction("it is chosen for this publication already", RULE_PUBLISH)
+    if part == PART_HEX:
+        return IllegalAction(_why_no_hex(state, index), RULE_PUBLISH)
+    if part == PART_TRIBE:
+        return IllegalAction(
+            f"tribe {index} is no friend of yours waiting to be published (22.4)", RULE_PUBLISH
+        )
+    name = state.data.tables.special_names[index]
+    if name in state.published_finds:
+        return IllegalAction(f"{name} is published already (22.4)", RULE_PUBLISH)
+    return IllegalAction(
+        f"you have not found {name} on this life's travels (23.1-23.2)", RULE_PUBLISH
+    )
+
+
+def _why_no_hex(state: NileState, hex_: int) -> str:
+    """22.2-22.4, 10.293: why a hex is not his to publish."""
+    name = state.data.board.hex_name(hex_)
+    if state.published[hex_]:
+        return f"{name} is published already (22.4)"
+    if not state.explorers[state.player].known[hex_]:
+        return f"you have not been to {name} (9.3)"
+    return f"{name} is not fully explored (10.293)"
+
+
+def _parts_to_publish(state: NileState) -> Iterable[int]:
+    """22.1-22.2: the parts of his discoveries not yet chosen, and the kinds that add one."""
+    explorer = state.explorers[state.player]
+    if nothing_to_publish(state, explorer):
+        return ()
+    part_base = state.tables.part_base
+    chosen = state.turn.chosen
+    found = [
+        part_base[part] + (index - 1 if part == PART_TRIBE else index)
+        for part, index in publishable_parts(state, explorer)
+        if (part, index) not in chosen
+    ]
+    if not found:
+        return ()
+    found += [part_base[PART_GROUP] + group for group in range(len(act.PUBLISH_GROUPS))]
+    return sorted(found)
+
+
+def part_place(data: Components, part: int, index: int) -> str | None:
+    """A hex published is on the map (its index); the other parts are not one place."""
+    return str(index) if part == PART_HEX else None
+
+
+PUBLISH_PART = Move(
+    name="publish part",
+    rule="Source of the Nile, 22.1-22.4",
+    notation=write_parts,
+    offer=checked(_parts_to_publish, explain_part),
+    explain=explain_part,
+    effect=choose_part,
+    place=part_place,
+)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from terra.core.memo import Memo
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.party import hunters, people
-from terra.games.nile.scoring import current_expedition, pending
+from terra.games.nile.publishing import current_expedition, pending
 from terra.games.nile.terms import (
     BASIC_TERRAINS,
     BLANK,

@@ -1,6 +1,7 @@
-"""Source of the Nile's bots: its heuristic player (the ``greedy`` bot, terra.games.nile.greedy),
-and the evaluator its searches lean on (:class:`NileEvaluator`): the greedy explorer with a
-port, an escape and a specialty of the search's own, and the moves a search leaves to it.
+"""Source of the Nile's bots: its heuristic player (the ``greedy`` bot,
+terra.games.nile.bots.greedy), and the evaluator its searches lean on (:class:`NileEvaluator`): the
+greedy explorer with a port, an escape and a specialty of the search's own, and the moves a search
+leaves to it.
 
 Everything here reads only what the seat to act may know.
 """
@@ -14,14 +15,21 @@ from typing import TYPE_CHECKING
 
 from terra.core.evaluator import Evaluator, Horizon, SearchSettings
 from terra.games.nile import actions as act
-from terra.games.nile import rules
-from terra.games.nile.greedy import (
+from terra.games.nile.bots.greedy import (
     escape_in_order,
     find_action,
     greedy_action,
     specialties_scored,
 )
-from terra.games.nile.prospects import estimate, solitaire_value
+from terra.games.nile.bots.prospects import estimate, solitaire_value
+from terra.games.nile.phases import (
+    CAPTIVITY,
+    COUNTERS,
+    ESCAPE,
+    OUTFIT,
+    PUBLISHING,
+    SPECIALTY,
+)
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
 
@@ -46,9 +54,9 @@ def search_favourite(state: NileState, rng: random.Random) -> int:
     defeat are chosen in :data:`SEARCH_ESCAPE_ORDER`, and the specialty is the one with the best
     prospects (4.6, 21.33), where greedy draws among the near-best. Only the port changes of a
     voyage: whether and when to sail stay greedy's."""
-    if state.phase == rules.ESCAPE:
+    if state.phase == ESCAPE:
         return escape_in_order(state, state.legal_actions(), SEARCH_ESCAPE_ORDER)
-    if state.phase == rules.SPECIALTY:
+    if state.phase == SPECIALTY:
         return _best_specialty(state, state.legal_actions())
     action = greedy_action(state, rng)
     table = state.tables
@@ -87,7 +95,7 @@ BOOKKEEPING = frozenset(
 
 
 # Phases whose choices a search leaves to its favourite move (``search_actions``).
-UNSEARCHED = frozenset((rules.OUTFIT, rules.COUNTERS, rules.SPECIALTY, rules.PUBLISHING))
+UNSEARCHED = frozenset((OUTFIT, COUNTERS, SPECIALTY, PUBLISHING))
 
 
 def search_actions(state: NileState) -> tuple[int, ...]:
@@ -103,7 +111,7 @@ def search_actions(state: NileState) -> tuple[int, ...]:
     if state.phase in UNSEARCHED:
         return ()
     kind = state.tables.kind
-    captive = state.phase == rules.CAPTIVITY
+    captive = state.phase == CAPTIVITY
     return tuple(
         a
         for a in state.legal_actions()

@@ -1,10 +1,10 @@
 """Source of the Nile's components in one: the mapboard, the tables and the Event deck,
 loaded from one directory and checked against each other.
 
-Each file is validated on its own by its module (:mod:`~terra.games.nile.board`,
-:mod:`~terra.games.nile.tables`, :mod:`~terra.games.nile.events`); here the loader checks what
-one file says of another: every port that the tables or the cards name (markets for horses and
-camels, free tickets) is a port of the map.
+Each file is validated on its own by its module (:mod:`~terra.games.nile.components.board`,
+:mod:`~terra.games.nile.components.tables`, :mod:`~terra.games.nile.components.events`); here the
+loader checks what one file says of another: every port that the tables or the cards name (markets
+for horses and camels, free tickets) is a port of the map.
 """
 
 from __future__ import annotations
@@ -13,9 +13,16 @@ from dataclasses import dataclass
 
 from terra.core.data import DataFiles, DataLoader, fold_name
 from terra.core.errors import DataError, quote
-from terra.games.nile.board import MAP_FILE, Board, MapFile, build_board
-from terra.games.nile.events import EVENTS_FILE, EventDeck, EventsFile, build_events, port_names
-from terra.games.nile.tables import TABLES_FILE, Tables, TablesFile, build_tables
+from terra.games.nile.components.board import MAP_FILE, Board, MapFile, build_board
+from terra.games.nile.components.events import (
+    EVENTS_FILE,
+    EventDeck,
+    EventsFile,
+    build_events,
+    port_names,
+)
+from terra.games.nile.components.tablefile import TablesFile
+from terra.games.nile.components.tables import TABLES_FILE, Tables, build_tables
 
 
 @dataclass(frozen=True, eq=False)

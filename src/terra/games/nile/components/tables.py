@@ -14,12 +14,19 @@ import bisect
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Any, TypeVar
 
-from pydantic import Field, model_validator
-
-from terra.core.data import MAX_COUNT, Count, DataFiles, Meta, Name, Names, StrictModel
+from terra.core.data import DataFiles, Names
 from terra.core.errors import DataError
+from terra.games.nile.components.tablefile import (
+    POLICIES,
+    GoodSpec,
+    NativeTradeSpec,
+    PolicySpec,
+    RecoverySpec,
+    TablesFile,
+    TerrainSpec,
+)
 from terra.games.nile.terms import (
     ACCESS_IDS,
     ACTIVITY_IDS,
@@ -33,15 +40,8 @@ from terra.games.nile.terms import (
     TERRAIN_IDS,
     TERRAIN_PARTS,
     TRAVELLER_IDS,
-    Abbreviation,
-    AccessId,
-    BasicTerrainId,
     Good,
-    GoodId,
-    SizeId,
-    SpecialtyId,
     Terrain,
-    TerrainId,
 )
 
 TABLES_FILE = "tables.toml"
@@ -51,8 +51,6 @@ TABLES_FILE = "tables.toml"
 # letters but N.
 FRIENDLY, NEUTRAL, HOSTILE, AMBUSH, CHARGE = range(5)
 ATTITUDE_LETTERS = ("F", "N", "H", "A", "C")
-DICE_SUMS = 11  # two dice: 2 to 12
-NEVER = 13  # a Native Attack threshold no two dice reach
 
 # Consequences of Defeat (15.2).
 CAPTURED, KILLED, ESCAPES = range(3)
@@ -69,265 +67,6 @@ RECOVERY_IDS = ("recovers", "sick", "dies")
 # The ranked (spectacular) discoveries of the Victory Point Chart (22.7-22.8).
 HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE = range(3)
 RANKED_IDS = ("highest_mountain", "highest_waterfall", "largest_lake")
-
-POLICIES = 6  # Interaction with Natives, 13.3: six policies on the mapboard
-MAX_VP = 100
-MAX_DOLLARS = 100_000
-
-Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)]
-Die = Annotated[int, Field(ge=1, le=DIE)]
-Modifier = Annotated[int, Field(ge=-DIE, le=DIE)]
-Points = Annotated[int, Field(ge=0, le=20)]  # movement points
-Dollars = Annotated[int, Field(ge=0, le=MAX_DOLLARS)]
-Vp = Annotated[int, Field(ge=-MAX_VP, le=MAX_VP)]
-Positive = Annotated[int, Field(ge=1, le=MAX_COUNT)]
-PerActivity = Annotated[list[Points], Field(min_length=3, max_length=3)]
-PerDie = Annotated[list[Count], Field(min_length=DIE, max_length=DIE)]
-VpRow = Annotated[list[Vp], Field(min_length=8, max_length=8)]
-Ranks = Annotated[list[VpRow], Field(min_length=1, max_length=10)]
-
-
-class TerrainSpec(StrictModel):
-    id: TerrainId
-    name: Name
-    key: Die | None = None  # the Terrain Key's die number; mixtures have none (32.23)
-    lost: Annotated[int, Field(ge=0, le=DIE)]
-
-
-class LostSpec(StrictModel):
-    upstream: Annotated[int, Field(ge=0, le=DIE)]
-    guide: Modifier
-    cautious: Modifier
-    reckless: Modifier
-    sick: Modifier
-
-
-class ActivitySpec(StrictModel):
-    foot: PerActivity
-    mounted: PerActivity
-    canoe: PerActivity
-
-
-class MovementSpec(StrictModel):
-    known: Points
-    unknown: Points
-    canoe_swamp: Points
-    portage: Points
-
-
-class AccessSpec(StrictModel):
-    foot: dict[TerrainId, AccessId]
-    horse: dict[TerrainId, AccessId]
-    camel: dict[TerrainId, AccessId]
-    canoe: dict[TerrainId, AccessId]
-
-
-class SpecialtySpec(StrictModel):
-    id: SpecialtyId
-    name: Name
-    abbreviation: Abbreviation
-
-
-class GoodSpec(StrictModel):
-    id: GoodId
-    name: Name
-    price: Dollars | None = None  # None: never bought at a port
-    only_at: Annotated[list[Name], Field(max_length=20)] = Field(default_factory=list)
-
-
-class LogisticsSpec(StrictModel):
-    man_weight: Count
-    bearer_load: Count
-    pack_load: Count
-    ride_load: Count
-    canoe_load: Count
-    canoe_weight: Count
-    animals_led: Count
-    tusk_weight: Count
-    specimen_weight: Count
-    rations_per_man: Count
-    water_per_man: Count
-    water_per_horse: Count
-    water_per_camel: Count
-    horse_desert_rations: Count
-    meat_per_animal: Count
-
-
-class ExchangeSpec(StrictModel):
-    first_outfit: Dollars
-    passage: Dollars
-
-
-class NativeStrengthSpec(StrictModel):
-    by_distance: Annotated[
-        list[Annotated[list[SizeId], Field(min_length=DIE, max_length=DIE)]],
-        Field(min_length=1, max_length=50),
-    ]
-
-
-class PolicySpec(StrictModel):
-    number: Annotated[int, Field(ge=1, le=POLICIES)]
-    id: Id
-    name: Name
-    negotiate: bool
-    retreat_if_hostile: bool
-    needs_arms: bool = False
-
-
-Sums = Annotated[
-    list[Literal["F", "N", "H", "A", "C"]], Field(min_length=DICE_SUMS, max_length=DICE_SUMS)
-]
-
-
-class AttitudeSpec(StrictModel):
-    cautious: Sums
-    normal: Sums
-    reckless: Sums
-
-
-Targets = Annotated[list[Annotated[int, Field(ge=2, le=NEVER)]], Field(min_length=1, max_length=20)]
-
-
-class AttackBySizeSpec(StrictModel):
-    small: Targets
-    medium: Targets
-    large: Targets
-
-
-class AttackSpec(StrictModel):
-    guns: Annotated[list[Count], Field(min_length=1, max_length=20)]
-    charge: AttackBySizeSpec
-    ambush: AttackBySizeSpec
-
-
-class NegotiationSpec(StrictModel):
-    gifts: Count
-    results: Annotated[
-        list[Literal["F", "H", "A", "C"]], Field(min_length=DICE_SUMS, max_length=DICE_SUMS)
-    ]
-
-
-class DefeatSpec(StrictModel):
-    result: Literal["captured", "killed", "escapes"]
-    members: Count = 0
-    musket: bool = False
-
-    @model_validator(mode="after")
-    def _only_escapes_take_anything(self) -> DefeatSpec:
-        if self.result != "escapes" and (self.members or self.musket):
-            raise ValueError("only an explorer who escapes takes members or a musket")
-        return self
-
-
-class VictorySpec(StrictModel):
-    askaris_killed: PerDie
-    prisoners: PerDie
-    village: Annotated[list[bool], Field(min_length=DIE, max_length=DIE)]
-
-
-class VictoryBySizeSpec(StrictModel):
-    small: VictorySpec
-    medium: VictorySpec
-    large: VictorySpec
-
-
-class LootSpec(StrictModel):
-    find: Literal["ration", "gift", "camel-or-canoe"]
-    count: Positive
-
-
-class LootingSpec(StrictModel):
-    dice: dict[SizeId, Die]
-    multiplier: Annotated[int, Field(ge=1, le=10)]
-    finds: Annotated[list[LootSpec], Field(min_length=DIE, max_length=DIE)]
-
-
-class HuntingModifierSpec(StrictModel):
-    cautious: Modifier
-    normal: Modifier
-    reckless: Modifier
-
-
-class HuntingSpec(StrictModel):
-    modifier: HuntingModifierSpec
-    unarmed_alone: Modifier
-    rations: dict[BasicTerrainId, PerDie]
-
-
-class RecoverySpec(StrictModel):
-    doctor: Modifier
-    lowest: Annotated[int, Field(ge=-2 * DIE, le=1)]
-    results: Annotated[
-        list[Literal["recovers", "sick", "dies"]], Field(min_length=DIE, max_length=3 * DIE)
-    ]
-
-
-class TradeSpec(StrictModel):
-    good: GoodId
-    quantity: Positive
-    gifts: Positive
-
-
-class NativeTradeSpec(StrictModel):
-    limit: dict[SizeId, Count]
-    buy: Annotated[list[TradeSpec], Field(max_length=len(GOOD_IDS))]
-    sell: Annotated[list[TradeSpec], Field(max_length=len(GOOD_IDS))]
-
-
-class VictoryPointsSpec(StrictModel):
-    hex: dict[BasicTerrainId, VpRow]
-    river: VpRow
-    oasis: VpRow
-    friendly_tribe: VpRow
-    highest_mountain: Ranks
-    highest_waterfall: Ranks
-    largest_lake: Ranks
-
-
-class SpecialSpec(StrictModel):
-    id: Id
-    name: Name
-    vp: VpRow
-
-
-class AwardsSpec(StrictModel):
-    win: Annotated[int, Field(ge=1, le=10 * MAX_VP)]
-    battle_won: Vp
-    battle_lost: Vp
-    interview: Vp
-    interview_distance: Count
-    longest_river: Annotated[list[Vp], Field(min_length=1, max_length=10)]
-    nile_offboard: Count
-    released_prisoners: Vp
-    sick_discharged: Vp
-    tusk: Vp
-
-
-class TablesFile(StrictModel):
-    meta: Meta
-    terrain: Annotated[list[TerrainSpec], Field(min_length=8, max_length=8)]
-    lost: LostSpec
-    activity: ActivitySpec
-    movement: MovementSpec
-    access: AccessSpec
-    specialty: Annotated[list[SpecialtySpec], Field(min_length=8, max_length=8)]
-    good: Annotated[list[GoodSpec], Field(min_length=len(GOOD_IDS), max_length=len(GOOD_IDS))]
-    logistics: LogisticsSpec
-    exchange: ExchangeSpec
-    native_strength: NativeStrengthSpec
-    policy: Annotated[list[PolicySpec], Field(min_length=POLICIES, max_length=POLICIES)]
-    attitude: dict[Id, AttitudeSpec]
-    attack: AttackSpec
-    negotiation: Annotated[list[NegotiationSpec], Field(min_length=1, max_length=20)]
-    defeat: Annotated[list[DefeatSpec], Field(min_length=DIE, max_length=DIE)]
-    victory: VictoryBySizeSpec
-    looting: LootingSpec
-    hunting: HuntingSpec
-    recovery: RecoverySpec
-    native_trade: NativeTradeSpec
-    victory_points: VictoryPointsSpec
-    special: Annotated[list[SpecialSpec], Field(min_length=1, max_length=20)]
-    awards: AwardsSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,7 +274,56 @@ def build_tables(files: DataFiles) -> Tables:
     """The Game I tables of ``tables.toml``, cross-checked."""
     spec = files.model(TABLES_FILE, TablesFile)
     where = files.where(TABLES_FILE)
+    terrain_list, by_key = _terrains(spec, where)
+    access = tuple(
+        tuple(
+            ACCESS_IDS.index(a)
+            for a in _complete(getattr(spec.access, row), TERRAIN_IDS, where, f"access.{row}")
+        )
+        for row in TRAVELLER_IDS
+    )
+    _check_specialties(spec, where)
+    goods = _complete({g.id: g for g in spec.good}, GOOD_IDS, where, "good")
+    policies, attitude = _policies(spec, where)
+    win_from = _attack(spec, where)
+    _increasing([n.gifts for n in spec.negotiation], where, "negotiation gifts")
+    _check_recovery(spec.recovery, where)
+    _check_trade(spec.native_trade, where)
+    vp_basic = _complete(
+        spec.victory_points.hex, TERRAIN_IDS[:BASIC_TERRAINS], where, "victory_points.hex"
+    )
+    special_ids = [s.id for s in spec.special]
+    if len(set(special_ids)) != len(special_ids):
+        raise DataError(f"{where}: a special discovery id appears twice")
+    return Tables(
+        provisional=files.provisional,
+        provenance=spec.meta.provenance.strip(),
+        digest=files.digest,
+        **_travel_fields(spec, terrain_list, by_key, access, goods),
+        **_native_fields(spec, where, policies, attitude, win_from),
+        **_score_fields(spec, where, vp_basic, special_ids),
+        specialties=Names(
+            "specialty",
+            [*SPECIALTY_IDS],
+            [s.name for s in spec.specialty],
+            where=where,
+            on="the list of specialties",
+        ),
+        goods=Names(
+            "good", [*GOOD_IDS], [g.name for g in goods], where=where, on="the Rates of Exchange"
+        ),
+        policies=Names(
+            "policy",
+            [p.id for p in policies],
+            [p.name for p in policies],
+            where=where,
+            on="the mapboard",
+        ),
+    )
 
+
+def _terrains(spec: TablesFile, where: str) -> tuple[tuple[TerrainSpec, ...], dict[int, Terrain]]:
+    """The terrains in order, and which one each Terrain Key number names (10.2, 32.23)."""
     terrains = {t.id: t for t in spec.terrain}
     terrain_list = _complete(terrains, TERRAIN_IDS, where, "terrain")
     by_key: dict[int, Terrain] = {}
@@ -552,15 +340,11 @@ def build_tables(files: DataFiles) -> Tables:
         if entry.key in by_key:
             raise DataError(f"{where}: terrain {entry.id!r} repeats Terrain Key number {entry.key}")
         by_key[entry.key] = t
+    return terrain_list, by_key
 
-    access = tuple(
-        tuple(
-            ACCESS_IDS.index(a)
-            for a in _complete(getattr(spec.access, row), TERRAIN_IDS, where, f"access.{row}")
-        )
-        for row in TRAVELLER_IDS
-    )
 
+def _check_specialties(spec: TablesFile, where: str) -> None:
+    """The eight specialties of 4.6 in order, with the abbreviations of 20.3."""
     specialties = [s.id for s in spec.specialty]
     if specialties != list(SPECIALTY_IDS) or [s.abbreviation for s in spec.specialty] != list(
         SPECIALTY_ABBREVIATIONS
@@ -569,8 +353,12 @@ def build_tables(files: DataFiles) -> Tables:
             f"{where}: the specialties must be the eight of Source of the Nile 4.6 in its order, "
             "with the abbreviations of 20.3"
         )
-    goods = _complete({g.id: g for g in spec.good}, GOOD_IDS, where, "good")
 
+
+def _policies(
+    spec: TablesFile, where: str
+) -> tuple[list[PolicySpec], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """The policies by number (13.3) and the Native Attitude Table, by policy and activity."""
     policies = sorted(spec.policy, key=lambda p: p.number)
     if [p.number for p in policies] != list(range(1, POLICIES + 1)):
         raise DataError(f"{where}: the policies must be numbered 1 to {POLICIES}")
@@ -585,7 +373,12 @@ def build_tables(files: DataFiles) -> Tables:
         )
         for row in attitude_rows
     )
+    return policies, attitude
 
+
+def _attack(spec: TablesFile, where: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The Native Attack Table (13.41): by charge or ambush and size, the column of each
+    number of guns."""
     guns = spec.attack.guns
     _increasing(guns, where, "attack.guns")
     win_from = []
@@ -599,12 +392,11 @@ def build_tables(files: DataFiles) -> Tables:
                 )
             by_size.append(tuple(row))
         win_from.append(tuple(by_size))
+    return tuple(win_from)
 
-    _increasing([n.gifts for n in spec.negotiation], where, "negotiation gifts")
 
-    victory = [getattr(spec.victory, size) for size in SIZE_IDS]
-
-    recovery = spec.recovery
+def _check_recovery(recovery: RecoverySpec, where: str) -> None:
+    """The Recovery Table covers every modified roll (19.1-19.2)."""
     lowest_roll = 1 + min(recovery.doctor, 0)
     if recovery.lowest > lowest_roll or recovery.lowest + len(recovery.results) - 1 < DIE + max(
         recovery.doctor, 0
@@ -614,7 +406,9 @@ def build_tables(files: DataFiles) -> Tables:
             f"{DIE + max(recovery.doctor, 0)}"
         )
 
-    trade = spec.native_trade
+
+def _check_trade(trade: NativeTradeSpec, where: str) -> None:
+    """The Native Trade Table lists each good once a side, never gifts (14.7)."""
     for kind, rates in (("buy", trade.buy), ("sell", trade.sell)):
         seen: set[str] = set()
         for rate in rates:
@@ -624,104 +418,115 @@ def build_tables(files: DataFiles) -> Tables:
                 raise DataError(f"{where}: native_trade.{kind} lists {rate.good!r} twice")
             seen.add(rate.good)
 
-    vp = spec.victory_points
-    vp_basic = _complete(vp.hex, TERRAIN_IDS[:BASIC_TERRAINS], where, "victory_points.hex")
-    vp_hex = tuple(
-        tuple(max(vp_basic[p][s] for p in parts) for s in range(len(SPECIALTY_IDS)))
-        for parts in TERRAIN_PARTS
-    )
-    special_ids = [s.id for s in spec.special]
-    if len(set(special_ids)) != len(special_ids):
-        raise DataError(f"{where}: a special discovery id appears twice")
 
-    return Tables(
-        provisional=files.provisional,
-        provenance=spec.meta.provenance.strip(),
-        digest=files.digest,
-        terrain_names=tuple(t.name for t in terrain_list),
-        terrain_by_key=tuple(by_key[k] for k in range(1, DIE + 1)),
-        lost_number=tuple(t.lost for t in terrain_list),
-        lost_upstream=spec.lost.upstream,
-        lost_guide=spec.lost.guide,
-        lost_cautious=spec.lost.cautious,
-        lost_reckless=spec.lost.reckless,
-        lost_sick=spec.lost.sick,
-        allowance=tuple(tuple(getattr(spec.activity, mode)) for mode in MODE_IDS),
-        known_cost=spec.movement.known,
-        unknown_cost=spec.movement.unknown,
-        canoe_swamp_cost=spec.movement.canoe_swamp,
-        portage_cost=spec.movement.portage,
-        access=access,
-        specialty_names=tuple(s.name for s in spec.specialty),
-        good_names=tuple(g.name for g in goods),
-        price=tuple(-1 if g.price is None else g.price for g in goods),
-        sold_only_at=tuple(tuple(g.only_at) for g in goods),
-        logistics=Logistics(**spec.logistics.model_dump()),
-        first_outfit=spec.exchange.first_outfit,
-        passage=spec.exchange.passage,
-        native_strength=tuple(
+def _travel_fields(
+    spec: TablesFile,
+    terrain_list: tuple[TerrainSpec, ...],
+    by_key: dict[int, Terrain],
+    access: tuple[tuple[int, ...], ...],
+    goods: tuple[GoodSpec, ...],
+) -> dict[str, Any]:
+    """The tables of terrain, movement, getting lost, goods and prices (5, 9, 10.2, 12)."""
+    return {
+        "terrain_names": tuple(t.name for t in terrain_list),
+        "terrain_by_key": tuple(by_key[k] for k in range(1, DIE + 1)),
+        "lost_number": tuple(t.lost for t in terrain_list),
+        "lost_upstream": spec.lost.upstream,
+        "lost_guide": spec.lost.guide,
+        "lost_cautious": spec.lost.cautious,
+        "lost_reckless": spec.lost.reckless,
+        "lost_sick": spec.lost.sick,
+        "allowance": tuple(tuple(getattr(spec.activity, mode)) for mode in MODE_IDS),
+        "known_cost": spec.movement.known,
+        "unknown_cost": spec.movement.unknown,
+        "canoe_swamp_cost": spec.movement.canoe_swamp,
+        "portage_cost": spec.movement.portage,
+        "access": access,
+        "specialty_names": tuple(s.name for s in spec.specialty),
+        "good_names": tuple(g.name for g in goods),
+        "price": tuple(-1 if g.price is None else g.price for g in goods),
+        "sold_only_at": tuple(tuple(g.only_at) for g in goods),
+        "logistics": Logistics(**spec.logistics.model_dump()),
+        "first_outfit": spec.exchange.first_outfit,
+        "passage": spec.exchange.passage,
+    }
+
+
+def _native_fields(
+    spec: TablesFile,
+    where: str,
+    policies: list[PolicySpec],
+    attitude: tuple[tuple[tuple[int, ...], ...], ...],
+    win_from: tuple[tuple[tuple[int, ...], ...], ...],
+) -> dict[str, Any]:
+    """The tables of natives: strength, policies, attitude, attack, negotiation, defeat,
+    victory, looting and trade (10.4, 13-16)."""
+    victory = [getattr(spec.victory, size) for size in SIZE_IDS]
+    trade = spec.native_trade
+    return {
+        "native_strength": tuple(
             tuple(SIZE_IDS.index(s) for s in row) for row in spec.native_strength.by_distance
         ),
-        policy_ids=tuple(policy_ids),
-        policy_names=tuple(p.name for p in policies),
-        policy_negotiates=tuple(p.negotiate for p in policies),
-        policy_retreats=tuple(p.retreat_if_hostile for p in policies),
-        policy_needs_arms=tuple(p.needs_arms for p in policies),
-        attitude=attitude,
-        attack_guns=tuple(guns),
-        attack_win_from=tuple(win_from),
-        negotiation_gifts=tuple(n.gifts for n in spec.negotiation),
-        negotiation=tuple(
+        "policy_ids": tuple(p.id for p in policies),
+        "policy_names": tuple(p.name for p in policies),
+        "policy_negotiates": tuple(p.negotiate for p in policies),
+        "policy_retreats": tuple(p.retreat_if_hostile for p in policies),
+        "policy_needs_arms": tuple(p.needs_arms for p in policies),
+        "attitude": attitude,
+        "attack_guns": tuple(spec.attack.guns),
+        "attack_win_from": win_from,
+        "negotiation_gifts": tuple(n.gifts for n in spec.negotiation),
+        "negotiation": tuple(
             tuple(ATTITUDE_LETTERS.index(r) for r in n.results) for n in spec.negotiation
         ),
-        defeat=tuple(
+        "defeat": tuple(
             DefeatResult(DEFEAT_IDS.index(d.result), d.members, d.musket) for d in spec.defeat
         ),
-        askaris_killed=tuple(tuple(v.askaris_killed) for v in victory),
-        prisoners=tuple(tuple(v.prisoners) for v in victory),
-        village_found=tuple(tuple(v.village) for v in victory),
-        looting_dice=_complete(spec.looting.dice, SIZE_IDS, where, "looting.dice"),
-        looting_multiplier=spec.looting.multiplier,
-        looting=tuple((LOOT_IDS.index(f.find), f.count) for f in spec.looting.finds),
-        trade_limit=_complete(trade.limit, SIZE_IDS, where, "native_trade.limit"),
-        trade_buy=tuple(Trade(GOOD_IDS.index(r.good), r.quantity, r.gifts) for r in trade.buy),
-        trade_sell=tuple(Trade(GOOD_IDS.index(r.good), r.quantity, r.gifts) for r in trade.sell),
-        hunting_yield=_hunting_yield(
+        "askaris_killed": tuple(tuple(v.askaris_killed) for v in victory),
+        "prisoners": tuple(tuple(v.prisoners) for v in victory),
+        "village_found": tuple(tuple(v.village) for v in victory),
+        "looting_dice": _complete(spec.looting.dice, SIZE_IDS, where, "looting.dice"),
+        "looting_multiplier": spec.looting.multiplier,
+        "looting": tuple((LOOT_IDS.index(f.find), f.count) for f in spec.looting.finds),
+        "trade_limit": _complete(trade.limit, SIZE_IDS, where, "native_trade.limit"),
+        "trade_buy": tuple(Trade(GOOD_IDS.index(r.good), r.quantity, r.gifts) for r in trade.buy),
+        "trade_sell": tuple(Trade(GOOD_IDS.index(r.good), r.quantity, r.gifts) for r in trade.sell),
+    }
+
+
+def _score_fields(
+    spec: TablesFile, where: str, vp_basic: tuple[list[int], ...], special_ids: list[str]
+) -> dict[str, Any]:
+    """The tables of hunting, recovery and victory points (18-20, 22-25)."""
+    recovery = spec.recovery
+    vp = spec.victory_points
+    return {
+        "hunting_yield": _hunting_yield(
             _complete(spec.hunting.rations, TERRAIN_IDS[:BASIC_TERRAINS], where, "hunting.rations")
         ),
-        hunting_modifier=tuple(getattr(spec.hunting.modifier, a) for a in ACTIVITY_IDS),
-        hunting_unarmed_alone=spec.hunting.unarmed_alone,
-        recovery_doctor=recovery.doctor,
-        recovery_lowest=recovery.lowest,
-        recovery=tuple(RECOVERY_IDS.index(r) for r in recovery.results),
-        vp_hex=vp_hex,
-        vp_river=tuple(vp.river),
-        vp_oasis=tuple(vp.oasis),
-        vp_friendly_tribe=tuple(vp.friendly_tribe),
-        vp_ranked=tuple(
+        "hunting_modifier": tuple(getattr(spec.hunting.modifier, a) for a in ACTIVITY_IDS),
+        "hunting_unarmed_alone": spec.hunting.unarmed_alone,
+        "recovery_doctor": recovery.doctor,
+        "recovery_lowest": recovery.lowest,
+        "recovery": tuple(RECOVERY_IDS.index(r) for r in recovery.results),
+        "vp_hex": tuple(
+            tuple(max(vp_basic[p][s] for p in parts) for s in range(len(SPECIALTY_IDS)))
+            for parts in TERRAIN_PARTS
+        ),
+        "vp_river": tuple(vp.river),
+        "vp_oasis": tuple(vp.oasis),
+        "vp_friendly_tribe": tuple(vp.friendly_tribe),
+        "vp_ranked": tuple(
             tuple(tuple(rank) for rank in getattr(vp, ranked)) for ranked in RANKED_IDS
         ),
-        special_ids=tuple(special_ids),
-        special_names=tuple(s.name for s in spec.special),
-        vp_special=tuple(tuple(s.vp) for s in spec.special),
-        awards=Awards(
+        "special_ids": tuple(special_ids),
+        "special_names": tuple(s.name for s in spec.special),
+        "vp_special": tuple(tuple(s.vp) for s in spec.special),
+        "awards": Awards(
             **spec.awards.model_dump(exclude={"longest_river"}),
             longest_river=tuple(spec.awards.longest_river),
         ),
-        specialties=Names(
-            "specialty",
-            [*SPECIALTY_IDS],
-            [s.name for s in spec.specialty],
-            where=where,
-            on="the list of specialties",
-        ),
-        goods=Names(
-            "good", [*GOOD_IDS], [g.name for g in goods], where=where, on="the Rates of Exchange"
-        ),
-        policies=Names(
-            "policy", policy_ids, [p.name for p in policies], where=where, on="the mapboard"
-        ),
-    )
+    }
 
 
 def _hunting_yield(basic: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:

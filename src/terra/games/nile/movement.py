@@ -1,19 +1,36 @@
-"""Source of the Nile: a turn in Africa up to the end of movement (8.3 steps 1-3).
+"""Source of the Nile 9.0-9.52 Movement and 12.0 Lost: a turn in Africa up to the end of its
+movement (8.3 steps 1-3).
 
-The activity level (9.12), movement (9) with getting lost (12), mapping what an explorer enters
-(10, by :mod:`terra.games.nile.mapping`), the retreat from a new hex (9.44-9.46), canoes at
-cataracts (9.27-9.28), the discovery counters (23.1), and the meeting with a tribe that follows
-(13, by :mod:`terra.games.nile.encounters`).
+The activity level (9.12), movement with its costs and restrictions (9.1-9.43), canoes at
+cataracts and over the falls (9.2-9.28), the retreat from a new hex (9.44-9.46), the mode of
+travel (9.5), getting lost (12); mapping what an explorer enters (10, by
+:mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the meeting with a tribe that
+follows (13, by :mod:`terra.games.nile.natives`). The moves ``activity``, ``move``, ``travel``,
+``retreat`` and ``stay``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.games.nile import encounters, logistics, mapping, rules, scoring, upkeep
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import (
+    disasters,
+    discoveries,
+    europe,
+    logistics,
+    mapping,
+    natives,
+    offers,
+    upkeep,
+)
+from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
-from terra.games.nile.party import debase_explorer
-from terra.games.nile.rules import draw, roll
+from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
+from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -35,6 +52,7 @@ from terra.games.nile.terms import (
 from terra.games.nile.territory import EXPLORED, flow_between, side_bit, side_towards
 
 __all__ = ["flow_between"]
+from terra.games.nile.rivers import travel
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -45,11 +63,8 @@ RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
 RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
 RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
 RULE_CANOE_SWAMP = "Source of the Nile, 9.21 Canoe Expeditions (swamp)"
-RULE_WATER = "Source of the Nile, 5.4442 Water"
 RULE_LOST = "Source of the Nile, 12.0 Lost"
-RULE_CAPABILITY = "Source of the Nile, 6.55 Portage Cost and Transport Capability"
 RULE_MODE = "Source of the Nile, 9.5 Changing the Mode of Travel"
-RULE_RETREAT = "Source of the Nile, 9.44-9.46 Retreat"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
 WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
@@ -66,10 +81,10 @@ def choose_activity(state: NileState, activity: int) -> None:
         explorer.party, explorer.mode, activity, state.data.tables, explorer_works=explorer.carries
     )
     state.emit("activity", player=state.player, activity=activity, allowance=turn.allowance)
-    state.phase = rules.MOVING
+    state.phase = MOVING
     board = state.data.board
     if board.port_of[explorer.hex] < 0 and not board.cape_colony[explorer.hex]:
-        encounters.draw_disaster(state)
+        disasters.draw_disaster(state)
 
 
 # --- movement (9) ------------------------------------------------------------------------
@@ -200,7 +215,7 @@ def move(state: NileState, direction: int) -> None:
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
         if not drift and swamp_by_canoe(state, explorer, here, target):
             swamp_found_by_canoe(state)
-        state.phase = rules.RETREAT  # 9.44-9.45, 10.291: retreat before anything else
+        state.phase = RETREAT  # 9.44-9.45, 10.291: retreat before anything else
         return
     enter(state)
 
@@ -222,40 +237,6 @@ def swamp_found_by_canoe(state: NileState) -> None:
     state.emit("swamp-too-costly", player=state.player, cost=tables.canoe_swamp_cost)
 
 
-def port_group(state: NileState, port: int) -> str:
-    """25.33: Khartoum, the Cape Colony ports, or the west or east coast ports north of them."""
-    board = state.data.board
-    if board.cape_colony[board.port_hex[port]]:
-        return "cape"
-    return board.port_coast[port]  # "inland" (Khartoum), "west" or "east"
-
-
-EPIC_PAIRS = frozenset(  # 25.331-25.334, either way
-    frozenset(pair)
-    for pair in (("inland", "cape"), ("inland", "east"), ("inland", "west"), ("west", "east"))
-)
-
-
-def travel(state: NileState, explorer: Explorer, hex_: int) -> None:
-    """25.31-25.33: the journey since the last port; arriving at a port ends it, and the first
-    explorer to travel between two ports of the epic groups has made an epic journey."""
-    if not explorer.journey:
-        return
-    explorer.journey.append(hex_)
-    board = state.data.board
-    port = board.port_of[hex_]
-    if port < 0:
-        return
-    start = board.port_of[explorer.journey[0]]
-    route = (min(start, port), max(start, port))
-    groups = frozenset((port_group(state, start), port_group(state, port)))
-    if start != port and groups in EPIC_PAIRS and route not in state.epic_routes:
-        state.epic_routes.add(route)
-        explorer.epics.append(tuple(explorer.journey))
-        state.emit("epic-journey", player=state.player, start=start, end=port)
-    explorer.journey = [hex_]
-
-
 def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
     """9.28, 10.52: canoes going down over the cataract of the unpublished hex ``here`` (it
     stands where the river leaves that hex) into ``target``, below the falls, new to the
@@ -271,7 +252,7 @@ def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
     loss = logistics.over_the_falls(explorer.party, state.data.tables, lambda: roll(state))
     state.emit("over-the-falls", player=state.player, lost=_lost(loss))
     if loss.explorer:
-        upkeep.explorer_dies(state, "went over the falls")
+        europe.explorer_dies(state, "went over the falls")
     return loss.explorer
 
 
@@ -317,7 +298,7 @@ def retreat(state: NileState) -> None:
     explorer.hex = state.turn.came_from
     state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
-    state.phase = rules.MOVING
+    state.phase = MOVING
 
 
 def stay(state: NileState) -> None:
@@ -333,7 +314,7 @@ def enter(state: NileState) -> None:
     hex_ = explorer.hex
     territory = state.territory
     data = state.data
-    state.phase = rules.MOVING
+    state.phase = MOVING
     if territory.stage[hex_] != EXPLORED:
         territory = state.writable_territory()
         found = mapping.complete_exploration(
@@ -363,8 +344,8 @@ def enter(state: NileState) -> None:
         )
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])
-    if not encounters.meet_tribe(state, hex_):
-        scoring.stays_in(state, explorer, hex_)  # else once the natives let him stay
+    if not natives.meet_tribe(state, hex_):
+        discoveries.stays_in(state, explorer, hex_)  # else once the natives let him stay
 
 
 def change_mode(state: NileState, mode: int) -> None:
@@ -383,26 +364,199 @@ def change_mode(state: NileState, mode: int) -> None:
         turn.stopped = True
 
 
-def carry_loads(state: NileState) -> None:
-    """5.51-5.52: the explorer does a bearer's work; the askaris lose their respect for him."""
-    explorer = state.explorer(state.player)
-    explorer.carries = True
-    debase_explorer(explorer.party)
-    state.emit("carries", player=state.player)
-
-
-def stop_carrying(state: NileState) -> None:
-    """5.52: he stops, but the askaris' respect comes back only with a victory or a kill."""
-    state.explorer(state.player).carries = False
-    state.emit("stops-carrying", player=state.player)
-
-
 def end_movement(state: NileState) -> None:
     """8.3 step 3c: a tribe in the hex where the explorer spends his whole move; then the end
     of the turn (8.3 steps 4-5)."""
     explorer = state.explorer(state.player)
     if not state.turn.moved and not state.turn.met_staying:
         state.turn.met_staying = True
-        if encounters.meet_tribe(state, explorer.hex, staying=True):
+        if natives.meet_tribe(state, explorer.hex, staying=True):
             return
     upkeep.end_of_turn(state)
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def explain_activity(state: NileState, activity: int) -> IllegalAction | None:
+    """9.12: any of the three levels."""
+    return None
+
+
+ACTIVITY = Move(
+    name="activity",
+    rule="Source of the Nile, 9.12",
+    notation=act.write_activity,
+    offer=offers.always(act.ACTIVITY),
+    explain=explain_activity,
+    effect=choose_activity,
+)
+
+
+def explain_move(state: NileState, direction: int) -> IllegalAction | None:
+    """9.1-9.43, 5.4442, 6.55: movement points, the map, the terrain, water and loads."""
+    explorer = state.explorers[state.player]
+    turn = state.turn
+    board = state.data.board
+    if turn.lost:
+        return IllegalAction("the expedition is lost for the rest of the turn", RULE_LOST)
+    if turn.stopped:
+        return IllegalAction("the expedition can move no further this turn", RULE_MODE)
+    here = explorer.hex
+    target = board.neighbours[here][direction - 1]
+    by_sea = explorer.mode == BY_CANOE and target in board.along_coast[here]
+    if target < 0 or (target not in board.overland[here] and not by_sea):
+        return IllegalAction(
+            f"there is no land to the {act.DIRECTION_NAMES[direction - 1]}", RULE_MOVE
+        )
+    travels, excess = fit(state, explorer.mode)
+    if excess:
+        return IllegalAction(f"the expedition carries {excess} more than it can", RULE_CAPABILITY)
+    if not travels:
+        return IllegalAction(
+            "not every member can travel this way; change the mode of travel", RULE_MODE
+        )
+    return _step_refused(state, explorer, here, target)
+
+
+def _step_refused(
+    state: NileState, explorer: Explorer, here: int, target: int
+) -> IllegalAction | None:
+    """9.2-9.43, 5.4442: the cataract, the movement points, the terrain and the water of a step
+    the expedition could otherwise take."""
+    tables = state.data.tables
+    turn = state.turn
+    drifts = drifting(state, explorer)
+    portage = explorer.mode == BY_CANOE and crosses_cataract(state, here, target)
+    lifts = logistics.can_portage(explorer.party, tables, explorer_works=explorer.carries)
+    if portage and not drifts and not lifts:  # 9.27
+        return IllegalAction("too few bearers to carry a canoe round the cataract", RULE_CANOES)
+    cost = 0 if drifts else step_cost(state, explorer, target)
+    left = turn.allowance - turn.spent
+    if cost > left:
+        return IllegalAction(f"entering costs {cost} movement points; {left} left", RULE_MP)
+    refused = terrain_refuses(state, explorer, here, target)
+    if refused:
+        return IllegalAction(refused, RULE_TERRAIN)
+    if needs_water(state, here, target) and not logistics.can_enter_desert(explorer.party, tables):
+        water = logistics.water_needed(explorer.party, tables)
+        return IllegalAction(f"entering the desert needs {water} water", RULE_WATER)
+    if drifts:
+        flow = flow_between(state.territory, state.data.board, here, target)
+        if flow <= 0:
+            return IllegalAction("canoes without a bearer each only drift downstream", RULE_CANOES)
+        return None
+    return None
+
+
+def _steps_left(state: NileState) -> Iterable[int]:
+    """9.14, 12.2: no move once lost, stopped or out of movement points; 9.5, 6.55: nor while
+    not everyone can travel in the mode or the load is too much; 9.0: only towards land (or
+    along the coast by canoe)."""
+    turn = state.turn
+    explorer = state.explorers[state.player]
+    if (
+        turn.lost
+        or turn.stopped
+        or (turn.spent >= turn.allowance and not drifting(state, explorer))
+    ):
+        return ()
+    travels, excess = fit(state, explorer.mode)
+    if not travels or excess:
+        return ()
+    board = state.data.board
+    here = explorer.hex
+    overland = board.overland[here]
+    by_sea = board.along_coast[here] if explorer.mode == BY_CANOE else ()
+    base = state.tables.base[act.MOVE]
+    return [  # the directions in compass order, as the actions are
+        base + side
+        for side, target in enumerate(board.neighbours[here])
+        if target >= 0 and (target in overland or target in by_sea)
+    ]
+
+
+MOVE = Move(
+    name="move",
+    rule="Source of the Nile, 9.0-9.43",
+    notation=act.write_move,
+    offer=checked(_steps_left, explain_move),
+    explain=explain_move,
+    effect=move,
+)
+
+
+def explain_travel(state: NileState, mode: int) -> IllegalAction | None:
+    """9.5, 5.423, 5.434: everyone mounted, or everyone in canoes."""
+    explorer = state.explorers[state.player]
+    if mode == explorer.mode:
+        return IllegalAction("the expedition already travels so", RULE_MODE)
+    if not fit(state, mode)[0]:
+        return IllegalAction(f"not every member can travel {act.MODE_WORDS[mode]}", RULE_MODE)
+    return None
+
+
+def _other_modes(state: NileState) -> Iterable[int]:
+    """9.5, 5.423, 5.434, 6.55: another mode, and one everyone can travel in."""
+    explorer = state.explorers[state.player]
+    base = state.tables.base[act.MODE]
+    return [
+        base + mode
+        for mode in range(len(act.MODE_WORDS))
+        if mode != explorer.mode
+        and logistics.everyone_aboard(explorer.party, mode)
+        and fit(state, mode)[0]
+    ]
+
+
+TRAVEL = Move(
+    name="travel",
+    rule="Source of the Nile, 9.5",
+    notation=act.write_travel,
+    offer=offers.exact(_other_modes),
+    explain=explain_travel,
+    effect=change_mode,
+)
+
+
+def explain_retreat(state: NileState) -> IllegalAction | None:
+    """9.45: a retreat is always allowed."""
+    return None
+
+
+RETREAT_BACK = Move(
+    name="retreat",
+    rule="Source of the Nile, 9.44-9.46",
+    notation=fixed("retreat"),
+    offer=offers.always(act.RETREAT),
+    explain=explain_retreat,
+    effect=retreat,
+)
+
+
+def explain_stay(state: NileState) -> IllegalAction | None:
+    """9.44: only where the expedition may be; 9.21, 9.41: and could pay to enter."""
+    explorer = state.explorers[state.player]
+    if state.turn.unaffordable:
+        cost = state.data.tables.canoe_swamp_cost
+        return IllegalAction(
+            f"entering swamp by canoe costs {cost} movement points, more than were left: retreat",
+            RULE_CANOE_SWAMP,
+        )
+    refused = terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
+    if refused:
+        change = "change the mode of travel"
+        if refused.startswith(ANIMALS_RESTRICTED):  # no mode takes them in (N112)
+            change = f"leave them (9.6) and {change}"
+        return IllegalAction(f"{refused}: retreat, or {change}", RULE_RETREAT)
+    return None
+
+
+STAY = Move(
+    name="stay",
+    rule="Source of the Nile, 9.44",
+    notation=fixed("stay"),
+    offer=checked(offers.every(act.STAY), explain_stay),
+    explain=explain_stay,
+    effect=stay,
+)

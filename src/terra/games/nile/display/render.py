@@ -1,7 +1,7 @@
 """Source of the Nile in the terminal: what one seat sees, and the log in plain English.
 
 ``render(state, seat)`` draws only what ``state.view(seat)`` holds, with names from the public
-component data: the turn, the whole map (:mod:`terra.games.nile.render_map`), the encounter in
+component data: the turn, the whole map (:mod:`terra.games.nile.display.mapboard`), the encounter in
 progress, the seat's Player Aid Sheet (the expedition, its load against what it can carry, the
 finds not yet published), the outfitting prices while it outfits, every explorer's victory
 points and the latest events. ``describe(event)`` turns one log entry into a sentence from
@@ -23,9 +23,14 @@ from terra.core.catalogs import log_catalog
 from terra.games.nile import logistics
 from terra.games.nile.actions import PART_HEX, PART_SPECIAL, PART_TRIBE, PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
+from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED
+from terra.games.nile.display.mapboard import (
+    COLOUR_STYLES,
+    africa_map,
+    colour_mark,
+    neighbours_line,
+)
 from terra.games.nile.party import Party
-from terra.games.nile.render_map import COLOUR_STYLES, africa_map, colour_mark, neighbours_line
-from terra.games.nile.tables import CAPTURED, ESCAPES, KILLED
 from terra.games.nile.terms import (
     ACTIVITY_IDS,
     GOOD_IDS,
@@ -125,15 +130,29 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     """One log entry (``{key, args}``) as a sentence; ids become names from ``data``."""
     messages = catalog(language)
     data = data or load_components()
-    board, tables, deck = data.board, data.tables, data.deck
     key = str(event["key"])
     args: dict[str, Any] = dict(event.get("args") or {})
     hidden = any(name not in args for name in PRIVATE_ARGS.get(key, ()))
     template = (messages["hidden"] if hidden else messages["event"]).get(key)
     if template is None:
         return f"{key}: {args}"
-    part: dict[str, str] = messages["part"]
     fields = {name: str(value) for name, value in args.items()}
+    _name_fields(fields, key, args, messages, data)
+    _outcome_fields(fields, key, args, messages, data, hidden=hidden)
+    _list_fields(fields, key, args, messages, data)
+    return str(template).format_map(_SafeFields(fields))
+
+
+def _name_fields(
+    fields: dict[str, str],
+    key: str,
+    args: dict[str, Any],
+    messages: dict[str, Any],
+    data: Components,
+) -> None:
+    """The names the ids of an entry stand for: seats, hexes, ports, goods, terrain, cards."""
+    board, tables = data.board, data.tables
+    part: dict[str, str] = messages["part"]
     for name in ("player", "subject"):
         if name in args:
             fields[name] = _player(messages, int(args[name]))
@@ -163,6 +182,20 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["activity"] = messages["activity"][ACTIVITY_IDS[int(args["activity"])]]
     if "mode" in args:
         fields["mode"] = messages["mode"][MODE_IDS[int(args["mode"])]]
+
+
+def _outcome_fields(
+    fields: dict[str, str],
+    key: str,
+    args: dict[str, Any],
+    messages: dict[str, Any],
+    data: Components,
+    *,
+    hidden: bool,
+) -> None:
+    """The words for what happened: policies, battles, trades, deaths and discoveries."""
+    tables = data.tables
+    part: dict[str, str] = messages["part"]
     if key == "policy":
         fields["policy_number"] = str(args["policy"])
         fields["policy"] = tables.policy_names[int(args["policy"]) - 1]
@@ -198,6 +231,18 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["lost"] = _goods_list(args["lost"], messages)
     if key == "upkeep":
         fields["report"] = _upkeep_report(args, messages)
+
+
+def _list_fields(
+    fields: dict[str, str],
+    key: str,
+    args: dict[str, Any],
+    messages: dict[str, Any],
+    data: Components,
+) -> None:
+    """The lists an entry holds: publications, donations, dice, ports and scores."""
+    board, tables, deck = data.board, data.tables, data.deck
+    part: dict[str, str] = messages["part"]
     if key == "published":
         by = {source: vp for source, vp in args["by"].items() if vp}
         source_words = messages["source"]
@@ -237,7 +282,6 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         fields["scores"] = part["list"].join(
             f"{_player(messages, seat)} {vp}" for seat, vp in enumerate(args["scores"])
         )
-    return str(template).format_map(_SafeFields(fields))
 
 
 # --- the board ---------------------------------------------------------------------------
@@ -469,7 +513,7 @@ def _known_finds(state: NileState, view: Mapping[str, Any]) -> Text | None:
 def _with_pending(state: NileState, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The view with each explorer's ``seat_pending``: what publishing would bring, for the
     seat's own explorer only (his unpublished finds are his to weigh)."""
-    from terra.games.nile.scoring import pending  # noqa: PLC0415 - scoring imports the state
+    from terra.games.nile.publishing import pending  # noqa: PLC0415 - scoring imports the state
 
     for other, explorer in enumerate(view["explorers"]):
         own = other == seat and explorer["specialty"] >= 0

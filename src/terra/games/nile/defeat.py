@@ -1,0 +1,171 @@
+"""Source of the Nile 15.1-15.32 Consequences of Defeat: killed, captured, or escaping with a
+few chosen members (15.1-15.23), and a captive's escape attempts (15.3-15.32); the moves
+``escape`` and, for a captive, ``done``'s attempt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked
+from terra.games.nile import actions as act
+from terra.games.nile import logistics, upkeep
+from terra.games.nile.chance import Roll, dice
+from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
+from terra.games.nile.europe import explorer_dies
+from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
+from terra.games.nile.meeting import finish, stays
+from terra.games.nile.party import Party, gain, lose
+from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
+from terra.games.nile.records import Encounter
+from terra.games.nile.sequence import end_turn
+from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+
+def consequences_of_defeat(tables: Tables, roll: Roll) -> DefeatResult:
+    """Source of the Nile 15.2: captured, killed, or escaping with up to ``members`` members."""
+    return tables.defeat[roll() - 1]
+
+
+def check_escapers(defeat: DefeatResult, members: int) -> None:
+    """Source of the Nile 15.21-15.22: the explorer picks at most ``defeat.members`` members
+    (a person, an animal or a canoe each) to escape with him."""
+    if defeat.result != ESCAPES and members:
+        raise IllegalAction("no one escapes with a captured or dead explorer", cite("15.21"))
+    if members > defeat.members:
+        raise IllegalAction(
+            f"only {defeat.members} member(s) may escape with the explorer, not {members}",
+            cite("15.21"),
+        )
+
+
+def may_attempt_escape(captured_turn: int, turn: int) -> bool:
+    """Source of the Nile 15.3: a captive tries to escape at the end of each turn after the turn
+    of his capture."""
+    return turn > captured_turn
+
+
+def escape_from_captivity(
+    tables: Tables, captured_turn: int, turn: int, roll: Roll
+) -> DefeatResult:
+    """Source of the Nile 15.3-15.32: an escape attempt on the Consequences of Defeat Table; its
+    members are bearers without load, and a captive has no musket to keep (N47)."""
+    if not may_attempt_escape(captured_turn, turn):
+        raise IllegalAction(
+            "a captive first tries to escape at the end of the turn after his capture",
+            cite("15.3"),
+        )
+    line = consequences_of_defeat(tables, roll)
+    return DefeatResult(line.result, line.members, False)
+
+
+def still_captive(escape: DefeatResult) -> bool:
+    """Source of the Nile 15.31: escape attempts go on until the explorer escapes or dies."""
+    return escape.result == CAPTURED
+
+
+def defeat(state: NileState) -> None:
+    """15.1-15.23: killed, captured, or escaping with a few chosen members."""
+    tables = state.data.tables
+    explorer = state.explorer(state.player)
+    encounter = state.encounter
+    assert encounter is not None
+    result = consequences_of_defeat(tables, dice(state))
+    state.emit("defeated", player=state.player, result=result.result, members=result.members)
+    if result.result == KILLED:
+        explorer_dies(state, "killed by natives")
+        return
+    old = explorer.party
+    explorer.party = Party(muskets=1 if result.musket and old.muskets else 0)
+    if result.result == CAPTURED:
+        explorer.status = CAPTIVE
+        explorer.captured = state.round
+        state.emit("captured", player=state.player)
+        stays(state, encounter)
+        state.encounter = None
+        upkeep.end_of_turn(state, skip_upkeep=True)
+        return
+    encounter.members = result.members
+    encounter.party = old
+    if result.members and escapers(encounter):
+        state.phase = ESCAPE
+    else:
+        finish_escape(state)
+
+
+def escapers(encounter: Encounter) -> int:
+    """15.22: the members left to choose from: people, animals and canoes."""
+    party = encounter.party
+    if party is None:
+        return 0
+    return sum(party.count(good) for good in (BEARER, GUIDE, ASKARI, HORSE, CAMEL, CANOE))
+
+
+def escape_with(state: NileState, good: int) -> None:
+    """15.21-15.23: one member escapes with the explorer; a bearer on foot or a canoe brings
+    its share of the load (11.3)."""
+    encounter = state.encounter
+    assert encounter is not None and encounter.party is not None
+    explorer = state.explorer(state.player)
+    old = encounter.party
+    if good in (BEARER, CANOE):
+        carried = logistics.lose_carriers(old, good, 1, explorer.mode, state.data.tables)
+        for lost, count in carried.lost.items():
+            gain(explorer.party, lost, count)
+    else:
+        gain(explorer.party, good, lose(old, good, 1))
+    state.emit("escaped-with", player=state.player, good=good)
+    encounter.members -= 1
+    if not encounter.members or not escapers(encounter):
+        finish_escape(state)
+
+
+def finish_escape(state: NileState) -> None:
+    """15.21: the rest of the expedition is lost; the explorer's move is over."""
+    state.turn.stopped = True
+    state.phase = MOVING
+    finish(state)
+
+
+def attempt_escape(state: NileState) -> None:
+    """15.3-15.32: a captive's escape attempt at the end of his turn, from the turn after his
+    capture; escaping members are bearers without load."""
+    explorer = state.explorer(state.player)
+    tables = state.data.tables
+    if may_attempt_escape(explorer.captured, state.round):
+        result = escape_from_captivity(tables, explorer.captured, state.round, dice(state))
+        state.emit("escape-attempt", player=state.player, result=result.result)
+        if result.result == KILLED:
+            explorer_dies(state, "killed in captivity")
+            return
+        if not still_captive(result):
+            explorer.status = IN_AFRICA
+            explorer.party = Party(bearers=result.members)
+    end_turn(state)
+
+
+def explain_escape(state: NileState, good: int) -> IllegalAction | None:
+    """15.21-15.22: a member of the defeated expedition."""
+    encounter = state.encounter
+    if encounter is None or encounter.party is None or not encounter.party.count(good):
+        return IllegalAction("no such member is left to escape with you", RULE_DEFEAT)
+    return None
+
+
+def _escape_candidates(state: NileState) -> Iterable[int]:
+    return range(state.tables.base[act.ESCAPE], state.tables.end[act.ESCAPE])
+
+
+ESCAPE_WITH = Move(
+    name="escape",
+    rule="Source of the Nile, 15.21-15.23",
+    notation=act.write_escape,
+    offer=checked(_escape_candidates, explain_escape),
+    explain=explain_escape,
+    effect=escape_with,
+)

@@ -1,0 +1,68 @@
+"""Source of the Nile 9.6 Altering the Expedition: at any time of his turn an explorer discharges
+healthy people, releases animals and discards items (decision N160), the move ``leave``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move
+from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.actions import plural
+from terra.games.nile.party import at_hand, discharge
+from terra.games.nile.terms import GOOD_IDS, PEOPLE
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+
+RULE_ALTER = "Source of the Nile, 9.6 Altering the Expedition"
+
+
+def leave(state: NileState, good: int, amount: int) -> None:
+    """9.6: discharge healthy people, release animals, discard items (decision N160)."""
+    discharge(state.explorer(state.player).party, good, amount)
+    state.emit("left", player=state.player, good=good, amount=amount, sick=0)
+
+
+def explain_leave(state: NileState, good: int, amount: int) -> IllegalAction | None:
+    """9.6: whatever the expedition has; of people, the healthy (decision N160)."""
+    party = state.explorers[state.player].party
+    have = at_hand(party)[good]
+    if have >= amount:
+        return None
+    if good in PEOPLE:
+        sick = at_hand(party, sick=True)[good]
+        name = GOOD_IDS[good]
+        healthy = plural(name, have).replace(" ", " healthy ", 1) if have else f"no healthy {name}"
+        also = f"; a sick one leaves by 'leave 1 sick {name}' (19.4)" if sick else ""
+        return IllegalAction(f"the expedition has {healthy}{also}", "Source of the Nile, 9.6")
+    return IllegalAction(f"the expedition has {have}", "Source of the Nile, 9.6")
+
+
+def goods_at_hand(kind: int, *, sick: bool = False) -> offers.Candidates:
+    """9.6, 17.1, 19.4: only what the expedition has enough of (of people, the healthy, or the
+    sick with ``sick``)."""
+
+    def candidates(state: NileState) -> Iterable[int]:
+        held = at_hand(state.explorers[state.player].party, sick=sick)
+        return [
+            action
+            for action, good, amount in state.tables.goods_amount[kind]
+            if held[good] >= amount
+        ]
+
+    return candidates
+
+
+LEAVE = Move(
+    name="leave",
+    rule="Source of the Nile, 9.6",
+    notation=act.write_leave,
+    offer=offers.exact(goods_at_hand(act.LEAVE)),
+    explain=explain_leave,
+    effect=leave,
+)

@@ -1,0 +1,440 @@
+"""Source of the Nile 14.1-14.95 Native Negotiation and Trade: gifts offered to an unfriendly
+tribe's chief (14.1-14.5), and trade with a friendly tribe (14.6-14.95).
+
+The Negotiation Table and the Native Trade Table are data
+(:mod:`terra.games.nile.components.tables`); the pure functions here read them with the dice passed
+in, and the moves ``offer``, ``offer everything`` and ``trade`` carry them out in a game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, Writer, checked, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.actions import plural
+from terra.games.nile.chance import Roll, dice, two_dice
+from terra.games.nile.components import Components
+from terra.games.nile.components.board import Board
+from terra.games.nile.components.tables import AMBUSH, CHARGE, FRIENDLY, HOSTILE, Tables
+from terra.games.nile.europe import explorer_dies
+from terra.games.nile.meeting import befriend
+from terra.games.nile.natives import (
+    AMBUSHED,
+    BEFRIENDED,
+    CHARGED,
+    PASSES,
+    Answer,
+    answer_to,
+)
+from terra.games.nile.party import explorer_armed, gain, lose
+from terra.games.nile.phases import RULE_NEGOTIATION, cite
+from terra.games.nile.terms import (
+    ASKARI,
+    CAMEL,
+    CANOE,
+    DESERT,
+    GIFT,
+    GOOD_IDS,
+    MUSKET,
+    RATION,
+    SIZE_IDS,
+    WATER,
+    Good,
+)
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+# --- the tables (14.3-14.95) -----------------------------------------------------------------
+
+
+POISON_KILLS_ON = 1  # 14.83: the witch doctor's poison kills on a die roll of one
+
+
+KHARTOUM = "Khartoum"  # 14.84: where a desert tribe's camels must be able to come from
+
+
+def negotiate(tables: Tables, gifts: int, roll: Roll, *, everything: bool = False) -> Answer:
+    """Source of the Nile 14.3, 14.5: the chief's answer to ``gifts``; giving him everything
+    (or having nothing to give) befriends the tribe without dice."""
+    if gifts < 0:
+        raise IllegalAction("gifts offered cannot be fewer than none", cite("14.2"))
+    if everything:
+        return Answer(FRIENDLY, BEFRIENDED, 0)
+    dice = two_dice(roll)
+    result = tables.negotiation_result(gifts, dice)
+    outcome = {FRIENDLY: BEFRIENDED, HOSTILE: PASSES, AMBUSH: AMBUSHED, CHARGE: CHARGED}[result]
+    return Answer(result, outcome, dice)
+
+
+def everything_for_the_chief(held: Sequence[int], personal_muskets: int) -> tuple[int, ...]:
+    """Source of the Nile 14.5: what giving "every item" hands over, by good: all but people,
+    animals and the personal muskets (decision N140). The tusks and specimens carried, which
+    are no goods, go as well: the caller hands them over."""
+    given = [0] * len(GOOD_IDS)
+    for good in (RATION, GIFT, WATER, CANOE):
+        given[good] = held[good]
+    given[MUSKET] = max(0, held[MUSKET] - personal_muskets)
+    return tuple(given)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One trade with a friendly tribe (14.7-14.82). When ``dies``, the witch doctor's poison
+    killed the explorer first and nothing changed hands (14.83)."""
+
+    good: Good
+    selling: bool
+    quantity: int  # of ``good``: received when buying, given when selling
+    gifts: int  # paid when buying, received when selling
+    gifts_taken: int  # the tribe's new total of gifts accepted from this explorer (14.94)
+    traded: int  # the goods traded with this tribe this turn, one bit each (14.82)
+    poison_rolled: bool
+    dies: bool
+
+
+def trade_rate(tables: Tables, good: Good, selling: bool) -> int:
+    """Source of the Nile 14.7: the index of ``good``'s line on the Native Trade Table, or -1."""
+    rates = tables.trade_sell if selling else tables.trade_buy
+    return next((i for i, rate in enumerate(rates) if rate.good == good), -1)
+
+
+def trade_closed(tables: Tables, size: int, gifts_taken: int) -> bool:
+    """Source of the Nile 14.95: a tribe that has its full allotment of an explorer's gifts no
+    longer trades with him."""
+    return gifts_taken >= tables.trade_limit[size]
+
+
+def witch_doctor_poisons(roll: Roll) -> bool:
+    """Source of the Nile 14.83: the witch doctor's poison kills the explorer on a one."""
+    return roll() == POISON_KILLS_ON
+
+
+def most_lots(
+    tables: Tables,
+    size: int,
+    good: Good,
+    *,
+    selling: bool = False,
+    holding: int,
+    gifts_taken: int = 0,
+    traded: int = 0,
+    camels: bool = False,
+) -> int:
+    """Source of the Nile 14.7-14.95: the most lots of ``good`` the explorer may trade now with
+    the tribe (0: none), for listing legal trades; arguments as for :func:`native_trade`."""
+    line = trade_rate(tables, good, selling)
+    if (
+        line < 0
+        or traded >> good & 1
+        or trade_closed(tables, size, gifts_taken)
+        or (good == CAMEL and not camels)
+    ):
+        return 0
+    if selling:
+        return holding // tables.trade_sell[line].quantity
+    room = tables.trade_limit[size] - gifts_taken
+    return min(holding, room) // tables.trade_buy[line].gifts
+
+
+def native_trade(
+    tables: Tables,
+    size: int,
+    good: Good,
+    lots: int,
+    roll: Roll,
+    *,
+    selling: bool = False,
+    holding: int,
+    gifts_taken: int = 0,
+    traded: int = 0,
+    camels: bool = False,
+) -> Exchange:
+    """Source of the Nile 14.6-14.95: ``lots`` times one line of the Native Trade Table.
+
+    ``holding`` is what the explorer has of what he pays with (gifts when buying, ``good`` when
+    selling); ``gifts_taken`` and ``traded`` are the tribe's record with this explorer (all game)
+    and this turn's goods; ``camels`` whether this tribe may sell camels (:func:`camels_for_trade`).
+    The tribe's witch doctor strikes at the turn's first trade with it (decision N41).
+    """
+    name = tables.good_names[good]
+    line = trade_rate(tables, good, selling)
+    if line < 0:
+        doing = "buy" if selling else "sell"
+        raise IllegalAction(f"the natives do not {doing} {name}", cite("14.7"))
+    if lots < 1:
+        raise IllegalAction("a trade is for one lot or more", cite("14.81"))
+    if good == CAMEL and not camels:
+        raise IllegalAction(
+            "camels come only from a desert tribe with a desert route to Khartoum",
+            cite("14.84"),
+        )
+    if traded >> good & 1:
+        raise IllegalAction(
+            f"{name} has already been traded with this tribe this turn", cite("14.82")
+        )
+    limit = tables.trade_limit[size]
+    if trade_closed(tables, size, gifts_taken):
+        raise IllegalAction(
+            f"a {SIZE_IDS[size]} tribe has had its {limit} gifts from this explorer and no longer "
+            "trades with him",
+            cite("14.95"),
+        )
+    rate = (tables.trade_sell if selling else tables.trade_buy)[line]
+    quantity, gifts = rate.quantity * lots, rate.gifts * lots
+    paying = quantity if selling else gifts
+    if paying > holding:
+        raise IllegalAction(
+            f"the trade needs {paying} {tables.good_names[good if selling else GIFT]}; "
+            f"the explorer has {holding}",
+            cite("14.8"),
+        )
+    taken = gifts_taken if selling else gifts_taken + gifts
+    if taken > limit:
+        raise IllegalAction(
+            f"a {SIZE_IDS[size]} tribe accepts at most {limit} gifts from one explorer; "
+            f"{limit - gifts_taken} more at most",
+            cite("14.91-14.93"),
+        )
+    first = traded == 0
+    if first and witch_doctor_poisons(roll):
+        return Exchange(good, selling, 0, 0, gifts_taken, traded, True, True)
+    return Exchange(good, selling, quantity, gifts, taken, traded | 1 << good, first, False)
+
+
+def desert_route_to(board: Board, terrain: Sequence[int], from_hex: int, to_hex: int) -> bool:
+    """Source of the Nile 14.84: whether desert hexes lead from ``from_hex`` to ``to_hex`` over
+    the terrain the caller knows (``terrain`` by hex; unexplored hexes break a route)."""
+    if terrain[from_hex] != DESERT:
+        return False
+    seen = {from_hex}
+    queue = deque((from_hex,))
+    while queue:
+        here = queue.popleft()
+        if here == to_hex:
+            return True
+        for there in board.overland[here]:
+            if there == to_hex:
+                return True
+            if there not in seen and terrain[there] == DESERT:
+                seen.add(there)
+                queue.append(there)
+    return False
+
+
+def camels_for_trade(board: Board, terrain: Sequence[int], hex_: int) -> bool:
+    """Source of the Nile 14.84: a tribe sells camels only in desert joined to Khartoum by
+    desert."""
+    return desert_route_to(board, terrain, hex_, board.port_hex[board.port(KHARTOUM)])
+
+
+# --- in a game (14.2-14.95) ------------------------------------------------------------------
+
+
+def offer_gifts(state: NileState, column: int) -> None:
+    """14.2-14.3: the gifts offered, against two dice on the Negotiation Table."""
+    gifts = state.data.tables.negotiation_gifts[column]
+    party = state.explorer(state.player).party
+    party.gifts -= gifts
+    answer = negotiate(state.data.tables, gifts, dice(state))
+    state.emit("negotiated", player=state.player, gifts=gifts, dice=answer.dice)
+    answer_to(state, answer)
+
+
+def offer_everything(state: NileState) -> None:
+    """14.5: every item but people, personal muskets and animals guarantees friendship; the
+    tusks and specimens carried are given too (decision N140)."""
+    party = state.explorer(state.player).party
+    personal = 1 if explorer_armed(party) else 0
+    given = everything_for_the_chief([party.count(good) for good in range(10)], personal)
+    for good, count in enumerate(given):
+        if count:
+            lose(party, good, count)
+    party.tusks = 0
+    party.specimens = []
+    state.emit("gave-everything", player=state.player)
+    befriend(state)
+
+
+def trade_terms(state: NileState, index: int) -> tuple[int, bool, int]:
+    """The good, whether the explorer sells it, and the lots of the TRADE action ``index``."""
+    tables = state.data.tables
+    good = state.tables.trade_good[index]
+    buying, quantity, _gifts = state.tables.trade_lot[index]
+    selling = not buying
+    rate = (tables.trade_sell if selling else tables.trade_buy)[trade_rate(tables, good, selling)]
+    return good, selling, quantity // rate.quantity
+
+
+def lots_allowed(state: NileState, good: int, selling: bool) -> int:
+    """14.8-14.95: the largest trade of ``good`` the tribe in the hex allows now (0: none)."""
+    explorer = state.explorer(state.player)
+    hex_ = explorer.hex
+    territory = state.territory
+    tribe = territory.tribe[hex_]
+    if not tribe or tribe not in explorer.friendly:
+        return 0
+    party = explorer.party
+    return most_lots(
+        state.data.tables,
+        territory.tribe_size[hex_],
+        good,
+        selling=selling,
+        holding=party.count(good) if selling else party.gifts,
+        gifts_taken=explorer.gifts_traded.get(tribe, 0),
+        traded=state.turn.traded.get(tribe, 0),
+        camels=good == CAMEL and camels_for_trade(state.data.board, territory.terrain, hex_),
+    )
+
+
+def trade(state: NileState, index: int) -> None:
+    """14.6-14.95: one trade with the friendly tribe in the hex; its witch doctor tries his
+    poison at the turn's first trade with that tribe (14.83, decision N41)."""
+    explorer = state.explorer(state.player)
+    hex_ = explorer.hex
+    tribe = state.territory.tribe[hex_]
+    good, selling, lots = trade_terms(state, index)
+    party = explorer.party
+    exchange = native_trade(
+        state.data.tables,
+        state.territory.tribe_size[hex_],
+        good,
+        lots,
+        dice(state),
+        selling=selling,
+        holding=party.count(good) if selling else party.gifts,
+        gifts_taken=explorer.gifts_traded.get(tribe, 0),
+        traded=state.turn.traded.get(tribe, 0),
+        camels=camels_for_trade(state.data.board, state.territory.terrain, hex_),
+    )
+    if exchange.dies:
+        state.emit("poisoned", player=state.player)
+        explorer_dies(state, "poisoned by a witch doctor")
+        return
+    if selling:
+        lose(party, good, exchange.quantity)
+        party.gifts += exchange.gifts
+    else:
+        party.gifts -= exchange.gifts
+        gain(party, good, exchange.quantity)
+        if good == ASKARI:
+            party.muskets -= exchange.quantity  # 5.4451: a musket for each native askari
+    explorer.gifts_traded[tribe] = exchange.gifts_taken
+    state.turn.traded[tribe] = exchange.traded
+    state.emit(
+        "traded",
+        player=state.player,
+        good=good,
+        selling=selling,
+        quantity=exchange.quantity,
+        gifts=exchange.gifts,
+    )
+
+
+# --- the moves ---------------------------------------------------------------------------------
+
+
+def write_offer(data: Components, out: Writer) -> None:
+    """``offer 10 gifts`` for every column of the Negotiation Table (14.2)."""
+    for column, gifts in enumerate(data.tables.negotiation_gifts):
+        out.add(f"offer {plural('gift', gifts)}", column)
+
+
+def explain_offer(state: NileState, column: int) -> IllegalAction | None:
+    """14.2: gifts the expedition has."""
+    gifts = state.data.tables.negotiation_gifts[column]
+    have = state.explorers[state.player].party.gifts
+    if gifts > have:
+        return IllegalAction(f"the expedition has {have} gifts", RULE_NEGOTIATION)
+    return None
+
+
+def _offer_candidates(state: NileState) -> Iterable[int]:
+    return range(state.tables.base[act.OFFER], state.tables.end[act.OFFER])
+
+
+OFFER = Move(
+    name="offer",
+    rule="Source of the Nile, 14.2-14.3",
+    notation=write_offer,
+    offer=checked(_offer_candidates, explain_offer),
+    explain=explain_offer,
+    effect=offer_gifts,
+)
+
+
+def explain_offer_everything(state: NileState) -> IllegalAction | None:
+    """14.5: giving everything is always possible."""
+    return None
+
+
+OFFER_EVERYTHING = Move(
+    name="offer everything",
+    rule="Source of the Nile, 14.5",
+    notation=fixed("offer everything"),
+    offer=offers.always(act.OFFER_ALL),
+    explain=explain_offer_everything,
+    effect=offer_everything,
+)
+
+
+def write_trade(data: Components, out: Writer) -> None:
+    """``trade 5 gifts for 10 rations`` (buying) and ``trade 10 rations for 5 gifts`` (selling):
+    one lot of each line of the Native Trade Table, or several (14.7-14.81)."""
+    tables = data.tables
+    index = 0
+    for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
+        for trade_line in trades:
+            for lots in act.TRADE_LOTS:
+                paid = plural("gift", trade_line.gifts * lots)
+                goods = plural(GOOD_IDS[trade_line.good], trade_line.quantity * lots)
+                text = f"trade {paid} for {goods}" if buying else f"trade {goods} for {paid}"
+                out.add(text, index)
+                index += 1
+
+
+def explain_trade(state: NileState, index: int) -> IllegalAction | None:
+    """14.6-14.95: with a friendly tribe in the hex, within its limits and the gifts or goods
+    the explorer has; 5.4451: a musket for each native askari hired."""
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    if not tribe or tribe not in explorer.friendly:
+        return IllegalAction("there is no tribe friendly to you in this hex", RULE_NEGOTIATION)
+    good, selling, lots = trade_terms(state, index)
+    if lots > lots_allowed(state, good, selling):
+        return IllegalAction(
+            "the tribe will not make this trade now: its limit, this turn's trades, or what "
+            "you have to pay with",
+            RULE_NEGOTIATION,
+        )
+    quantity = state.tables.trade_lot[index][1]
+    if good == ASKARI and not selling and explorer.party.muskets < quantity:
+        return IllegalAction(
+            "each native askari hired needs a musket", "Source of the Nile, 5.4451"
+        )
+    return None
+
+
+def _with_a_friendly_tribe(state: NileState) -> Iterable[int]:
+    """14.6: trade only with a friendly tribe in the hex."""
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    if not tribe or tribe not in explorer.friendly:
+        return ()
+    return range(state.tables.base[act.TRADE], state.tables.end[act.TRADE])
+
+
+TRADE = Move(
+    name="trade",
+    rule="Source of the Nile, 14.6-14.95",
+    notation=write_trade,
+    offer=checked(_with_a_friendly_tribe, explain_trade),
+    explain=explain_trade,
+    effect=trade,
+)

@@ -1,0 +1,47 @@
+"""Source of the Nile's moves as they offer their legal actions (:mod:`terra.core.moves`): the
+candidates of a move worth judging now, and the offer of a move whose candidates are exactly its
+legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from terra.core.moves import Offer
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+
+Candidates = Callable[["NileState"], Iterable[int]]
+
+
+def exact(candidates: Candidates) -> Offer[NileState]:
+    """The offer of a move whose candidates are exactly its legal actions: they test every
+    condition its explanation tests (the contract suite checks that the two agree)."""
+
+    def offer(state: NileState, out: list[int]) -> None:
+        out += candidates(state)
+
+    return offer
+
+
+def every(kind: int) -> Candidates:
+    """Every action of the move of ``kind``."""
+
+    def candidates(state: NileState) -> Iterable[int]:
+        return range(state.tables.base[kind], state.tables.end[kind])
+
+    return candidates
+
+
+def always(kind: int) -> Offer[NileState]:
+    """The offer of a move whose every action is legal wherever a phase offers it: all of them,
+    without a second call (they are read at every decision of a search)."""
+
+    def offer(state: NileState, out: list[int]) -> None:
+        tables = state.tables
+        out += range(tables.base[kind], tables.end[kind])
+
+    return offer

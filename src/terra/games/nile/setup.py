@@ -1,0 +1,234 @@
+"""Source of the Nile 4.0-4.6 Set-Up for Play: the map, the Event deck and the discovery
+counters (4.1-4.4), each explorer's secret port (4.5) and specialty (4.6), and who plays first
+(4.62); the moves ``counter``, ``sail to`` (a port, 4.5, and from Europe, 26.2) and
+``specialty``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked
+from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.chance import roll
+from terra.games.nile.components import Components
+from terra.games.nile.explorer import Explorer
+from terra.games.nile.outfitting import arrive, donation_dollars, sail_to_africa, ticket_for
+from terra.games.nile.phases import (
+    COUNTERS,
+    EUROPE,
+    OUTFIT,
+    PORT,
+    RULE_COUNTERS,
+    RULE_NEW,
+    SPECIALTY,
+)
+from terra.games.nile.records import Turn
+from terra.games.nile.terms import BLANK
+from terra.games.nile.territory import new_territory
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+
+FIRST_PLAYER_DICE = 4  # 4.62
+
+
+def set_up(state: NileState) -> None:
+    """4.1-4.4: the map, the shuffled Event deck, the counters dealt face down."""
+    data = state.data
+    board = data.board
+    options = state.options
+    state.target = options["victory_points"]
+    state.turn_limit = options["turn_limit"]
+    state.round = 0
+    state.territory = new_territory(board)
+    state.territory_owned = True
+    state.published = bytearray(map(board.published, range(board.num_hexes)))
+    state.published_finds = set()
+    state.published_battles = set()
+    state.battles = 0
+    state.epic_routes = set()
+    state.deck = list(range(data.deck.size))
+    state.rng.shuffle(state.deck)
+    state.discards = []
+    specials = len(data.tables.special_ids)
+    kinds = [*range(specials), *([-1] * specials)]  # 3.32: four labelled, four blank
+    state.rng.shuffle(kinds)
+    state.counter_kind = kinds
+    state.counter_hex = [-1] * len(kinds)
+    state.explorers = [Explorer.new(board.num_hexes, seat) for seat in range(state.num_players)]
+    state.explorers_owned = (1 << state.num_players) - 1
+    state.turn = Turn()
+    state.turn.counter = 0
+    state.encounter = None
+    state.fits = None
+    state.setting_up = True
+    state.first = -1
+    state.player = 0
+    state.phase = COUNTERS
+
+
+def place_counter(state: NileState, hex_: int) -> None:
+    """4.4: the seat puts the counter it was dealt, face down, on a hex of 4.41-4.42."""
+    counter = state.turn.counter
+    state.counter_hex[counter] = hex_
+    state.emit("counter-placed", player=state.player, counter=counter, hex=hex_)
+    counter += 1
+    if counter < len(state.counter_hex):
+        state.turn.counter = counter
+        state.player = counter % state.num_players  # dealt one at a time, round the table
+        return
+    state.turn = Turn()
+    state.player = 0
+    state.phase = PORT
+
+
+def choose_port(state: NileState, port: int) -> None:
+    """4.5: the port chosen in secret; 26.2: an explorer in Europe sails for a port."""
+    explorer = state.explorer(state.player)
+    if state.phase == PORT:
+        explorer.port = port
+        state.emit("port-chosen", player=state.player, port=port)
+        if state.player + 1 < state.num_players:
+            state.player += 1
+        else:
+            state.player = 0
+            state.phase = SPECIALTY
+        return
+    sail_to_africa(state, port)
+
+
+def choose_specialty(state: NileState, specialty: int) -> None:
+    """4.6: each explorer's specialty (a new explorer's too, 21.33)."""
+    explorer = state.explorer(state.player)
+    explorer.specialty = specialty
+    state.emit("specialty-chosen", player=state.player, specialty=specialty)
+    if not state.setting_up:
+        state.phase = EUROPE  # a new explorer in Europe goes on with his turn
+        return
+    if state.player + 1 < state.num_players:
+        state.player += 1
+        return
+    first = state.first = first_player(state)
+    for seat, explorer in enumerate(state.explorers):  # 5.2: ports revealed together
+        arrive(state, seat, explorer.port, state.data.tables.first_outfit)
+    state.emit("ports-revealed", ports=[e.port for e in state.explorers])
+    state.player = first
+    state.phase = OUTFIT
+
+
+def first_player(state: NileState) -> int:
+    """4.62: four dice each; the highest plays first, ties roll again."""
+    contenders = list(range(state.num_players))
+    while True:
+        totals = [sum(roll(state) for _ in range(FIRST_PLAYER_DICE)) for _ in contenders]
+        best = max(totals)
+        state.emit("first-player-dice", seats=contenders, totals=totals)
+        contenders = [seat for seat, total in zip(contenders, totals, strict=True) if total == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def explain_counter(state: NileState, hex_: int) -> IllegalAction | None:
+    """4.41-4.42: a blank hex five or more from a published hex, three or more from another
+    counter."""
+    board = state.data.board
+    if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
+        return IllegalAction(
+            f"{board.hex_name(hex_)} is not a blank hex five or more hexes from a published one",
+            RULE_COUNTERS,
+        )
+    near = state.tables.near[hex_]
+    for other in state.counter_hex:
+        if other in near:
+            return IllegalAction(
+                f"{board.hex_name(hex_)} is within three hexes of another counter", RULE_COUNTERS
+            )
+    return None
+
+
+def _counter_sites(state: NileState) -> Iterable[int]:
+    """4.41: only blank hexes far enough from the published ones; 4.42: and from the counters
+    placed."""
+    table = state.tables
+    near = table.near
+    args = table.args
+    placed = state.counter_hex
+    return [action for action in table.counter_sites if near[args[action][0]].isdisjoint(placed)]
+
+
+COUNTER = Move(
+    name="counter",
+    rule="Source of the Nile, 4.4-4.42",
+    notation=act.write_counter,
+    offer=checked(_counter_sites, explain_counter),
+    explain=explain_counter,
+    effect=place_counter,
+    place=act.hex_place,
+)
+
+
+def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
+    """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage."""
+    if state.phase == PORT:
+        return None
+    explorer = state.explorers[state.player]
+    if ticket_for(state, explorer, port) >= 0:
+        return None
+    dollars = donation_dollars(state, explorer)
+    if dollars < state.data.tables.passage:
+        return IllegalAction(
+            f"your donations come to ${dollars}; the passage costs "
+            f"${state.data.tables.passage} without a free ticket",
+            RULE_NEW,
+        )
+    return None
+
+
+def _ports_within_reach(state: NileState) -> Iterable[int]:
+    """26.6: without the passage money, only the ports of free tickets."""
+    if state.phase == PORT:
+        return offers.every(act.SAIL)(state)
+    explorer = state.explorers[state.player]
+    if donation_dollars(state, explorer) >= state.data.tables.passage:
+        return offers.every(act.SAIL)(state)
+    base = state.tables.base[act.SAIL]
+    ticket_port = state.tables.ticket_port  # each card's port, or -1 (as ticket_for)
+    return sorted(
+        {base + ticket_port[card] for card in explorer.donations if ticket_port[card] >= 0}
+    )
+
+
+def port_place(data: Components, port: int) -> str:
+    """A port is on the map: its hex's index."""
+    return str(data.board.port_hex[port])
+
+
+SAIL_TO = Move(
+    name="sail to",
+    rule="Source of the Nile, 4.5, 26.2, 26.6",
+    notation=act.write_sail_to,
+    offer=offers.exact(_ports_within_reach),
+    explain=explain_sail_to,
+    effect=choose_port,
+    place=port_place,
+)
+
+
+def explain_specialty(state: NileState, specialty: int) -> IllegalAction | None:
+    """4.6: any of the eight; different explorers may share one."""
+    return None
+
+
+CHOOSE_SPECIALTY = Move(
+    name="specialty",
+    rule="Source of the Nile, 4.6",
+    notation=act.write_specialty,
+    offer=offers.always(act.SPECIALTY),
+    explain=explain_specialty,
+    effect=choose_specialty,
+)

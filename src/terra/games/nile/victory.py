@@ -1,0 +1,267 @@
+"""Source of the Nile 16.1-16.433 Results of Victory: the askaris lost (Table A), the prisoners
+and the village (Table B), and what the victor does with them: ``release`` the prisoners,
+``keep`` them as bearers, or ``loot`` the village (16.41-16.433).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from terra.core.errors import IllegalAction
+from terra.core.moves import Move, checked, fixed
+from terra.games.nile import actions as act
+from terra.games.nile import offers
+from terra.games.nile.chance import Roll, dice
+from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
+from terra.games.nile.defeat import defeat
+from terra.games.nile.meeting import finish
+from terra.games.nile.party import lose
+from terra.games.nile.phases import RULE_RESULTS, SPOILS, cite
+from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
+from terra.games.nile.territory import river_system
+
+if TYPE_CHECKING:
+    from terra.games.nile.state import NileState
+
+# Specialties that must release every prisoner and may not loot (16.41, 16.421).
+RELEASERS = frozenset({MISSIONARY, DOCTOR, ETHNOLOGIST})
+
+
+@dataclass(frozen=True, slots=True)
+class Losses:
+    """Results of Victory, Table A (16.2-16.4): askaris killed and what follows."""
+
+    killed: int  # askaris killed
+    defeat: bool  # the loss exceeded the askaris: go to Consequences of Defeat (16.3)
+    spoils: bool  # askaris remain: roll on Table B (16.4)
+
+
+def victory_losses(tables: Tables, size: int, askaris: int, roll: Roll) -> Losses:
+    """Source of the Nile 16.2-16.4: a loss that exceeds the askaris turns victory into defeat."""
+    loss = tables.askaris_killed[size][roll() - 1]
+    if loss > askaris:
+        return Losses(askaris, True, False)
+    return Losses(loss, False, askaris - loss > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Spoils:
+    """Results of Victory, Table B (16.4): prisoners taken and whether the village is found."""
+
+    prisoners: int
+    village: bool
+
+
+def victory_spoils(tables: Tables, size: int, roll: Roll, *, band: bool = False) -> Spoils:
+    """Source of the Nile 16.4, 11.43: prisoners and the village; a band has no village (N48)."""
+    face = roll() - 1
+    return Spoils(tables.prisoners[size][face], tables.village_found[size][face] and not band)
+
+
+def must_release_prisoners(specialty: Specialty) -> bool:
+    """Source of the Nile 16.41, 16.421: missionaries, doctors and ethnologists release all
+    prisoners and never loot."""
+    return specialty in RELEASERS
+
+
+@dataclass(frozen=True, slots=True)
+class Treatment:
+    """What becomes of the prisoners and the village (16.41-16.422)."""
+
+    bearers: int  # prisoners kept as bearers
+    loot: bool  # loot the village: roll :func:`loot_village`
+    vp: int  # awarded on return to Europe for releasing without looting (16.422)
+
+
+def treat_prisoners(
+    tables: Tables, specialty: Specialty, spoils: Spoils, *, keep: bool, loot: bool
+) -> Treatment:
+    """Source of the Nile 16.41-16.422: keep or release the prisoners, loot or spare the village."""
+    if (keep or loot) and must_release_prisoners(specialty):
+        raise IllegalAction(
+            f"a {tables.specialty_names[specialty]} must release every prisoner and may not loot",
+            cite("16.41, 16.421"),
+        )
+    if loot and not spoils.village:
+        raise IllegalAction("only a village that has been found can be looted", cite("16.42"))
+    spared = spoils.village and not keep and not loot
+    return Treatment(
+        spoils.prisoners if keep else 0,
+        loot,
+        tables.awards.released_prisoners if spared else 0,
+    )
+
+
+def looting_rolls(tables: Tables, size: int, roll: Roll) -> int:
+    """Source of the Nile 16.432: one, two or three dice by tribe size, the sum doubled."""
+    return sum(roll() for _ in range(tables.looting_dice[size])) * tables.looting_multiplier
+
+
+@dataclass(frozen=True, slots=True)
+class Loot:
+    """What looting a village finds (16.431-16.433)."""
+
+    rolls: int
+    rations: int
+    gifts: int
+    camels: int
+    canoes: int
+
+
+def loot_village(
+    tables: Tables, size: int, roll: Roll, *, desert: bool, river: bool, canoes: bool = False
+) -> Loot:
+    """Source of the Nile 16.43: every looting roll on the Looting Table; a camel only in desert,
+    a canoe only by a river system (by the looter's choice ``canoes`` where both, N46)."""
+    rolls = looting_rolls(tables, size, roll)
+    found = [0, 0, 0, 0]  # rations, gifts, camels, canoes
+    take_canoe = river and (canoes or not desert)
+    for _ in range(rolls):
+        kind, count = tables.looting[roll() - 1]
+        if kind == LOOT_RATION:
+            found[0] += count
+        elif kind == LOOT_GIFT:
+            found[1] += count
+        elif take_canoe:
+            found[3] += count
+        elif desert:
+            found[2] += count
+    return Loot(rolls, *found)
+
+
+def win(state: NileState) -> None:
+    """16.2-16.4: the battle won, Table A's askaris killed (a loss beyond them is a defeat,
+    16.3), then Table B's prisoners and village, whose fate the explorer decides (16.41)."""
+    encounter = state.encounter
+    assert encounter is not None
+    tables = state.data.tables
+    explorer = state.explorer(state.player)
+    askaris = explorer.party.count(ASKARI)  # 16.3: every askari, the sick too (N45)
+    losses = victory_losses(tables, encounter.size, askaris, dice(state))
+    if losses.killed:
+        lose(explorer.party, ASKARI, losses.killed)  # the healthy who fought fall first
+        state.emit("killed", player=state.player, good=ASKARI, count=losses.killed)
+    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    if losses.defeat:
+        defeat(state)
+        return
+    if not losses.spoils:
+        finish(state)
+        return
+    spoils = victory_spoils(tables, encounter.size, dice(state), band=encounter.band)
+    state.emit("spoils", player=state.player, prisoners=spoils.prisoners, village=spoils.village)
+    if not spoils.prisoners and not spoils.village:
+        finish(state)
+        return
+    encounter.prisoners = spoils.prisoners
+    encounter.members = 1 if spoils.village else 0
+    if must_release_prisoners(explorer.specialty):
+        release_prisoners(state)
+        return
+    state.phase = SPOILS
+
+
+def release_prisoners(state: NileState) -> None:
+    """16.422: release the prisoners and spare the village: 1 v.p. on return to Europe."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    if encounter.members:  # the village was found
+        explorer.awards += state.data.tables.awards.released_prisoners
+    state.emit("prisoners-released", player=state.player)
+    finish(state)
+
+
+def keep_prisoners(state: NileState) -> None:
+    """16.41, 16.421: the prisoners become bearers."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    explorer.party.bearers += encounter.prisoners
+    state.emit("prisoners-kept", player=state.player, count=encounter.prisoners)
+    finish(state)
+
+
+def loot(state: NileState) -> None:
+    """16.421, 16.43: keep the prisoners as bearers and loot the village."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    explorer.party.bearers += encounter.prisoners
+    territory = state.territory
+    hex_ = encounter.hex
+    found = loot_village(
+        state.data.tables,
+        encounter.size,
+        dice(state),
+        desert=territory.terrain[hex_] == DESERT,
+        river=river_system(territory, state.data.board, hex_) >= 0,
+    )
+    party = explorer.party
+    party.rations += found.rations
+    party.gifts += found.gifts
+    party.camels += found.camels
+    party.canoes += found.canoes
+    state.emit(
+        "looted",
+        player=state.player,
+        rations=found.rations,
+        gifts=found.gifts,
+        camels=found.camels,
+        canoes=found.canoes,
+    )
+    finish(state)
+
+
+def explain_release(state: NileState) -> IllegalAction | None:
+    """16.42: releasing is always allowed."""
+    return None
+
+
+def explain_keep(state: NileState) -> IllegalAction | None:
+    """16.41: missionaries, doctors and ethnologists release every prisoner."""
+    encounter = state.encounter
+    explorer = state.explorers[state.player]
+    if must_release_prisoners(explorer.specialty):
+        return IllegalAction("your specialty must release every prisoner", RULE_RESULTS)
+    if encounter is None or not encounter.prisoners:
+        return IllegalAction("there are no prisoners", RULE_RESULTS)
+    return None
+
+
+def explain_loot(state: NileState) -> IllegalAction | None:
+    """16.42-16.421: only a village found, and not by a missionary, doctor or ethnologist."""
+    encounter = state.encounter
+    explorer = state.explorers[state.player]
+    if must_release_prisoners(explorer.specialty):
+        return IllegalAction("your specialty may not loot", RULE_RESULTS)
+    if encounter is None or not encounter.members:
+        return IllegalAction("the village has not been found", RULE_RESULTS)
+    return None
+
+
+RELEASE = Move(
+    name="release",
+    rule="Source of the Nile, 16.42-16.422",
+    notation=fixed("release prisoners"),
+    offer=offers.always(act.RELEASE),
+    explain=explain_release,
+    effect=release_prisoners,
+)
+KEEP = Move(
+    name="keep",
+    rule="Source of the Nile, 16.41, 16.421",
+    notation=fixed("keep prisoners"),
+    offer=checked(offers.every(act.KEEP), explain_keep),
+    explain=explain_keep,
+    effect=keep_prisoners,
+)
+LOOT = Move(
+    name="loot",
+    rule="Source of the Nile, 16.421-16.433",
+    notation=fixed("loot"),
+    offer=checked(offers.every(act.LOOT), explain_loot),
+    explain=explain_loot,
+    effect=loot,
+)
