@@ -49,9 +49,10 @@ Section = tuple[int, ...]  # "14.31" is (14, 3, 1)
 
 
 def section(text: str) -> Section:
-    """A numbered section as a tuple of its digits after the chapter: 16.421 -> (16, 4, 2, 1)."""
+    """A numbered section as a tuple of its digits after the chapter: 16.421 -> (16, 4, 2, 1);
+    a chapter's ".0" is the whole chapter: 21.0 -> (21,)."""
     chapter, _, rest = text.partition(".")
-    return (int(chapter), *(int(digit) for digit in rest))
+    return (int(chapter), *(int(digit) for digit in rest.rstrip("0")))
 
 
 def spans(text: str) -> list[tuple[Section, Section]]:
@@ -136,8 +137,12 @@ class Game:
             depth = max((len(s[0]) for s in module_spans if within(number, s)), default=0)
             if depth:
                 best[module] = depth
-        if not best:
-            return []
+        if not best:  # a whole chapter or section: the modules that hold parts of it
+            return sorted(
+                module
+                for module, module_spans in self.spans[tier].items()
+                if any(first[: len(number)] == number for first, _ in module_spans)
+            )
         deepest = max(best.values())
         return sorted(module for module, depth in best.items() if depth == deepest)
 
@@ -150,6 +155,10 @@ class Game:
                 numbers = _NUMBERS.match(text, match.end())
                 if numbers:
                     self.spans[tier][module] += spans(numbers.group(1))
+            summary = text.split("\n\n", maxsplit=1)[0].split(":", maxsplit=1)[0]
+            if tier == 0 and summary.startswith(self.title):
+                for span in re.finditer(_SPAN, summary):
+                    self.spans[tier][module] += spans(span.group(0))
 
 
 def _docstrings(path: Path) -> tuple[str, str]:
@@ -219,6 +228,8 @@ def collect() -> list[Game]:
         for module, rule, tier in declared:
             game.hold(module, rule, tier)
         for path in sorted(TESTS.rglob("test_*.py")):
+            if path.name == "test_rules_index.py":  # its examples cite no rule
+                continue
             text = path.read_text(encoding="utf-8")
             for cited in game.citations(text):
                 game.cited[cited].add(path.relative_to(ROOT).as_posix())

@@ -43,7 +43,8 @@ from terra.games.nile.components.events import (
     hex_places,
     port_names,
 )
-from terra.games.nile.components.tables import TABLES_FILE, TablesFile, build_tables
+from terra.games.nile.components.tablefile import TablesFile
+from terra.games.nile.components.tables import TABLES_FILE, build_tables
 from terra.games.nile.terms import (
     BASIC_TERRAINS,
     CAMEL,

@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 
 from terra.core import IllegalAction
-from terra.games.nile.caches import Cache, make_cache, may_search_cache, recover_cache
+from terra.games.nile.caches import make_cache, may_search_cache, recover_cache
 from terra.games.nile.components import load_components
 from terra.games.nile.components.events import Disaster
 from terra.games.nile.components.tables import (
@@ -34,6 +34,7 @@ from terra.games.nile.disasters import (
     killed_by_disaster,
     shoot_animal,
 )
+from terra.games.nile.explorer import Cache
 from terra.games.nile.journalist import journalist_battle_award, may_interview
 from terra.games.nile.natives import (
     AMBUSHED,

@@ -16,6 +16,7 @@ import pytest
 from terra.core import DataError
 from terra.core.data import DataLoader
 from terra.games.nile import terms
+from terra.games.nile.components.tablefile import TablesFile
 from terra.games.nile.components.tables import (
     AMBUSH,
     CAPTURED,
@@ -35,7 +36,6 @@ from terra.games.nile.components.tables import (
     RECOVERS,
     TABLES_FILE,
     Tables,
-    TablesFile,
     build_tables,
 )
 from terra.games.nile.terms import (

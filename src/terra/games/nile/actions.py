@@ -338,8 +338,8 @@ def write_leave_sick(data: Components, out: Writer) -> None:
 
 
 def hex_place(data: Components, hex_: int, *rest: int) -> str:
-    """The place of a move on hex ``hex_``: the hex's index, the key the browser board uses."""
-    return str(hex_)
+    """The place of a move on hex ``hex_``: the hex's id, the key the browser board uses."""
+    return data.board.hex_ids[hex_]
 
 
 # The actions of a move worth judging now (a superset of its legal ones).

@@ -540,8 +540,8 @@ def _parts_to_publish(state: NileState) -> Iterable[int]:
 
 
 def part_place(data: Components, part: int, index: int) -> str | None:
-    """A hex published is on the map (its index); the other parts are not one place."""
-    return str(index) if part == PART_HEX else None
+    """A hex published is on the map (its id); the other parts are not one place."""
+    return data.board.hex_ids[index] if part == PART_HEX else None
 
 
 PUBLISH_PART = Move(

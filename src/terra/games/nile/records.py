@@ -1,5 +1,5 @@
-"""Source of the Nile 8.3, 13.0-16.0: the records of the play in progress that are no part of
-the map or a Player Aid Sheet: the current seat's turn so far, and a meeting with natives being
+"""Source of the Nile 8.3: the records of the play in progress that are no part of the map or
+a Player Aid Sheet: the current seat's turn so far, and a meeting with natives (13-16) being
 resolved.
 """
 

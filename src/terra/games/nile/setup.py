@@ -204,8 +204,8 @@ def _ports_within_reach(state: NileState) -> Iterable[int]:
 
 
 def port_place(data: Components, port: int) -> str:
-    """A port is on the map: its hex's index."""
-    return str(data.board.port_hex[port])
+    """A port is on the map: its hex's id."""
+    return data.board.hex_ids[data.board.port_hex[port]]
 
 
 SAIL_TO = Move(

@@ -1,5 +1,6 @@
-"""Source of the Nile's mapboard as data: the hex grid, the terrain of the published
-periphery, ports, pre-printed rivers and the nine river systems, loaded from ``map.toml``.
+"""Source of the Nile 1.0, 2.3, 3.2, the mapboard as data: the hex grid, the terrain of the
+published periphery, ports, pre-printed rivers and the nine river systems, loaded from
+``map.toml``.
 
 The engine never touches names: hexes, ports and river systems are ints indexing the tuples of
 a :class:`Board`. Loading checks the file's shape (pydantic) and then everything the rules read

@@ -1,4 +1,5 @@
-"""Source of the Nile's 108 Event cards: loaded from ``events.toml``, validated, flattened to ints.
+"""Source of the Nile 3.13, the 108 Event cards: loaded from ``events.toml``, validated,
+flattened to ints.
 
 Every card carries one of each field the rulebook reads from a card: a Disaster (11), MAP:
 Terrain (10.22-10.25), MAP: River with its situations A and B and River B's oasis and cataract

@@ -1,4 +1,5 @@
-"""Source of the Nile's Game I tables: loaded from ``tables.toml``, validated, flattened to ints.
+"""Source of the Nile 9.7, 12.3-12.6, 32.22-32.23, the tables: loaded from ``tables.toml``,
+validated, flattened to ints.
 
 The tables printed on the mapboard and the player aid (Terrain Key, Activity Level, Movement
 Restrictions, Native Strength, the native policies and their tables, Hunting, Recovery, Native

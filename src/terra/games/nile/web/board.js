@@ -35,7 +35,7 @@ const LOOK = { gap: GAP, ink: INK };
 // What may be done with a good of the Make-up, by the kind of move, and how its button says so.
 const SUPPLY = { buy: "+", take: "+", leave: "−", "leave sick": "−", cache: "⌂" };
 const SICK_MARK = "✚";
-const TRAVEL = ["activity", "travel", "carry loads", "stop carrying"];
+const TRAVEL = ["activity", "travel", "carry", "stop"];
 
 // An explorer's whereabouts in the page's language: the view names them as the engine does.
 function statusWord(ctx, status) {
