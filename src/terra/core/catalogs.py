@@ -1,4 +1,5 @@
-"""The catalogs a game words its log from: ``<game package>/locale/<language>.toml``."""
+"""The catalogs a game words its log from: ``<game package>/locale/<language>.toml``, and the
+filling of their templates."""
 
 from __future__ import annotations
 
@@ -17,3 +18,16 @@ def log_catalog(package: str, language: str = "en") -> dict[str, Any]:
     if not (language.isalpha() and source.is_file()):
         source = folder / "en.toml"
     return tomllib.loads(source.read_text("utf-8"))
+
+
+class _Fields(dict[str, str]):
+    """Template fields; a placeholder without a value stays visible instead of failing."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def fill(template: object, fields: dict[str, str]) -> str:
+    """``template`` with its placeholders replaced by ``fields``; a placeholder without a value
+    stays visible instead of failing."""
+    return str(template).format_map(_Fields(fields))

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import log_catalog
+from terra.core.catalogs import fill, log_catalog
 from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import CATEGORIES, Components
 from terra.games.africa.state import AfricaState
@@ -53,13 +53,6 @@ def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
     return log_catalog("terra.games.africa", language)
-
-
-class _SafeFields(dict[str, str]):
-    """Template fields; a placeholder without a value stays visible instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def _points(messages: Mapping[str, Any], n: int) -> str:
@@ -113,7 +106,7 @@ def describe(event: Mapping[str, Any], language: str = "en") -> str:
         fields["scores"] = ", ".join(
             f"{colour[PLAYER_COLOURS[p]]} {s}" for p, s in enumerate(args["scores"])
         )
-    return str(template).format_map(_SafeFields(fields))
+    return fill(template, fields)
 
 
 # --- the board -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import log_catalog
+from terra.core.catalogs import fill, log_catalog
 from terra.games.africana.buying import ADVENTURE_PRICE
 from terra.games.africana.components import HEMISPHERES, Components, load_components
 from terra.games.africana.movement import RECOLOUR_PRICE
@@ -56,14 +56,7 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     if template is None:
         return f"{key}: {args}"
     words = _Words(messages, data or load_components())
-    return str(template).format_map(_SafeFields(words.fields(key, args)))
-
-
-class _SafeFields(dict[str, str]):
-    """Template fields; a placeholder without a value stays visible instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    return fill(template, words.fields(key, args))
 
 
 class _Words:

@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import log_catalog
+from terra.core.catalogs import fill, log_catalog
 from terra.games.expedition.components import GREEN, RED, START, Components, load_components
 from terra.games.expedition.state import ExpeditionState
 
@@ -71,11 +71,6 @@ def catalog(language: str = "en") -> dict[str, Any]:
     return log_catalog("terra.games.expedition", language)
 
 
-class _SafeFields(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def describe(event: Mapping[str, Any], data: Components | None = None, language: str = "en") -> str:
     """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``."""
     messages = catalog(language)
@@ -115,7 +110,7 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
             for p, points in enumerate(args.get("scores", []))
         )
         fields["winners"] = str(part["list"]).join(player(p) for p in args.get("winners", []))
-    return str(template).format_map(_SafeFields(fields))
+    return fill(template, fields)
 
 
 # --- the map -----------------------------------------------------------------------------

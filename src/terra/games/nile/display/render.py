@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import log_catalog
+from terra.core.catalogs import fill, log_catalog
 from terra.games.nile import logistics
 from terra.games.nile.actions import PART_HEX, PART_SPECIAL, PART_TRIBE, PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
@@ -58,11 +58,6 @@ def catalog(language: str = "en") -> dict[str, Any]:
     """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
     for a language without a catalog."""
     return log_catalog("terra.games.nile", language)
-
-
-class _SafeFields(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def player_name(seat: int) -> str:
@@ -140,7 +135,7 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     _name_fields(fields, key, args, messages, data)
     _outcome_fields(fields, key, args, messages, data, hidden=hidden)
     _list_fields(fields, key, args, messages, data)
-    return str(template).format_map(_SafeFields(fields))
+    return fill(template, fields)
 
 
 def _name_fields(
