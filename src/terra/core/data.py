@@ -263,7 +263,8 @@ class Names:
 
     Every id and name, as ``fold`` reads it, must name one thing only: otherwise two actions
     would read the same and a record could not be replayed. A name that is not found raises
-    :class:`NotationError` with the nearest names as suggestions.
+    :class:`NotationError` with the nearest names as suggestions, after ``hint`` (how the
+    things are written, if given).
 
     >>> places = Names("location", ["TRI", "CAI"], ["Tripoli", "Cairo"], where="board.toml")
     >>> places.find("cairo"), places.find("tri")
@@ -283,9 +284,11 @@ class Names:
         where: str | Path,
         fold: Callable[[str], str] = fold_name,
         on: str = "the board",
+        hint: str = "",
     ) -> None:
         self.what = what
         self.on = on
+        self.hint = hint
         self.names = tuple(names)
         self._fold = fold
         table: dict[str, int] = {}
@@ -312,7 +315,8 @@ class Names:
         if found >= 0:
             return found
         raise NotationError(
-            f"there is no {self.what} called {quote(text)} on {self.on}{self.suggest(text)}"
+            f"there is no {self.what} called {quote(text)} on {self.on}{self.hint}"
+            f"{self.suggest(text)}"
         )
 
     def suggest(self, text: str) -> str:

@@ -125,12 +125,7 @@ def parse(data: Components, table: ActionTable, text: str) -> int:
     match = _VERB.match(folded)
     if match:
         where = match["where"]
-        hex_ = data.hexes.get(where)
-        if hex_ < 0:
-            raise NotationError(
-                f"there is no hex called {quote(where)} on the board (a hex is a row letter and "
-                f"a column, like E7, or a start city's name){data.hexes.suggest(where)}"
-            )
+        hex_ = data.hexes.find(where)
         if match["verb"] == "start":
             if data.city_of[hex_] >= 0:
                 return table.start_base + data.city_of[hex_]

@@ -265,7 +265,13 @@ def _build(files: DataFiles) -> Components:
         goods=tuple(t for t, c in enumerate(category) if c == GOODS),
         animals=tuple(t for t, c in enumerate(category) if c == ANIMAL),
         monuments=monuments,
-        hexes=Names("hex", hex_ids, hex_names, where=bwhere),
+        hexes=Names(
+            "hex",
+            hex_ids,
+            hex_names,
+            where=bwhere,
+            hint=" (a hex is a row letter and a column, like E7, or a start city's name)",
+        ),
         types=Names("marker", type_names, type_names, where=mwhere),
     )
 

@@ -49,13 +49,7 @@ def parse(state: NileState, text: str) -> int:
     board = state.data.board
     match = _HEX_VERB.match(folded)
     if match:
-        where = match["where"]
-        hex_ = board.hexes.get(where)
-        if hex_ < 0:
-            raise NotationError(
-                f"there is no hex called {quote(where)} on the map (a hex is its column and row, "
-                f"like 1520, or a port's name){board.hexes.suggest(where)}"
-            )
+        hex_ = board.hexes.find(match["where"])
         return state.tables.find(f"counter {board.hex_ids[hex_]}")
     match = _SAIL.match(folded)
     if match and match["where"] != "europe":

@@ -88,6 +88,9 @@ __all__ = [
     "load_board",
 ]
 
+# How a hex is written, for a notation naming none.
+HEX_HINT = " (a hex is its column and row, like 1520, or a port's name)"
+
 
 @dataclass(frozen=True, eq=False)
 class Board:
@@ -412,7 +415,7 @@ def build_board(files: DataFiles) -> Board:
         sudd=tuple(sudd),
         port_distance=tuple(_port_distances(overland, port_hex, hex_ids, where)),
         published_distance=_published_distances(grid),
-        hexes=Names("hex", hex_ids, names, where=where, fold=fold),
+        hexes=Names("hex", hex_ids, names, where=where, fold=fold, on="the map", hint=HEX_HINT),
         systems=Names(
             "river system", system_names, system_names, where=where, fold=fold, on="the map"
         ),
