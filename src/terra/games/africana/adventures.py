@@ -9,6 +9,7 @@ from terra.core.errors import IllegalAction
 from terra.core.moves import Move
 from terra.games.africana.actions import every_adventure
 from terra.games.africana.end_of_turn import without
+from terra.games.africana.movement import explain_elsewhere
 from terra.games.africana.rulebook import RULE_END_ADVENTURE
 
 if TYPE_CHECKING:
@@ -37,13 +38,7 @@ def explain_end_adventure(state: AfricanaState, card: int) -> IllegalAction | No
             f"adventure {ident} is not one of your unfinished adventures", RULE_END_ADVENTURE
         )
     target = data.adventure_target[card]
-    if state.loc[player] != target:
-        return IllegalAction(
-            f"adventure {ident} ends in {data.location_names[target]}; your explorer is in "
-            f"{data.location_names[state.loc[player]]}",
-            RULE_END_ADVENTURE,
-        )
-    return None
+    return explain_elsewhere(state, f"adventure {ident} ends", target, RULE_END_ADVENTURE)
 
 
 def end_adventure(state: AfricanaState, card: int) -> None:

@@ -11,6 +11,7 @@ from terra.core.errors import IllegalAction
 from terra.core.moves import Move
 from terra.games.africana.actions import every_expedition
 from terra.games.africana.drawing import draw_into_hand, replace_empty_draw_pile
+from terra.games.africana.movement import explain_elsewhere
 from terra.games.africana.rulebook import RULE_END_EXPEDITION, RULE_JOIN
 
 if TYPE_CHECKING:
@@ -54,12 +55,9 @@ def explain_join_expedition(state: AfricanaState, card: int) -> IllegalAction | 
     if state.joined[state.spaces.index(card)] >> player & 1:
         return IllegalAction(f"you have already joined expedition {ident}", RULE_JOIN)
     start = data.expedition_start[card]
-    if state.loc[player] != start:
-        return IllegalAction(
-            f"expedition {ident} starts in {data.location_names[start]}; your explorer is in "
-            f"{data.location_names[state.loc[player]]}",
-            RULE_JOIN,
-        )
+    elsewhere = explain_elsewhere(state, f"expedition {ident} starts", start, RULE_JOIN)
+    if elsewhere is not None:
+        return elsewhere
     if state.markers[player] >= MARKERS:
         return IllegalAction(
             f"all {MARKERS} of your company markers are on expeditions already", RULE_JOIN
@@ -116,13 +114,7 @@ def explain_end_expedition(state: AfricanaState, card: int) -> IllegalAction | N
     if not state.joined[state.spaces.index(card)] >> player & 1:
         return IllegalAction(f"you have not joined expedition {ident}", RULE_END_EXPEDITION)
     target = data.expedition_target[card]
-    if state.loc[player] != target:
-        return IllegalAction(
-            f"expedition {ident} ends in {data.location_names[target]}; your explorer is in "
-            f"{data.location_names[state.loc[player]]}",
-            RULE_END_EXPEDITION,
-        )
-    return None
+    return explain_elsewhere(state, f"expedition {ident} ends", target, RULE_END_EXPEDITION)
 
 
 def end_expedition(state: AfricanaState, card: int) -> None:

@@ -116,6 +116,18 @@ def steps(state: AfricanaState, out: list[int]) -> None:
                     out.append(base + code)
 
 
+def explain_elsewhere(
+    state: AfricanaState, card: str, place: int, rule: str
+) -> IllegalAction | None:
+    """Africana, Joining Expeditions, Ending An Expedition, Ending An Adventure: what ``card``
+    does (``"expedition 7 starts"``) happens at ``place`` only, where the explorer must be."""
+    here = state.loc[state.player]
+    if here == place:
+        return None
+    names = state.data.location_names
+    return IllegalAction(f"{card} in {names[place]}; your explorer is in {names[here]}", rule)
+
+
 def _a(phrase: str) -> str:
     """``phrase`` with its indefinite article: "a grey card", "an orange card"."""
     return ("an " if phrase[0] in "aeiou" else "a ") + phrase
