@@ -27,11 +27,16 @@ def exact(candidates: Candidates) -> Offer[NileState]:
     return offer
 
 
-def every(kind: int) -> Candidates:
+def actions_of(state: NileState, kind: int) -> range:
     """Every action of the move of ``kind``."""
+    return range(state.tables.base[kind], state.tables.end[kind])
+
+
+def every(kind: int) -> Candidates:
+    """The candidates of a move: every one of its actions."""
 
     def candidates(state: NileState) -> Iterable[int]:
-        return range(state.tables.base[kind], state.tables.end[kind])
+        return actions_of(state, kind)
 
     return candidates
 

@@ -203,7 +203,7 @@ def _may_carry(state: NileState) -> Iterable[int]:
     explorer = state.explorers[state.player]
     if explorer.carries or explorer.party.explorer_sick:
         return ()
-    return offers.every(act.CARRY)(state)
+    return offers.actions_of(state, act.CARRY)
 
 
 CARRY = Move(
@@ -227,7 +227,7 @@ def _carrying(state: NileState) -> Iterable[int]:
     """5.52: ``stop carrying`` for an explorer who carries."""
     if not state.explorers[state.player].carries:
         return ()
-    return offers.every(act.REST)(state)
+    return offers.actions_of(state, act.REST)
 
 
 STOP = Move(

@@ -192,10 +192,10 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
 def _ports_within_reach(state: NileState) -> Iterable[int]:
     """26.6: without the passage money, only the ports of free tickets."""
     if state.phase == PORT:
-        return offers.every(act.SAIL)(state)
+        return offers.actions_of(state, act.SAIL)
     explorer = state.explorers[state.player]
     if donation_dollars(state, explorer) >= state.data.tables.passage:
-        return offers.every(act.SAIL)(state)
+        return offers.actions_of(state, act.SAIL)
     base = state.tables.base[act.SAIL]
     ticket_port = state.tables.ticket_port  # each card's port, or -1 (as ticket_for)
     return sorted(

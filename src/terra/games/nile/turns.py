@@ -55,7 +55,7 @@ def _unburdened(state: NileState) -> Iterable[int]:
     does an explorer in Europe)."""
     if state.phase not in (CAPTIVITY, PUBLISHING) and excess_to_leave(state):
         return ()
-    return offers.every(act.DONE)(state)
+    return offers.actions_of(state, act.DONE)
 
 
 DONE = Move(
