@@ -131,8 +131,15 @@ class Shadow:
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over
         if seat is not None and state.current_player == seat:
+            words = state.game.guide(language).moves
             legal = [
-                {"action": a, "text": state.action_str(a), **state.action_data(a)}
+                {
+                    "action": a,
+                    "text": state.action_str(a),
+                    **state.action_data(a),
+                    "help": words[state.action_data(a)["kind"]],
+                    "rule": state.action_rule(a),
+                }
                 for a in state.legal_actions()
             ]
             assert update["legal"] == legal

@@ -50,12 +50,14 @@ def test_legal_moves_come_as_data(game_id: str) -> None:
         assert [move["action"] for move in moves] == list(state.legal_actions())
         for move in moves:
             action = move["action"]
-            assert set(move) == {"action", "text", "kind", "args", "place"}
+            assert set(move) == {"action", "text", "kind", "args", "place", "help", "rule"}
             assert move["text"] == state.action_str(action)
             assert move["args"] == list(state.tables.args[action])
             assert all(isinstance(arg, int) for arg in move["args"])
             assert isinstance(move["kind"], str) and move["kind"]
             assert move["place"] is None or isinstance(move["place"], str)
+            assert move["rule"].startswith(state.game.title + ", ")
+            assert move["help"] == state.game.guide("en").moves[move["kind"]]
             kinds.add(move["kind"])
         assert json.loads(protocol.encode(update))["legal"] == moves
         state.apply(rng.choice(state.legal_actions()))
@@ -74,6 +76,19 @@ def test_a_first_move_at_a_spot_names_it(game_id: str) -> None:
     assert moves
     for move in moves:
         assert move["place"] in names, move
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_a_moves_help_is_in_the_pages_language(language: str) -> None:
+    """Each offered move says what it does in the page's language, from the game's guide."""
+    state = terra.game("africa").new(players=2, seed=3)
+    seat = state.current_player
+    english = protocol.update(state, 0, seat, 0)["legal"]
+    other = protocol.update(state, 0, seat, 0, language)["legal"]
+    assert [m["text"] for m in other] == [m["text"] for m in english]
+    for move in other:
+        assert move["help"] == state.game.guide(language).moves[move["kind"]]
+        assert move["help"] != state.game.guide("en").moves[move["kind"]]
 
 
 def test_a_spectator_and_a_waiting_seat_get_no_moves() -> None:

@@ -85,7 +85,7 @@ def play_one(page: Page, rng: random.Random) -> str:
                 action = targets.nth(index).get_attribute("data-action") or ""
                 page.mouse.click(point[0], point[1])
                 return action
-    buttons = page.locator("#legal button")
+    buttons = page.locator("#legal button:visible")
     choice = buttons.nth(rng.randrange(buttons.count()))
     action = choice.inner_text()
     choice.click()

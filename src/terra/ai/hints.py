@@ -26,7 +26,17 @@ class Hint:
     text: str
     share: float  # of the search's visits among the legal moves
     value: float  # expected return, in the range of returns()
-    reason: str
+    points: float  # the evaluation's points for the seat once the move's turn is played out
+    change: float  # ... less its points now
+    rival: float | None  # the best other seat's points then (None: a game alone)
+
+    @property
+    def reason(self) -> str:
+        """The figures in words."""
+        text = f"the evaluation puts you at {self.points:.1f} points ({self.change:+.1f} this turn)"
+        if self.rival is not None:
+            text += f", the best rival at {self.rival:.1f}"
+        return text
 
 
 def hints(
@@ -37,13 +47,16 @@ def hints(
     assert seat is not None, "the game is over"
     choices = IsmctsBot(seed, budget).analyse(state)[:shown]
     rng = random.Random(seed)
+    text = state.action_str
     return [
-        Hint(c.action, state.action_str(c.action), c.share, c.value, _reason(state, c.action, rng))
+        Hint(c.action, text(c.action), c.share, c.value, *_figures(state, c.action, rng))
         for c in choices
     ]
 
 
-def _reason(state: GameState, action: int, rng: random.Random) -> str:
+def _figures(
+    state: GameState, action: int, rng: random.Random
+) -> tuple[float, float, float | None]:
     """What the game's estimate makes of the move once the turn it belongs to is played out by
     the rollout policy, averaged over redeals of what the seat cannot know."""
     evaluator = state.game.evaluator()
@@ -61,8 +74,4 @@ def _reason(state: GameState, action: int, rng: random.Random) -> str:
         rival += max((e for s, e in enumerate(estimates) if s != seat), default=0.0)
     mine /= WORLDS
     rival /= WORLDS
-    change = mine - now
-    text = f"the evaluation puts you at {mine:.1f} points ({change:+.1f} this turn)"
-    if state.num_players > 1:
-        text += f", the best rival at {rival:.1f}"
-    return text
+    return mine, mine - now, rival if state.num_players > 1 else None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from terra.core.data import DEFAULT_DATA, absolute_data_path
 from terra.core.errors import OptionError, quote
+from terra.core.guide import Guide, guide
 from terra.core.position import Position
 
 if TYPE_CHECKING:
@@ -272,6 +273,11 @@ class Game(ABC, Generic[S]):
         package = type(self).__module__.rpartition(".")[0]
         board = resources.files(package).joinpath("web", "board.js")
         return board if board.is_file() else None
+
+    def guide(self, language: str = "en") -> Guide:
+        """How to play, in ``language`` (English where the game has no guide in it): the
+        game package's ``guide/<language>.toml`` (:mod:`terra.core.guide`)."""
+        return guide(type(self).__module__.rpartition(".")[0], language)
 
     def board_layout(self, state: S) -> dict[str, Any]:
         """The fixed, public geometry the browser board needs for ``state``'s component data.

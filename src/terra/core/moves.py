@@ -546,5 +546,8 @@ class PhasedState(GameState):
     def _kind_name(self, kind: int) -> str:
         return self.RULEBOOK.moves[kind].name
 
+    def action_rule(self, action: int) -> str:
+        return self.RULEBOOK.moves[self.tables.kind[action]].rule
+
     def _place(self, action: int) -> str | None:
         return self.RULEBOOK.place(self.data, action)

@@ -304,6 +304,11 @@ class GameState(ABC):
             "place": self._place(action),
         }
 
+    def action_rule(self, action: int) -> str:
+        """The rule that allows ``action``'s kind of move, as the rulebook is cited (``""``:
+        the game does not say)."""
+        return ""
+
     def _kind_name(self, kind: int) -> str:
         """The name of a kind of move (a game that declares its moves names them)."""
         return str(kind)

@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from terra.ai.bots import SEARCH_BOTS, bot_names
 from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
+from terra.core.guide import Guide, GuideError
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
 from terra.server import i18n
@@ -69,12 +70,14 @@ def _tables(request: Request) -> Tables:
     return tables
 
 
-def _options(game: Game[Any]) -> list[dict[str, Any]]:
-    """The options a person may set on the server (the shipped data is the only data)."""
+def _options(game: Game[Any], words: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options a person may set on the server (the shipped data is the only data), each
+    with its label and help in the page's language (``words``: the guide's options)."""
     return [
         {
             "name": o.name,
-            "help": o.help,
+            "label": words[o.name].label if o.name in words else o.name,
+            "help": words[o.name].help if o.name in words else o.help,
             "default": o.default,
             "kind": {bool: "bool", int: "int"}.get(o.kind, "str"),
             "choices": list(o.choices) if o.choices is not None else None,
@@ -86,23 +89,36 @@ def _options(game: Game[Any]) -> list[dict[str, Any]]:
 
 
 async def list_games(request: Request) -> Response:
-    """``GET /api/games``: every game, its player range, options and the bots."""
+    """``GET /api/games?lang=de``: every game, its player range, options and the bots, and
+    what its guide says of it in the page's language."""
     bots = offered_bots(_tables(request).settings.bot_limits)
-    listed = [
-        {
-            "id": g.id,
-            "title": g.title,
-            "designer": g.designer,
-            "year": g.year,
-            "min_players": g.min_players,
-            "max_players": g.max_players,
-            "options": _options(g),
-            "bots": bots,
-            "board": g.web_board() is not None,
-        }
-        for g in all_games()
-    ]
+    language = i18n.language_of(request.query_params.get("lang"))
+    listed = []
+    for g in all_games():
+        try:
+            guide: Guide | None = g.guide(language)
+        except GuideError:
+            guide = None
+        about = {} if guide is None else {k: getattr(guide, k) for k in ABOUT}
+        listed.append(
+            {
+                "id": g.id,
+                "title": g.title,
+                "designer": g.designer,
+                "year": g.year,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "options": _options(g, {} if guide is None else guide.options),
+                "bots": bots,
+                "board": g.web_board() is not None,
+                **about,
+            }
+        )
     return JSONResponse({"games": listed})
+
+
+# What the lobby shows of a game from its guide.
+ABOUT = ("summary", "players", "length")
 
 
 async def read_json(request: Request) -> Any:

@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, i18n, security
+from terra.server import api, i18n, learn, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -77,7 +77,9 @@ def create_app(
         Route("/", _page("index.html")),
         Route("/match/{match_id}", _page("match.html")),
         Route("/match/{match_id}/replay", _page("replay.html")),
+        Route("/learn/{game_id}", _page("learn.html")),
         Route("/api/games", api.list_games),
+        Route("/api/games/{game_id}/guide", learn.game_guide),
         Route("/api/i18n", i18n.languages),
         Route("/api/i18n/{language}", i18n.catalog),
         Route("/api/matches", api.create_match, methods=["POST"]),

@@ -12,10 +12,13 @@ import asyncio
 import logging
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from terra.ai.bots import make_bot
 from terra.ai.budget import Budget, parse_budget
+from terra.ai.hints import hints
 from terra.core.errors import TerraError, quote
 from terra.core.game import SEED_BITS
 from terra.core.record import Record
@@ -39,6 +42,32 @@ def bot_seed(match_seed: int, move: int) -> int:
 
 def choose_move(match_id: str, record: Record, bot: str) -> str:
     """The notation of ``bot``'s move in the position after ``record``'s actions."""
+    state = _position(match_id, record)
+    action = make_bot(bot, bot_seed(record.seed, len(record.actions))).choose(state)
+    return state.action_str(action)
+
+
+def hint_moves(match_id: str, record: Record) -> list[dict[str, Any]]:
+    """The search's best moves for the seat to act after ``record``, as a page shows them:
+    each move's notation, its share of the search and the evaluation's figures (the same
+    search as ``terra play``'s ``hint``, which tells nothing the seat cannot know)."""
+    state = _position(match_id, record)
+    found = hints(state, seed=bot_seed(record.seed, len(record.actions)))
+    return [
+        {
+            "text": hint.text,
+            "share": hint.share,
+            "points": hint.points,
+            "change": hint.change,
+            "rival": hint.rival,
+        }
+        for hint in found
+    ]
+
+
+def _position(match_id: str, record: Record) -> GameState:
+    """The position after ``record``'s actions, from the state this worker kept of the
+    match if it has one (its moves since are played on it), kept again for next time."""
     moves = len(record.actions)
     cached = _WORKER_STATES.pop(match_id, None)
     if cached is not None and cached[0] <= moves:
@@ -48,12 +77,19 @@ def choose_move(match_id: str, record: Record, bot: str) -> str:
         state = find_game(record.game).new(record.players, record.seed, dict(record.options))
     for text in record.actions[done:]:
         state.play(text)
-    action = make_bot(bot, bot_seed(record.seed, moves)).choose(state)
-    text = state.action_str(action)
     _WORKER_STATES[match_id] = (moves, state)
     if len(_WORKER_STATES) > _WORKER_CACHE_SIZE:
         del _WORKER_STATES[next(iter(_WORKER_STATES))]
-    return text
+    return state
+
+
+# What a worker may be asked: a bot's move, or hints for a person.
+_JOBS: dict[str, Callable[..., Any]] = {"move": choose_move, "hint": hint_moves}
+
+
+def work(job: str, *args: Any) -> Any:
+    """Run one job in a worker (the pool's function)."""
+    return _JOBS[job](*args)
 
 
 def budget_of(bot: str) -> Budget | None:
@@ -130,12 +166,12 @@ class BotPool:
     started when first needed."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = WorkerPool(workers or default_workers(), choose_move)
+        self.workers = WorkerPool(workers or default_workers(), work)
 
     async def choose(self, match_id: str, record: Record, bot: str, seconds: float) -> str:
         """``bot``'s move after ``record``, worked out in a worker within ``seconds``; raises
         :class:`~terra.server.workers.OverrunError` past them."""
-        future = self.workers.submit(match_id, (match_id, record, bot), seconds)
+        future = self.workers.submit(match_id, ("move", match_id, record, bot), seconds)
         text: str = await asyncio.wrap_future(future)
         return text
 
@@ -160,6 +196,13 @@ class BotPool:
             )
         return await self.choose(match_id, record, FALLBACK, limits.deadline(FALLBACK))
 
+    async def hints(self, match_id: str, record: Record, seconds: float) -> list[dict[str, Any]]:
+        """:func:`hint_moves` after ``record``, in a worker within ``seconds``; raises
+        :class:`~terra.server.workers.OverrunError` past them."""
+        future = self.workers.submit(match_id, ("hint", match_id, record), seconds)
+        found: list[dict[str, Any]] = await asyncio.wrap_future(future)
+        return found
+
     def pids(self) -> list[int]:
         """The worker processes running now."""
         return self.workers.pids()
@@ -168,4 +211,13 @@ class BotPool:
         self.workers.close()
 
 
-__all__ = ["BotLimits", "BotPool", "bot_seed", "canonical", "choose_move", "default_workers"]
+__all__ = [
+    "BotLimits",
+    "BotPool",
+    "bot_seed",
+    "canonical",
+    "choose_move",
+    "default_workers",
+    "hint_moves",
+    "work",
+]

@@ -14,6 +14,7 @@ from terra.core.state import GameState
 from terra.server import i18n, protocol, security
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
+from terra.server.workers import WorkerError
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import StaleMove, StoreError, UnknownMatch
 
@@ -72,6 +73,7 @@ class Page:
         self.language = language  # of the log's sentences (docs/web.md, "Languages")
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.stalled = False  # too far behind: it is being closed
+        self.hinting: asyncio.Task[None] | None = None  # the search working out a hint
 
     def moved(self, state: GameState, moves: int, shared: Shared) -> None:
         """Queue this page's update (called with the match's lock held, after the commit):
@@ -100,6 +102,9 @@ class Page:
     def _send(self, text: str, log_size: int) -> None:
         self.since = log_size
         self._queue(text)
+
+    def hinted(self, moves: int, found: list[dict[str, Any]]) -> None:
+        self._queue(protocol.encode({"type": "hints", "moves": moves, "hints": found}))
 
     def send_error(self, message: str, **extra: Any) -> None:
         self._queue(protocol.error(message, **extra))
@@ -179,6 +184,8 @@ async def live(websocket: WebSocket) -> None:
         pass
     finally:
         tables.unwatch(table, page, spectator=seat is None)
+        if page.hinting is not None:
+            page.hinting.cancel()
         page.outbox.put_nowait(None)
         # A page that has gone resumes what it missed when it comes back.
         with contextlib.suppress(Exception):
@@ -231,6 +238,11 @@ async def _listen(page: Page) -> None:
         if isinstance(message, protocol.Resume):
             page.since = message.since
             await page.refresh()
+        elif isinstance(message, protocol.Hint):
+            if page.hinting is None or page.hinting.done():
+                page.hinting = asyncio.create_task(_hint(page, message.moves))
+            else:
+                page.send_error("a hint is being worked out already; this request was ignored")
         else:
             await _move(page, message)
 
@@ -250,6 +262,33 @@ async def _move(page: Page, move: protocol.Move) -> None:
         page.send_error(str(problem), unavailable=True)
     except StoreError as problem:
         page.send_error(str(problem))
+
+
+async def _hint(page: Page, moves: int) -> None:
+    """Send the seat the search's best moves in its position after ``moves`` moves, worked out
+    in a bot worker (``docs/web.md``, "Hints"); it is refused to a spectator, out of turn and
+    for a position that is no longer the match's."""
+    if page.seat is None:
+        page.send_error("spectators get no hints; open an invitation link to play a seat")
+        return
+    try:
+        state, count = await page.tables.state(page.match_id)
+        if count != moves:
+            page.send_error(f"the match is at move {count}, not {moves}: ask again", stale=True)
+            return
+        if state.current_player != page.seat:
+            page.send_error("hints are for your own turn")
+            return
+        settings = page.tables.settings
+        seconds = settings.bot_seconds + settings.bot_margin
+        found = await page.tables.bots.hints(page.match_id, state.record(), seconds)
+    except StoreUnavailable as problem:
+        page.send_error(str(problem), unavailable=True)
+        return
+    except WorkerError:
+        page.send_error("the search could not work out a hint in time; try again")
+        return
+    page.hinted(moves, found)
 
 
 async def _refuse(websocket: WebSocket, message: str, code: int) -> None:

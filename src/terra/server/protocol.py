@@ -11,11 +11,13 @@ from typing import Any, TypeGuard
 
 import orjson
 
+from terra.core.guide import GuideError
 from terra.core.state import GameState
 
 MOVE = "move"
 RESUME = "resume"
-CLIENT_TYPES = (MOVE, RESUME)
+HINT = "hint"
+CLIENT_TYPES = (MOVE, RESUME, HINT)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -74,17 +76,28 @@ def update(
     if seed is not None:
         message["seed"] = seed
     if seat is not None and current == seat:
-        message["legal"] = legal_moves(state)
+        message["legal"] = legal_moves(state, language)
     return message
 
 
-def legal_moves(state: GameState) -> list[dict[str, Any]]:
+def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
     """The legal moves of the seat to act as data: each move's int (``action``), its notation
     (``text``, what the page sends back), the name of its kind of move (``kind``), its
     arguments (``args``) and the place on the board it concerns (``place``, or ``None``), so
-    that a board never reads the notation."""
+    that a board never reads the notation; and, for the player, what the kind of move does
+    (``help``, from the game's guide in ``language``) and the rule that allows it (``rule``)."""
     text = state.tables.text
-    return [{"action": a, "text": text[a], **state.action_data(a)} for a in state.legal_actions()]
+    try:
+        words = state.game.guide(language).moves
+    except GuideError:
+        words = {}
+    moves = []
+    for action in state.legal_actions():
+        data = state.action_data(action)
+        data["help"] = words.get(data["kind"], "")
+        data["rule"] = state.action_rule(action)
+        moves.append({"action": action, "text": text[action], **data})
+    return moves
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -117,13 +130,20 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """``{"type": "hint", "moves": N}``: the search's best moves in the position after N."""
+
+    moves: int
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-def parse(text: str) -> Move | Resume:
+def parse(text: str) -> Move | Resume | Hint:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
@@ -146,6 +166,11 @@ def parse(text: str) -> Move | Resume:
         if not _count(since):
             raise ProtocolError("a resume needs 'since': the number of log entries you have")
         return Resume(since)
+    if kind == HINT:
+        moves = data.get("moves")
+        if not _count(moves):
+            raise ProtocolError("a hint needs 'moves': the move count of the position you saw")
+        return Hint(moves)
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")

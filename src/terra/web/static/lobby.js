@@ -1,4 +1,4 @@
-import { languageSwitch, loadLanguage, t } from "/static/i18n.js";
+import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,12 +15,21 @@ function chosenGame() {
   return games.find((g) => g.id === $("game").value);
 }
 
+function showAbout(game) {
+  const about = $("about");
+  about.replaceChildren();
+  if (game.summary) about.append(element("p", game.summary));
+  if (game.players) about.append(element("p", t("{players} players · {length}", { players: game.players, length: game.length }), { class: "facts" }));
+  about.append(element("a", t("How to play {game}", { game: game.title }), { href: `/learn/${encodeURIComponent(game.id)}` }));
+}
+
 function showOptions() {
   const game = chosenGame();
+  showAbout(game);
   const box = $("options");
   box.replaceChildren(element("legend", t("Options")));
   for (const option of game.options) {
-    const label = element("label", option.name + " ");
+    const label = element("label", (option.label || option.name) + " ");
     let input;
     if (option.kind === "bool") {
       input = element("input", undefined, { type: "checkbox" });
@@ -152,10 +161,12 @@ async function showMyGames() {
 async function start() {
   await loadLanguage();
   $("language-switch").replaceChildren(languageSwitch());
-  const response = await fetch("/api/games");
+  const response = await fetch(`/api/games?lang=${language}`);
   games = (await response.json()).games;
   const select = $("game");
   for (const game of games) select.append(element("option", game.title, { value: game.id }));
+  const asked = new URLSearchParams(location.search).get("game");
+  if (games.some((g) => g.id === asked)) select.value = asked;
   select.addEventListener("change", showOptions);
   $("players").addEventListener("change", showSeats);
   $("create").addEventListener("submit", create);

@@ -77,20 +77,77 @@ function showSeed(update) {
     : t("Dealt from seed {seed}, which the match's creator chose: whoever knows it can know every hidden card.", { seed: update.seed });
 }
 
+// A long list of one kind of move folds away behind its count (the Nile's counters).
+const FOLDED = 30;
+
+function moveButton(move) {
+  const button = element("button", move.text, { type: "button" });
+  if (move.help) button.title = move.help;
+  button.addEventListener("click", () => play(move.text));
+  return button;
+}
+
+/** The legal moves grouped by kind, each kind with what it does and the rule allowing it. */
 function showLegal(update) {
   const list = $("legal");
   list.replaceChildren();
+  $("hint").hidden = !update.legal;
   if (!update.legal) {
-    list.append(element("li", mySeat === null ? t("You are watching.") : t("Wait for your turn.")));
+    let waiting = t("Wait for your turn.");
+    if (update.over) waiting = t("The game is over.");
+    else if (mySeat === null) waiting = t("You are watching.");
+    list.append(element("li", waiting));
     return;
   }
+  const kinds = new Map();
   for (const move of update.legal) {
-    const item = element("li");
-    const button = element("button", move.text, { type: "button" });
-    button.addEventListener("click", () => play(move.text));
-    item.append(button);
+    if (!kinds.has(move.kind)) kinds.set(move.kind, []);
+    kinds.get(move.kind).push(move);
+  }
+  for (const moves of kinds.values()) {
+    const item = element("li", undefined, { class: "kind" });
+    const [first] = moves;
+    if (first.help) item.append(element("p", first.help, { class: "move-help" }));
+    if (first.rule) item.append(element("p", t("Rule: {rule}", { rule: first.rule }), { class: "rule" }));
+    const choices = element("div", undefined, { class: "choices" });
+    choices.append(...moves.map(moveButton));
+    if (moves.length > FOLDED) {
+      const fold = element("details");
+      fold.append(element("summary", t("{count} choices", { count: moves.length })), choices);
+      item.append(fold);
+    } else item.append(choices);
     list.append(item);
   }
+}
+
+function askHint() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !latest) return;
+  const shown = $("hints");
+  shown.hidden = false;
+  shown.replaceChildren(element("li", t("Thinking…")));
+  socket.send(JSON.stringify({ type: "hint", moves: latest.moves }));
+}
+
+/** The search's best moves for this position: each playable, with its figures in words. */
+function showHints(message) {
+  const shown = $("hints");
+  shown.replaceChildren();
+  if (!latest || message.moves !== latest.moves) {
+    shown.hidden = true;
+    return;
+  }
+  for (const hint of message.hints) {
+    const item = element("li");
+    const share = Math.round(hint.share * 100);
+    const points = hint.points.toFixed(1);
+    const change = (hint.change >= 0 ? "+" : "") + hint.change.toFixed(1);
+    let why = t("chosen in {share}% of the search; afterwards you stand at about {points} points ({change} this turn)", { share, points, change });
+    if (hint.rival !== null) why += t(", the best rival at {rival}", { rival: hint.rival.toFixed(1) });
+    const move = (latest.legal || []).find((m) => m.text === hint.text) || { text: hint.text };
+    item.append(moveButton(move), element("span", why, { class: "why" }));
+    shown.append(item);
+  }
+  shown.hidden = false;
 }
 
 function showLog(update) {
@@ -131,7 +188,12 @@ function receive(event) {
     showError(message.message, message.rule);
     return;
   }
+  if (message.type === "hints") {
+    showHints(message);
+    return;
+  }
   if (message.type !== "update") return;
+  if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
   retry = 500;
   showStatus(message);
@@ -170,6 +232,7 @@ async function start() {
   }
   summary = await response.json();
   $("title").textContent = `${summary.title} (${summary.id})`;
+  $("guide-link").href = `/learn/${encodeURIComponent(summary.game)}`;
   document.title = `${summary.title} · Terra Incognita`;
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
   const games = (await (await fetch("/api/games")).json()).games;
@@ -190,6 +253,7 @@ async function start() {
 // A move may also be typed in its notation, as on the command line; the server explains a
 // refusal with its rule.
 if (mySeat !== null) {
+  $("hint").addEventListener("click", askHint);
   $("typed").hidden = false;
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();

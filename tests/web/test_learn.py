@@ -1,0 +1,121 @@
+"""Learning in the browser (issue 45): each game's how-to-play page, reached from the lobby and
+from the game page, in three languages and at desktop and phone width, with its pictures drawn
+by the game's own board; the moves' help beside them; and the Hint button at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import httpx
+import pytest
+
+import terra
+from terra.core.guide import SECTIONS
+from tests.server.test_sigkill import server
+from tests.web.board_page import photograph, screenshot_dir
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+TIMEOUT = 20_000
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+GAMES = [g.id for g in terra.games()]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    folder = tmp_path_factory.mktemp("learn")
+    with server(folder / "matches.sqlite3") as (_, address):
+        yield address
+
+
+def _overflow(page: Page) -> int:
+    """How far the page is wider than its window (a phone must not scroll sideways)."""
+    width: int = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    return width
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_how_to_play_page_tells_the_game_in_each_language(
+    game_id: str, base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    game = terra.game(game_id)
+    for language, viewport in (("en", DESKTOP), ("de", PHONE), ("nl", DESKTOP)):
+        guide = game.guide(language)
+        context = new_context(locale=language, viewport=viewport)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{base}/learn/{game_id}")
+        page.get_by_role("heading", name=f"Terra Incognita · {guide.title}").wait_for()
+        headings = page.locator("main h2").all_inner_texts()
+        titles = [s.title for s in guide.section]
+        assert headings[: len(titles)] == titles
+        assert [s.id for s in guide.section][: len(SECTIONS)] == list(SECTIONS)
+        pictures = [s for s in guide.section if s.picture is not None]
+        assert page.locator("figure .picture svg").count() == len(pictures)
+        for kind, words in guide.moves.items():
+            assert page.locator("dd", has_text=words).count() >= 1, kind
+        assert _overflow(page) <= 0
+        if viewport is PHONE or language == "en":
+            name = f"learn-{game_id}-{language}-{viewport['width']}"
+            photograph(page, screenshot_dir() / f"{name}.png")
+        context.close()
+
+
+def test_the_lobby_and_the_game_page_lead_to_the_guide(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    context = new_context(locale="en", viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{base}/?game=nile")
+    page.get_by_text(terra.game("nile").guide("en").summary).wait_for()
+    assert page.locator("#game").input_value() == "nile"
+    page.get_by_role("link", name="How to play Source of the Nile").click()
+    page.get_by_role("heading", name="Terra Incognita · How to play Source of the Nile").wait_for()
+    # the option's label and help from the guide, not its name in the code
+    page.goto(f"{base}/?game=africa")
+    words = terra.game("africa").guide("en").options["simple"]
+    page.locator("#options label", has_text=words.label).wait_for()
+    context.close()
+
+
+def _create(base: str, game_id: str) -> str:
+    """A match of a person (seat 0) against a random bot: the person's page."""
+    body = {"game": game_id, "players": 2, "seats": [{}, {"bot": "random"}]}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    return str(created["seats"][0]["invite"])
+
+
+def test_a_seat_asks_for_a_hint_and_plays_it(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    context = new_context(locale="de", viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(_create(base, "africa"))
+    page.locator("#legal .move-help").first.wait_for()
+    # each kind of move says what it does in the page's language, and its rule
+    helps = page.locator("#legal .move-help").all_inner_texts()
+    assert set(helps) <= set(terra.game("africa").guide("de").moves.values())
+    assert page.locator("#legal .rule").first.inner_text().startswith("Regel: Africa, ")
+    status = page.locator("#status").inner_text()
+    page.get_by_role("button", name="Tipp", exact=True).click()
+    hints = page.locator("#hints li button")
+    hints.first.wait_for()
+    assert 1 <= hints.count() <= 3
+    assert "der Suche gewählt" in page.locator("#hints").inner_text()
+    photograph(page, screenshot_dir() / "hint-africa-de-390.png")
+    chosen = hints.first.inner_text()
+    hints.first.click()
+    page.wait_for_function(
+        "before => document.getElementById('status').textContent !== before", arg=status
+    )
+    assert page.locator("#hints").is_hidden()
+    assert page.locator("#error").is_hidden(), chosen  # the hinted move was legal and played
+    match_id = page.url.split("/match/")[1].split("#")[0]
+    summary = httpx.get(f"{base}/api/matches/{match_id}", timeout=30).json()
+    assert summary["moves"] >= 1
+    context.close()
