@@ -40,7 +40,7 @@ export function board(container, width, height, label) {
   const svg = el("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "terra-board",
-    role: "img",
+    role: "group",
     "aria-label": label,
     preserveAspectRatio: "xMidYMin meet",
   });
