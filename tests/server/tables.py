@@ -102,6 +102,7 @@ class Shadow:
         self.match_id = match_id
         info = store.info(match_id)
         self.seed_shown = info.seed_shown
+        self.names = [seat.name for seat in info.seats]
         self.state: GameState = game(info.game).new(info.players, info.seed, dict(info.options))
         self.moves = 0
 
@@ -126,7 +127,9 @@ class Shadow:
         log = state.log(seat, since)
         assert update["log"] == as_json(log)
         describe = state.game.describe_event
-        assert update["log_text"] == [describe(state, entry, language) for entry in log]
+        names = self.names
+        assert update["log_text"] == [describe(state, entry, language, names) for entry in log]
+        assert update["seat_words"] == state.game.seat_words(state, language)
         assert update["log_size"] == state.log_size
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over
@@ -167,6 +170,7 @@ _FIELDS = {
     "view",
     "log",
     "log_text",
+    "seat_words",
     "log_size",
     "to_move",
     "over",

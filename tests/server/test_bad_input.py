@@ -210,7 +210,7 @@ class TestAPage:
         [
             ("{not json", "this is not JSON"),
             ("[1, 2]", "a JSON object with a 'type'"),
-            ('{"type": "dance"}', "unknown message type \"dance\" (known types: 'move', 'resume')"),
+            ('{"type": "dance"}', "unknown message type \"dance\" (known types: 'move', 'resume', 'hint')"),
             ('{"type": "move", "moves": 0}', "a move needs 'action'"),
             ('{"type": "move", "action": "pass", "moves": "0"}', "a move needs 'moves'"),
             ('{"type": "resume", "since": -1}', "a resume needs 'since'"),
@@ -243,7 +243,7 @@ class TestAPage:
             assert "legal" not in receive(second)
             second.send_json({"type": "move", "action": move, "moves": 0})
             error = receive(second)
-        assert error["message"] == "it is seat 0's turn, not seat 1's"
+        assert error["message"] == "it is Player 1's turn, not yours"
         assert error["rule"].startswith("Expedition")
         assert store.info(created["id"]).moves == 0
 

@@ -96,3 +96,22 @@ def test_a_spectator_and_a_waiting_seat_get_no_moves() -> None:
     waiting = 1 - (state.current_player or 0)
     assert "legal" not in protocol.update(state, 0, None, 0)
     assert "legal" not in protocol.update(state, 0, waiting, 0)
+
+
+@pytest.mark.parametrize(("game_id", "named"), [("africa", "Ann (Red)"), ("expedition", "Ann")])
+def test_the_log_names_a_player_by_name_with_the_games_colour(game_id: str, named: str) -> None:
+    """One name per person (issue 45): the name given, with the game's colour beside it where
+    the game gives its seats one, and the seats' words sent along for the page's list."""
+    state = terra.game(game_id).new(players=2, seed=3)
+    rng = random.Random(3)
+    while not any(e["args"].get("player") == 0 for e in state.log(0, 0)):
+        state.apply(rng.choice(state.legal_actions()))
+    update = protocol.update(state, 0, 0, 0, names=["Ann", "Bob"])
+    texts = [
+        t
+        for e, t in zip(update["log"], update["log_text"], strict=True)
+        if e["args"].get("player") == 0
+    ]
+    assert texts and all(named in text for text in texts)
+    assert not any(named in t for t in protocol.update(state, 0, 0, 0)["log_text"])
+    assert update["seat_words"] == state.game.seat_words(state)

@@ -128,15 +128,17 @@ def test_the_log_is_worded_in_the_language_asked_for(
             f"/api/matches/{match_id}/replay", params={**params, "step": 1, "since": 0}
         )
     assert response.status_code == 200 and later.status_code == 200
-    state = Shadow(store, match_id).at(steps)
+    shadow = Shadow(store, match_id)
+    names = shadow.names
+    state = shadow.at(steps)
     entries = state.log(None, 0)
     assert response.json()["log_text"] == [
-        state.game.describe_event(state, e, language) for e in entries
+        state.game.describe_event(state, e, language, names) for e in entries
     ]
-    english = [state.game.describe_event(state, e, "en") for e in entries]
+    english = [state.game.describe_event(state, e, "en", names) for e in entries]
     assert (response.json()["log_text"] == english) == (language == "en")
     # The same replay asked for in another step keeps the language asked for.
     first = Shadow(store, match_id).at(1)
     assert later.json()["log_text"] == [
-        first.game.describe_event(first, e, language) for e in first.log(None, 0)
+        first.game.describe_event(first, e, language, names) for e in first.log(None, 0)
     ]

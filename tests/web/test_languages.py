@@ -80,7 +80,7 @@ def test_the_lobby_and_a_match_follow_the_language(
         heading(page, "Nieuw spel")
         assert page.locator("html").get_attribute("lang") == "nl"
         assert page.locator("#seats legend").inner_text() == "Plaatsen"
-        assert page.locator("#seats label").first.inner_text().startswith("Plaats 0")
+        assert page.locator("#seats label").first.inner_text().startswith("Plaats 1")
 
         # A match made in the lobby between two people; seat 0's page speaks Dutch too.
         page.select_option("#game", "africana")

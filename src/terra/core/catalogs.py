@@ -4,6 +4,7 @@ filling of their templates."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -18,6 +19,15 @@ def log_catalog(package: str, language: str = "en") -> dict[str, Any]:
     if not (language.isalpha() and source.is_file()):
         source = folder / "en.toml"
     return tomllib.loads(source.read_text("utf-8"))
+
+
+def person(word: str, seat: int, names: Sequence[str] | None) -> str:
+    """How a log names the player in ``seat``: the game's word for the seat (a colour, a
+    nation), or, where the players' names are known (``names``, by seat), the name with the
+    game's word beside it."""
+    if names is None or not 0 <= seat < len(names):
+        return word
+    return f"{names[seat]} ({word})"
 
 
 class _Fields(dict[str, str]):

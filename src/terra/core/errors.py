@@ -46,6 +46,15 @@ class IllegalAction(TerraError, ValueError):  # noqa: N818 - the contract's name
         super().__init__(f"{reason} ({rule})" if rule else reason)
 
 
+class NotYourTurn(IllegalAction):
+    """An action by a seat whose turn it is not: ``seat`` tried, ``current`` is to act."""
+
+    def __init__(self, seat: int, current: int | None, rule: str | None = None) -> None:
+        super().__init__(f"it is seat {current}'s turn, not seat {seat}'s", rule)
+        self.seat = seat
+        self.current = current
+
+
 class NotationError(IllegalAction):
     """Text that names no action at all (a misspelt place, an unknown verb).
 

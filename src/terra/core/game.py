@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
@@ -256,10 +256,23 @@ class Game(ABC, Generic[S]):
         """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
         raise NotImplementedError(f"{self.title} has no terminal display yet")
 
-    def describe_event(self, state: S, event: Mapping[str, Any], language: str = "en") -> str:
+    def describe_event(
+        self,
+        state: S,
+        event: Mapping[str, Any],
+        language: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
         """One log entry (``{key, args}``) of ``state``'s game as a sentence in ``language``
-        (``en``, ``de``, ``nl``; a language the game has no catalog for reads as English)."""
+        (``en``, ``de``, ``nl``; a language the game has no catalog for reads as English).
+        With ``names`` (the players' names, by seat) a player is named by name, the game's
+        colour or nation beside it (:func:`terra.core.catalogs.person`)."""
         return f"{event['key']} {event.get('args', {})}"
+
+    def seat_words(self, state: S, language: str = "en") -> list[str]:
+        """The game's word for each seat in ``language`` (a colour, a nation), as its log
+        names them; ``""`` for a game whose seats have none."""
+        return ["" for _ in range(state.num_players)]
 
     def notation_help(self) -> str:
         """A one-paragraph summary of the game's action notation, for players."""

@@ -18,7 +18,14 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from terra.core.actions import MAX_NOTATION, ActionSpace, Rule
-from terra.core.errors import IllegalAction, NotationError, SeatError, TerraError, quote
+from terra.core.errors import (
+    IllegalAction,
+    NotationError,
+    NotYourTurn,
+    SeatError,
+    TerraError,
+    quote,
+)
 from terra.core.record import Record
 from terra.core.rng import Rng, new_seed
 
@@ -230,7 +237,7 @@ class GameState(ABC):
             raise IllegalAction("the game is over; no more actions", game.end_rule)
         current = self.current_player
         if seat is not None and seat != current:
-            raise IllegalAction(f"it is seat {current}'s turn, not seat {seat}'s", game.turn_rule)
+            raise NotYourTurn(seat, current, game.turn_rule)
         if isinstance(action, str):
             action = self.parse_action(action)
         elif isinstance(action, bool) or not isinstance(action, int):

@@ -9,7 +9,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, NotYourTurn
 from terra.core.state import GameState
 from terra.server import i18n, protocol, security
 from terra.server.hub import Shared
@@ -96,6 +96,7 @@ class Page:
             self.since,
             self.language,
             seed_shown=self.table.info.seed_shown,
+            names=[s.name for s in self.table.info.seats],
         )
         return protocol.encode(message), message["log_size"]
 
@@ -256,6 +257,10 @@ async def _move(page: Page, move: protocol.Move) -> None:
     except StaleMove as problem:
         page.send_error(str(problem), stale=True)
         await page.refresh()
+    except NotYourTurn as problem:
+        seats = page.table.info.seats
+        mover = "nobody" if problem.current is None else seats[problem.current].name
+        page.send_error(f"it is {mover}'s turn, not yours", rule=problem.rule)
     except IllegalAction as problem:
         page.send_error(problem.reason, rule=problem.rule)
     except StoreUnavailable as problem:  # nothing was played: the page may send it again

@@ -6,6 +6,7 @@ Everything sent to a seat is built here, from that seat's ``view`` and ``log`` o
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
@@ -52,13 +53,14 @@ def update(
     language: str = "en",
     *,
     seed_shown: bool = False,
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
-    with the log entries from ``since`` on, worded in ``language``; the seed only where
-    :func:`seed_of` allows."""
+    with the log entries from ``since`` on, worded in ``language`` and naming the players by
+    ``names`` (by seat) where given; the seed only where :func:`seed_of` allows."""
     current = state.current_player
     log = state.log(seat, since)
-    describe = state.game.describe_event
+    game = state.game
     message: dict[str, Any] = {
         "type": "update",
         "seat": seat,
@@ -66,7 +68,8 @@ def update(
         "since": since,
         "view": state.view(seat),
         "log": log,
-        "log_text": [describe(state, entry, language) for entry in log],
+        "log_text": [game.describe_event(state, entry, language, names) for entry in log],
+        "seat_words": game.seat_words(state, language),
         "log_size": state.log_size,
         "to_move": current,
         "over": state.is_over,

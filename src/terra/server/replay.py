@@ -38,6 +38,7 @@ class _Replay:
     actions: tuple[str, ...]
     checkpoints: list[GameState]  # the state after moves 0, EVERY, 2 * EVERY, ...
     cursor: GameState
+    names: tuple[str, ...]  # the players' names, by seat
     cursor_step: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -61,7 +62,8 @@ def _build(store: MatchStore, match_id: str) -> _Replay:
         state.play(text)
         if number % CHECKPOINT_EVERY == 0:
             checkpoints.append(state.clone())
-    return _Replay(record.actions, checkpoints, checkpoints[0].clone())
+    names = tuple(seat.name for seat in store.info(match_id).seats)
+    return _Replay(record.actions, checkpoints, checkpoints[0].clone(), names)
 
 
 class Replays:
@@ -98,7 +100,9 @@ class Replays:
         replay = self._replay(match_id)
         with replay.lock:
             state = replay.state_at(step)
-            message = protocol.update(state, step, None, min(since, state.log_size), language)
+            message = protocol.update(
+                state, step, None, min(since, state.log_size), language, names=replay.names
+            )
         message["type"] = "replay"
         message["steps"] = steps
         message["action"] = replay.actions[step - 1] if step else None

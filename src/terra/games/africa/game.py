@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
@@ -76,12 +76,22 @@ class Africa(Game[AfricaState]):
         return render(state, seat)
 
     def describe_event(
-        self, state: AfricaState, event: Mapping[str, Any], language: str = "en"
+        self,
+        state: AfricaState,
+        event: Mapping[str, Any],
+        language: str = "en",
+        names: Sequence[str] | None = None,
     ) -> str:
         """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.africa.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, language=language)
+        return describe(event, language=language, names=names)
+
+    def seat_words(self, state: AfricaState, language: str = "en") -> list[str]:
+        """Each seat's colour in ``language``, as the log names it."""
+        from terra.games.africa.render import seat_words  # noqa: PLC0415 - as above
+
+        return seat_words(state.num_players, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -9,7 +9,7 @@ readable. ``describe(event)`` turns one log entry into a sentence from ``locale/
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog
+from terra.core.catalogs import fill, log_catalog, person
 from terra.games.africa.actions import PLAYER_COLOURS
 from terra.games.africa.components import CATEGORIES, Components
 from terra.games.africa.state import AfricaState
@@ -67,8 +67,16 @@ def _marker(messages: Mapping[str, Any], name: str) -> str:
     return f"{word} {value}" if value else word
 
 
-def describe(event: Mapping[str, Any], language: str = "en") -> str:
-    """One log entry (``{key, args}``) as a sentence."""
+def seat_words(players: int, language: str = "en") -> list[str]:
+    """Each seat's colour in the catalog's words."""
+    colour = catalog(language)["colour"]
+    return [str(colour[PLAYER_COLOURS[seat]]) for seat in range(players)]
+
+
+def describe(
+    event: Mapping[str, Any], language: str = "en", names: Sequence[str] | None = None
+) -> str:
+    """One log entry (``{key, args}``) as a sentence; players by ``names`` where given."""
     messages = catalog(language)
     key = str(event["key"])
     args = dict(event.get("args") or {})
@@ -87,7 +95,7 @@ def describe(event: Mapping[str, Any], language: str = "en") -> str:
     colour = messages["colour"]
     for name in ("player", "other"):
         if isinstance(args.get(name), int):
-            fields[name] = colour[PLAYER_COLOURS[args[name]]]
+            fields[name] = person(colour[PLAYER_COLOURS[args[name]]], args[name], names)
     for name in ("marker", "good", "gave", "took"):
         if isinstance(args.get(name), str):
             fields[name] = _marker(messages, args[name])
@@ -104,7 +112,8 @@ def describe(event: Mapping[str, Any], language: str = "en") -> str:
         fields["how"] = part["moves"] if args["moved"] else part["places"]
     if "scores" in args:
         fields["scores"] = ", ".join(
-            f"{colour[PLAYER_COLOURS[p]]} {s}" for p, s in enumerate(args["scores"])
+            f"{person(colour[PLAYER_COLOURS[p]], p, names)} {s}"
+            for p, s in enumerate(args["scores"])
         )
     return fill(template, fields)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import Game
@@ -56,12 +56,22 @@ class Africana(Game[AfricanaState]):
         return render(state, seat)
 
     def describe_event(
-        self, state: AfricanaState, event: Mapping[str, Any], language: str = "en"
+        self,
+        state: AfricanaState,
+        event: Mapping[str, Any],
+        language: str = "en",
+        names: Sequence[str] | None = None,
     ) -> str:
         """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.africana.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, state.data, language)
+        return describe(event, state.data, language, names)
+
+    def seat_words(self, state: AfricanaState, language: str = "en") -> list[str]:
+        """Each seat's colour in ``language``, as the log names it."""
+        from terra.games.africana.render import seat_words  # noqa: PLC0415 - as above
+
+        return seat_words(state.data, state.num_players, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog
+from terra.core.catalogs import fill, log_catalog, person
 from terra.games.africana.buying import ADVENTURE_PRICE
 from terra.games.africana.components import HEMISPHERES, Components, load_components
 from terra.games.africana.movement import RECOLOUR_PRICE
@@ -44,8 +44,20 @@ def catalog(language: str = "en") -> dict[str, Any]:
     return log_catalog("terra.games.africana", language)
 
 
-def describe(event: Mapping[str, Any], data: Components | None = None, language: str = "en") -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``.
+def seat_words(data: Components, players: int, language: str = "en") -> list[str]:
+    """Each seat's company colour in the catalog's words."""
+    words = _Words(catalog(language), data)
+    return [words.player(seat) for seat in range(players)]
+
+
+def describe(
+    event: Mapping[str, Any],
+    data: Components | None = None,
+    language: str = "en",
+    names: Sequence[str] | None = None,
+) -> str:
+    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``, and
+    players are named by ``names`` where given.
 
     Without ``data`` the shipped components name the locations and players.
     """
@@ -55,14 +67,17 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
     template = messages["event"].get(key)
     if template is None:
         return f"{key}: {args}"
-    words = _Words(messages, data or load_components())
+    words = _Words(messages, data or load_components(), names)
     return fill(template, words.fields(key, args))
 
 
 class _Words:
     """Formats event arguments in the words of one catalog."""
 
-    def __init__(self, messages: Mapping[str, Any], data: Components) -> None:
+    def __init__(
+        self, messages: Mapping[str, Any], data: Components, names: Sequence[str] | None = None
+    ) -> None:
+        self.names = names
         self.part: Mapping[str, str] = messages["part"]
         self.word: Mapping[str, str] = messages["word"]
         self.noun: Mapping[str, Sequence[str]] = messages["noun"]
@@ -114,7 +129,7 @@ class _Words:
         companies = self.data.companies
         if isinstance(seat, int) and 0 <= seat < len(companies):
             colour = companies[seat].colour
-            return self.word.get(colour, colour.capitalize())
+            return person(self.word.get(colour, colour.capitalize()), seat, self.names)
         return str(seat)
 
     def location(self, ident: Any) -> str:

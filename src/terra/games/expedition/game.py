@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
@@ -79,12 +79,16 @@ class Expedition(Game[ExpeditionState]):
         return render(state, seat)
 
     def describe_event(
-        self, state: ExpeditionState, event: Mapping[str, Any], language: str = "en"
+        self,
+        state: ExpeditionState,
+        event: Mapping[str, Any],
+        language: str = "en",
+        names: Sequence[str] | None = None,
     ) -> str:
         """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.expedition.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, state.data, language)
+        return describe(event, state.data, language, names)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

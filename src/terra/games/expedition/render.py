@@ -11,7 +11,7 @@ the expeditions. Every mark is its own character, so the map reads without colou
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -71,8 +71,14 @@ def catalog(language: str = "en") -> dict[str, Any]:
     return log_catalog("terra.games.expedition", language)
 
 
-def describe(event: Mapping[str, Any], data: Components | None = None, language: str = "en") -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``."""
+def describe(
+    event: Mapping[str, Any],
+    data: Components | None = None,
+    language: str = "en",
+    names: Sequence[str] | None = None,
+) -> str:
+    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``, and
+    players are named by ``names`` where given (the game gives its seats no colour)."""
     messages = catalog(language)
     data = data or load_components()
     key = str(event["key"])
@@ -89,6 +95,8 @@ def describe(event: Mapping[str, Any], data: Components | None = None, language:
         return data.point_names[point] if point >= 0 else str(ident)
 
     def player(seat: Any) -> str:
+        if names is not None and 0 <= int(seat) < len(names):
+            return names[int(seat)]
         return str(part["player"]).format(number=int(seat) + 1)
 
     fields = {k: str(v) for k, v in args.items()}

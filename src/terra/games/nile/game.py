@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from terra.core.game import DATA_OPTION, Game, Option
@@ -68,18 +68,28 @@ class Nile(Game[NileState]):
         return render(state, seat)
 
     def describe_event(
-        self, state: NileState, event: Mapping[str, Any], language: str = "en"
+        self,
+        state: NileState,
+        event: Mapping[str, Any],
+        language: str = "en",
+        names: Sequence[str] | None = None,
     ) -> str:
         """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
         from terra.games.nile.display.render import describe  # noqa: PLC0415 - as above
 
-        return describe(event, state.data, language)
+        return describe(event, state.data, language, names)
 
     def evaluator(self) -> Evaluator[NileState]:
         """Its bots (terra.games.nile.bots)."""
         from terra.games.nile.bots import EVALUATOR  # noqa: PLC0415 - bots only when played
 
         return EVALUATOR
+
+    def seat_words(self, state: NileState, language: str = "en") -> list[str]:
+        """Each seat's colour in ``language``, as the log names it."""
+        from terra.games.nile.display.render import seat_words  # noqa: PLC0415 - as above
+
+        return seat_words(state.num_players, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

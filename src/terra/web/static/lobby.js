@@ -62,7 +62,7 @@ function showSeats() {
   box.replaceChildren(element("legend", t("Seats")));
   const count = Number($("players").value) || game.min_players;
   for (let seat = 0; seat < count; seat++) {
-    const label = element("label", t("Seat {seat}", { seat }) + " ");
+    const label = element("label", t("Seat {seat}", { seat: seat + 1 }) + " ");
     const who = element("select", undefined, { "data-seat": seat });
     who.append(element("option", t("a person"), { value: "" }));
     for (const bot of game.bots) who.append(element("option", t("{bot} bot", { bot }), { value: bot }));
@@ -118,7 +118,7 @@ async function create(event) {
     if (!seat.invite) continue;
     const token = new URLSearchParams(new URL(seat.invite).hash.slice(1)).get("token");
     remember({ id: answer.id, game: answer.game, seat: seat.seat, name: seat.name, token, created: Date.now() });
-    const item = element("li", t("Seat {seat} ({name}):", { seat: seat.seat, name: seat.name }) + " ");
+    const item = element("li", t("Seat {seat} ({name}):", { seat: seat.seat + 1, name: seat.name }) + " ");
     item.append(element("a", seat.invite, { href: seat.invite, class: "invite" }));
     list.append(item);
   }
@@ -136,7 +136,7 @@ async function showMyGames() {
   if (entries.length === 0) list.append(element("li", t("None yet.")));
   for (const entry of entries) {
     const item = element("li");
-    const label = t("{game} {id} (seat {seat})", { game: entry.game, id: entry.id, seat: entry.seat });
+    const label = t("{game} {id} (seat {seat})", { game: entry.game, id: entry.id, seat: entry.seat + 1 });
     item.append(element("a", label, { href: seatLink(entry) }));
     const state = element("span", " …");
     item.append(state);

@@ -42,8 +42,12 @@ function play(text) {
   socket.send(JSON.stringify({ type: "move", action: text, moves: latest.moves }));
 }
 
+// One name per person: the name given, with the game's colour or nation beside it (as the
+// log names them).
 function seatName(seat) {
-  return summary ? summary.seats[seat].name : t("Seat {seat}", { seat });
+  const name = summary ? summary.seats[seat].name : t("Seat {seat}", { seat: seat + 1 });
+  const word = latest?.seat_words?.[seat];
+  return word ? `${name} (${word})` : name;
 }
 
 function showStatus(update) {
@@ -61,7 +65,7 @@ function showStatus(update) {
   for (const seat of summary.seats) {
     const bot = seat.bot ? " " + t("(bot)") : "";
     const you = seat.seat === mySeat ? " — " + t("you") : "";
-    const who = seat.name + bot + you;
+    const who = seatName(seat.seat) + bot + you;
     players.append(element("li", who, seat.seat === update.to_move ? { class: "turn" } : {}));
   }
 }
@@ -201,7 +205,7 @@ function receive(event) {
   showLegal(message);
   showLog(message);
   showBoard(message);
-  showFinal($("final"), message, summary.seats.map((s) => s.name), `/match/${encodeURIComponent(matchId)}/replay`);
+  showFinal($("final"), message, summary.seats.map((s) => seatName(s.seat)), `/match/${encodeURIComponent(matchId)}/replay`);
 }
 
 function connect() {

@@ -26,11 +26,15 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
+let words = []; // the game's colour or nation of each seat, as the log names them
+
 function seatName(seat) {
-  return summary.seats[seat]?.name ?? t("Seat {seat}", { seat });
+  const name = summary.seats[seat]?.name ?? t("Seat {seat}", { seat: seat + 1 });
+  return words[seat] ? `${name} (${words[seat]})` : name;
 }
 
 function show(update) {
+  words = update.seat_words || [];
   shown = update.moves;
   $("step").value = String(shown);
   let where;
@@ -50,12 +54,12 @@ function show(update) {
 
   const players = $("players");
   players.replaceChildren(...summary.seats.map((seat) => {
-    const item = element("li", seat.bot ? seat.name + " " + t("(bot)") : seat.name);
+    const item = element("li", seat.bot ? seatName(seat.seat) + " " + t("(bot)") : seatName(seat.seat));
     if (seat.seat === update.to_move) item.className = "turn";
     return item;
   }));
 
-  showFinal($("final"), update, summary.seats.map((s) => s.name), null);
+  showFinal($("final"), update, summary.seats.map((s) => seatName(s.seat)), null);
   const container = $("board");
   if (board) {
     try {

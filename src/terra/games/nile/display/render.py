@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog
+from terra.core.catalogs import fill, log_catalog, person
 from terra.games.nile import logistics
 from terra.games.nile.actions import PART_HEX, PART_SPECIAL, PART_TRIBE, PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
@@ -77,8 +77,27 @@ def _good(messages: Mapping[str, Any], name: str, count: int) -> str:
 
 
 def _player(messages: Mapping[str, Any], seat: int) -> str:
-    """An explorer by his colour in the catalog's words."""
-    return str(messages["part"]["player"]).format(colour=messages["colour"][PLAYER_COLOURS[seat]])
+    """An explorer by his colour in the catalog's words (and his player's name, where the
+    caller gave the names: :func:`_named`)."""
+    colour = messages["colour"][PLAYER_COLOURS[seat]]
+    return str(messages["part"]["player"]).format(colour=colour)
+
+
+def seat_words(players: int, language: str = "en") -> list[str]:
+    """Each seat's colour in the catalog's words."""
+    messages = catalog(language)
+    return [_player(messages, seat) for seat in range(players)]
+
+
+def _named(messages: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+    """``messages`` whose colours name the players too: the colours stand for the seats
+    wherever an entry names one."""
+    if names is None:
+        return messages
+    colours = dict(messages["colour"])
+    for seat, colour in enumerate(PLAYER_COLOURS[: len(names)]):
+        colours[colour] = person(str(colours[colour]), seat, names)
+    return {**messages, "colour": colours}
 
 
 def _goods_list(found: Mapping[str, int], messages: Mapping[str, Any]) -> str:
@@ -121,9 +140,15 @@ def _mapped_extras(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
     return extras
 
 
-def describe(event: Mapping[str, Any], data: Components | None = None, language: str = "en") -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become names from ``data``."""
-    messages = catalog(language)
+def describe(
+    event: Mapping[str, Any],
+    data: Components | None = None,
+    language: str = "en",
+    names: Sequence[str] | None = None,
+) -> str:
+    """One log entry (``{key, args}``) as a sentence; ids become names from ``data``, and
+    players are named by ``names`` where given."""
+    messages = _named(catalog(language), names)
     data = data or load_components()
     key = str(event["key"])
     args: dict[str, Any] = dict(event.get("args") or {})
