@@ -33,6 +33,9 @@ def test_a_guide_tells_every_section_move_and_option(game_id: str, language: str
     assert guide.language == language
     assert [s.id for s in guide.section][: len(SECTIONS)] == list(SECTIONS)
     assert set(guide.moves) == _kinds(game_id)
+    assert set(guide.labels) == _kinds(game_id)
+    if language == "en":
+        assert all(label == kind for kind, label in guide.labels.items())
     shown = {o.name for o in g.options if o.name != DATA_OPTION.name}
     assert set(guide.options) == shown
     for section in guide.section:

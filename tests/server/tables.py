@@ -134,13 +134,15 @@ class Shadow:
         assert update["to_move"] == state.current_player
         assert update["over"] == state.is_over
         if seat is not None and state.current_player == seat:
-            words = state.game.guide(language).moves
+            guide = state.game.guide(language)
+            words = guide.moves
             legal = [
                 {
                     "action": a,
                     "text": state.action_str(a),
                     **state.action_data(a),
                     "help": words[state.action_data(a)["kind"]],
+                    "label": guide.label(state.action_data(a)["kind"], state.action_str(a)),
                     "rule": state.action_rule(a),
                 }
                 for a in state.legal_actions()

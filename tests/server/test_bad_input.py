@@ -210,7 +210,10 @@ class TestAPage:
         [
             ("{not json", "this is not JSON"),
             ("[1, 2]", "a JSON object with a 'type'"),
-            ('{"type": "dance"}', "unknown message type \"dance\" (known types: 'move', 'resume', 'hint')"),
+            (
+                '{"type": "dance"}',
+                "unknown message type \"dance\" (known types: 'move', 'resume', 'hint')",
+            ),
             ('{"type": "move", "moves": 0}', "a move needs 'action'"),
             ('{"type": "move", "action": "pass", "moves": "0"}', "a move needs 'moves'"),
             ('{"type": "resume", "since": -1}', "a resume needs 'since'"),

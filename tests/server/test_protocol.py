@@ -50,7 +50,8 @@ def test_legal_moves_come_as_data(game_id: str) -> None:
         assert [move["action"] for move in moves] == list(state.legal_actions())
         for move in moves:
             action = move["action"]
-            assert set(move) == {"action", "text", "kind", "args", "place", "help", "rule"}
+            assert set(move) == {"action", "text", "kind", "args", "place", "help", "rule", "label"}
+            assert move["label"] == move["text"]  # English buttons read the notation
             assert move["text"] == state.action_str(action)
             assert move["args"] == list(state.tables.args[action])
             assert all(isinstance(arg, int) for arg in move["args"])

@@ -68,7 +68,20 @@ class Guide(StrictModel):
     length: Annotated[str, Field(min_length=1, max_length=40)]
     section: tuple[Section, ...]
     moves: dict[str, Text]
+    # Each kind of move's leading words as a button reads them (``camp research``: "Basislager
+    # zum Forschen"); the rest of a move's notation follows them as it is written.
+    labels: dict[str, Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=dict
+    )
     options: dict[str, OptionWords] = Field(default_factory=dict)
+
+    def label(self, kind: str, text: str) -> str:
+        """A move's notation ``text`` as a button reads it in this guide's language: its
+        kind's leading words translated, the rest as written."""
+        words = self.labels.get(kind)
+        if words is None or not text.startswith(kind):
+            return text
+        return words + text[len(kind) :]
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as the browser's guide page reads it."""

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from terra.ai.bots import SEARCH_BOTS, bot_names
+from terra.ai.strength import measures
 from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.guide import Guide, GuideError
@@ -111,6 +112,7 @@ async def list_games(request: Request) -> Response:
                 "options": _options(g, {} if guide is None else guide.options),
                 "bots": bots,
                 "board": g.web_board() is not None,
+                "strength": [m.model_dump(exclude={"game"}) for m in measures(g.id)],
                 **about,
             }
         )

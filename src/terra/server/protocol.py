@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 
 import orjson
 
-from terra.core.guide import GuideError
+from terra.core.guide import Guide, GuideError
 from terra.core.state import GameState
 
 MOVE = "move"
@@ -87,18 +87,21 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
     """The legal moves of the seat to act as data: each move's int (``action``), its notation
     (``text``, what the page sends back), the name of its kind of move (``kind``), its
     arguments (``args``) and the place on the board it concerns (``place``, or ``None``), so
-    that a board never reads the notation; and, for the player, what the kind of move does
-    (``help``, from the game's guide in ``language``) and the rule that allows it (``rule``)."""
+    that a board never reads the notation; and, for the player, the move as a button reads it
+    in ``language`` (``label``), what its kind of move does (``help``, from the game's guide)
+    and the rule that allows it (``rule``)."""
     text = state.tables.text
     try:
-        words = state.game.guide(language).moves
+        guide: Guide | None = state.game.guide(language)
     except GuideError:
-        words = {}
+        guide = None
     moves = []
     for action in state.legal_actions():
         data = state.action_data(action)
-        data["help"] = words.get(data["kind"], "")
+        kind = data["kind"]
+        data["help"] = guide.moves.get(kind, "") if guide else ""
         data["rule"] = state.action_rule(action)
+        data["label"] = guide.label(kind, text[action]) if guide else text[action]
         moves.append({"action": action, "text": text[action], **data})
     return moves
 

@@ -18,9 +18,68 @@ function chosenGame() {
 function showAbout(game) {
   const about = $("about");
   about.replaceChildren();
-  if (game.summary) about.append(element("p", game.summary));
   if (game.players) about.append(element("p", t("{players} players · {length}", { players: game.players, length: game.length }), { class: "facts" }));
   about.append(element("a", t("How to play {game}", { game: game.title }), { href: `/learn/${encodeURIComponent(game.id)}` }));
+}
+
+/** A bot's measured strength in words: whom it beat, how often, at which level. */
+function strengthWords(measure) {
+  const share = Math.round(measure.won * 100);
+  const args = { bot: measure.bot, share, against: measure.against, games: measure.games, players: measure.players };
+  if (measure.iterations) {
+    return t("{bot} won {share}% of {games} {players}-player games against {against} at {iterations} iterations a move (the table plays a second a move)", { ...args, iterations: measure.iterations });
+  }
+  return t("{bot} won {share}% of {games} {players}-player games against {against}", args);
+}
+
+/** A card per game: its board drawn small, what it is, how long, its variants and its bots. */
+async function showCards() {
+  const list = $("cards");
+  list.replaceChildren();
+  for (const game of games) {
+    const card = element("li", undefined, { class: "card" });
+    const picture = element("div", undefined, { class: "picture", "aria-hidden": "true" });
+    const heading = element("h3", game.title);
+    const by = element("p", t("by {designer}, {year}", { designer: game.designer, year: game.year }), { class: "by" });
+    card.append(picture, heading, by);
+    if (game.summary) card.append(element("p", game.summary));
+    if (game.players) card.append(element("p", t("{players} players · {length}", { players: game.players, length: game.length }), { class: "facts" }));
+    const variants = game.options.filter((o) => o.kind === "bool").map((o) => o.label);
+    if (variants.length) card.append(element("p", t("Variants: {variants}", { variants: variants.join(", ") })));
+    if (game.strength.length) {
+      const bots = element("ul", undefined, { class: "strength", "aria-label": t("Bots, weakest first") });
+      for (const measure of game.strength) bots.append(element("li", strengthWords(measure)));
+      card.append(bots);
+    }
+    const actions = element("p", undefined, { class: "card-actions" });
+    actions.append(element("a", t("How to play {game}", { game: game.title }), { href: `/learn/${encodeURIComponent(game.id)}` }));
+    const choose = element("button", t("Play {game}", { game: game.title }), { type: "button" });
+    choose.addEventListener("click", () => {
+      $("game").value = game.id;
+      showOptions();
+      $("new-game").scrollIntoView({ behavior: "smooth" });
+      $("game").focus();
+    });
+    actions.append(choose);
+    card.append(actions);
+    list.append(card);
+    drawSmall(picture, game);
+  }
+}
+
+async function drawSmall(holder, game) {
+  if (!game.board) return;
+  try {
+    const [module, guide] = await Promise.all([
+      import(`/boards/${encodeURIComponent(game.id)}.js`),
+      fetch(`/api/games/${encodeURIComponent(game.id)}/guide?lang=${language}`).then((r) => r.json()),
+    ]);
+    const shown = Object.values(guide.pictures || {}).pop();
+    if (!shown) return;
+    module.draw(holder, shown.view, { seat: null, layout: shown.layout, legal: [], play: () => {}, t });
+  } catch {
+    holder.remove();
+  }
 }
 
 function showOptions() {
@@ -171,6 +230,7 @@ async function start() {
   $("players").addEventListener("change", showSeats);
   $("create").addEventListener("submit", create);
   showOptions();
+  showCards();
   showMyGames();
 }
 

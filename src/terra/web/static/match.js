@@ -85,7 +85,7 @@ function showSeed(update) {
 const FOLDED = 30;
 
 function moveButton(move) {
-  const button = element("button", move.text, { type: "button" });
+  const button = element("button", move.label || move.text, { type: "button" });
   if (move.help) button.title = move.help;
   button.addEventListener("click", () => play(move.text));
   return button;
