@@ -78,12 +78,40 @@ export function pannedBoard(container, width, height, label) {
   container.appendChild(pan);
   const svg = addBoard(pan, width, height, label);
   svg.style.minWidth = `${width}px`;
+  dragToPan(pan);
   const keepPan = (x) => {
+    pan.classList.toggle("pans", pan.scrollWidth > pan.clientWidth);
     if (pan.scrollWidth <= pan.clientWidth) return;
     if (panned !== null) pan.scrollLeft = panned;
     else if (x !== undefined) pan.scrollLeft = x * (svg.clientWidth / width) - pan.clientWidth / 2;
   };
   return { svg, pan, keepPan };
+}
+
+// A mouse pans the box by dragging (a finger pans it natively); a drag plays no move.
+const DRAG = 5; // CSS px a mouse moves before a press is a drag rather than a click
+function dragToPan(pan) {
+  let start = null;
+  let dragged = false;
+  pan.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    start = { x: event.clientX, left: pan.scrollLeft };
+    dragged = false;
+  });
+  pan.addEventListener("pointermove", (event) => {
+    if (!start || !(event.buttons & 1)) return;
+    if (Math.abs(event.clientX - start.x) > DRAG) dragged = true;
+    if (dragged) pan.scrollLeft = start.left - (event.clientX - start.x);
+  });
+  pan.addEventListener("pointerup", () => {
+    start = null;
+  });
+  pan.addEventListener("click", (event) => {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }, true);
 }
 
 // Pages normally link board.css themselves; a board shown without it still gets its

@@ -65,7 +65,8 @@ function segment(layout, a, b) {
 
 // --- the map ---------------------------------------------------------------------------
 
-// Draws the map; returns the x (in map units) where the seat's targets are, to pan to first.
+// Draws the map; returns the x (in map units) to pan to first: the middle of the seat's
+// targets, else of the expeditions' heads.
 function drawMap(svg, view, ctx, legal) {
   const layout = ctx.layout;
   el("rect", { width: layout.width, height: layout.map_height, fill: "#d7e9f2" }, svg);
@@ -91,7 +92,9 @@ function drawMap(svg, view, ctx, legal) {
   const frame = svg.getBoundingClientRect();
   const xs = [...svg.querySelectorAll(".target")].map((node) => node.getBoundingClientRect())
     .map((box) => ((box.left + box.right) / 2 - frame.left) * (layout.width / (frame.width || 1)));
-  return xs.length ? (Math.min(...xs) + Math.max(...xs)) / 2 : undefined;
+  if (xs.length) return (Math.min(...xs) + Math.max(...xs)) / 2;
+  const heads = view.expeditions.map((expedition) => layout.points[expedition.end].copies[0][0]);
+  return (Math.min(...heads) + Math.max(...heads)) / 2;
 }
 
 function chipOwners(view) {
