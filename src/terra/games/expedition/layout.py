@@ -1,8 +1,11 @@
 """Expedition's world map for the browser: where each site, station and name goes.
 
 Points start at their longitude and latitude and are then pushed apart until none crowds
-another (Europe is dense, the oceans empty), so that every name can be read; the lines keep
-their ends. Built from the component data alone: the same in every game with that data.
+another (Europe is dense, the oceans empty), so that every name can be read and the markers
+the board draws between points (24 units across, as its targets) find room; the lines keep
+their ends. A unit is a CSS pixel at the least: the board pans the map rather than shrink it.
+Each name's spot comes with the box it takes (``label.box``), which the board's markers avoid.
+Built from the component data alone: the same in every game with that data.
 """
 
 from __future__ import annotations
