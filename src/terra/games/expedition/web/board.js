@@ -82,8 +82,9 @@ function drawMap(svg, view, ctx, legal) {
   for (const [id, point] of Object.entries(layout.points)) {
     drawPoint(svg, id, point, layout, ctx, (marks.get(id) || [])[0], missions.has(id), chips.get(id));
   }
+  const ties = group(svg, { class: "ties", "stroke-width": 2, "stroke-dasharray": "3 2" });
   drawNames(svg, layout, missions);
-  const room = new Room(layout);
+  const room = new Room(layout, ties);
   const removals = ofKind(legal, "voucher remove");
   view.expeditions.forEach((expedition, i) => {
     drawExpeditionEnd(svg, expedition, layout, ctx, removals.find((move) => move.args[0] === i), room);
@@ -182,7 +183,9 @@ function describePoint(point, layout, mission, chip, ctx) {
 // The free room of the map for the markers drawn over it (expeditions' heads, arrows to
 // choose): a marker's reach meets no point's, no other marker's, and its disc no name.
 class Room {
-  constructor(layout) {
+  // ties: the group, under the names, for the lines that tie a marker to its place.
+  constructor(layout, ties) {
+    this.ties = ties;
     this.taken = Object.values(layout.points).flatMap((point) => point.copies);
     this.names = Object.values(layout.points).map((point) => point.label.box).filter(Boolean);
     this.width = layout.width;
@@ -215,16 +218,16 @@ const HEAD_ANGLES = [-90, -60, -120, -30, -150, 0, 180, 30, 150, 60, 120, 90];
 function drawExpeditionEnd(svg, expedition, layout, ctx, remove, room) {
   const [x, y] = layout.points[expedition.end].copies[0];
   const spots = [];
-  for (const distance of [2 * REACH, 2 * REACH + 10, 2 * REACH + 22]) {
+  for (const distance of [2 * REACH, 2 * REACH + 10, 2 * REACH + 22, 2 * REACH + 36]) {
     for (const angle of HEAD_ANGLES) {
       const a = (angle * Math.PI) / 180;
       spots.push([x + Math.cos(a) * distance, y + Math.sin(a) * distance]);
     }
   }
-  const spot = room.take(spots, HEAD_RADIUS + 1) || [x, y - 2 * REACH];
+  // Where every spot is near a name, a head goes on one: it shows where the expedition is.
+  const spot = room.take(spots, HEAD_RADIUS + 1) || room.take(spots, 0) || [x, y - 2 * REACH];
   const colour = ARROWS[expedition.colour];
-  el("line", { x1: x, y1: y, x2: spot[0], y2: spot[1], stroke: colour, "stroke-width": 2,
-    "stroke-dasharray": "3 2" }, svg);
+  el("line", { x1: x, y1: y, x2: spot[0], y2: spot[1], stroke: colour }, room.ties);
   const head = group(svg, { class: "head" }, spot[0], spot[1]);
   if (remove) reach(head);
   el("circle", { r: HEAD_RADIUS, fill: colour, stroke: INK, "stroke-width": 1, class: "hit" }, head);
@@ -239,8 +242,8 @@ function drawExpeditionEnd(svg, expedition, layout, ctx, remove, room) {
 // one another, on a place or on a name: each takes the first free spot along its line, then
 // beside it; a choice with no free spot stays in the page's list of moves.
 const CHOICE_RADIUS = 8;
-const ALONG = [0.5, 0.38, 0.62, 0.27, 0.73, 0.16, 0.84];
-const ASIDE = [0, 1, -1, 2, -2];
+const ALONG = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82];
+const ASIDE = [0, 1, -1, 1.5, -1.5, 2, -2];
 
 function drawArrowChoices(svg, view, arrows, layout, ctx, room) {
   const ids = Object.keys(layout.points);
@@ -254,9 +257,15 @@ function drawArrowChoices(svg, view, arrows, layout, ctx, room) {
     const spots = ASIDE.flatMap((side) => ALONG.map((along) => [
       p[0] + (q[0] - p[0]) * along - uy * side * 2 * REACH,
       p[1] + (q[1] - p[1]) * along + ux * side * 2 * REACH,
+      side, along,
     ]));
     const spot = room.take(spots, CHOICE_RADIUS + 1);
     if (!spot) continue;
+    const [side, along] = spot.slice(2);
+    if (side) {
+      el("line", { x1: spot[0], y1: spot[1], x2: p[0] + (q[0] - p[0]) * along, y2: p[1] + (q[1] - p[1]) * along,
+        stroke: ARROWS[colour] }, room.ties);
+    }
     const dot = group(svg, { class: "arrow-choice" }, spot[0], spot[1]);
     reach(dot);
     el("circle", { r: CHOICE_RADIUS, fill: ARROWS[colour], stroke: INK, "stroke-width": 1, class: "hit" }, dot);
@@ -294,8 +303,13 @@ function drawTurn(svg, y, view, ctx, legal) {
   const aside = `${say(ctx, "expedition.arrows_left", "arrows left")}: ${left} · `
     + `${say(ctx, "expedition.deck", "deck")} ${view.deck.size}`;
   const narrow = ctx.layout.width < NARROW;
-  y = drawStatus(svg, y, ctx, LOOK, line, { size: 18, aside: narrow ? null : aside, asideSize: 14 }) + 1;
-  if (narrow) y = paragraph(svg, GAP, y - 4, ctx.layout.width - 2 * GAP, aside, { "font-size": 14, fill: INK });
+  if (narrow) {
+    const status = line ?? say(ctx, "board.over", "The game is over");
+    y = paragraph(svg, GAP, y, ctx.layout.width - 2 * GAP, status, { "font-size": 18, "font-weight": "bold", fill: INK });
+    y = paragraph(svg, GAP, y - 2, ctx.layout.width - 2 * GAP, aside, { "font-size": 14, fill: INK });
+  } else {
+    y = drawStatus(svg, y, ctx, LOOK, line, { size: 18, aside, asideSize: 14 }) + 1;
+  }
   const missions = view.public_missions.map((id) => ctx.layout.points[id].name).join(", ");
   y = paragraph(svg, GAP, y, ctx.layout.width - 2 * GAP,
     `${say(ctx, "expedition.public", "Public missions")}: ${missions || "-"}`, { "font-size": 14, fill: INK });
