@@ -108,11 +108,14 @@ class BoardPage:
         return played
 
     def fits_width(self) -> bool:
-        """Whether the page needs no horizontal scrolling."""
+        """Whether the page needs no horizontal scrolling: the board's svg ends within the
+        window, or the box it pans in does (a map too detailed to shrink, board-kit.js
+        ``pannedBoard``)."""
         return bool(
             self.page.evaluate(
                 "document.documentElement.scrollWidth <= window.innerWidth"
-                " && document.querySelector('svg').getBoundingClientRect().right"
+                " && (document.querySelector('svg').closest('.terra-pan')"
+                " || document.querySelector('svg')).getBoundingClientRect().right"
                 " <= window.innerWidth + 0.5"
             )
         )

@@ -1,8 +1,11 @@
 """Expedition's world map for the browser: where each site, station and name goes.
 
 Points start at their longitude and latitude and are then pushed apart until none crowds
-another (Europe is dense, the oceans empty), so that every name can be read; the lines keep
-their ends. Built from the component data alone: the same in every game with that data.
+another (Europe is dense, the oceans empty), so that every name can be read and the markers
+the board draws between points (24 units across, as its targets) find room; the lines keep
+their ends. A unit is a CSS pixel at the least: the board pans the map rather than shrink it.
+Each name's spot comes with the box it takes (``label.box``), which the board's markers avoid.
+Built from the component data alone: the same in every game with that data.
 """
 
 from __future__ import annotations
@@ -14,15 +17,15 @@ from typing import Any
 
 from terra.games.expedition.components import Components, as_dict
 
-WIDTH = 1000  # the board's width in its own units
+WIDTH = 1200  # the board's width in its own units: CSS pixels at the least (board.js)
 MARGIN = 26
 NORTH, SOUTH = 80.0, -50.0
 STRETCH = 1.5  # latitude drawn taller than longitude: the map's crowded rows get room
-SPACING = 40.0  # the least distance between two points after relaxing
+SPACING = 58.0  # the least distance between two points after relaxing: room for targets
 ROUNDS = 300
-DOT = 6
-LABEL_SIZE = 10
-SMALL_LABEL_SIZE = 8  # where the map is too crowded for names at LABEL_SIZE
+DOT = 7
+LABEL_SIZE = 13
+SMALL_LABEL_SIZE = 11  # where the map is too crowded for names at LABEL_SIZE
 LABEL_ROUNDS = 20  # at most, of moving names that cover something
 # Letters' widths and the height above the baseline, in font sizes, of the wide sans-serif
 # fonts a browser may pick, bold (as the names of missions are drawn); and a halo's room.
@@ -90,7 +93,8 @@ def _overlap_area(a: Box, b: Box) -> float:
 
 
 def _spots(x: float, y: float) -> list[Spot]:
-    """Where a name may go, best first: right, left, below, above its point, then corners;
+    """Where a name may go, best first: right, left, below, above its point, then corners
+    and diagonals;
     then the same in a smaller size, for the most crowded parts of the map."""
     found: list[Spot] = []
     for size in (LABEL_SIZE, SMALL_LABEL_SIZE):
@@ -105,6 +109,10 @@ def _spots(x: float, y: float) -> list[Spot]:
             (x + 2, below, "end", size),
             (x - 2, above, "start", size),
             (x + 2, above, "end", size),
+            (x + DOT, below, "start", size),
+            (x - DOT, below, "end", size),
+            (x + DOT, above, "start", size),
+            (x - DOT, above, "end", size),
         ]
     return found
 
@@ -166,8 +174,16 @@ def _place_labels(
         if not moved:
             break
     return [
-        {"x": round(spot[0], 1), "y": round(spot[1], 1), "anchor": spot[2], "size": spot[3]}
-        for spot in (here[pick] for here, pick in zip(spots, picks, strict=True))
+        {
+            "x": round(spot[0], 1),
+            "y": round(spot[1], 1),
+            "anchor": spot[2],
+            "size": spot[3],
+            "box": [round(v, 1) for v in _label_box(spot, name)],
+        }
+        for spot, name in (
+            (here[pick], name) for here, pick, name in zip(spots, picks, names, strict=True)
+        )
     ]
 
 

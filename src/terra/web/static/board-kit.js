@@ -48,6 +48,72 @@ export function board(container, width, height, label) {
   return svg;
 }
 
+/** Append a fresh <svg> of the given viewBox size to the container, keeping what is there. */
+export function addBoard(container, width, height, label) {
+  ensureStylesheet();
+  const svg = el("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "terra-board",
+    role: "img",
+    "aria-label": label,
+    preserveAspectRatio: "xMidYMin meet",
+  });
+  container.appendChild(svg);
+  return svg;
+}
+
+/**
+ * Replace the container's contents with an <svg> drawn at least one CSS pixel per unit of its
+ * viewBox, however narrow the container: there it pans sideways inside its own box (a finger,
+ * the scroll bar, a focused target scrolling into view) and the page never scrolls sideways.
+ * Returns the svg and `keepPan()`, to call once drawn: it pans back to where the previous
+ * board of the container was panned, or, on a first drawing, centres x (a viewBox unit).
+ */
+export function pannedBoard(container, width, height, label) {
+  const before = container.querySelector(":scope > .terra-pan");
+  const panned = before ? before.scrollLeft : null;
+  container.replaceChildren();
+  const pan = document.createElement("div");
+  pan.className = "terra-pan";
+  container.appendChild(pan);
+  const svg = addBoard(pan, width, height, label);
+  svg.style.minWidth = `${width}px`;
+  dragToPan(pan);
+  const keepPan = (x) => {
+    pan.classList.toggle("pans", pan.scrollWidth > pan.clientWidth);
+    if (pan.scrollWidth <= pan.clientWidth) return;
+    if (panned !== null) pan.scrollLeft = panned;
+    else if (x !== undefined) pan.scrollLeft = x * (svg.clientWidth / width) - pan.clientWidth / 2;
+  };
+  return { svg, pan, keepPan };
+}
+
+// A mouse pans the box by dragging (a finger pans it natively); a drag plays no move.
+const DRAG = 5; // CSS px a mouse moves before a press is a drag rather than a click
+function dragToPan(pan) {
+  let start = null;
+  let dragged = false;
+  pan.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    start = { x: event.clientX, left: pan.scrollLeft };
+    dragged = false;
+  });
+  pan.addEventListener("pointermove", (event) => {
+    if (!start || !(event.buttons & 1)) return;
+    if (Math.abs(event.clientX - start.x) > DRAG) dragged = true;
+    if (dragged) pan.scrollLeft = start.left - (event.clientX - start.x);
+  });
+  pan.addEventListener("pointerup", () => {
+    start = null;
+  });
+  pan.addEventListener("click", (event) => {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }, true);
+}
+
 // Pages normally link board.css themselves; a board shown without it still gets its
 // highlights, because the stylesheet is found beside this module.
 function ensureStylesheet() {
