@@ -360,9 +360,14 @@ export function seatColour(colour) {
   return SEAT_PAINT[colour] || colour;
 }
 
-/** " (you)" after the page's own seat's name, in the page's language; "" after the others. */
+/**
+ * What follows a seat's colour or nation in its row: the person's name where the page knows
+ * the players' names (ctx.names, by seat), and " (you)" for the page's own seat, in the page's
+ * language: one name per person, the game's colour beside it.
+ */
 export function youMark(ctx, seat) {
-  return seat === ctx.seat ? ` (${say(ctx, "board.you", "you")})` : "";
+  const name = ctx.names?.[seat] ? ` · ${ctx.names[seat]}` : "";
+  return name + (seat === ctx.seat ? ` (${say(ctx, "board.you", "you")})` : "");
 }
 
 /**

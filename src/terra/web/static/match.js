@@ -171,7 +171,8 @@ function showBoard(update) {
   const container = $("board");
   if (board) {
     try {
-      board.draw(container, update.view, { seat: mySeat, layout, legal: update.legal || [], play, t });
+      const names = summary.seats.map((s) => s.name);
+      board.draw(container, update.view, { seat: mySeat, layout, legal: update.legal || [], play, t, names });
       return;
     } catch (error) {
       showError(t("The board could not be drawn: {error}", { error }));

@@ -63,7 +63,8 @@ function show(update) {
   const container = $("board");
   if (board) {
     try {
-      board.draw(container, update.view, { seat: null, layout, legal: [], play: () => {}, t });
+      const names = summary.seats.map((s) => s.name);
+      board.draw(container, update.view, { seat: null, layout, legal: [], play: () => {}, t, names });
       return;
     } catch (error) {
       showError(t("The board could not be drawn: {error}", { error }));

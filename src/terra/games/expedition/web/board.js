@@ -353,13 +353,16 @@ function drawPlayer(svg, y, player, view, ctx, exchanges) {
   const width = ctx.layout.width - 2 * GAP;
   const names = (ids) => ids.map((id) => ctx.layout.points[id].name).join(", ") || "-";
   const laid = `${say(ctx, "expedition.laid_down", "laid down")}: ${names(player.laid_down)}`;
-  const who = say(ctx, "expedition.player", "Player {number}", { number: player.seat + 1 });
+  // The seats have no colour: a person is their name where the page knows it.
+  const named = ctx.names?.[player.seat];
+  const who = named ?? say(ctx, "expedition.player", "Player {number}", { number: player.seat + 1 });
   const holdings = say(ctx, "expedition.holdings", "{points} points · {cards} cards · {vouchers} vouchers · chips back {chips}", {
     points: player.score.total, cards: player.cards_in_hand, vouchers: player.vouchers, chips: player.chips_back,
   });
   // On a narrow screen the holdings go on a line of their own, under the player's name.
   const narrow = ctx.layout.width < NARROW;
-  const heading = narrow ? `${who}${youMark(ctx, player.seat)}` : `${who}${youMark(ctx, player.seat)} · ${holdings}`;
+  const you = named ? youMark({ ...ctx, names: undefined }, player.seat) : youMark(ctx, player.seat);
+  const heading = narrow ? `${who}${you}` : `${who}${you} · ${holdings}`;
   const details = narrow ? [holdings, laid] : [laid];
   const lines = details.reduce((count, line) => count + wrapLines(line, width - 40, 13).length, 0);
   const rowHeight = 34 + lines * 13 * 1.3 + (details.length - 1) * 4;
