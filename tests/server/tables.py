@@ -142,7 +142,11 @@ class Shadow:
                     "text": state.action_str(a),
                     **state.action_data(a),
                     "help": words[state.action_data(a)["kind"]],
-                    "label": guide.label(state.action_data(a)["kind"], state.action_str(a)),
+                    "label": guide.label(
+                        state.action_data(a)["kind"],
+                        state.action_str(a),
+                        not state.action_data(a)["args"],
+                    ),
                     "rule": state.action_rule(a),
                 }
                 for a in state.legal_actions()

@@ -75,11 +75,16 @@ class Guide(StrictModel):
     )
     options: dict[str, OptionWords] = Field(default_factory=dict)
 
-    def label(self, kind: str, text: str) -> str:
-        """A move's notation ``text`` as a button reads it in this guide's language: its
-        kind's leading words translated, the rest as written."""
+    def label(self, kind: str, text: str, fixed: bool = False) -> str:
+        """A move's notation ``text`` as a button reads it in this guide's language: a move
+        written always the same (``fixed``, no arguments) by its label alone, another by its
+        kind's leading words translated and the rest as written. English reads the notation."""
         words = self.labels.get(kind)
-        if words is None or not text.startswith(kind):
+        if words is None or self.language == "en":
+            return text
+        if fixed:
+            return words
+        if not text.lower().startswith(kind.lower()):
             return text
         return words + text[len(kind) :]
 

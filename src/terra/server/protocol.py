@@ -101,7 +101,8 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
         kind = data["kind"]
         data["help"] = guide.moves.get(kind, "") if guide else ""
         data["rule"] = state.action_rule(action)
-        data["label"] = guide.label(kind, text[action]) if guide else text[action]
+        fixed = not data["args"]
+        data["label"] = guide.label(kind, text[action], fixed) if guide else text[action]
         moves.append({"action": action, "text": text[action], **data})
     return moves
 
