@@ -15,7 +15,8 @@ import {
 const PLACE_KINDS = ["start", "place", "move", "uncover", "go", "jump"];
 const GAP = 8;
 const INK = "#2b2118";
-const LOOK = { gap: GAP, ink: INK };
+// Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
+const LOOK = { gap: GAP, ink: INK, fingers: true };
 const CATEGORY_COLOURS = {
   gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
   monument: "#b9b3a6",

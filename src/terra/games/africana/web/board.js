@@ -8,7 +8,7 @@
 
 import {
   board, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
-  group, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  fingerSize, group, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -17,7 +17,8 @@ const GAP = 8;
 const INK = "#2b2118";
 const SEA = "#cfe3ea";
 const LAND = "#efe2c0";
-const LOOK = { gap: GAP, ink: INK };
+// Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
+const LOOK = { gap: GAP, ink: INK, fingers: true };
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
@@ -184,9 +185,11 @@ function drawTurn(svg, y, view, ctx, legal) {
   }
   drawStatus(svg, y, ctx, LOOK, line);
   const deck = say(ctx, "africana.deck", "Travel deck {cards}", { cards: view.travel_deck });
-  const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck, moveOf(legal, "draw"), ctx);
+  const tall = fingerSize(svg, 22);
+  const deckWidth = Math.max(128, Math.ceil(deck.length * tall * 0.3 + tall * 0.9));
+  const deckButton = button(svg, width - deckWidth - GAP, y, deckWidth, tall, deck, moveOf(legal, "draw"), ctx);
   tip(deckButton, deck);
-  y += 28;
+  y += tall + 6;
   if (turn.played) {
     const played = Object.entries(turn.played.travel).filter(([, n]) => n)
       .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
@@ -215,10 +218,9 @@ function drawExpeditions(svg, y, view, ctx, places) {
     { "font-size": 12, "text-anchor": "end", fill: INK });
   y += 18;
   const step = (ctx.layout.width - 2 * GAP - 4 * GAP) / 5;
-  view.expeditions.forEach((space, i) => {
-    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places);
-  });
-  return y + CARD_H + 20 + GAP;
+  const bottoms = view.expeditions.map((space, i) =>
+    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places));
+  return Math.max(y + CARD_H + 20, ...bottoms) + GAP;
 }
 
 function bonusWords(bonus, ctx) {
@@ -235,7 +237,7 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, places) {
   const node = group(svg, { class: "card expedition" }, x, top);
   el("rect", { width, height: CARD_H, rx: 6, fill: card ? "#fdf6e3" : "#e4dccb", class: "hit",
     stroke: "#6b5a3a" }, node);
-  if (!card) return;
+  if (!card) return top + CARD_H;
   const face = ctx.layout.expeditions[card];
   const locations = ctx.layout.locations;
   text(node, 6, 15, card, { "font-size": 13, "font-weight": "bold", fill: INK });
@@ -252,8 +254,10 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, places) {
   const moves = places.get(card) || [];
   if (moves.length) target(node, moves[0], ctx);
   if (moves.length > 1) {
-    buttonRows(svg, x, top + CARD_H + 2, width, moves.slice(1).map((move) => [move.text, move]), ctx, 16);
+    const items = moves.slice(1).map((move) => [move.text, move]);
+    return buttonRows(svg, x, top + CARD_H + 2, width, items, ctx, fingerSize(svg, 16));
   }
+  return top + CARD_H;
 }
 
 // --- the adventure books ----------------------------------------------------------------
@@ -300,7 +304,7 @@ function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
     const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
       { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
     text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
-    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, 20);
+    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, fingerSize(svg, 20));
     return below - y;
   }
   return CARD_H + 34;
