@@ -115,7 +115,7 @@ def test_africana_explorers_never_hide_a_name(
     hidden = []
     for k, state in enumerate(states):
         show(page, state)
-        names = page.page.evaluate(BOXES, ["svg g.names > text.label", ""])
+        names = page.page.evaluate(BOXES, ["svg text.label", ""])
         pawns = page.page.evaluate(BOXES, ["svg g.pawn", ""])
         hidden += [(k, n[0]) for n in names for p in pawns if _overlap(n[1:], p[1:], slack=0.5)]
         page.screenshot(f"africana-pieces-{width}-{k}")
