@@ -134,3 +134,27 @@ def test_the_catalog_has_a_template_for_every_event_the_rules_emit() -> None:
         "game_end",
     ):
         assert key in events
+
+
+def test_a_marker_left_where_it_was_uncovered_is_not_said_to_travel() -> None:
+    """Africa, Uncovering Nomads: an uncovered nomad may stay on its space; the log says it
+    stays rather than "places the nomad from C11 to C11"."""
+    left = {
+        "player": 0,
+        "marker": "nomad",
+        "origin": "C11",
+        "destination": "C11",
+        "points": 0,
+        "moved": False,
+    }
+    assert (
+        describe({"key": "place", "args": left})
+        == "Red leaves the nomad on C11 and scores 0 points."
+    )
+    assert describe({"key": "place", "args": left}, "de") == (
+        "Rot lässt das Plättchen Nomade auf C11 liegen und erhält 0 Punkte."
+    )
+    moved = {**left, "destination": "C12", "points": 2}
+    assert describe({"key": "place", "args": moved}) == (
+        "Red places the nomad from C11 to C12 and scores 2 points."
+    )

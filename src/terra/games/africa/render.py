@@ -88,6 +88,8 @@ def describe(
             key = "uncover_monument"
     if key == "camp":
         key = f"camp_{args.get('purpose', 'research')}"
+    if key == "place" and args.get("origin") == args.get("destination"):
+        key = "place_stay"  # an uncovered one left where it was: no journey to tell
     template = messages["event"].get(key)
     if template is None:
         return f"{key}: {args}"

@@ -302,6 +302,28 @@ export function contrast(colour) {
   return "#fff";
 }
 
+// WCAG 2.2, 2.5.8 "Target Size (Minimum)": a target a finger can hit is 24 CSS pixels.
+export const FINGER_PX = 24;
+
+/**
+ * SVG units per CSS pixel of the board node is drawn in, as the page lays it out now (1 where
+ * it is not laid out yet, say in a hidden container).
+ */
+export function unitsPerPixel(node) {
+  const svg = node.ownerSVGElement || node;
+  const shown = svg.getBoundingClientRect ? svg.getBoundingClientRect().width : 0;
+  const units = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+  return shown > 0 && units > 0 ? units / shown : 1;
+}
+
+/**
+ * A button's height in SVG units: size, or taller where size would be drawn under FINGER_PX
+ * CSS pixels (a board scaled down to a phone's width). Pass it to button or buttonRows.
+ */
+export function fingerSize(node, size) {
+  return Math.max(size, Math.ceil(FINGER_PX * unitsPerPixel(node)));
+}
+
 /**
  * A row of buttons that wraps inside width, from (x, y); returns the y below the last row.
  * items are [label, move] pairs; a move of null draws a plain (unclickable) box.
@@ -348,7 +370,8 @@ export function paragraph(parent, x, y, width, content, attrs = {}) {
 
 // --- what every board draws below its map ------------------------------------------------
 //
-// look = {gap, ink}: a board's margin and the colour of its writing.
+// look = {gap, ink, fingers}: a board's margin and the colour of its writing; with fingers
+// true, its buttons are never drawn under FINGER_PX CSS pixels tall (fingerSize).
 
 // A seat's colour as the boards paint it, by the name the game's data gives it.
 const SEAT_PAINT = {
@@ -400,7 +423,8 @@ export function drawMoreMoves(svg, y, moves, ctx, look, heading = null, label = 
     text(svg, look.gap, y + 11, heading, { "font-size": 12, fill: look.ink });
     y += 16;
   }
-  return buttonRows(svg, look.gap, y, ctx.layout.width - 2 * look.gap, items, ctx, 20);
+  const size = look.fingers ? fingerSize(svg, 20) : 20;
+  return buttonRows(svg, look.gap, y, ctx.layout.width - 2 * look.gap, items, ctx, size);
 }
 
 /**

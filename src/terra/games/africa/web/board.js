@@ -15,7 +15,8 @@ import {
 const PLACE_KINDS = ["start", "place", "move", "uncover", "go", "jump"];
 const GAP = 8;
 const INK = "#2b2118";
-const LOOK = { gap: GAP, ink: INK };
+// Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
+const LOOK = { gap: GAP, ink: INK, fingers: true };
 const CATEGORY_COLOURS = {
   gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
   monument: "#b9b3a6",
@@ -72,14 +73,24 @@ function drawMap(svg, view, ctx, moves) {
   }
   drawResearchers(svg, view, ctx);
   drawCityNames(svg, layout);
+  svg.appendChild(svg.querySelector(":scope > g.names")); // keep the names on top
 }
 
-// Names go above every hex and piece, so that no neighbour covers them.
+// Names and the hexes' coordinates (the moves and the log say "go E7") go above every hex and
+// piece, so that nothing covers them. A hex's id is at its foot, where a city's name is instead;
+// a city's id goes to its head. Set this way no two of them meet (tests/web/test_labels.py).
 function drawCityNames(svg, layout) {
+  const r = layout.hex;
+  const labels = group(svg, { class: "names" });
   for (const hex of layout.hexes) {
+    const foot = hex.y + r * 0.8;
+    const head = hex.y - r * 0.56;
+    text(labels, hex.x, hex.city ? head : foot, hex.id, {
+      "font-size": 7.5, "text-anchor": "middle", class: "label coord", fill: "#5a4a30",
+    });
     if (!hex.city) continue;
-    text(svg, hex.x, hex.y + layout.hex * 0.8, hex.city, {
-      "font-size": 10, "text-anchor": "middle", class: "label", "font-weight": "bold",
+    text(labels, hex.x, foot, hex.city, {
+      "font-size": 9, "text-anchor": "middle", class: "label", "font-weight": "bold",
     });
   }
 }
@@ -92,7 +103,7 @@ function drawHex(svg, hex, cell, layout, view, ctx, actions) {
     fill: hex.city ? "#e9cf9a" : "#efe2c0", stroke: "#b59a6a", "stroke-width": 1, class: "hit",
   }, node);
   if (cell && cell.camp !== null && cell.camp !== undefined) drawCamp(node, hex, view, ctx, cell.camp);
-  if (cell && cell.marker) drawMarker(node, hex, cell.marker, layout, r);
+  if (cell && cell.marker) drawMarker(node, hex, cell.marker, layout, r, ctx);
   tip(node, describeHex(hex, cell, ctx));
   if (actions.length) target(node, actions[0], ctx);
 }
@@ -107,24 +118,34 @@ function describeHex(hex, cell, ctx) {
   return parts.join(", ");
 }
 
-function drawMarker(node, hex, marker, layout, r) {
-  const size = r * 0.95;
-  const x = hex.x - size / 2;
-  const y = hex.y - size / 2;
+// A marker is a tile across the hex's middle, coloured by its category and named in words
+// ("zebra", "gold" over "2"), squeezed to the tile where a word is long.
+function drawMarker(node, hex, marker, layout, r, ctx) {
+  const width = r * 1.52;
+  const height = r * 0.8;
+  const x = hex.x - width / 2;
+  const y = hex.y - height / 2;
   if (marker === "?") {
-    el("rect", { x, y, width: size, height: size, rx: 3, fill: "#7b5a36", stroke: "#4a341c" }, node);
-    text(node, hex.x, y + size / 2, "?", {
+    el("rect", { x, y, width, height, rx: 3, fill: "#7b5a36", stroke: "#4a341c" }, node);
+    text(node, hex.x, hex.y, "?", {
       "font-size": 12, "text-anchor": "middle", "dominant-baseline": "central", fill: "#f3e6c8",
     });
     return;
   }
   const kind = layout.markers[marker];
   const fill = kind ? CATEGORY_COLOURS[kind.category] : "#fff";
-  el("rect", { x, y, width: size, height: size, rx: 3, fill, stroke: INK, "stroke-width": 0.8 }, node);
-  text(node, hex.x, y + size / 2, kind ? kind.label : marker.slice(0, 2), {
-    "font-size": 10, "text-anchor": "middle", "dominant-baseline": "central", fill: INK,
-    "font-weight": "bold",
-  });
+  el("rect", { x, y, width, height, rx: 3, fill, stroke: INK, "stroke-width": 0.8 }, node);
+  const [word, value] = markerWord(ctx, marker).split(" ");
+  const lines = value ? [[word, hex.y - 3.6], [value, hex.y + 4.8]] : [[word, hex.y]];
+  for (const [line, ly] of lines) {
+    const size = value ? 7.5 : 8.5;
+    const room = width - 3;
+    const squeeze = line.length * size * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+    text(node, hex.x, ly, line, {
+      "font-size": size, "text-anchor": "middle", "dominant-baseline": "central", fill: INK,
+      "font-weight": "bold", class: "marker-word", ...squeeze,
+    });
+  }
 }
 
 function paintOf(ctx, seat) {
@@ -134,7 +155,7 @@ function paintOf(ctx, seat) {
 // A base camp is a small tent in the owner's colour, at the top corner of the hex.
 function drawCamp(node, hex, view, ctx, seat) {
   const x = hex.x + ctx.layout.hex * 0.45;
-  const y = hex.y - ctx.layout.hex * 0.35;
+  const y = hex.y - ctx.layout.hex * 0.5;
   el("path", { d: `M ${x - 6} ${y + 5} L ${x} ${y - 6} L ${x + 6} ${y + 5} Z`, fill: paintOf(ctx, seat),
     stroke: INK, "stroke-width": 1 }, node);
 }
@@ -147,7 +168,7 @@ function drawResearchers(svg, view, ctx) {
     const hex = centres.get(player.researcher);
     const k = here.get(hex.id) || 0;
     here.set(hex.id, k + 1);
-    const piece = pawn(svg, hex.x - 9 + k * 11, hex.y - 8, 7, paintOf(ctx, player.seat), String(player.seat + 1));
+    const piece = pawn(svg, hex.x - 10 + k * 10, hex.y - 12, 6.5, paintOf(ctx, player.seat), String(player.seat + 1));
     tip(piece, say(ctx, "africa.researcher", "{colour} researcher", { colour: colourWord(ctx, player.colour) }));
   }
 }
@@ -196,28 +217,48 @@ function drawTurn(svg, y, view, ctx) {
   return y;
 }
 
-// The two letters on each marker, spelt out once.
+// What the markers' colours mean, one swatch per category.
 function drawLegend(svg, y, ctx) {
-  const words = Object.entries(ctx.layout.markers).map(([name, kind]) => `${kind.label} ${markerWord(ctx, name)}`);
-  const width = ctx.layout.width - 2 * GAP;
-  const perLine = Math.max(1, Math.floor(width / 92));
-  for (let i = 0; i < words.length; i += perLine) {
-    text(svg, GAP, y + 10, words.slice(i, i + perLine).join(" · "), { "font-size": 10, fill: "#5a4a30" });
-    y += 14;
+  const words = {
+    gold: say(ctx, "africa.gold", "gold"),
+    jewels: say(ctx, "africa.jewels", "jewels"),
+    goods: say(ctx, "africa.goods", "goods"),
+    animal: say(ctx, "africa.animals", "animals"),
+    nomad: say(ctx, "africa.nomad", "nomad"),
+    monument: say(ctx, "africa.monument", "monument"),
+  };
+  const legend = group(svg, { class: "legend" });
+  let x = GAP;
+  for (const [category, fill] of Object.entries(CATEGORY_COLOURS)) {
+    const word = words[category] ?? category;
+    const width = 16 + word.length * 6.8;
+    if (x > GAP && x + width > ctx.layout.width - GAP) {
+      x = GAP;
+      y += 16;
+    }
+    el("rect", { x, y: y + 2, width: 11, height: 11, rx: 2, fill, stroke: INK, "stroke-width": 0.8 }, legend);
+    text(legend, x + 14, y + 11.5, word, { "font-size": 11, fill: "#5a4a30" });
+    x += width + 8;
   }
-  return y + 4;
+  return y + 20;
 }
 
 // "exchange kettle with blue" is at "blue kettle": the kettles in blue's row are what the player
 // takes.
+// The gold and jewels in a row are those a base camp took (5. Use Natural Resources), counted
+// for the majorities at the end; uncovered gold scores at once and stays on the map, so a
+// player who "uncovers gold 2 and scores 2 points" still holds none: the row says so.
 function drawPlayer(svg, y, player, view, ctx, exchanges) {
-  const holdings = say(ctx, "africa.holdings", "gold {gold} · jewels {jewels} · camps {camps}", player);
+  const points = say(ctx, "africa.points", "{points} points", { points: player.score.total });
+  const holdings = say(ctx, "africa.held", "camps {camps} · gold held {gold} · jewels held {jewels}", player);
   const colour = colourWord(ctx, player.colour);
   const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
     height: 58, idle: "#f7f1e3", stroke: "#b9a27a",
     pawn: [14, 15, 8, paintOf(ctx, player.seat), String(player.seat + 1)],
-    heading: [28, 19.5, 13, `${colour}${youMark(ctx, player.seat)} · ${player.score.total}★ · ${holdings}`],
+    heading: [28, 19.5, 13, `${colour}${youMark(ctx, player.seat)} · ${points} · ${holdings}`],
   });
+  tip(row, say(ctx, "africa.held_tip",
+    "Gold and jewels held: taken by base camps, they count for the majorities at the end. Uncovered gold and jewels score at once and stay on the map."));
   ctx.layout.goods.forEach((good, i) => {
     const count = player.goods[good] || 0;
     const chip = group(row, { class: "good" }, 8 + i * 78, 28);

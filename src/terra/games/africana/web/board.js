@@ -8,7 +8,7 @@
 
 import {
   board, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
-  group, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  fingerSize, group, moveOf, ofKind, paragraph, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -17,7 +17,8 @@ const GAP = 8;
 const INK = "#2b2118";
 const SEA = "#cfe3ea";
 const LAND = "#efe2c0";
-const LOOK = { gap: GAP, ink: INK };
+// Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
+const LOOK = { gap: GAP, ink: INK, fingers: true };
 
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
@@ -75,10 +76,12 @@ function drawMap(svg, view, ctx, places, legal) {
       stroke: "#7a5b3a", "stroke-width": 2.5, "stroke-dasharray": "6 4",
     }, routes);
   }
+  const names = group(svg, { class: "names" });
   for (const [id, place] of Object.entries(locations)) {
-    drawLocation(svg, id, place, layout, places.get(id) || [], ctx);
+    drawLocation(svg, names, id, place, layout, places.get(id) || [], ctx);
   }
-  drawExplorers(svg, view, ctx, legal);
+  drawExplorers(svg, view, ctx, legal, names);
+  svg.appendChild(names); // names above every piece, so none is hidden
 }
 
 // The land is the hull of the locations drawn with a broad round pen: enough to read as a
@@ -116,7 +119,7 @@ function drawEquator(svg, layout, ctx) {
   });
 }
 
-function drawLocation(svg, id, place, layout, journeys, ctx) {
+function drawLocation(svg, names, id, place, layout, journeys, ctx) {
   const node = group(svg, { class: "location", "data-place": id }, place.x, place.y);
   const r = layout.dot;
   const symbols = place.symbols;
@@ -129,7 +132,7 @@ function drawLocation(svg, id, place, layout, journeys, ctx) {
   }
   tip(node, `${place.name} (${symbols.map((colour) => colourWord(ctx, colour)).join(", ")})`);
   const label = place.label;
-  text(svg, label.x, label.y, place.name, {
+  text(names, label.x, label.y, place.name, {
     "text-anchor": label.anchor, "font-size": layout.label_size, class: "label",
   });
   if (journeys.length) target(node, journeys[0], ctx);
@@ -139,16 +142,35 @@ function paintOf(ctx, seat) {
   return seatColour(ctx.layout.companies[seat].colour);
 }
 
-function drawExplorers(svg, view, ctx, legal) {
-  const counts = new Map();
+// Spots round a location where an explorer may stand: the four diagonals first, then the
+// sides, then further out.
+const SPOTS = [16, 24, 32].flatMap((far) => [1, 3, 7, 5, 0, 2, 4, 6].map((eighth) => {
+  const angle = (Math.PI / 4) * eighth;
+  return [Math.cos(angle) * far, -Math.sin(angle) * far];
+}));
+
+// An explorer stands beside its location on the first spot that leaves every place's name and
+// dot and every other explorer clear (names are measured as the browser draws them), so that
+// no piece hides "Serengeti"; where none is clear, the nearest spot (the names are drawn above).
+function drawExplorers(svg, view, ctx, legal, names) {
   const r = 9;
+  const pad = 1.5;
+  const busy = [...names.querySelectorAll("text")].map((node) => {
+    const box = node.getBBox();
+    return [box.x - pad, box.y - pad, box.x + box.width + pad, box.y + box.height + pad];
+  });
+  const dot = ctx.layout.dot;
+  for (const place of Object.values(ctx.layout.locations)) {
+    busy.push([place.x - dot, place.y - dot, place.x + dot, place.y + dot]);
+  }
+  const clear = (x, y) => x - r >= 0 && x + r <= ctx.layout.width && y - r >= 0 && y + r <= ctx.layout.map_height
+    && busy.every(([x0, y0, x1, y1]) => x + r <= x0 || x - r >= x1 || y + r <= y0 || y - r >= y1);
   for (const player of view.players) {
     const place = ctx.layout.locations[player.location];
-    const k = counts.get(player.location) || 0;
-    counts.set(player.location, k + 1);
-    const angle = (Math.PI / 4) * (1 + 2 * k);
-    const x = place.x + Math.cos(angle) * 16;
-    const y = place.y - Math.sin(angle) * 16;
+    const spot = SPOTS.find(([dx, dy]) => clear(place.x + dx, place.y + dy)) ?? SPOTS[0];
+    const x = place.x + spot[0];
+    const y = place.y + spot[1];
+    busy.push([x - r, y - r, x + r, y + r]);
     const company = companyWord(ctx, player.company);
     const piece = pawn(svg, x, y, r, paintOf(ctx, player.seat), company[0]);
     piece.querySelector("circle").classList.add("hit");
@@ -184,9 +206,11 @@ function drawTurn(svg, y, view, ctx, legal) {
   }
   drawStatus(svg, y, ctx, LOOK, line);
   const deck = say(ctx, "africana.deck", "Travel deck {cards}", { cards: view.travel_deck });
-  const deckButton = button(svg, width - 128 - GAP, y, 128, 22, deck, moveOf(legal, "draw"), ctx);
+  const tall = fingerSize(svg, 22);
+  const deckWidth = Math.max(128, Math.ceil(deck.length * tall * 0.3 + tall * 0.9));
+  const deckButton = button(svg, width - deckWidth - GAP, y, deckWidth, tall, deck, moveOf(legal, "draw"), ctx);
   tip(deckButton, deck);
-  y += 28;
+  y += tall + 6;
   if (turn.played) {
     const played = Object.entries(turn.played.travel).filter(([, n]) => n)
       .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
@@ -215,10 +239,9 @@ function drawExpeditions(svg, y, view, ctx, places) {
     { "font-size": 12, "text-anchor": "end", fill: INK });
   y += 18;
   const step = (ctx.layout.width - 2 * GAP - 4 * GAP) / 5;
-  view.expeditions.forEach((space, i) => {
-    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places);
-  });
-  return y + CARD_H + 20 + GAP;
+  const bottoms = view.expeditions.map((space, i) =>
+    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places));
+  return Math.max(y + CARD_H + 20, ...bottoms) + GAP;
 }
 
 function bonusWords(bonus, ctx) {
@@ -235,7 +258,7 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, places) {
   const node = group(svg, { class: "card expedition" }, x, top);
   el("rect", { width, height: CARD_H, rx: 6, fill: card ? "#fdf6e3" : "#e4dccb", class: "hit",
     stroke: "#6b5a3a" }, node);
-  if (!card) return;
+  if (!card) return top + CARD_H;
   const face = ctx.layout.expeditions[card];
   const locations = ctx.layout.locations;
   text(node, 6, 15, card, { "font-size": 13, "font-weight": "bold", fill: INK });
@@ -252,8 +275,10 @@ function drawExpeditionSpace(svg, x, y, width, space, view, ctx, places) {
   const moves = places.get(card) || [];
   if (moves.length) target(node, moves[0], ctx);
   if (moves.length > 1) {
-    buttonRows(svg, x, top + CARD_H + 2, width, moves.slice(1).map((move) => [move.text, move]), ctx, 16);
+    const items = moves.slice(1).map((move) => [move.text, move]);
+    return buttonRows(svg, x, top + CARD_H + 2, width, items, ctx, fingerSize(svg, 16));
   }
+  return top + CARD_H;
 }
 
 // --- the adventure books ----------------------------------------------------------------
@@ -263,13 +288,32 @@ function drawBooks(svg, y, view, ctx, legal, places) {
   text(svg, GAP, y + 12, say(ctx, "africana.books", "Adventure books"), {
     "font-size": 14, "font-weight": "bold", fill: INK,
   });
-  const buy = moveOf(legal, "buy");
-  if (buy) button(svg, width - 90 - GAP, y - 2, 90, 20, say(ctx, "africana.buy", "buy cards"), buy, ctx);
   y += 20;
+  const buy = moveOf(legal, "buy");
+  if (buy) y = drawBuy(svg, y, view, ctx, buy);
   const half = (width - 3 * GAP) / 2;
   const heights = ["north", "south"].map((book, i) =>
     drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal, places));
   return y + Math.max(...heights) + GAP;
+}
+
+// Africana, B) Buy adventure cards: the book is the one of the half of the map where the
+// explorer stands (buying.book_of); the button names it and says why.
+function drawBuy(svg, y, view, ctx, buy) {
+  const me = view.players[view.turn.player];
+  const where = ctx.layout.locations[me.location];
+  const north = where.hemisphere === "north";
+  const label = north ? say(ctx, "africana.buy_north", "buy from the North book")
+    : say(ctx, "africana.buy_south", "buy from the South book");
+  const why = north
+    ? say(ctx, "africana.buy_north_why", "your explorer is in {place}, north of the equator", { place: where.name })
+    : say(ctx, "africana.buy_south_why", "your explorer is in {place}, south of the equator", { place: where.name });
+  const tall = fingerSize(svg, 20);
+  const width = Math.ceil(label.length * tall * 0.3 + tall * 0.9);
+  tip(button(svg, GAP, y, width, tall, label, buy, ctx, { "data-book": where.hemisphere }), `${label}: ${why}`);
+  const below = paragraph(svg, GAP + width + GAP, y, ctx.layout.width - width - 3 * GAP, why,
+    { "font-size": 11, fill: INK, class: "buy-why" });
+  return Math.max(below, y + tall) + 6;
 }
 
 function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
@@ -300,7 +344,7 @@ function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
     const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
       { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
     text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
-    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, 20);
+    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, fingerSize(svg, 20));
     return below - y;
   }
   return CARD_H + 34;
@@ -363,6 +407,19 @@ function drawHand(svg, y, view, ctx, places) {
   return y + (slots.length ? 70 : 0);
 }
 
+// The score in a row is what the player would score if the game ended now (Africana, Scoring):
+// it counts 1 point for every 2 travel cards in hand and every 10 silver, so it drops when a
+// card is played and comes back when one is drawn. The row says so, and its tip adds it up.
+function pointsNow(ctx, player) {
+  return say(ctx, "africana.points_now", "{points} points if the game ended now", { points: player.score.total });
+}
+
+function scoreTip(ctx, score) {
+  return say(ctx, "africana.score_tip",
+    "If the game ended now: expeditions {expeditions}, artifacts {artifacts}, collections {collections}, assistants {assistants}, silver {silver}, travel cards {travel_cards}, unfinished adventures {unfinished_artifacts}",
+    score);
+}
+
 function drawPlayer(svg, y, player, view, ctx, places) {
   const company = companyWord(ctx, player.company);
   const assistants = Object.entries(player.assistants).filter(([, n]) => n)
@@ -372,8 +429,9 @@ function drawPlayer(svg, y, player, view, ctx, places) {
   const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
     height: 46, idle: "#f7f1e3", stroke: "#b9a27a",
     pawn: [16, 16, 9, paintOf(ctx, player.seat), company[0]],
-    heading: [32, 15, 13, `${name}${youMark(ctx, player.seat)} · ${player.silver}$ · ${player.score.total}★`],
+    heading: [32, 15, 13, `${name}${youMark(ctx, player.seat)} · ${player.silver}$ · ${pointsNow(ctx, player)}`],
   });
+  tip(row, scoreTip(ctx, player.score));
   const holdings = say(ctx, "africana.holdings", "{cards} cards · {jokers} jokers · {markers} markers · won {won}", {
     cards: player.travel_cards, jokers: player.jokers, markers: player.markers_free,
     won: `${player.expeditions_won.length}+${player.adventures_won.length}`,
