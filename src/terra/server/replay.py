@@ -98,7 +98,10 @@ class Replays:
         replay = self._replay(match_id)
         with replay.lock:
             state = replay.state_at(step)
-            message = protocol.update(state, step, None, min(since, state.log_size), language)
+            # The step's newest entry is always sent again: a later step may have condensed
+            # more events into it (GameState.amend), and the page may hold that later version.
+            newest = max(0, state.log_size - 1)
+            message = protocol.update(state, step, None, min(since, newest), language)
         message["type"] = "replay"
         message["steps"] = steps
         message["action"] = replay.actions[step - 1] if step else None
