@@ -529,7 +529,7 @@ function drawTurn(sheet, y, view, ctx) {
     const sizes = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
       say(ctx, "nile.large_tribe", "large tribe")];
     const met = view.encounter.tribe
-      ? say(ctx, "nile.encounter_tribe", "Natives met at {hex}: tribe {tribe}, a {size}",
+      ? say(ctx, "nile.encounter_tribe", "Natives met at {hex}: tribe {tribe} ({size})",
         { hex: hexId(ctx, view.encounter.hex), tribe: view.encounter.tribe, size: sizes[view.encounter.size] ?? "" })
       : say(ctx, "nile.encounter", "Natives met at {hex}", { hex: hexId(ctx, view.encounter.hex) });
     y = words(sheet, GAP, y, met, { "font-weight": "bold" });
