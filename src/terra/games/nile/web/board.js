@@ -525,6 +525,11 @@ function drawTurn(sheet, y, view, ctx) {
   } else {
     y = words(sheet, GAP, y + 20, aside, { "font-size": 12 });
   }
+  const turn = view.turn;
+  if ((view.phase === "moving" || view.phase === "retreat") && turn.allowance > 0) {
+    y = words(sheet, GAP, y, say(ctx, "nile.movement", "{activity} pace: {left} of {allowance} movement points left",
+      { activity: activityWord(ctx, turn.activity), left: Math.max(0, turn.allowance - turn.spent), allowance: turn.allowance }));
+  }
   if (view.encounter) {
     const sizes = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
       say(ctx, "nile.large_tribe", "large tribe")];
@@ -625,10 +630,12 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
   });
   y += 22;
   const over = explorer.load > explorer.capacity;
-  y = words(sheet, GAP, y - 2, say(ctx, "nile.load", "Load {load} of a capacity of {capacity} {mode}",
-    { load: explorer.load, capacity: explorer.capacity, mode: modeWord(ctx, explorer.mode) })
-    + (over ? ` · ${say(ctx, "nile.overloaded", "overloaded: leave something behind")}` : ""),
-  { fill: over ? "#9b1c1c" : INK, "font-weight": over ? "bold" : "normal" });
+  if (explorer.status === "in Africa") {
+    y = words(sheet, GAP, y - 2, say(ctx, "nile.load", "Load {load} of a capacity of {capacity} {mode}",
+      { load: explorer.load, capacity: explorer.capacity, mode: modeWord(ctx, explorer.mode) })
+      + (over ? ` · ${say(ctx, "nile.overloaded", "overloaded: leave something behind")}` : ""),
+    { fill: over ? "#9b1c1c" : INK, "font-weight": over ? "bold" : "normal" });
+  }
   const shown = layout.goods.map((good, i) => {
     const count = explorer.party[partyKey(good)] ?? 0;
     const moves = legal.filter((move) => supplyGood(move, layout.goods) === good);
