@@ -1,7 +1,7 @@
 // Source of the Nile's board: the map as far as it is explored (terrain, rivers, cataracts,
 // natives, oases, waterfalls and peaks, discovery counters), every hex's number, the ports and
-// the explorers; below it, in a second <svg> drawn to the container's width, what the decision
-// at hand needs (a retreat's cause, the policies and what each risks), the seat's own
+// the explorers; below it, in the same <svg> but in units drawn to the container's width, what
+// the decision at hand needs (a retreat's cause, the policies and what each risks), the seat's own
 // Expedition Make-up (money left, each good's price while outfitting, the load against the
 // capacity) and a line on every explorer.
 //
@@ -91,19 +91,20 @@ export function draw(container, view, ctx) {
   const svg = board(container, layout.width, layout.height, "Source of the Nile");
   const moves = hexMoves(legal, view, ctx);
   drawMap(svg, view, ctx, moves);
-  const pane = mapWindow(svg, seen, view, ctx, moves, screen);
   const width = Math.max(PANEL_MIN, Math.min(PANEL_MAX, screen));
-  const panel = el("svg", { class: "terra-board nile-panel", preserveAspectRatio: "xMidYMin meet" }, container);
+  const panel = group(svg, { class: "panel" });
   const sheet = { svg: panel, width, ctx };
+  const pane = mapPane(svg, panel, width, seen, view, ctx, moves, screen);
   let y = GAP;
-  if (pane) y = drawPanning(sheet, y, pane, ctx);
+  if (pane.pannable) y = drawPanning(sheet, y, pane, ctx);
   y = drawTurn(sheet, y, view, ctx);
   y = drawRetreat(sheet, y, view, ctx, legal);
   y = drawPolicies(sheet, y, view, ctx, legal);
   y = drawOtherMoves(sheet, y, moves, ctx);
   y = drawMakeUp(sheet, y, view, ctx, legal);
   y = drawExplorers(sheet, y, view, ctx);
-  panel.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
+  pane.height = Math.ceil(y + GAP);
+  pane.place();
 }
 
 // --- the map's window on a narrow screen --------------------------------------------------
@@ -140,43 +141,50 @@ function focusOf(view, ctx, moves) {
   return ["middle", ctx.layout.width / 2];
 }
 
-// On a screen where the whole map would draw a hex under FINGER px tall, the map's viewBox
-// becomes a window of its full height, panned sideways; null where the whole map fits.
-function mapWindow(svg, seen, view, ctx, moves, screen) {
+// What the one <svg> shows: the map and, under it, the panel, a group of its own units
+// (``width`` of them across the screen, so that its words and buttons keep their size on a
+// phone). On a screen where the whole map would draw a hex under FINGER px tall, the map is
+// seen through a window of its full height, panned sideways (``pannable``).
+function mapPane(svg, panel, width, seen, view, ctx, moves, screen) {
   const layout = ctx.layout;
   const hexHeight = Math.sqrt(3) * (layout.hex - 1); // a target ring's height in map units
   const scale = FINGER / hexHeight; // CSS px per map unit, at the least
-  if (screen / layout.width >= scale) return null;
-  const span = screen / scale;
-  const [focus, centre] = focusOf(view, ctx, moves);
-  if (seen.focus !== focus || seen.left === null) seen.left = centre - span / 2;
-  seen.focus = focus;
-  const pane = { seen, span, svg, layout, moves, redraw: null };
-  const place = () => {
+  const pannable = screen / layout.width < scale;
+  const span = pannable ? screen / scale : layout.width;
+  const pane = { seen, span, layout, moves, pannable, height: 0, redraw: null };
+  if (!pannable) seen.left = 0;
+  else {
+    const [focus, centre] = focusOf(view, ctx, moves);
+    if (seen.focus !== focus || seen.left === null) seen.left = centre - span / 2;
+    seen.focus = focus;
+  }
+  pane.place = () => {
     seen.left = Math.max(0, Math.min(layout.width - span, seen.left));
-    svg.setAttribute("viewBox", `${seen.left.toFixed(1)} 0 ${span.toFixed(1)} ${layout.height}`);
+    const shrink = span / width; // map units per panel unit
+    svg.setAttribute("viewBox", `${seen.left.toFixed(1)} 0 ${span.toFixed(1)} ${(layout.height + pane.height * shrink).toFixed(1)}`);
+    panel.setAttribute("transform", `translate(${seen.left.toFixed(1)} ${layout.height}) scale(${shrink.toFixed(4)})`);
     if (pane.redraw) pane.redraw();
   };
-  pane.place = place;
-  place();
+  if (!pannable) return pane;
   svg.classList.add("nile-pannable");
-  panByDragging(svg, pane, scale);
-  // A target reached with the keyboard is brought into the pane.
+  panByDragging(svg, panel, pane, scale);
+  // A target reached with the keyboard is brought into the window.
   svg.addEventListener("focusin", (event) => {
     const node = event.target.closest(".target");
     const hex = node && node.dataset.place ? layout.hexes.find(([id]) => id === node.dataset.place) : null;
     if (!hex || (hex[1] > seen.left + layout.hex && hex[1] < seen.left + span - layout.hex)) return;
     seen.left = hex[1] - span / 2;
-    place();
+    pane.place();
   });
   return pane;
 }
 
 // Dragging the map sideways pans it; a drag ends without playing the target it began on.
-function panByDragging(svg, pane, scale) {
+function panByDragging(svg, panel, pane, scale) {
   let start = null;
   let dragged = false;
   svg.addEventListener("pointerdown", (event) => {
+    if (panel.contains(event.target)) return;
     start = [event.clientX, pane.seen.left];
     dragged = false;
   });
@@ -644,16 +652,17 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
   }).filter((row) => row.count || row.moves.length || (row.price !== null && row.price !== undefined));
   const columns = sheet.width >= 640 ? 2 : 1;
   const width = (sheet.width - (columns + 1) * GAP) / columns;
-  const height = BUTTON + 6;
+  const height = shown.some((row) => row.moves.length) ? BUTTON + 6 : 22; // closer without buttons
   shown.forEach((row, n) => {
     const x = GAP + (n % columns) * (width + GAP);
     const top = y + Math.floor(n / columns) * height;
     const sick = explorer.party[`sick_${partyKey(row.good)}`];
     const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
-    text(svg, x, top + 19, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
+    const baseline = top + Math.min(19, height - 4);
+    text(svg, x, baseline, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
       { "font-size": LINE, fill: INK });
     if (row.price !== null && row.price !== undefined) {
-      const price = text(svg, x + 118, top + 19, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a", "text-anchor": "end" });
+      const price = text(svg, x + 118, baseline, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a", "text-anchor": "end" });
       tip(price, say(ctx, "nile.price", "the port's price of one"));
     }
     row.moves.slice(0, 4).forEach((move, k) => {
