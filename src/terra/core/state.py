@@ -60,6 +60,7 @@ class GameState(ABC):
     """One position of a game, with its seeded random number generator inside."""
 
     __slots__ = (
+        "_amended",
         "_history",
         "_legal",
         "_log",
@@ -92,6 +93,7 @@ class GameState(ABC):
     _legal: tuple[int, ...] | None  # the legal actions of this decision, once computed
     _log: Log
     _log_size: int
+    _amended: frozenset[int]  # the entries condensed with later events (amend)
     _seal: Seal | None  # set in samples only
 
     def _init_base(
@@ -116,6 +118,7 @@ class GameState(ABC):
         self._legal = None
         self._log = None
         self._log_size = 0
+        self._amended = frozenset()
         self._seal = None
 
     def _copy_base(self, other: GameState) -> None:
@@ -131,6 +134,7 @@ class GameState(ABC):
         other._legal = self._legal
         other._log = self._log
         other._log_size = self._log_size
+        other._amended = self._amended
         other._seal = self._seal
 
     # --- the game-specific part ---------------------------------------------------------
@@ -383,6 +387,25 @@ class GameState(ABC):
         """Append an event to the log. ``args`` must be JSON-ready and never changed after."""
         self._log = ((key, args), self._log)
         self._log_size += 1
+
+    def amend(self, key: str, **args: Any) -> None:
+        """Replace the newest entry of the log by ``key`` and ``args``: a game condensing a
+        run of like events into one entry (nine purchases of a ration as one). The entry is
+        remembered as amended (:meth:`log_amended`), so that a page holding it gets it again."""
+        assert self._log is not None, "no entry to amend"
+        self._log = ((key, args), self._log[1])
+        index = self._log_size - 1
+        if index not in self._amended:
+            self._amended = self._amended | {index}
+
+    @property
+    def newest_entry(self) -> tuple[str, dict[str, Any]] | None:
+        """The newest entry of the log as ``(key, args)`` (not to be changed), or None."""
+        return None if self._log is None else self._log[0]
+
+    def log_amended(self, index: int) -> bool:
+        """Whether log entry ``index`` has been amended since it was emitted."""
+        return index in self._amended
 
     @property
     def log_size(self) -> int:

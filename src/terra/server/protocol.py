@@ -57,8 +57,13 @@ def update(
 ) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``state`` after ``moves`` moves,
     with the log entries from ``since`` on, worded in ``language`` and naming the players by
-    ``names`` (by seat) where given; the seed only where :func:`seed_of` allows."""
+    ``names`` (by seat) where given; the seed only where :func:`seed_of` allows. Where the
+    page's newest entry has since been amended (a run of like events condensed into it,
+    :meth:`GameState.amend`), the update starts one entry earlier: a page keeps its entries
+    up to the update's ``since`` and replaces the rest."""
     current = state.current_player
+    if 0 < since <= state.log_size and state.log_amended(since - 1):
+        since -= 1  # the page's newest entry may have been condensed with later events since
     log = state.log(seat, since)
     game = state.game
     message: dict[str, Any] = {

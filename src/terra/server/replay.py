@@ -100,8 +100,11 @@ class Replays:
         replay = self._replay(match_id)
         with replay.lock:
             state = replay.state_at(step)
+            # The step's newest entry is always sent again: a later step may have condensed
+            # more events into it (GameState.amend), and the page may hold that later version.
+            newest = max(0, state.log_size - 1)
             message = protocol.update(
-                state, step, None, min(since, state.log_size), language, names=replay.names
+                state, step, None, min(since, newest), language, names=replay.names
             )
         message["type"] = "replay"
         message["steps"] = steps

@@ -13,6 +13,7 @@ from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.actions import plural
 from terra.games.nile.party import at_hand, discharge
+from terra.games.nile.runs import emit_run
 from terra.games.nile.terms import GOOD_IDS, PEOPLE
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ RULE_ALTER = "Source of the Nile, 9.6 Altering the Expedition"
 def leave(state: NileState, good: int, amount: int) -> None:
     """9.6: discharge healthy people, release animals, discard items (decision N160)."""
     discharge(state.explorer(state.player).party, good, amount)
-    state.emit("left", player=state.player, good=good, amount=amount, sick=0)
+    emit_run(state, "left", ("amount",), player=state.player, good=good, amount=amount, sick=0)
 
 
 def explain_leave(state: NileState, good: int, amount: int) -> IllegalAction | None:

@@ -20,6 +20,7 @@ from terra.games.nile.phases import (
     OUTFIT,
     RULE_OUTFIT,
 )
+from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import begin_turn, end_turn
 from terra.games.nile.terms import FOOT
 
@@ -49,17 +50,30 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
 def buy(state: NileState, good: int, amount: int) -> None:
     """5.3: hire or buy at the port's prices."""
     explorer = state.explorer(state.player)
+    funds = explorer.money
     explorer.money = logistics.buy(
-        state.data, explorer.party, explorer.port, good, amount, funds=explorer.money
+        state.data, explorer.party, explorer.port, good, amount, funds=funds
     )
-    state.emit("bought", player=state.player, good=good, amount=amount)
+    spent = funds - explorer.money
+    emit_run(
+        state,
+        "bought",
+        ("amount", "dollars"),
+        player=state.player,
+        good=good,
+        amount=amount,
+        dollars=spent,
+    )
 
 
 def finish_outfitting(state: NileState) -> None:
     """5.3: money not spent is lost; the next explorer outfits, or play begins (8.1)."""
     explorer = state.explorer(state.player)
+    if explorer.money:
+        state.emit("outfitted-unspent", player=state.player, money=explorer.money)
+    else:
+        state.emit("outfitted", player=state.player)
     explorer.money = 0
-    state.emit("outfitted", player=state.player)
     if state.setting_up:
         following = (state.player + 1) % state.num_players
         if following != state.first:  # the set-up's round of outfitting goes on
@@ -98,7 +112,14 @@ def sail_to_africa(state: NileState, port: int) -> None:
     discard(state, explorer.donations)  # cashed
     explorer.donations = []
     arrive(state, state.player, port, money)
-    state.emit("sailed-for-africa", player=state.player, port=port, ticket=ticket >= 0)
+    state.emit(
+        "sailed-for-africa",
+        player=state.player,
+        port=port,
+        ticket=ticket >= 0,
+        fare=0 if ticket >= 0 else state.data.tables.passage,
+        money=money,
+    )
     state.phase = OUTFIT
 
 

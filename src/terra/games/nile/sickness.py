@@ -26,6 +26,7 @@ from terra.games.nile.party import (
     discharge,
     members,
 )
+from terra.games.nile.runs import emit_run
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -139,7 +140,7 @@ def leave_sick(state: NileState, good: int, amount: int) -> None:
     explorer = state.explorer(state.player)
     sick = discharge(explorer.party, good, amount, sick=True)
     publishing.lose_vp(state, explorer, sick * -state.data.tables.awards.sick_discharged)
-    state.emit("left", player=state.player, good=good, amount=amount, sick=sick)
+    emit_run(state, "left", ("amount",), player=state.player, good=good, amount=amount, sick=sick)
 
 
 def explain_leave_sick(state: NileState, good: int, amount: int) -> IllegalAction | None:

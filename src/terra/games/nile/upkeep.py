@@ -24,6 +24,7 @@ from terra.games.nile.hunting import Feeding, feed, hunt, spoil_fresh
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, spare_capacity
 from terra.games.nile.party import Party, gain, lose
 from terra.games.nile.phases import OVER
+from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.sickness import Care, Drinking, care_for_sick, drink
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, GOOD_IDS, Terrain
@@ -104,7 +105,7 @@ def take_water(state: NileState, good: int, amount: int) -> None:
     """5.4443: water is collected free, in any amount, where there is water."""
     explorer = state.explorer(state.player)
     gain(explorer.party, good, amount)
-    state.emit("water-taken", player=state.player, amount=amount)
+    emit_run(state, "water-taken", ("amount",), player=state.player, amount=amount)
 
 
 # --- the moves ---------------------------------------------------------------------------------

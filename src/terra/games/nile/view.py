@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from terra.games.nile import logistics
 from terra.games.nile.explorer import STATUS_NAMES, Explorer
+from terra.games.nile.movement import explain_stay
 from terra.games.nile.party import Party
-from terra.games.nile.phases import PORT
+from terra.games.nile.phases import OUTFIT, PORT, RETREAT
+from terra.games.nile.terms import GOOD_IDS
 from terra.games.nile.territory import Territory
 
 if TYPE_CHECKING:
@@ -67,6 +70,11 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
         "carries": explorer.carries,
         "party": party_view(explorer.party),
         "money": explorer.money,
+        # 6.54-6.55: the load against what the expedition can carry, as on the open sheet
+        "load": logistics.portage_cost(explorer.party, explorer.mode, state.data.tables),
+        "capacity": logistics.transport_capability(
+            explorer.party, explorer.mode, state.data.tables, explorer_works=explorer.carries
+        ),
         "vp": explorer.vp,
         "vp_by": dict(explorer.vp_by),
         "unpublished_awards": explorer.awards,
@@ -88,6 +96,35 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
             for card in explorer.donations
         ],
         "known": sorted(explorer.visited),
+    }
+
+
+def prices(state: NileState) -> list[int | None] | None:
+    """5.3, 5.426-5.427: while an explorer outfits, the price of each good at his port (by
+    good, in the order of the goods), ``None`` for what the port does not sell."""
+    if state.phase != OUTFIT:
+        return None
+    port = state.explorers[state.player].port
+    if port < 0:
+        return None
+    data = state.data
+    return [
+        data.tables.price[good] if logistics.can_buy_at(data, good, port) else None
+        for good in range(len(GOOD_IDS))
+    ]
+
+
+def retreat_choice(state: NileState) -> dict[str, Any] | None:
+    """9.44-9.46, 10.291: after mapping a new hex the explorer may go back to the hex he came
+    from; why staying is refused, when it is (a mode of travel the terrain refuses, or a swamp
+    the canoes could not pay for)."""
+    if state.phase != RETREAT:
+        return None
+    refused = explain_stay(state)
+    return {
+        "hex": state.explorers[state.player].hex,
+        "back_to": state.turn.came_from,
+        "stay_refused": None if refused is None else str(refused),
     }
 
 
@@ -123,6 +160,8 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
             "stopped": turn.stopped,
             "chosen": [list(part) for part in turn.chosen],  # to publish: (part, index)
         },
+        "prices": prices(state),
+        "retreat": retreat_choice(state),
         "encounter": None
         if encounter is None
         else {"hex": encounter.hex, "tribe": encounter.tribe, "size": encounter.size},

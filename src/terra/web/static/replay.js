@@ -47,7 +47,9 @@ function show(update) {
   $("next").disabled = $("last").disabled = shown === steps;
   history.replaceState(null, "", `#step=${shown}`);
 
-  if (update.since === entries.length) update.log_text.forEach((text) => entries.push(text));
+  // The entries from the update's since on replace what the page had from there: the step's
+  // newest entry may read otherwise at a later step (a run of purchases condensed into one).
+  if (update.since <= entries.length) entries.splice(update.since, entries.length, ...update.log_text);
   const log = $("log");
   log.replaceChildren(...entries.slice(0, update.log_size).map((text) => element("li", text)));
   log.scrollTop = log.scrollHeight;

@@ -15,6 +15,7 @@ from terra.games.nile.actions import PLAYER_COLOURS
 from terra.games.nile.components import Components
 from terra.games.nile.components.board import Board
 from terra.games.nile.components.hexgrid import DIRECTION_NAMES
+from terra.games.nile.components.tables import ATTITUDE_LETTERS
 from terra.games.nile.terms import GOOD_IDS, TERRAIN_NAMES
 
 HEX = 13.0  # a hex's circumradius in the board's units
@@ -60,4 +61,28 @@ def board_layout(data: Components) -> dict[str, Any]:
         "goods": list(GOOD_IDS),
         "good_names": list(tables.good_names),
         "specials": list(tables.special_names),
+        "policies": _policies(data),
     }
+
+
+def _policies(data: Components) -> list[dict[str, Any]]:
+    """The six Native Policies (13.3) and what each risks: the Native Attitude Table's answer
+    (F, N, H, A, C) to each sum of two dice from 2, by activity level (13.32)."""
+    tables = data.tables
+    return [
+        {
+            "name": name,
+            "negotiates": negotiates,
+            "retreats": retreats,
+            "needs_arms": needs_arms,
+            "attitude": ["".join(ATTITUDE_LETTERS[r] for r in level) for level in attitude],
+        }
+        for name, negotiates, retreats, needs_arms, attitude in zip(
+            tables.policy_names,
+            tables.policy_negotiates,
+            tables.policy_retreats,
+            tables.policy_needs_arms,
+            tables.attitude,
+            strict=True,
+        )
+    ]

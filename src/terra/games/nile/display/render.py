@@ -239,7 +239,8 @@ def _outcome_fields(
     if "find" in args:
         fields["find"] = str(messages["find"].get(args["find"], args["find"]))
     if key == "sailed-for-africa":
-        fields["ticket"] = part["ticket"] if args["ticket"] else ""
+        fare = int(args.get("fare", 0))
+        fields["ticket"] = part["ticket"] if args["ticket"] else part["passage"].format(fare=fare)
     if key == "counter-seen" and not hidden:
         kind = int(args["discovery"])
         fields["discovery"] = tables.special_names[kind] if kind >= 0 else part["false-trail"]

@@ -1,6 +1,14 @@
 // Source of the Nile's board: the map as far as it is explored (terrain, rivers, cataracts,
-// natives, oases, waterfalls and peaks, discovery counters), the ports and the explorers; the
-// seat's own Expedition Make-up below, and a line on every explorer.
+// natives, oases, waterfalls and peaks, discovery counters), every hex's number, the ports and
+// the explorers; below it, in the same <svg> but in units drawn to the container's width, what
+// the decision at hand needs (a retreat's cause, the policies and what each risks), the seat's own
+// Expedition Make-up (money left, each good's price while outfitting, the load against the
+// capacity) and a line on every explorer.
+//
+// Where the whole map would make a hex smaller than a finger (WCAG 2.5.8: 24 CSS px), the map
+// shows a window of its full height as wide as the container allows at that size: it is
+// panned sideways by dragging, by the buttons under it or by moving the focus to a target, and
+// the page itself never scrolls sideways.
 //
 // Targets: a hex for "counter <hex>" (set-up) and for "publish hex <hex>" (a hex chosen for
 // publication), a port for "sail to <port>", the hex next to the explorer for
@@ -13,8 +21,8 @@
 // the amount.
 
 import {
-  board, button, buttonRows, byPlace, colourWord, drawMoreMoves, drawStatus, el, flatSide, group,
-  hexPoints, pawn, say, seatColour, target, text, tip, youMark,
+  board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, ofKind,
+  paragraph, pawn, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 8;
@@ -31,11 +39,20 @@ const TERRAIN_COLOURS = [
   "#5c9a7c", // jungle/swamp
   "#6c8a52", // jungle/mountain
 ];
-const LOOK = { gap: GAP, ink: INK };
 // What may be done with a good of the Make-up, by the kind of move, and how its button says so.
 const SUPPLY = { buy: "+", take: "+", leave: "−", "leave sick": "−", cache: "⌂" };
 const SICK_MARK = "✚";
 const TRAVEL = ["activity", "travel", "carry", "stop"];
+// The least height on screen of a target hex (CSS px): WCAG 2.5.8's 24, and a little to spare.
+const FINGER = 26;
+// The width of the panel under the map, in its own units: the container's width in CSS px
+// between these bounds, so that its words and buttons keep their size on a phone.
+const PANEL_MIN = 320;
+const PANEL_MAX = 900;
+const BUTTON = 28; // a button's height in the panel's units
+const LINE = 13; // the panel's text size
+// What each map container remembers between draws: where the window is, what it centred on.
+const memory = new WeakMap();
 
 // An explorer's whereabouts in the page's language: the view names them as the engine does.
 function statusWord(ctx, status) {
@@ -69,15 +86,187 @@ function goodWord(ctx, good, name) {
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
+  const seen = remember(container, view, ctx);
+  const screen = container.clientWidth || PANEL_MAX;
   const svg = board(container, layout.width, layout.height, "Source of the Nile");
   const moves = hexMoves(legal, view, ctx);
   drawMap(svg, view, ctx, moves);
-  let y = layout.height + GAP;
-  y = drawTurn(svg, y, view, ctx);
-  y = drawMoreMoves(svg, y, moves, ctx, LOOK);
-  y = drawMakeUp(svg, y, view, ctx, legal);
-  y = drawExplorers(svg, y, view, ctx);
-  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+  const width = Math.max(PANEL_MIN, Math.min(PANEL_MAX, screen));
+  const panel = group(svg, { class: "panel" });
+  const sheet = { svg: panel, width, ctx };
+  const pane = mapPane(svg, panel, width, seen, view, ctx, moves, screen);
+  let y = GAP;
+  if (pane.pannable) y = drawPanning(sheet, y, pane, ctx);
+  y = drawTurn(sheet, y, view, ctx);
+  y = drawRetreat(sheet, y, view, ctx, legal);
+  y = drawPolicies(sheet, y, view, ctx, legal);
+  y = drawOtherMoves(sheet, y, moves, ctx);
+  y = drawMakeUp(sheet, y, view, ctx, legal);
+  y = drawExplorers(sheet, y, view, ctx);
+  pane.height = Math.ceil(y + GAP);
+  pane.place();
+}
+
+// --- the map's window on a narrow screen --------------------------------------------------
+
+// The container's memory, with the position just drawn (for a redraw when its width changes).
+function remember(container, view, ctx) {
+  let seen = memory.get(container);
+  if (!seen) {
+    seen = { left: null, focus: null, width: container.clientWidth };
+    memory.set(container, seen);
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => {
+        const now = container.clientWidth;
+        if (Math.abs(now - seen.width) < 2 || !seen.last || !container.isConnected) return;
+        draw(container, ...seen.last);
+      }).observe(container);
+    }
+  }
+  seen.width = container.clientWidth;
+  seen.last = [view, ctx];
+  return seen;
+}
+
+// Where the map is looked at: the explorer to act (or the seat's), else the middle of the
+// targets, else the middle of the map.
+function focusOf(view, ctx, moves) {
+  const who = ctx.seat ?? view.player;
+  const explorer = who === null || who === undefined ? null : view.explorers[who];
+  if (explorer && explorer.hex >= 0) return [`hex ${explorer.hex}`, ctx.layout.hexes[explorer.hex][1]];
+  if (moves.size) {
+    const xs = [...moves.keys()].map((h) => ctx.layout.hexes[h][1]);
+    return [`targets ${view.phase} ${xs.length}`, (Math.min(...xs) + Math.max(...xs)) / 2];
+  }
+  return ["middle", ctx.layout.width / 2];
+}
+
+// What the one <svg> shows: the map and, under it, the panel, a group of its own units
+// (``width`` of them across the screen, so that its words and buttons keep their size on a
+// phone). On a screen where the whole map would draw a hex under FINGER px tall, the map is
+// seen through a window of its full height, panned sideways (``pannable``).
+function mapPane(svg, panel, width, seen, view, ctx, moves, screen) {
+  const layout = ctx.layout;
+  const hexHeight = Math.sqrt(3) * (layout.hex - 1); // a target ring's height in map units
+  const scale = FINGER / hexHeight; // CSS px per map unit, at the least
+  const pannable = screen / layout.width < scale;
+  const span = pannable ? screen / scale : layout.width;
+  const pane = { seen, span, layout, moves, pannable, height: 0, redraw: null };
+  if (!pannable) seen.left = 0;
+  else {
+    const [focus, centre] = focusOf(view, ctx, moves);
+    if (seen.focus !== focus || seen.left === null) seen.left = centre - span / 2;
+    seen.focus = focus;
+  }
+  pane.place = () => {
+    seen.left = Math.max(0, Math.min(layout.width - span, seen.left));
+    const shrink = span / width; // map units per panel unit
+    svg.setAttribute("viewBox", `${seen.left.toFixed(1)} 0 ${span.toFixed(1)} ${(layout.height + pane.height * shrink).toFixed(1)}`);
+    panel.setAttribute("transform", `translate(${seen.left.toFixed(1)} ${layout.height}) scale(${shrink.toFixed(4)})`);
+    if (pane.redraw) pane.redraw();
+  };
+  if (!pannable) return pane;
+  svg.classList.add("nile-pannable");
+  panByDragging(svg, panel, pane, scale);
+  // A target reached with the keyboard is brought into the window.
+  svg.addEventListener("focusin", (event) => {
+    const node = event.target.closest(".target");
+    const hex = node && node.dataset.place ? layout.hexes.find(([id]) => id === node.dataset.place) : null;
+    if (!hex || (hex[1] > seen.left + layout.hex && hex[1] < seen.left + span - layout.hex)) return;
+    seen.left = hex[1] - span / 2;
+    pane.place();
+  });
+  return pane;
+}
+
+// Dragging the map sideways pans it; a drag ends without playing the target it began on.
+function panByDragging(svg, panel, pane, scale) {
+  let start = null;
+  let dragged = false;
+  svg.addEventListener("pointerdown", (event) => {
+    if (panel.contains(event.target)) return;
+    start = [event.clientX, pane.seen.left];
+    dragged = false;
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const dx = event.clientX - start[0];
+    if (!dragged && Math.abs(dx) < 6) return;
+    if (!dragged) svg.setPointerCapture(event.pointerId);
+    dragged = true;
+    pane.seen.left = start[1] - dx / scale;
+    pane.place();
+  });
+  const end = () => {
+    start = null;
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  svg.addEventListener("click", (event) => {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }, true);
+}
+
+// The buttons that pan the pane, each with how many targets lie beyond it that way.
+function drawPanning(sheet, y, pane, ctx) {
+  const row = group(sheet.svg, { class: "panning" });
+  const width = 112;
+  const west = panButton(row, GAP, y, width, () => -pane.span * 0.6);
+  const east = panButton(row, sheet.width - GAP - width, y, width, () => pane.span * 0.6);
+  const hint = text(row, sheet.width / 2, y + BUTTON / 2 + 4, say(ctx, "nile.drag_map", "drag the map sideways"), {
+    "font-size": 11, "text-anchor": "middle", fill: "#6b5a3a",
+  });
+  if (sheet.width < 2 * width + 2 * GAP + hint.textContent.length * 6) hint.remove();
+  pane.redraw = () => {
+    const { left } = pane.seen;
+    let before = 0;
+    let after = 0;
+    for (const h of pane.moves.keys()) {
+      const x = pane.layout.hexes[h][1];
+      if (x < left + pane.layout.hex * 0.5) before += 1;
+      else if (x > left + pane.span - pane.layout.hex * 0.5) after += 1;
+    }
+    west.label.textContent = before ? say(ctx, "nile.west_moves", "◀ west ({count})", { count: before })
+      : say(ctx, "nile.west", "◀ west");
+    east.label.textContent = after ? say(ctx, "nile.east_moves", "east ({count}) ▶", { count: after })
+      : say(ctx, "nile.east", "east ▶");
+    west.node.classList.toggle("dim", left <= 0.5);
+    east.node.classList.toggle("dim", left >= pane.layout.width - pane.span - 0.5);
+  };
+  const shift = (by) => () => {
+    pane.seen.left += by();
+    pane.place();
+  };
+  activate(west.node, shift(west.by));
+  activate(east.node, shift(east.by));
+  pane.redraw();
+  return y + BUTTON + 8;
+}
+
+function panButton(parent, x, y, width, by) {
+  const node = group(parent, { class: "board-button pan", role: "button", tabindex: 0 }, x, y);
+  el("rect", { width, height: BUTTON, rx: 6, class: "hit" }, node);
+  const label = text(node, width / 2, BUTTON / 2, "", {
+    "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13,
+  });
+  return { node, label, by };
+}
+
+// A control that is not a move: a click, Enter or Space runs act.
+function activate(node, act) {
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    act();
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      act();
+    }
+  });
 }
 
 // --- which hex a move happens at ---------------------------------------------------------
@@ -116,8 +305,9 @@ function drawMap(svg, view, ctx, moves) {
     drawRiver(rivers, view.map, h, x, y, layout.hex);
     drawFeatures(marks, view, ctx, h, x, y);
   });
+  const names = drawPorts(svg, ctx);
+  drawHexIds(svg, ctx, names);
   drawCounters(marks, view, ctx);
-  drawPorts(svg, ctx);
   drawPieces(svg, view, ctx);
   for (const [h, actions] of moves) drawTarget(svg, ctx, h, actions[0]);
 }
@@ -137,7 +327,7 @@ function drawHex(parent, view, ctx, h, id, x, y, visited) {
     stroke: visited ? "#5a4020" : "#c9bfa6", "stroke-width": visited ? 1.4 : 0.5,
   };
   if (view.map.partial[h] >= 0) attrs["fill-opacity"] = 0.55;
-  el("polygon", attrs, parent);
+  tip(el("polygon", attrs, parent), say(ctx, "nile.hex", "hex {hex}", { hex: id }));
 }
 
 // A river runs from each side its water enters by to the centre and out by its one outlet.
@@ -169,7 +359,7 @@ function drawFeatures(parent, view, ctx, h, x, y) {
     el("path", { d: `M ${x - 5} ${y - 3} l 3 3 l 2 -3 l 3 3 l 2 -3`, stroke: "#fff", "stroke-width": 1.6,
       fill: "none" }, parent);
   }
-  if (map.oasis[h]) el("circle", { cx: x + 4, cy: y - 4, r: 3, fill: "#2f9e44", stroke: "#fff" }, parent);
+  if (map.oasis[h]) el("circle", { cx: x + 6, cy: y + 2, r: 3, fill: "#2f9e44", stroke: "#fff" }, parent);
   if (map.waterfall[h]) {
     const fall = el("path", { d: `M ${x - 3} ${y + 2} v 5 M ${x} ${y + 2} v 6 M ${x + 3} ${y + 2} v 5`,
       stroke: "#e8f4ff", "stroke-width": 1.2 }, parent);
@@ -201,7 +391,7 @@ function drawCounters(parent, view, ctx) {
     if (counter.hex < 0) continue;
     const [, x, y] = ctx.layout.hexes[counter.hex];
     const face = counter.discovery;
-    const node = group(parent, { class: "counter" }, x, y);
+    const node = group(parent, { class: "counter" }, x, y + 1.5); // under the hex's number
     el("circle", { r: 5.5, fill: face === null ? "#fffbe8" : face < 0 ? "#ddd" : "#ffd54a", stroke: INK,
       "stroke-width": 0.8 }, node);
     text(node, 0, 2.6, face === null ? "?" : face < 0 ? "×" : "$", {
@@ -244,6 +434,17 @@ function drawPorts(svg, ctx) {
     taken.push(boxAt(...chosen));
     text(names, chosen[0], chosen[1], port.name, { "font-size": 10, class: "label", "font-weight": "bold" });
   });
+  return taken.slice(marks.length);
+}
+
+// Each hex's number (moves and the log name hexes by it), small, at the top of the hex, where
+// no port's name lies; the hex's tooltip names it too.
+function drawHexIds(svg, ctx, names) {
+  const ids = group(svg, { class: "hex-ids" });
+  const clear = (x, y) => !names.some((box) => x - 8 < box[2] && box[0] < x + 8 && y - 11.5 < box[3] && box[1] < y - 4.5);
+  for (const [id, x, y] of ctx.layout.hexes) {
+    if (clear(x, y)) text(ids, x, y - 6.2, id, { "font-size": 5.5, "text-anchor": "middle", class: "label hexid" });
+  }
 }
 
 function drawPieces(svg, view, ctx) {
@@ -254,7 +455,7 @@ function drawPieces(svg, view, ctx) {
     const k = here.get(explorer.hex) || 0;
     here.set(explorer.hex, k + 1);
     const colour = ctx.layout.colours[seat];
-    const piece = pawn(svg, x - 3 + k * 7, y - 3 - k * 2, 6, seatColour(colour), String(seat + 1));
+    const piece = pawn(svg, x - 3 + k * 7, y + 1 - k * 2, 6, seatColour(colour), String(seat + 1));
     const specialty = ctx.layout.specialties[explorer.specialty] || say(ctx, "nile.explorer", "explorer");
     tip(piece, `${colourWord(ctx, colour)}: ${specialty}, ${statusWord(ctx, explorer.status)}`);
     for (const cache of explorer.caches) {
@@ -298,21 +499,118 @@ function phaseWords(ctx, phase) {
   return words[phase] ?? phase;
 }
 
-function drawTurn(svg, y, view, ctx) {
-  let line = null;
+// The panel's words, at its size, from (x, y) to the width left; returns the y below them.
+function words(sheet, x, y, content, attrs = {}) {
+  return paragraph(sheet.svg, x, y, sheet.width - x - GAP, content, { "font-size": LINE, fill: INK, ...attrs });
+}
+
+function activityWord(ctx, level) {
+  return [say(ctx, "nile.cautious", "cautious"), say(ctx, "nile.normal", "normal"),
+    say(ctx, "nile.reckless", "reckless")][level] ?? "";
+}
+
+function modeWord(ctx, mode) {
+  return [say(ctx, "nile.on_foot", "on foot"), say(ctx, "nile.mounted", "mounted"),
+    say(ctx, "nile.by_canoe", "by canoe")][mode] ?? "";
+}
+
+function hexId(ctx, h) {
+  return h !== null && h !== undefined && h >= 0 ? ctx.layout.hexes[h][0] : "";
+}
+
+function drawTurn(sheet, y, view, ctx) {
+  let line = say(ctx, "board.over", "The game is over");
   if (view.player !== null && view.player !== undefined) {
     const colour = ctx.layout.colours[view.player];
     line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}",
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
+  text(sheet.svg, GAP, y + 15, line, { "font-size": 16, "font-weight": "bold", fill: INK });
   const aside = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
-  y = drawStatus(svg, y, ctx, LOOK, line, { aside });
+  if (sheet.width >= 600) {
+    text(sheet.svg, sheet.width - GAP, y + 15, aside, { "font-size": 12, "text-anchor": "end", fill: INK });
+    y += 24;
+  } else {
+    y = words(sheet, GAP, y + 20, aside, { "font-size": 12 });
+  }
+  const turn = view.turn;
+  if ((view.phase === "moving" || view.phase === "retreat") && turn.allowance > 0) {
+    y = words(sheet, GAP, y, say(ctx, "nile.movement", "{activity} pace: {left} of {allowance} movement points left",
+      { activity: activityWord(ctx, turn.activity), left: Math.max(0, turn.allowance - turn.spent), allowance: turn.allowance }));
+  }
   if (view.encounter) {
-    const [id] = ctx.layout.hexes[view.encounter.hex];
-    text(svg, GAP, y + 11, say(ctx, "nile.encounter", "Natives met at {hex}", { hex: id }), { "font-size": 12, fill: INK });
-    y += 16;
+    const sizes = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
+      say(ctx, "nile.large_tribe", "large tribe")];
+    const met = view.encounter.tribe
+      ? say(ctx, "nile.encounter_tribe", "Natives met at {hex}: tribe {tribe} ({size})",
+        { hex: hexId(ctx, view.encounter.hex), tribe: view.encounter.tribe, size: sizes[view.encounter.size] ?? "" })
+      : say(ctx, "nile.encounter", "Natives met at {hex}", { hex: hexId(ctx, view.encounter.hex) });
+    y = words(sheet, GAP, y, met, { "font-weight": "bold" });
+  }
+  return y + 4;
+}
+
+// 9.44-9.46, 10.291: a newly mapped hex may be left again; why staying is refused, if it is.
+function drawRetreat(sheet, y, view, ctx, legal) {
+  const choice = view.retreat;
+  if (!choice) return y;
+  const colour = colourWord(ctx, ctx.layout.colours[view.player]);
+  const hex = hexId(ctx, choice.hex);
+  const back = hexId(ctx, choice.back_to);
+  y = words(sheet, GAP, y, say(ctx, "nile.retreat_why",
+    "{colour} has just mapped {hex}: stay there, or retreat to {back} (the movement points stay spent; 9.44-9.46).",
+    { colour, hex, back }));
+  if (choice.stay_refused) {
+    y = words(sheet, GAP, y, say(ctx, "nile.stay_refused", "Staying is refused: {reason}", { reason: choice.stay_refused }),
+      { fill: "#9b1c1c" });
+  }
+  const items = [];
+  for (const move of ofKind(legal, "retreat")) items.push([say(ctx, "nile.retreat_to", "retreat to {hex}", { hex: back }), move]);
+  for (const move of ofKind(legal, "stay")) items.push([say(ctx, "nile.stay_in", "stay in {hex}", { hex }), move]);
+  return buttonRows(sheet.svg, GAP, y + 2, sheet.width - 2 * GAP, items, ctx, BUTTON) + 4;
+}
+
+// 13.3-13.32: each policy by its name, with the natives' answers to it out of the 36 throws of
+// two dice at the turn's activity level.
+function drawPolicies(sheet, y, view, ctx, legal) {
+  const moves = ofKind(legal, "policy");
+  const policies = ctx.layout.policies;
+  if (!moves.length || !policies) return y;
+  const level = view.turn.activity >= 0 ? view.turn.activity : 1;
+  y = words(sheet, GAP, y, say(ctx, "nile.policy_heading",
+    "Choose a policy toward the natives. At a {activity} pace, of 36 throws of two dice:",
+    { activity: activityWord(ctx, level) }), { "font-weight": "bold" });
+  const wide = sheet.width >= 600;
+  const width = wide ? 200 : sheet.width - 2 * GAP;
+  for (const move of moves) {
+    const policy = policies[move.args[0]];
+    if (!policy) continue;
+    const count = { F: 0, N: 0, H: 0, A: 0, C: 0 };
+    [...policy.attitude[level]].forEach((letter, i) => {
+      count[letter] += 6 - Math.abs(i + 2 - 7);
+    });
+    const notes = [say(ctx, "nile.policy_risk",
+      "attacked {attacked} (ambush {ambush}), hostile {hostile}, neutral {neutral}, friendly {friendly}",
+      { attacked: count.A + count.C, ambush: count.A, hostile: count.H, neutral: count.N, friendly: count.F })];
+    notes.push(policy.negotiates ? say(ctx, "nile.policy_talks", "neutral natives negotiate")
+      : say(ctx, "nile.policy_no_talks", "no negotiation"));
+    if (policy.retreats) notes.push(say(ctx, "nile.policy_retreats", "hostile natives make you retreat"));
+    if (policy.needs_arms) notes.push(say(ctx, "nile.policy_arms", "needs an armed man"));
+    button(sheet.svg, GAP, y, width, BUTTON, `${move.args[0] + 1} ${policy.name}`, move, ctx);
+    const below = wide ? y : y + BUTTON;
+    const after = words(sheet, wide ? GAP + width + 8 : GAP, below, notes.join("; "), { "font-size": 12 });
+    y = Math.max(after, y + BUTTON) + 4;
   }
   return y;
+}
+
+// The moves at a hex other than the one the hex carries, as buttons.
+function drawOtherMoves(sheet, y, moves, ctx) {
+  const items = [];
+  for (const list of moves.values()) {
+    for (const move of list.slice(1)) items.push([move.text, move]);
+  }
+  return buttonRows(sheet.svg, GAP, y, sheet.width - 2 * GAP, items, ctx, BUTTON);
 }
 
 function partyKey(good) {
@@ -324,34 +622,62 @@ function supplyGood(move, goods) {
   return move.kind in SUPPLY ? goods[move.args[0]] ?? null : null;
 }
 
-// The seat's Expedition Make-up: each good with what may be done with it now.
-function drawMakeUp(svg, y, view, ctx, legal) {
+// The seat's Expedition Make-up: money, load against capacity, and each good with its price
+// while outfitting and what may be done with it now.
+function drawMakeUp(sheet, y, view, ctx, legal) {
   if (ctx.seat === null || ctx.seat === undefined) return y;
+  const svg = sheet.svg;
   const explorer = view.explorers[ctx.seat];
   const layout = ctx.layout;
+  const prices = view.player === ctx.seat ? view.prices : null;
   const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
-  text(svg, GAP, y + 13, `${say(ctx, "nile.make_up", "Your expedition")} · $${explorer.money} · ${vp}`, {
-    "font-size": 14, "font-weight": "bold", fill: INK,
+  const money = prices ? say(ctx, "nile.money_left", "${money} left to spend", { money: explorer.money })
+    : `$${explorer.money}`;
+  text(svg, GAP, y + 15, `${say(ctx, "nile.make_up", "Your expedition")} · ${money} · ${vp}`, {
+    "font-size": 15, "font-weight": "bold", fill: INK,
   });
-  y += 20;
-  const width = (layout.width - 3 * GAP) / 2;
-  layout.goods.forEach((good, i) => {
-    const x = GAP + (i % 2) * (width + GAP);
-    const top = y + Math.floor(i / 2) * 30;
+  y += 22;
+  const over = explorer.load > explorer.capacity;
+  if (explorer.status === "in Africa") {
+    y = words(sheet, GAP, y - 2, say(ctx, "nile.load", "Load {load} of a capacity of {capacity} {mode}",
+      { load: explorer.load, capacity: explorer.capacity, mode: modeWord(ctx, explorer.mode) })
+      + (over ? ` · ${say(ctx, "nile.overloaded", "overloaded: leave something behind")}` : ""),
+    { fill: over ? "#9b1c1c" : INK, "font-weight": over ? "bold" : "normal" });
+  }
+  const shown = layout.goods.map((good, i) => {
     const count = explorer.party[partyKey(good)] ?? 0;
-    const sick = explorer.party[`sick_${partyKey(good)}`];
-    const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
-    text(svg, x, top + 14, `${goodWord(ctx, good, layout.good_names[i])} ${count}${sickCount}`, { "font-size": 12, fill: INK });
     const moves = legal.filter((move) => supplyGood(move, layout.goods) === good);
-    moves.slice(0, 4).forEach((move, k) => {
+    const price = prices ? prices[i] : null;
+    return { good, i, count, moves, price };
+  }).filter((row) => row.count || row.moves.length || (row.price !== null && row.price !== undefined));
+  const columns = sheet.width >= 640 ? 2 : 1;
+  const width = (sheet.width - (columns + 1) * GAP) / columns;
+  const height = shown.some((row) => row.moves.length) ? BUTTON + 6 : 22; // closer without buttons
+  shown.forEach((row, n) => {
+    const x = GAP + (n % columns) * (width + GAP);
+    const top = y + Math.floor(n / columns) * height;
+    const sick = explorer.party[`sick_${partyKey(row.good)}`];
+    const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
+    const baseline = top + Math.min(19, height - 4);
+    text(svg, x, baseline, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
+      { "font-size": LINE, fill: INK });
+    if (row.price !== null && row.price !== undefined) {
+      const price = text(svg, x + 118, baseline, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a", "text-anchor": "end" });
+      tip(price, say(ctx, "nile.price", "the port's price of one"));
+    }
+    row.moves.slice(0, 4).forEach((move, k) => {
       const label = `${SUPPLY[move.kind]}${move.args[1]}${move.kind === "leave sick" ? SICK_MARK : ""}`;
-      button(svg, x + 92 + k * 52, top, 48, 20, label, move, ctx);
+      const node = button(svg, x + 126 + k * 50, top, 46, BUTTON, label, move, ctx);
+      if (move.kind === "buy" && row.price) {
+        node.querySelector("title").textContent = say(ctx, "nile.buy_cost", "{move}: ${cost}",
+          { move: move.text, cost: row.price * move.args[1] });
+      }
     });
   });
-  y += Math.ceil(layout.goods.length / 2) * 30 + 4;
+  y += Math.ceil(shown.length / columns) * height + 4;
   const extra = legal.filter((move) => supplyGood(move, layout.goods) && !shownSupply(move, legal, layout));
   const travel = legal.filter((move) => TRAVEL.includes(move.kind));
-  return buttonRows(svg, GAP, y, layout.width - 2 * GAP, [...travel, ...extra].map((m) => [m.text, m]), ctx, 22);
+  return buttonRows(svg, GAP, y, sheet.width - 2 * GAP, [...travel, ...extra].map((m) => [m.text, m]), ctx, BUTTON);
 }
 
 // Each good shows its first four moves; any more are listed with the travel choices.
@@ -360,19 +686,21 @@ function shownSupply(move, legal, layout) {
   return legal.filter((other) => supplyGood(other, layout.goods) === good).indexOf(move) < 4;
 }
 
-function drawExplorers(svg, y, view, ctx) {
+// A line on every explorer: only what there is to say (no specialty chosen yet, no hex).
+function drawExplorers(sheet, y, view, ctx) {
+  y += 4;
   view.explorers.forEach((explorer, seat) => {
     const colour = ctx.layout.colours[seat];
-    const specialty = ctx.layout.specialties[explorer.specialty] || "";
-    const where = explorer.hex >= 0 ? ctx.layout.hexes[explorer.hex][0] : "";
-    pawn(svg, GAP + 8, y + 10, 7, seatColour(colour), String(seat + 1));
-    const you = youMark(ctx, seat);
-    const finds = say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length });
-    const status = statusWord(ctx, explorer.status);
-    const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
-    text(svg, GAP + 20, y + 14, `${colourWord(ctx, colour)}${you} · ${specialty} · ${status} ${where} · ${vp} · `
-      + `$${explorer.money} · ${finds}`, { "font-size": 12, fill: INK });
-    y += 22;
+    const parts = [`${colourWord(ctx, colour)}${youMark(ctx, seat)}`];
+    const specialty = ctx.layout.specialties[explorer.specialty];
+    if (specialty) parts.push(specialty);
+    const where = hexId(ctx, explorer.hex);
+    parts.push(where ? `${statusWord(ctx, explorer.status)} ${where}` : statusWord(ctx, explorer.status));
+    parts.push(say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp }));
+    if (explorer.money) parts.push(`$${explorer.money}`);
+    if (explorer.finds.length) parts.push(say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length }));
+    pawn(sheet.svg, GAP + 9, y + 11, 8, seatColour(colour), String(seat + 1));
+    y = Math.max(y + 24, words(sheet, GAP + 24, y, parts.join(" · "), { "font-weight": seat === ctx.seat ? "bold" : "normal" }) + 4);
   });
   return y;
 }
