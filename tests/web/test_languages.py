@@ -104,7 +104,7 @@ def test_the_lobby_and_a_match_follow_the_language(
         refusal.get_by_text("Deze zet is niet toegestaan:").wait_for()
         assert "Regel: Africana, Gameplay" in refusal.inner_text()
 
-        page.locator("#legal button", has_text="draw").click()
+        page.locator("#legal button", has_text="reiskaarten trekken").click()  # the move in Dutch
         page.locator("#log li", has_text="trekt 2 reiskaarten").wait_for()
 
         # Back to German on the match page: its words and the whole log again, in German.

@@ -54,7 +54,7 @@ def test_the_how_to_play_page_tells_the_game_in_each_language(
         assert headings[: len(titles)] == titles
         assert [s.id for s in guide.section][: len(SECTIONS)] == list(SECTIONS)
         pictures = [s for s in guide.section if s.picture is not None]
-        assert page.locator("figure .picture svg").count() == len(pictures)
+        assert page.locator("figure .picture:has(svg)").count() == len(pictures)
         for kind, words in guide.moves.items():
             assert page.locator("dd", has_text=words).count() >= 1, kind
         assert _overflow(page) <= 0
@@ -73,7 +73,7 @@ def test_the_lobby_and_the_game_page_lead_to_the_guide(
     page.goto(f"{base}/?game=nile")
     page.get_by_text(terra.game("nile").guide("en").summary).wait_for()
     assert page.locator("#game").input_value() == "nile"
-    page.get_by_role("link", name="How to play Source of the Nile").click()
+    page.locator("#about").get_by_role("link", name="How to play Source of the Nile").click()
     page.get_by_role("heading", name="Terra Incognita · How to play Source of the Nile").wait_for()
     # the option's label and help from the guide, not its name in the code
     page.goto(f"{base}/?game=africa")

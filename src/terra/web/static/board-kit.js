@@ -54,7 +54,7 @@ export function addBoard(container, width, height, label) {
   const svg = el("svg", {
     viewBox: `0 0 ${width} ${height}`,
     class: "terra-board",
-    role: "img",
+    role: "group",
     "aria-label": label,
     preserveAspectRatio: "xMidYMin meet",
   });
@@ -75,6 +75,10 @@ export function pannedBoard(container, width, height, label) {
   container.replaceChildren();
   const pan = document.createElement("div");
   pan.className = "terra-pan";
+  // A keyboard scrolls the box too, once it has the focus (WCAG 2.1.1).
+  pan.tabIndex = 0;
+  pan.setAttribute("role", "region");
+  pan.setAttribute("aria-label", label);
   container.appendChild(pan);
   const svg = addBoard(pan, width, height, label);
   svg.style.minWidth = `${width}px`;

@@ -28,7 +28,7 @@ function drawPicture(figure, board, picture) {
   try {
     board.draw(holder, picture.view, { seat: null, layout: picture.layout, legal: [], play: () => {}, t });
     // A picture is not a control: its move targets, if any, are left out of the tab order.
-    for (const node of holder.querySelectorAll("[tabindex]")) node.setAttribute("tabindex", "-1");
+    for (const node of holder.querySelectorAll(".target")) node.setAttribute("tabindex", "-1");
   } catch (error) {
     holder.textContent = t("The board could not be drawn: {error}", { error });
   }

@@ -38,7 +38,9 @@ async function showCards() {
   list.replaceChildren();
   for (const game of games) {
     const card = element("li", undefined, { class: "card" });
-    const picture = element("div", undefined, { class: "picture", "aria-hidden": "true" });
+    // A picture, not a control: out of the tab order and of what a screen reader reads.
+    const picture = element("div", undefined, { class: "picture" });
+    picture.inert = true;
     const heading = element("h3", game.title);
     const by = element("p", t("by {designer}, {year}", { designer: game.designer, year: game.year }), { class: "by" });
     card.append(picture, heading, by);
