@@ -66,6 +66,39 @@ def test_a_call_past_its_deadline_is_cut_and_the_other_workers_are_untouched() -
         pool.close()
 
 
+def test_a_replacement_that_fails_to_start_is_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker cut at its deadline whose new process does not start (a machine too busy to
+    start one in time) tries again after a pause, without waiting for the next call."""
+    from terra.server import workers
+
+    monkeypatch.setattr(workers, "RESTART_PAUSE", 0.05)
+    real = workers._Worker._started
+    failures = {"left": 0}
+
+    def flaky(self: workers._Worker) -> object:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise WorkerError("a worker process did not start within 60s")
+        return real(self)
+
+    monkeypatch.setattr(workers._Worker, "_started", flaky)
+    pool = WorkerPool(1, nap)
+    try:
+        first = pool.submit("a", (0,), WAIT).result(WAIT)
+        failures["left"] = 2
+        with pytest.raises(OverrunError):
+            pool.submit("a", (HANG,), 0.3).result(WAIT)
+        deadline = time.monotonic() + WAIT
+        while not pool.pids():
+            assert time.monotonic() < deadline, "the worker was not replaced"
+            time.sleep(0.05)
+        assert failures["left"] == 0 and pool.pids() != [first]
+    finally:
+        pool.close()
+
+
 def test_a_match_that_hangs_holds_up_no_other() -> None:
     """Its next call waits for it; the other matches' calls go to the other worker."""
     pool = WorkerPool(2, nap)

@@ -17,7 +17,6 @@ a busy one notices that its parent is gone. A ``kill -9`` of the server leaves n
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import signal
@@ -36,6 +35,9 @@ from terra.core.registry import games as all_games
 READY = "ready"
 # A new worker loads every game before it is handed a call; a slow machine may take seconds.
 STARTUP_SECONDS = 60.0
+# After a replacement failed to start: the pause before the next try, doubling up to the most.
+RESTART_PAUSE = 0.5
+RESTART_PAUSE_MAX = 30.0
 # Keys a worker is remembered to know, as many as choose_move keeps states.
 REMEMBERED = 256
 _PARENT_CHECK = 0.5  # seconds between a busy worker's looks at its parent
@@ -115,13 +117,24 @@ class _Worker:
                     self._answer(call)
                 finally:
                     self.pool._done(self, call)
-                if self.process is None and not self.pool.closing:
-                    # A process killed or dead under the call is replaced at once (if it
-                    # does not start, the next call tries again).
-                    with contextlib.suppress(WorkerError):
-                        self._started()
+                if self.process is None:
+                    self._replace()
         finally:
             self.stop()
+
+    def _replace(self) -> None:
+        """Start a process in place of one killed or dead under a call, trying again after a
+        pause (doubling up to :data:`RESTART_PAUSE_MAX`) while none starts, until the pool
+        closes or a call comes (which starts one itself)."""
+        pause = RESTART_PAUSE
+        while not self.pool.closing:
+            try:
+                self._started()
+                return
+            except WorkerError:
+                if self.pool.wait_for_call(pause):
+                    return
+                pause = min(2 * pause, RESTART_PAUSE_MAX)
 
     def _answer(self, call: _Call) -> None:
         try:
@@ -269,6 +282,15 @@ class WorkerPool:
                     return call
                 self.lock.wait()
         return None
+
+    def wait_for_call(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a call to be submitted or the pool to close; whether
+        either happened (the caller's own next call then starts its process)."""
+        with self.lock:
+            if self._waiting or self.closing:
+                return True
+            self.lock.wait(seconds)
+            return bool(self._waiting) or self.closing
 
     def _take(self, worker: _Worker) -> _Call | None:
         """The first waiting call ``worker`` may serve: none of its key is under way, and no
