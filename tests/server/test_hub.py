@@ -113,6 +113,29 @@ def test_pages_never_go_back_to_an_older_count() -> None:
     asyncio.run(scenario())
 
 
+def test_moves_taken_back_elsewhere_reach_the_pages_here() -> None:
+    """An undo made through another process: its notice says the moves were taken back, and
+    the pages here are caught up from the database, however few moves it now holds; later
+    moves are heard again as usual."""
+
+    async def scenario() -> None:
+        broadcaster, notices, database, page = await started()
+        broadcaster.publish("m", STATE, 4)
+        database.moves["m"] = 2
+        notices.queue.put_nowait(Notice("m", 2, back=True))
+        await settle()
+        assert database.asked == [("m", None)] and page.told == [4, 2]
+        database.moves["m"] = 3
+        notices.queue.put_nowait(Notice("m", 3))
+        await settle()
+        assert page.told == [4, 2, 3]
+        broadcaster.publish("m", STATE, 1, back=True)  # an undo made here
+        assert page.told == [4, 2, 3, 1]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
 def test_notices_heard_during_a_catch_up_are_merged_into_one() -> None:
     async def scenario() -> None:
         broadcaster, notices, database, page = await started()

@@ -221,6 +221,34 @@ class TestTheDatabaseIsTheTruth:
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 
 
+class TestTakingBack:
+    def test_moves_taken_back_leave_the_earlier_match_in_every_process(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        for seen in range(6):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        kept = first.actions(match_id)[:2]
+        second.state(match_id)  # cached at 6 moves in the other process
+        state, moves = first.take_back(match_id, 6, 2)
+        assert moves == 2 and first.actions(match_id) == kept
+        assert len(state.history) == 2 and first.info(match_id).moves == 2
+        # the other process asks the database, which now holds fewer moves than its cache
+        assert second.state(match_id) == (state, 2)
+        first.append_move(match_id, 2, legal(first, match_id), None)
+        assert second.state(match_id)[1] == 3
+
+    def test_a_stale_take_back_changes_nothing(self, store: MatchStore) -> None:
+        match_id, _ = new_match(store)
+        for seen in range(3):
+            store.append_move(match_id, seen, legal(store, match_id), None)
+        before = dump(store)
+        with pytest.raises(StaleMove):
+            store.take_back(match_id, 2, 1)
+        assert dump(store) == before
+
+
 class TestOpening:
     def test_a_url_that_is_no_url_is_a_clear_error(self) -> None:
         with pytest.raises(DatabaseError, match="'nope' is not a database URL"):

@@ -99,6 +99,7 @@ class TestAnnouncements:
 
     def test_notices_are_read_back_and_foreign_text_is_ignored(self) -> None:
         assert parse(payload("a-b_c", 12)) == Notice("a-b_c", 12)
+        assert parse(payload("a-b_c", 3, back=True)) == Notice("a-b_c", 3, back=True)
         assert parse("hello") is None
         assert parse("x:") is None
         assert parse(":3") is None

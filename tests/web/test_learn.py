@@ -119,3 +119,25 @@ def test_a_seat_asks_for_a_hint_and_plays_it(
     summary = httpx.get(f"{base}/api/matches/{match_id}", timeout=30).json()
     assert summary["moves"] >= 1
     context.close()
+
+
+def test_a_seat_takes_back_its_move_against_a_bot(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    context = new_context(locale="en", viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    body = {"game": "africa", "players": 2, "seats": [{}, {"bot": "greedy"}], "seed": 4}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    page.goto(str(created["seats"][0]["invite"]))
+    assert page.locator("#undo").is_hidden()  # nothing to take back yet
+    page.locator("#legal button").first.click()
+    page.locator("#status", has_text="Your move. (move 2)").wait_for()  # the bot answered
+    assert page.locator("#log li").count() >= 2
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.locator("#status", has_text="Your move. (move 0)").wait_for()
+    assert page.locator("#undo").is_hidden()
+    assert page.locator("#error").is_hidden()
+    summary = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
+    assert summary["moves"] == 0
+    context.close()

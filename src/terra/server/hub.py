@@ -46,9 +46,10 @@ class Broadcaster(Protocol):
 
     def unsubscribe(self, match_id: str, listener: Listener) -> None: ...
 
-    def publish(self, match_id: str, state: GameState, moves: int) -> None:
+    def publish(self, match_id: str, state: GameState, moves: int, back: bool = False) -> None:
         """Tell every listener of ``match_id`` that it now has ``moves`` committed moves, and
-        ``state`` is its position (shared: read it, never change it)."""
+        ``state`` is its position (shared: read it, never change it); ``back``: fewer moves
+        than it was told before, the last ones taken back."""
         ...
 
     def listeners(self, match_id: str) -> int:
@@ -81,7 +82,7 @@ class LocalBroadcaster:
             if not listeners:
                 del self._listeners[match_id]
 
-    def publish(self, match_id: str, state: GameState, moves: int) -> None:
+    def publish(self, match_id: str, state: GameState, moves: int, back: bool = False) -> None:
         shared: Shared = {}
         for listener in list(self._listeners.get(match_id, ())):
             try:
@@ -126,10 +127,10 @@ class PostgresBroadcaster(LocalBroadcaster):
         if not self.listeners(match_id):
             self._told.pop(match_id, None)
 
-    def publish(self, match_id: str, state: GameState, moves: int) -> None:
+    def publish(self, match_id: str, state: GameState, moves: int, back: bool = False) -> None:
         if not self.listeners(match_id):
             return
-        if moves <= self._told.get(match_id, -1):
+        if not back and moves <= self._told.get(match_id, -1):
             return  # heard back from the database, or overtaken by a newer move
         self._told[match_id] = moves
         super().publish(match_id, state, moves)
@@ -152,15 +153,18 @@ class PostgresBroadcaster(LocalBroadcaster):
                     for match_id in list(self._listeners):
                         self._heard(match_id, None)
                 else:
-                    self._heard(notice.match_id, notice.moves)
+                    self._heard(notice.match_id, notice.moves, notice.back)
         except asyncio.CancelledError:
             raise
         except Exception:
             _log.exception("this server no longer hears of moves made by other processes")
 
-    def _heard(self, match_id: str, moves: int | None) -> None:
+    def _heard(self, match_id: str, moves: int | None, back: bool = False) -> None:
         if not self.listeners(match_id):
             return
+        if back:  # moves taken back: the pages are told the database's count, however few
+            self._told.pop(match_id, None)
+            moves = None
         if moves is not None and moves <= self._told.get(match_id, -1):
             return
         if match_id in self._wanted:

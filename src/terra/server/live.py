@@ -11,6 +11,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction, NotYourTurn
 from terra.core.state import GameState
+from terra.core.undo import CannotUndo
 from terra.server import i18n, protocol, security
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
@@ -74,10 +75,14 @@ class Page:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.stalled = False  # too far behind: it is being closed
         self.hinting: asyncio.Task[None] | None = None  # the search working out a hint
+        self.shown = 0  # the move count of the last update queued
 
     def moved(self, state: GameState, moves: int, shared: Shared) -> None:
         """Queue this page's update (called with the match's lock held, after the commit):
-        built and encoded once for all the pages shown the same (``shared``)."""
+        built and encoded once for all the pages shown the same (``shared``). After moves
+        were taken back (fewer than the page was shown) the page gets the whole log again."""
+        if moves < self.shown:
+            self.since = 0
         audience = (self.seat, self.since, self.language)
         found = shared.get(audience)
         if found is None:
@@ -87,7 +92,7 @@ class Page:
     def send_update(self, state: GameState, moves: int) -> None:
         self._send(*self._encoded(state, moves))
 
-    def _encoded(self, state: GameState, moves: int) -> tuple[str, int]:
+    def _encoded(self, state: GameState, moves: int) -> tuple[str, int, int]:
         """This page's update as JSON text, and the log size it brings the page to."""
         message = protocol.update(
             state,
@@ -98,10 +103,11 @@ class Page:
             seed_shown=self.table.info.seed_shown,
             names=[s.name for s in self.table.info.seats],
         )
-        return protocol.encode(message), message["log_size"]
+        return protocol.encode(message), message["log_size"], moves
 
-    def _send(self, text: str, log_size: int) -> None:
+    def _send(self, text: str, log_size: int, moves: int) -> None:
         self.since = log_size
+        self.shown = moves
         self._queue(text)
 
     def hinted(self, moves: int, found: list[dict[str, Any]]) -> None:
@@ -239,6 +245,8 @@ async def _listen(page: Page) -> None:
         if isinstance(message, protocol.Resume):
             page.since = message.since
             await page.refresh()
+        elif isinstance(message, protocol.Undo):
+            await _undo(page, message.moves)
         elif isinstance(message, protocol.Hint):
             if page.hinting is None or page.hinting.done():
                 page.hinting = asyncio.create_task(_hint(page, message.moves))
@@ -264,6 +272,30 @@ async def _move(page: Page, move: protocol.Move) -> None:
     except IllegalAction as problem:
         page.send_error(problem.reason, rule=problem.rule)
     except StoreUnavailable as problem:  # nothing was played: the page may send it again
+        page.send_error(str(problem), unavailable=True)
+    except StoreError as problem:
+        page.send_error(str(problem))
+
+
+async def _undo(page: Page, moves: int) -> None:
+    """Take back the seat's last decision (``docs/web.md``, "Undo"): only in a match where
+    every other seat is a bot, on the seat's turn, never past what showed something hidden or
+    used chance; refused with the reason otherwise, and nothing changes."""
+    if page.seat is None:
+        page.send_error("spectators cannot undo; open an invitation link to play a seat")
+        return
+    seats = page.table.info.seats
+    if any(s.bot is None for s in seats if s.seat != page.seat):
+        page.send_error("an undo is offered only where every other seat is a bot")
+        return
+    try:
+        await page.tables.take_back(page.match_id, moves, page.seat)
+    except StaleMove as problem:
+        page.send_error(str(problem), stale=True)
+        await page.refresh()
+    except CannotUndo as problem:
+        page.send_error(str(problem))
+    except StoreUnavailable as problem:
         page.send_error(str(problem), unavailable=True)
     except StoreError as problem:
         page.send_error(str(problem))

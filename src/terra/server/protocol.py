@@ -18,7 +18,8 @@ from terra.core.state import GameState
 MOVE = "move"
 RESUME = "resume"
 HINT = "hint"
-CLIENT_TYPES = (MOVE, RESUME, HINT)
+UNDO = "undo"
+CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -149,13 +150,20 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """``{"type": "undo", "moves": N}``: take back this seat's last decision, seen after N."""
+
+    moves: int
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-def parse(text: str) -> Move | Resume | Hint:
+def parse(text: str) -> Move | Resume | Hint | Undo:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
@@ -183,6 +191,11 @@ def parse(text: str) -> Move | Resume | Hint:
         if not _count(moves):
             raise ProtocolError("a hint needs 'moves': the move count of the position you saw")
         return Hint(moves)
+    if kind == UNDO:
+        moves = data.get("moves")
+        if not _count(moves):
+            raise ProtocolError("an undo needs 'moves': the move count of the position you saw")
+        return Undo(moves)
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")

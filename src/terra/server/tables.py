@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from anyio import to_thread
 
 from terra.core.state import GameState
+from terra.core.undo import CannotUndo, undo_point
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
@@ -153,6 +154,28 @@ class Tables:
             self.broadcaster.publish(match_id, result.state, result.moves)
         self.wake_bots(match_id, result.state)
         return result
+
+    async def take_back(self, match_id: str, seen: int, seat: int) -> int:
+        """Undo ``seat``'s last decision and every move since (:func:`terra.core.undo.undo_point`
+        says how far, or raises :class:`~terra.core.undo.CannotUndo`), then tell every page;
+        the match's move count after it.
+
+        Offered where every other seat is a bot (the caller checks), on the seat's turn.
+        """
+        table = await self.table(match_id)
+        async with table.lock:
+            state, count = await self.state(match_id)
+            if count != seen:
+                raise StaleMove(
+                    f"the game has moved on: you saw {seen} moves, it has {count}; "
+                    "look again before you undo"
+                )
+            if state.current_player != seat:
+                raise CannotUndo("an undo is for your own turn: wait for the bots to move")
+            point = await to_thread.run_sync(undo_point, state.record(), seat)
+            state, moves = await self._write(self.store.take_back, match_id, seen, point)
+            self.broadcaster.publish(match_id, state, moves, back=True)
+        return moves
 
     async def resume_bots(self) -> None:
         """Start the bots of every match where one is to move (after a restart nobody else

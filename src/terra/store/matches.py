@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, delete, insert, select
 
 from terra.core.errors import TerraError
 from terra.core.record import Record
@@ -267,9 +267,13 @@ class MatchStore:
         process made them); a cached state of more moves is the newer truth and is returned
         as it is. The state returned is shared: read it, never change it.
         """
+        asked = moves is None
         if moves is None:
             moves = self.info(match_id).moves
         entry = self._entry(match_id)
+        if entry is not None and entry[0] > moves and asked and not self.actions(match_id, moves):
+            self.forget(match_id)  # the database holds fewer moves: the last were taken back
+            entry = None
         if entry is not None and entry[0] >= moves:
             return entry[1], entry[0]
         if entry is not None:
@@ -334,6 +338,43 @@ class MatchStore:
                 writing.notify(payload(match_id, count + 1))
         self._remember(match_id, count + 1, state)
         return AppendResult(state, count + 1, text)
+
+    @guarded
+    def take_back(self, match_id: str, seen: int, to: int) -> tuple[GameState, int]:
+        """Take back the match's moves from number ``to`` on (an undo the server allowed),
+        after ``seen`` moves; the match's state then, and ``to``.
+
+        Raises :class:`StaleMove` when the match has moved on from ``seen`` moves; nothing
+        changes then. Other processes hear of it as moves taken back (``payload(back=True)``).
+        """
+        check_id(match_id)
+        with core_writing(self.engine) as writing:
+            count = writing.move_count(match_id)
+            if count is None:
+                raise UnknownMatch(f"there is no match {match_id!r}")
+            if seen != count:
+                raise StaleMove(
+                    f"the game has moved on: you saw {seen} moves, it has {count}; "
+                    "look again before you undo"
+                )
+            if not 0 <= to < count:
+                raise StoreError(f"moves {to} to {count} cannot be taken back")
+            writing.connection.execute(
+                delete(Move).where(Move.match_id == match_id, Move.number >= to)
+            )
+            writing.advance(
+                {
+                    "match": match_id,
+                    "count": to,
+                    "stamp": now(),
+                    "now_status": "active",
+                    "now_result": None,
+                }
+            )
+            if self.announces:
+                writing.notify(payload(match_id, to, back=True))
+        self.forget(match_id)
+        return self.state(match_id, to)
 
     def _writing(self) -> AbstractContextManager[Writing]:
         """A move's transaction: on an embedded SQLite file through the driver's own

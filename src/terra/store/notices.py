@@ -25,23 +25,30 @@ _log = logging.getLogger("terra.store")
 
 @dataclass(frozen=True)
 class Notice:
-    """Match ``match_id`` has ``moves`` committed moves."""
+    """Match ``match_id`` has ``moves`` committed moves; ``back``: fewer than before, its last
+    moves taken back (an undo)."""
 
     match_id: str
     moves: int
+    back: bool = False
 
 
-def payload(match_id: str, moves: int) -> str:
-    """The text of the notice of a committed move (match ids hold no colon)."""
-    return f"{match_id}:{moves}"
+BACK = ":back"
+
+
+def payload(match_id: str, moves: int, back: bool = False) -> str:
+    """The text of the notice of a committed move, or of moves taken back down to ``moves``
+    (``back``); match ids hold no colon."""
+    return f"{match_id}:{moves}{BACK if back else ''}"
 
 
 def parse(text: str) -> Notice | None:
     """The notice ``text`` carries, or ``None`` for text this program did not send."""
-    match_id, colon, moves = text.rpartition(":")
+    back = text.endswith(BACK)
+    match_id, colon, moves = text.removesuffix(BACK).rpartition(":")
     if not colon or not match_id or not moves.isascii() or not moves.isdigit():
         return None
-    return Notice(match_id, int(moves))
+    return Notice(match_id, int(moves), back)
 
 
 class MoveNotices:

@@ -96,6 +96,9 @@ function showLegal(update) {
   const list = $("legal");
   list.replaceChildren();
   $("hint").hidden = !update.legal;
+  // Undo is the server's to allow: offered where every other seat is a bot.
+  const alone = summary.seats.every((s) => s.seat === mySeat || s.bot);
+  $("undo").hidden = !update.legal || !alone || update.moves === 0;
   if (!update.legal) {
     let waiting = t("Wait for your turn.");
     if (update.over) waiting = t("The game is over.");
@@ -122,6 +125,12 @@ function showLegal(update) {
     } else item.append(choices);
     list.append(item);
   }
+}
+
+function askUndo() {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !latest) return;
+  showError("");
+  socket.send(JSON.stringify({ type: "undo", moves: latest.moves }));
 }
 
 function askHint() {
@@ -259,6 +268,7 @@ async function start() {
 // refusal with its rule.
 if (mySeat !== null) {
   $("hint").addEventListener("click", askHint);
+  $("undo").addEventListener("click", askUndo);
   $("typed").hidden = false;
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,0 +1,82 @@
+"""Undo over the WebSocket (docs/web.md, "Undo"): a person playing bots takes back a move and
+the bots' answers, every page is sent the position again; refusals change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from terra.server.bots import BotPool
+from tests.server.tables import Shadow, connect, create, receive, serving, token
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[BotPool]:
+    bots = BotPool(1)
+    try:
+        yield bots
+    finally:
+        bots.close()
+
+
+def _my_turn(socket: Any) -> dict[str, Any]:
+    """The next update that offers this page moves."""
+    while True:
+        update: dict[str, Any] = receive(socket)
+        if update["type"] == "update" and "legal" in update:
+            return update
+
+
+def _error(socket: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = receive(socket)
+        if message["type"] == "error":
+            return message
+
+
+def test_a_person_takes_back_a_move_and_the_bots_answer(tmp_path: Path, pool: BotPool) -> None:
+    with serving(tmp_path, bots=pool) as (client, store):
+        created = create(client, "africa", [None, "greedy"], seed=4)
+        match_id = created["id"]
+        with connect(client, match_id, token(created, 0)) as me, connect(client, match_id) as eye:
+            first = _my_turn(me)
+            receive(eye)
+            start = first["legal"][0]["text"]
+            me.send_json({"type": "move", "action": start, "moves": 0})
+            again = _my_turn(me)  # the bot chose its city: seat 0 is to move
+            assert again["moves"] == 2 and store.state(match_id)[1] == 2
+            me.send_json({"type": "undo", "moves": 2})
+            back = _my_turn(me)
+            assert back["moves"] == 0 and back["since"] == 0
+            Shadow(store, match_id).check(back, 0)
+            assert store.actions(match_id) == []
+            while (seen := receive(eye))["moves"] != 0:
+                pass
+            assert seen["since"] == 0  # the spectator's page gets the whole log again
+            # the game goes on from there
+            me.send_json({"type": "move", "action": first["legal"][1]["text"], "moves": 0})
+            assert _my_turn(me)["moves"] == 2
+
+
+def test_an_undo_is_refused_where_it_may_not_be(tmp_path: Path, pool: BotPool) -> None:
+    with serving(tmp_path, bots=pool) as (client, store):
+        people = create(client, "africa", [None, None], seed=4)
+        with connect(client, people["id"], token(people, 0)) as me:
+            _my_turn(me)
+            me.send_json({"type": "undo", "moves": 0})
+            assert "every other seat is a bot" in _error(me)["message"]
+        alone = create(client, "africa", [None, "greedy"], seed=4)
+        seat = token(alone, 0)
+        with connect(client, alone["id"]) as eye, connect(client, alone["id"], seat) as me:
+            receive(eye)
+            eye.send_json({"type": "undo", "moves": 0})
+            assert "spectators cannot undo" in _error(eye)["message"]
+            _my_turn(me)
+            me.send_json({"type": "undo", "moves": 0})
+            assert "no move yet" in _error(me)["message"]
+            me.send_json({"type": "undo", "moves": 7})
+            assert _error(me)["stale"] is True
+        assert store.state(alone["id"])[1] == 0
