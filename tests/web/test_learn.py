@@ -141,3 +141,28 @@ def test_a_seat_takes_back_its_move_against_a_bot(
     summary = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
     assert summary["moves"] == 0
     context.close()
+
+
+def test_a_finished_game_is_reviewed_decision_by_decision(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    """The replay shows, for a seat's decisions, the search's favourites and the verdict on
+    the move played (issue 45, "Review your game")."""
+    from tests.web.test_live import finished_match
+
+    summary = finished_match(base, "expedition")
+    context = new_context(locale="en", viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{base}/match/{summary['id']}/replay")
+    page.locator("#where").get_by_text("Start of the game").wait_for()
+    page.select_option("#review-seat", "1")
+    page.get_by_role("button", name="Next decision").click()
+    answer = page.locator("#review-answer")
+    answer.get_by_text("The search's favourites:").wait_for()
+    assert "From this position, " in answer.inner_text()
+    assert answer.locator("li").count() >= 1
+    assert answer.locator(".verdict").inner_text().startswith("The ")
+    assert _overflow(page) <= 0
+    photograph(page, screenshot_dir() / "review-expedition-390.png")
+    context.close()

@@ -54,6 +54,44 @@ def hints(
     ]
 
 
+@dataclass(frozen=True)
+class Review:
+    """A decision looked at again: the search's best moves there, and the move played."""
+
+    seat: int
+    played: str
+    best: list[Hint]
+    value: float | None  # the played move's expected return (None: the search never tried it)
+    share: float  # ... and its share of the search
+
+    @property
+    def cost(self) -> float | None:
+        """How much less the played move is expected to return than the search's best."""
+        return None if self.value is None else max(0.0, self.best[0].value - self.value)
+
+
+def review(state: GameState, played: int, budget: Budget = HINT_BUDGET, seed: int = 0) -> Review:
+    """The decision at ``state`` looked at again: what the search makes of the move
+    ``played`` there, beside its own favourites (:func:`hints`)."""
+    seat = state.current_player
+    assert seat is not None, "the game is over"
+    every = IsmctsBot(seed, budget).analyse(state)
+    rng = random.Random(seed)
+    text = state.action_str
+    best = [
+        Hint(c.action, text(c.action), c.share, c.value, *_figures(state, c.action, rng))
+        for c in every[:SHOWN]
+    ]
+    mine = next((c for c in every if c.action == played), None)
+    return Review(
+        seat,
+        text(played),
+        best,
+        None if mine is None else mine.value,
+        0.0 if mine is None else mine.share,
+    )
+
+
 def _figures(
     state: GameState, action: int, rng: random.Random
 ) -> tuple[float, float, float | None]:

@@ -367,7 +367,7 @@ async def board_layout(request: Request) -> Response:
     return JSONResponse(find_game(info.game).board_layout(state))
 
 
-def _count_param(request: Request, name: str, default: int | None = None) -> int:
+def count_param(request: Request, name: str, default: int | None = None) -> int:
     """The query parameter ``name`` as a whole number, or :class:`BadRequest`."""
     text = request.query_params.get(name)
     if text is None:
@@ -386,8 +386,8 @@ async def replay_step(request: Request) -> Response:
     page's language (English for a missing or unknown ``lang``, as on the WebSocket)."""
     replays: Replays = request.app.state.replays
     match_id = request.path_params["match_id"]
-    step = _count_param(request, "step")
-    since = _count_param(request, "since", 0)
+    step = count_param(request, "step")
+    since = count_param(request, "since", 0)
     language = i18n.language_of(request.query_params.get("lang"))
     try:
         message = await to_thread.run_sync(replays.update, match_id, step, since, language)

@@ -13,12 +13,12 @@ import logging
 import os
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from terra.ai.bots import make_bot
 from terra.ai.budget import Budget, parse_budget
-from terra.ai.hints import hints
+from terra.ai.hints import hints, review
 from terra.core.errors import TerraError, quote
 from terra.core.game import SEED_BITS
 from terra.core.record import Record
@@ -83,8 +83,29 @@ def _position(match_id: str, record: Record) -> GameState:
     return state
 
 
-# What a worker may be asked: a bot's move, or hints for a person.
-_JOBS: dict[str, Callable[..., Any]] = {"move": choose_move, "hint": hint_moves}
+def review_move(match_id: str, record: Record, step: int) -> dict[str, Any]:
+    """A finished match's move number ``step + 1`` looked at again, as the replay shows it:
+    who played what, the search's best moves there and the cost of the move played."""
+    state = _position(match_id, replace(record, actions=record.actions[:step]))
+    played = state.parse_action(record.actions[step])
+    found = review(state, played, seed=bot_seed(record.seed, step))
+    return {
+        "step": step,
+        "seat": found.seat,
+        "played": found.played,
+        "value": found.value,
+        "share": found.share,
+        "cost": found.cost,
+        "best": [{"text": h.text, "share": h.share, "value": h.value} for h in found.best],
+    }
+
+
+# What a worker may be asked: a bot's move, hints for a person, a move reviewed.
+_JOBS: dict[str, Callable[..., Any]] = {
+    "move": choose_move,
+    "hint": hint_moves,
+    "review": review_move,
+}
 
 
 def work(job: str, *args: Any) -> Any:
@@ -203,6 +224,11 @@ class BotPool:
         found: list[dict[str, Any]] = await asyncio.wrap_future(future)
         return found
 
+    async def review(self, match_id: str, record: Record, step: int, seconds: float) -> Any:
+        """:func:`review_move` in a worker within ``seconds``."""
+        future = self.workers.submit(match_id, ("review", match_id, record, step), seconds)
+        return await asyncio.wrap_future(future)
+
     def pids(self) -> list[int]:
         """The worker processes running now."""
         return self.workers.pids()
@@ -219,5 +245,6 @@ __all__ = [
     "choose_move",
     "default_workers",
     "hint_moves",
+    "review_move",
     "work",
 ]

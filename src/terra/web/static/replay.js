@@ -1,5 +1,6 @@
 // The replay of a finished match: the board as a spectator saw it after each move.
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
+import { reviewControls } from "/static/review.js";
 import { showFinal } from "/static/scores.js";
 
 const $ = (id) => document.getElementById(id);
@@ -166,6 +167,7 @@ async function start() {
     }
   }
   controls();
+  reviewControls({ api, seats: summary.seats, names: seatName, position: () => shown, go });
   const asked = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
   await go(Number.isInteger(asked) && asked >= 0 ? asked : 0);
 }
