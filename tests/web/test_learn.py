@@ -166,3 +166,50 @@ def test_a_finished_game_is_reviewed_decision_by_decision(
     assert _overflow(page) <= 0
     photograph(page, screenshot_dir() / "review-expedition-390.png")
     context.close()
+
+
+def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserContext]) -> None:
+    """Expedition against a bot, every move clicked on a German page: the status, each kind
+    of move's help and each button in German, to the final scores (issue 45)."""
+    import random
+
+    guide = terra.game("expedition").guide("de")
+    english = terra.game("expedition").guide("en")
+    context = new_context(locale="de-DE", viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    body = {"game": "expedition", "players": 2, "seats": [{}, {"bot": "random"}], "seed": 8}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    page.goto(str(created["seats"][0]["invite"]))
+    rng = random.Random(8)
+    clicks = 0
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#final:not([hidden])')"
+            " || document.querySelector('#legal button')"
+        )
+        if page.locator("#final").is_visible():
+            break
+        status = page.locator("#status").inner_text()
+        assert status.startswith("Du bist am Zug."), status
+        helps = page.locator("#legal .move-help").all_inner_texts()
+        assert helps and set(helps) <= set(guide.moves.values())
+        assert not set(helps) & set(english.moves.values())
+        folded = page.locator("#legal details:not([open]) > summary")
+        if folded.count():
+            folded.first.click()
+        buttons = page.locator("#legal button:visible")
+        labels = buttons.all_inner_texts()
+        assert not any(label.startswith(("mark ", "voucher ", "keep ", "done")) for label in labels)
+        moves = int(status.split("(Zug ")[1].rstrip(")"))
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            "n => !document.getElementById('status').textContent.includes('(Zug ' + n + ')')",
+            arg=moves,
+        )
+        clicks += 1
+    assert clicks > 20
+    assert page.locator("#status").inner_text().startswith("Spiel zu Ende.")
+    assert page.locator("#final table.scores").is_visible()
+    photograph(page, screenshot_dir() / "german-expedition-end-1280.png")
+    context.close()
