@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from terra.server.bots import BotPool
+
 
 @pytest.fixture(autouse=True)
 def quick_thread_handoffs() -> Iterator[None]:
@@ -17,3 +19,13 @@ def quick_thread_handoffs() -> Iterator[None]:
     sys.setswitchinterval(0.0002)
     yield
     sys.setswitchinterval(interval)
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[BotPool]:
+    """One bot process for a module's tests: starting one costs more than a short game."""
+    bots = BotPool(1)
+    try:
+        yield bots
+    finally:
+        bots.close()

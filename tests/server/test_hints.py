@@ -3,23 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from terra.server.bots import BotPool, hint_moves
 from tests.server.tables import connect, create, receive, serving, token
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[BotPool]:
-    bots = BotPool(1)
-    try:
-        yield bots
-    finally:
-        bots.close()
 
 
 def _answer(socket: Any) -> dict[str, Any]:

@@ -3,25 +3,13 @@ the search's favourites and the cost of the move played."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 import terra
 from terra.ai.hints import review
 from terra.server.bots import BotPool, bot_seed
 from tests.server.tables import create, serving
 from tests.server.test_replay import _finish
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[BotPool]:
-    bots = BotPool(1)
-    try:
-        yield bots
-    finally:
-        bots.close()
 
 
 def test_a_finished_games_moves_are_reviewed(tmp_path: Path, pool: BotPool) -> None:

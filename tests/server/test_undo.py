@@ -3,23 +3,11 @@ the bots' answers, every page is sent the position again; refusals change nothin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from terra.server.bots import BotPool
 from tests.server.tables import Shadow, connect, create, receive, serving, token
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[BotPool]:
-    bots = BotPool(1)
-    try:
-        yield bots
-    finally:
-        bots.close()
 
 
 def _my_turn(socket: Any) -> dict[str, Any]:

@@ -4,7 +4,6 @@ between two people, with every message checked against the seat's own view and l
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,6 @@ from terra.store import MatchStore
 from tests.server.tables import Shadow, connect, create, random_move, receive, serving, token
 
 GAMES = [g.id for g in terra.games()]
-
-
-@pytest.fixture(scope="module")
-def pool() -> Iterator[BotPool]:
-    """One bot process for the module: starting one costs more than a short game."""
-    bots = BotPool(1)
-    try:
-        yield bots
-    finally:
-        bots.close()
 
 
 def drain_spectator(socket: object, shadow: Shadow, language: str = "en") -> int:

@@ -168,7 +168,7 @@ class Tables:
             if count != seen:
                 raise StaleMove(
                     f"the game has moved on: you saw {seen} moves, it has {count}; "
-                    "look again before you undo"
+                    "look again and undo only what you see"
                 )
             if state.current_player != seat:
                 raise CannotUndo("an undo is for your own turn: wait for the bots to move")

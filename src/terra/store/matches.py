@@ -303,14 +303,7 @@ class MatchStore:
         """
         check_id(match_id)
         with self._writing() as writing:
-            count = writing.move_count(match_id)
-            if count is None:
-                raise UnknownMatch(f"there is no match {match_id!r}")
-            if seen != count:
-                raise StaleMove(
-                    f"the game has moved on: you saw {seen} moves, it has {count}; "
-                    "look again and choose from the new position"
-                )
+            count = _locked_count(writing, match_id, seen, "choose from the new position")
             state = self._cached(match_id, count)
             if state is None:
                 with writing.reading() as connection:
@@ -349,14 +342,7 @@ class MatchStore:
         """
         check_id(match_id)
         with core_writing(self.engine) as writing:
-            count = writing.move_count(match_id)
-            if count is None:
-                raise UnknownMatch(f"there is no match {match_id!r}")
-            if seen != count:
-                raise StaleMove(
-                    f"the game has moved on: you saw {seen} moves, it has {count}; "
-                    "look again before you undo"
-                )
+            count = _locked_count(writing, match_id, seen, "undo only what you see")
             if not 0 <= to < count:
                 raise StoreError(f"moves {to} to {count} cannot be taken back")
             writing.connection.execute(
@@ -439,3 +425,16 @@ class MatchStore:
             self._cache.move_to_end(match_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+
+def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:
+    """The match's move count, its row locked for the transaction; raises
+    :class:`UnknownMatch`, or :class:`StaleMove` (saying ``then``) unless the player saw it."""
+    count = writing.move_count(match_id)
+    if count is None:
+        raise UnknownMatch(f"there is no match {match_id!r}")
+    if seen != count:
+        raise StaleMove(
+            f"the game has moved on: you saw {seen} moves, it has {count}; look again and {then}"
+        )
+    return count

@@ -35,17 +35,8 @@ export function group(parent, attrs = {}, x = 0, y = 0) {
 
 /** Replace the container's contents with a fresh <svg> of the given viewBox size. */
 export function board(container, width, height, label) {
-  ensureStylesheet();
   container.replaceChildren();
-  const svg = el("svg", {
-    viewBox: `0 0 ${width} ${height}`,
-    class: "terra-board",
-    role: "group",
-    "aria-label": label,
-    preserveAspectRatio: "xMidYMin meet",
-  });
-  container.appendChild(svg);
-  return svg;
+  return addBoard(container, width, height, label);
 }
 
 /** Append a fresh <svg> of the given viewBox size to the container, keeping what is there. */
