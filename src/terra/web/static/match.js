@@ -236,6 +236,8 @@ function connect() {
 }
 
 async function start() {
+  // On a phone the log folds away under its heading, so that the page stays short.
+  if (window.matchMedia("(max-width: 700px)").matches) $("log-box").open = false;
   await loadLanguage();
   $("language-switch").replaceChildren(languageSwitch());
   $("typed-move").placeholder = t("e.g. done");
