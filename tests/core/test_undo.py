@@ -87,3 +87,26 @@ def test_what_an_undo_keeps_is_the_seats_own_earlier_position(game_id: str) -> N
             replay.play(done)
         assert replay.current_player == 0  # the seat decides again where it decided last
     assert allowed and refused
+
+
+def test_a_refusal_never_quotes_another_seats_move() -> None:
+    """Another seat's move may name what is hidden (a card kept, a card discarded): a refusal
+    stopped by it says only which move it was."""
+    game = terra.game("expedition")
+    state = game.new(2, 4)
+    rng = random.Random(4)
+    actions: list[str] = []
+    quoted = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        text = rng.choice(state.legal_action_strs())
+        actions.append(text)
+        state.play(text)
+        try:
+            undo_point(_record("expedition", actions, seed=4), 0)
+        except CannotUndo as refusal:
+            if "a later move" in str(refusal):
+                assert "'" not in str(refusal)
+                quoted += 1
+    assert quoted

@@ -51,10 +51,11 @@ def undo_point(record: Record, seat: int) -> int:
         before = state.clone()
         state.play(text)
         if _shows_something(before, state, text, seat, rng):
-            mover = "your" if movers[number] == seat else "a later"
+            # Another seat's move is not quoted: its notation may name what is hidden.
+            which = f"your move {text!r}" if movers[number] == seat else "a later move"
             raise CannotUndo(
-                f"{mover} move {text!r} (move {number + 1}) showed what was hidden or used "
-                "chance; an undo never goes back past that"
+                f"{which} (move {number + 1}) showed what was hidden or used chance; "
+                "an undo never goes back past that"
             )
     return point
 
