@@ -213,3 +213,25 @@ def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserCon
     assert page.locator("#final table.scores").is_visible()
     photograph(page, screenshot_dir() / "german-expedition-end-1280.png")
     context.close()
+
+
+def test_expeditions_whole_map_on_a_desktop(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Expedition's readable map is wider than the board's column on a desktop: a button
+    shows the whole map at the column's width, and the choice holds after a move."""
+    context = new_context(locale="en", viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(_create(base, "expedition"))
+    page.locator("#legal li").first.wait_for()
+    pan = page.locator("#board .terra-pan")
+    assert pan.evaluate("box => box.scrollWidth > box.clientWidth")  # the map pans
+    page.get_by_role("button", name="Show the whole map").click()
+    assert pan.evaluate("box => box.scrollWidth <= box.clientWidth")  # all of it in view
+    page.locator("#legal button").first.click()
+    page.locator("#status", has_text="(move 2)").wait_for()
+    assert page.get_by_role("button", name="Back to the readable map").is_visible()
+    page.get_by_role("button", name="Back to the readable map").click()
+    assert page.locator("#board .terra-pan").evaluate("box => box.scrollWidth > box.clientWidth")
+    context.close()

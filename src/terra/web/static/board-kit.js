@@ -60,10 +60,27 @@ export function addBoard(container, width, height, label) {
  * Returns the svg and `keepPan()`, to call once drawn: it pans back to where the previous
  * board of the container was panned, or, on a first drawing, centres x (a viewBox unit).
  */
-export function pannedBoard(container, width, height, label) {
+export function pannedBoard(container, width, height, label, zoom = null) {
   const before = container.querySelector(":scope > .terra-pan");
   const panned = before ? before.scrollLeft : null;
   container.replaceChildren();
+  // zoom = {whole, close, redraw}: the words of a button that shows the whole map at the page's
+  // width (its targets then smaller than a finger) and back, and how the board draws itself
+  // again; the choice holds across redraws.
+  const whole = zoom !== null && container.dataset.wholeMap === "yes";
+  let toggle = null;
+  if (zoom !== null) {
+    toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "terra-zoom";
+    toggle.textContent = whole ? zoom.close : zoom.whole;
+    toggle.setAttribute("aria-pressed", String(whole));
+    toggle.addEventListener("click", () => {
+      container.dataset.wholeMap = whole ? "no" : "yes";
+      zoom.redraw();
+    });
+    container.appendChild(toggle);
+  }
   const pan = document.createElement("div");
   pan.className = "terra-pan";
   // A keyboard scrolls the box too, once it has the focus (WCAG 2.1.1).
@@ -72,9 +89,10 @@ export function pannedBoard(container, width, height, label) {
   pan.setAttribute("aria-label", label);
   container.appendChild(pan);
   const svg = addBoard(pan, width, height, label);
-  svg.style.minWidth = `${width}px`;
+  if (!whole) svg.style.minWidth = `${width}px`;
   dragToPan(pan);
   const keepPan = (x) => {
+    if (toggle !== null) toggle.hidden = !whole && pan.scrollWidth <= pan.clientWidth;
     pan.classList.toggle("pans", pan.scrollWidth > pan.clientWidth);
     if (pan.scrollWidth <= pan.clientWidth) return;
     if (panned !== null) pan.scrollLeft = panned;

@@ -33,7 +33,12 @@ const NARROW = 700; // below this many CSS px, the lines under the map wrap
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const map = pannedBoard(container, layout.width, layout.map_height, "Expedition");
+  const zoom = {
+    whole: say(ctx, "board.whole_map", "Show the whole map"),
+    close: say(ctx, "board.close_map", "Back to the readable map"),
+    redraw: () => draw(container, view, ctx),
+  };
+  const map = pannedBoard(container, layout.width, layout.map_height, "Expedition", zoom);
   const busy = drawMap(map.svg, view, ctx, legal);
   map.keepPan(busy);
   // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
