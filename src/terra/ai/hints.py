@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from terra.ai.budget import Budget
 from terra.ai.ismcts import IsmctsBot
+from terra.ai.tree import Choice
 from terra.core.state import GameState
 
 HINT_BUDGET = Budget(iterations=600)
@@ -43,9 +44,12 @@ def hints(
     state: GameState, budget: Budget = HINT_BUDGET, seed: int = 0, shown: int = SHOWN
 ) -> list[Hint]:
     """The ``shown`` moves the search likes best for the seat to act, best first."""
-    seat = state.current_player
-    assert seat is not None, "the game is over"
-    choices = IsmctsBot(seed, budget).analyse(state)[:shown]
+    assert state.current_player is not None, "the game is over"
+    return _hinted(state, IsmctsBot(seed, budget).analyse(state)[:shown], seed)
+
+
+def _hinted(state: GameState, choices: list[Choice], seed: int) -> list[Hint]:
+    """The search's ``choices`` at ``state`` as hints, each with its figures and reason."""
     rng = random.Random(seed)
     text = state.action_str
     return [
@@ -76,17 +80,11 @@ def review(state: GameState, played: int, budget: Budget = HINT_BUDGET, seed: in
     seat = state.current_player
     assert seat is not None, "the game is over"
     every = IsmctsBot(seed, budget).analyse(state)
-    rng = random.Random(seed)
-    text = state.action_str
-    best = [
-        Hint(c.action, text(c.action), c.share, c.value, *_figures(state, c.action, rng))
-        for c in every[:SHOWN]
-    ]
     mine = next((c for c in every if c.action == played), None)
     return Review(
         seat,
-        text(played),
-        best,
+        state.action_str(played),
+        _hinted(state, every[:SHOWN], seed),
         None if mine is None else mine.value,
         0.0 if mine is None else mine.share,
     )
