@@ -166,10 +166,7 @@ class Tables:
         async with table.lock:
             state, count = await self.state(match_id)
             if count != seen:
-                raise StaleMove(
-                    f"the game has moved on: you saw {seen} moves, it has {count}; "
-                    "look again and undo only what you see"
-                )
+                raise StaleMove.behind(seen, count, "undo only what you see")
             if state.current_player != seat:
                 raise CannotUndo("an undo is for your own turn: wait for the bots to move")
             point = await to_thread.run_sync(undo_point, state.record(), seat)

@@ -54,6 +54,14 @@ class UnknownMatch(StoreError):  # noqa: N818 - reads well at the call site
 class StaleMove(StoreError):  # noqa: N818
     """A move made on a position that is no longer the match's position."""
 
+    @classmethod
+    def behind(cls, seen: int, count: int, then: str) -> StaleMove:
+        """The refusal of a request made after ``seen`` moves of a match at ``count``: look
+        again, and ``then``."""
+        return cls(
+            f"the game has moved on: you saw {seen} moves, it has {count}; look again and {then}"
+        )
+
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -434,7 +442,5 @@ def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:
     if count is None:
         raise UnknownMatch(f"there is no match {match_id!r}")
     if seen != count:
-        raise StaleMove(
-            f"the game has moved on: you saw {seen} moves, it has {count}; look again and {then}"
-        )
+        raise StaleMove.behind(seen, count, then)
     return count
