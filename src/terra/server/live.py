@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -261,17 +262,25 @@ async def _move(page: Page, move: protocol.Move) -> None:
         page.send_error("spectators cannot move; open an invitation link to play a seat")
         return
     try:
-        await page.tables.play(page.match_id, move.moves, move.action, page.seat)
-    except StaleMove as problem:
-        page.send_error(str(problem), stale=True)
-        await page.refresh()
+        await _stored(page, page.tables.play(page.match_id, move.moves, move.action, page.seat))
     except NotYourTurn as problem:
         seats = page.table.info.seats
         mover = "nobody" if problem.current is None else seats[problem.current].name
         page.send_error(f"it is {mover}'s turn, not yours", rule=problem.rule)
     except IllegalAction as problem:
         page.send_error(problem.reason, rule=problem.rule)
-    except StoreUnavailable as problem:  # nothing was played: the page may send it again
+
+
+async def _stored(page: Page, change: Awaitable[object]) -> None:
+    """Await a change to the match's moves, telling the page why the store refused it: a
+    stale position (and the current one), a database away (nothing changed: the page may send
+    it again) or another refusal."""
+    try:
+        await change
+    except StaleMove as problem:
+        page.send_error(str(problem), stale=True)
+        await page.refresh()
+    except StoreUnavailable as problem:
         page.send_error(str(problem), unavailable=True)
     except StoreError as problem:
         page.send_error(str(problem))
@@ -289,15 +298,8 @@ async def _undo(page: Page, moves: int) -> None:
         page.send_error("an undo is offered only where every other seat is a bot")
         return
     try:
-        await page.tables.take_back(page.match_id, moves, page.seat)
-    except StaleMove as problem:
-        page.send_error(str(problem), stale=True)
-        await page.refresh()
+        await _stored(page, page.tables.take_back(page.match_id, moves, page.seat))
     except CannotUndo as problem:
-        page.send_error(str(problem))
-    except StoreUnavailable as problem:
-        page.send_error(str(problem), unavailable=True)
-    except StoreError as problem:
         page.send_error(str(problem))
 
 
