@@ -1,16 +1,10 @@
 // How to play a game: its guide in the page's language (/api/games/<game>/guide), with
 // pictures drawn by the game's own board module from positions the server works out.
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
+import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
-
-function element(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
 
 function showGames(games) {
   const nav = $("games");

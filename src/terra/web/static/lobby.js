@@ -1,15 +1,9 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
+import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
-
-function element(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
 
 function chosenGame() {
   return games.find((g) => g.id === $("game").value);

@@ -1,6 +1,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
+import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -15,13 +16,6 @@ let latest = null; // the last update
 let logSize = 0; // log entries shown so far: a reconnect resumes from here
 let socket = null;
 let retry = 500;
-
-function element(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
 
 function showError(message, rule) {
   const box = $("error");

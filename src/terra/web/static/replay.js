@@ -2,6 +2,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { reviewControls } from "/static/review.js";
 import { showFinal } from "/static/scores.js";
+import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").at(-2));
@@ -15,12 +16,6 @@ let shown = -1; // the step on screen
 let wanted = 0; // the step asked for
 let loading = false;
 const entries = []; // the log as far as it has been read: each step shows a prefix of it
-
-function element(tag, text) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function showError(message) {
   $("error").textContent = message;

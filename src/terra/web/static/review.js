@@ -1,13 +1,7 @@
 // Reviewing a finished game on its replay page: for a seat's decisions, what the search would
 // have played there and what the move played cost (GET /api/matches/<id>/review).
 import { t } from "/static/i18n.js";
-
-function element(tag, text, attributes = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
+import { element } from "/static/dom.js";
 
 const signed = (value) => (value >= 0 ? "+" : "") + value.toFixed(2);
 
