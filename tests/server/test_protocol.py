@@ -116,3 +116,26 @@ def test_the_log_names_a_player_by_name_with_the_games_colour(game_id: str, name
     assert texts and all(named in text for text in texts)
     assert not any(named in t for t in protocol.update(state, 0, 0, 0)["log_text"])
     assert update["seat_words"] == state.game.seat_words(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_update_tells_a_seat_nothing_it_cannot_see(game_id: str) -> None:
+    """A seat's whole update (view, log in words, names, seat words, its moves with their
+    help, labels and rules) is the same when what it cannot see is redealt."""
+    state = terra.game(game_id).new(players=2, seed=6)
+    rng = random.Random(6)
+    names = ["Ann", "Bob"]
+    checked = 0
+    for step in range(160):
+        if state.is_over:
+            break
+        if step % 8 == 0:
+            for seat in (0, 1):
+                since = max(0, state.log_size - 3)
+                told = protocol.update(state, step, seat, since, "de", names=names)
+                for _ in range(2):
+                    world = state.sample_hidden(seat, rng)
+                    assert protocol.update(world, step, seat, since, "de", names=names) == told
+                checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 4
