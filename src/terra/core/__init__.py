@@ -11,6 +11,7 @@ from terra.core.errors import (
     SeatError,
     TerraError,
     UnknownGame,
+    refusal,
 )
 from terra.core.evaluator import Evaluator, Horizon, SearchSettings, Worlds
 from terra.core.game import DATA_OPTION, Facts, Game, Option
@@ -47,6 +48,7 @@ __all__ = [
     "game",
     "games",
     "new_seed",
+    "refusal",
     "register",
     "replay",
 ]

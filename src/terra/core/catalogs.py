@@ -3,11 +3,14 @@ filling of their templates."""
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
+
+from terra.core.errors import IllegalAction
 
 
 @cache
@@ -41,3 +44,53 @@ def fill(template: object, fields: dict[str, str]) -> str:
     """``template`` with its placeholders replaced by ``fields``; a placeholder without a value
     stays visible instead of failing."""
     return str(template).format_map(_Fields(fields))
+
+
+def words(package: str, language: str) -> Mapping[str, str]:
+    """The ``[word]`` table of the game's catalog in ``language``: a word of the game's
+    English (a colour, a good, a terrain, a phase's doing) to its translation; empty in
+    English."""
+    if language == "en":
+        return {}
+    table = log_catalog(package, language).get("word", {})
+    return {str(english): str(said) for english, said in table.items()}
+
+
+def translate_words(text: str, table: Mapping[str, str]) -> str:
+    """``text`` with every whole word or phrase of ``table`` translated (the longest first);
+    the rest (place names, numbers, signs) as written.
+
+    >>> translate_words("buy 2 ration, 1 rifle", {"ration": "Ration", "rifle": "Gewehr"})
+    'buy 2 Ration, 1 Gewehr'
+    """
+    if not table or not text:
+        return text
+    return _pattern(tuple(sorted(table, key=len, reverse=True))).sub(
+        lambda found: table[found.group(0)], text
+    )
+
+
+@cache
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(phrase) for phrase in phrases)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+def refusal_text(package: str, problem: IllegalAction, language: str = "en") -> str:
+    """A refusal's reason in ``language``: the ``[refusal]`` template named by its key in the
+    game's catalog (else in the core's, ``terra/core/locale``), filled with its fields, each
+    word-valued field translated by the catalog's ``[word]`` table. English, and a refusal or
+    language without a template, read the reason as the engine gave it."""
+    if language == "en" or problem.key is None:
+        return problem.reason
+    template = log_catalog(package, language).get("refusal", {}).get(problem.key)
+    if template is None:
+        template = log_catalog("terra.core", language).get("refusal", {}).get(problem.key)
+    if template is None:
+        return problem.reason
+    table = words(package, language)
+    fields = {
+        name: str(value) if isinstance(value, int) else translate_words(value, table)
+        for name, value in problem.fields.items()
+    }
+    return fill(template, fields)

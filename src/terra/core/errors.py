@@ -37,13 +37,41 @@ class IllegalAction(TerraError, ValueError):  # noqa: N818 - the contract's name
     """An action that the rules do not allow now.
 
     ``reason`` says what is wrong in words a player understands; ``rule`` names the game and
-    the rulebook section that forbids it (or ``None`` where no rule is involved).
+    the rulebook section that forbids it (or ``None`` where no rule is involved). A refusal
+    made by :func:`refusal` also keeps its catalog ``key`` and the ``fields`` its template was
+    filled with, so that it can be said in another language
+    (:func:`terra.core.catalogs.refusal_text`).
     """
 
-    def __init__(self, reason: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        rule: str | None = None,
+        *,
+        key: str | None = None,
+        fields: dict[str, str | int] | None = None,
+    ) -> None:
         self.reason = reason
         self.rule = rule
+        self.key = key
+        self.fields: dict[str, str | int] = dict(fields or {})
         super().__init__(f"{reason} ({rule})" if rule else reason)
+
+
+def refusal(
+    key: str, template: str, rule: str | None = None, /, **fields: str | int
+) -> IllegalAction:
+    """A refusal worded in English by ``template`` (``{name}`` placeholders filled from
+    ``fields``), and in another language by the ``[refusal]`` entry ``key`` of the game's
+    catalog ``locale/<language>.toml``, its word-valued fields translated by the catalog's
+    ``[word]`` table. ``rule`` cites the rule that refuses.
+
+    >>> problem = refusal("empty", "{place} is empty", "Race, Play", place="Cairo")
+    >>> problem.reason, problem.key, problem.fields
+    ('Cairo is empty', 'empty', {'place': 'Cairo'})
+    """
+    reason = template.format_map({name: str(value) for name, value in fields.items()})
+    return IllegalAction(reason, rule, key=key, fields=fields)
 
 
 class NotYourTurn(IllegalAction):

@@ -10,8 +10,9 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from terra.core.catalogs import refusal_text, words
 from terra.core.data import DEFAULT_DATA, absolute_data_path
-from terra.core.errors import OptionError, quote
+from terra.core.errors import IllegalAction, OptionError, quote
 from terra.core.guide import Guide, guide
 from terra.core.position import Position
 
@@ -268,6 +269,16 @@ class Game(ABC, Generic[S]):
         With ``names`` (the players' names, by seat) a player is named by name, the game's
         colour or nation beside it (:func:`terra.core.catalogs.person`)."""
         return f"{event['key']} {event.get('args', {})}"
+
+    def refusal_text(self, problem: IllegalAction, language: str = "en") -> str:
+        """A refusal's reason in ``language``, from the ``[refusal]`` templates of the game's
+        catalogs (:func:`terra.core.catalogs.refusal_text`); English as the engine gave it."""
+        return refusal_text(type(self).__module__.rpartition(".")[0], problem, language)
+
+    def move_words(self, language: str = "en") -> Mapping[str, str]:
+        """The ``[word]`` table of the game's catalog in ``language``: the words of its
+        notation (goods, colours, directions) as a button in that language reads them."""
+        return words(type(self).__module__.rpartition(".")[0], language)
 
     def seat_words(self, state: S, language: str = "en") -> list[str]:
         """The game's word for each seat in ``language`` (a colour, a nation), as its log

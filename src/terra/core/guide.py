@@ -14,12 +14,14 @@ always show what the game really looks like.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
+from terra.core.catalogs import translate_words
 from terra.core.data import StrictModel
 from terra.core.errors import TerraError
 
@@ -75,18 +77,21 @@ class Guide(StrictModel):
     )
     options: dict[str, OptionWords] = Field(default_factory=dict)
 
-    def label(self, kind: str, text: str, fixed: bool = False) -> str:
+    def label(
+        self, kind: str, text: str, fixed: bool = False, words: Mapping[str, str] | None = None
+    ) -> str:
         """A move's notation ``text`` as a button reads it in this guide's language: a move
         written always the same (``fixed``, no arguments) by its label alone, another by its
-        kind's leading words translated and the rest as written. English reads the notation."""
-        words = self.labels.get(kind)
-        if words is None or self.language == "en":
+        kind's leading words translated and the rest with the game's ``words`` translated
+        (:func:`terra.core.catalogs.translate_words`). English reads the notation."""
+        label = self.labels.get(kind)
+        if self.language == "en":
             return text
-        if fixed:
-            return words
-        if not text.lower().startswith(kind.lower()):
-            return text
-        return words + text[len(kind) :]
+        if label is not None and fixed:
+            return label
+        if label is not None and text.lower().startswith(kind.lower()):
+            return label + translate_words(text[len(kind) :], words or {})
+        return translate_words(text, words or {})
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as the browser's guide page reads it."""

@@ -80,7 +80,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from terra.core.actions import ActionSpace, ActionSpaceBuilder, Rule
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.state import GameState
 
 if TYPE_CHECKING:
@@ -256,8 +256,12 @@ def refuse_out_of_phase(state: Any, action: int) -> IllegalAction:
     """The refusal of an action whose move the phase does not offer: what the player is doing
     now, with the rule the phase cites."""
     phase = state.phase
-    return IllegalAction(
-        f"cannot {state.tables.text[action]!r} now: {phase.doing}", phase.cites(state)
+    return refusal(
+        "out_of_phase",
+        "cannot '{move}' now: {doing}",
+        phase.cites(state),
+        move=state.tables.text[action],
+        doing=phase.doing,
     )
 
 

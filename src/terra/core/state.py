@@ -25,6 +25,7 @@ from terra.core.errors import (
     SeatError,
     TerraError,
     quote,
+    refusal,
 )
 from terra.core.record import Record
 from terra.core.rng import Rng, new_seed
@@ -238,7 +239,7 @@ class GameState(ABC):
         if seat is not None:
             self._check_seat(seat)
         if self.is_over:
-            raise IllegalAction("the game is over; no more actions", game.end_rule)
+            raise refusal("game_over", "the game is over; no more actions", game.end_rule)
         current = self.current_player
         if seat is not None and seat != current:
             raise NotYourTurn(seat, current, game.turn_rule)
@@ -247,8 +248,11 @@ class GameState(ABC):
         elif isinstance(action, bool) or not isinstance(action, int):
             raise NotationError(f"an action is an int or its notation, not {quote(action)}")
         if action not in self.legal_actions():  # explain_illegal says if it is out of range
-            raise self.explain_illegal(action) or IllegalAction(
-                f"{self.action_str(action)!r} is not allowed now", game.turn_rule
+            raise self.explain_illegal(action) or refusal(
+                "not_now",
+                "'{move}' is not allowed now",
+                game.turn_rule,
+                move=self.action_str(action),
             )
         self.apply(action)
         return action
@@ -264,7 +268,7 @@ class GameState(ABC):
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
             return NotationError(f"there is no action number {quote(action)} (0-{size - 1})")
         if self.is_over:
-            return IllegalAction("the game is over; no more actions", self.game.end_rule)
+            return refusal("game_over", "the game is over; no more actions", self.game.end_rule)
         return self._explain(action)
 
     def action_str(self, action: int) -> str:

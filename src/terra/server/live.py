@@ -11,6 +11,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from terra.core.errors import IllegalAction, NotYourTurn
+from terra.core.registry import game
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo
 from terra.server import i18n, protocol, security
@@ -268,7 +269,8 @@ async def _move(page: Page, move: protocol.Move) -> None:
         mover = "nobody" if problem.current is None else seats[problem.current].name
         page.send_error(f"it is {mover}'s turn, not yours", rule=problem.rule)
     except IllegalAction as problem:
-        page.send_error(problem.reason, rule=problem.rule)
+        words = game(page.table.info.game).refusal_text(problem, page.language)
+        page.send_error(words, rule=problem.rule)
 
 
 async def _stored(page: Page, change: Awaitable[object]) -> None:

@@ -101,6 +101,7 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
         guide: Guide | None = state.game.guide(language)
     except GuideError:
         guide = None
+    words = state.game.move_words(language)
     moves = []
     for action in state.legal_actions():
         data = state.action_data(action)
@@ -108,7 +109,7 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
         data["help"] = guide.moves.get(kind, "") if guide else ""
         data["rule"] = state.action_rule(action)
         fixed = not data["args"]
-        data["label"] = guide.label(kind, text[action], fixed) if guide else text[action]
+        data["label"] = guide.label(kind, text[action], fixed, words) if guide else text[action]
         moves.append({"action": action, "text": text[action], **data})
     return moves
 
