@@ -2,7 +2,9 @@
 
 Each game words its log from ``locale/<language>.toml``. A translation has exactly the keys of
 the English catalog and, in each message, exactly its placeholders; and every entry of whole
-seeded games reads in German and Dutch with every placeholder filled.
+seeded games reads in German and Dutch with every placeholder filled. A translation's
+``[refusal]`` templates and ``[word]`` table answer to the English the rules write in code
+(``tests/test_refusal_words.py``), not to ``en.toml``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from terra.ai.bots import make_bot
 from terra.core.state import GameState
 
 GAMES = [game.id for game in terra.games()]
+# Tables of a translation that answer to the rules' code instead of the English catalog.
+FROM_CODE = ("meta", "refusal", "word")
 LANGUAGES = ("de", "nl")
 # A placeholder left in a sentence: a catalog named a field the renderer does not fill.
 UNFILLED = re.compile(r"\{[a-z_]+\}")
@@ -54,15 +58,15 @@ def placeholders(message: str) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 class TestCatalogs:
     def test_a_translation_has_the_keys_of_english(self, game: str, language: str) -> None:
-        english = {path for path, _ in leaves(load(game, "en")) if path[0] != "meta"}
-        other = {path for path, _ in leaves(load(game, language)) if path[0] != "meta"}
+        english = {path for path, _ in leaves(load(game, "en")) if path[0] not in FROM_CODE}
+        other = {path for path, _ in leaves(load(game, language)) if path[0] not in FROM_CODE}
         assert sorted(english - other) == [], "missing in the translation"
         assert sorted(other - english) == [], "not in the English catalog"
 
     def test_a_translation_keeps_every_placeholder(self, game: str, language: str) -> None:
         english = dict(leaves(load(game, "en")))
         for path, message in leaves(load(game, language)):
-            if path[0] == "meta":
+            if path[0] in FROM_CODE:
                 continue
             assert isinstance(message, str) and message.strip(), path
             assert placeholders(message) == placeholders(english[path]), path
