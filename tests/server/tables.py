@@ -146,6 +146,7 @@ class Shadow:
                         state.action_data(a)["kind"],
                         state.action_str(a),
                         not state.action_data(a)["args"],
+                        state.game.move_words(language),
                     ),
                     "rule": state.action_rule(a),
                 }

@@ -25,8 +25,15 @@ from terra.web.extract import extract_html
 from tests.server.tables import Shadow, connect, create, receive, serving, token
 
 ROOT = Path(__file__).resolve().parents[2]
-# The keywords of the command in babel.cfg and docs/web.md: -k t -k say:3
-KEYWORDS = {"t": None, "say": (3,)}
+# The keywords of the command in babel.cfg and docs/web.md.
+KEYWORDS = {
+    "t": None,
+    "say": (3,),
+    "refuse": None,
+    "marked": None,
+    "CannotUndo": None,
+    "StaleMove": None,
+}
 TRANSLATIONS = [language for language in i18n.LANGUAGES if language != i18n.SOURCE_LANGUAGE]
 
 
@@ -171,3 +178,38 @@ def test_every_game_logs_in_every_page_language() -> None:
         for language in i18n.LANGUAGES:
             package = resources.files(type(game).__module__.rpartition(".")[0])
             assert (package / "locale" / f"{language}.toml").is_file(), (game.id, language)
+
+
+@pytest.mark.parametrize(
+    ("language", "spectator", "out_of_turn", "stale"),
+    [
+        ("de", "Zuschauer können nicht ziehen", "Alice ist am Zug, nicht du", "schau noch einmal"),
+        ("nl", "toeschouwers kunnen geen zet", "Alice is aan de beurt, niet jij", "kijk opnieuw"),
+        ("en", "spectators cannot move", "it is Alice's turn, not yours", "look again"),
+    ],
+)
+def test_the_server_refuses_in_the_page_language(
+    tmp_path: Path, language: str, spectator: str, out_of_turn: str, stale: str
+) -> None:
+    """The server's own refusals (a spectator's move, a move out of turn, a stale move) read
+    in the page's language, their fields filled."""
+    with serving(tmp_path) as (client, _):
+        created = client.post(
+            "/api/matches",
+            json={"game": "africana", "players": 2, "seats": [{"name": "Alice"}, {"name": "Bob"}]},
+        ).json()
+        match_id = created["id"]
+        with connect(client, match_id, None, language) as page:
+            moves = receive(page)["moves"]
+            page.send_json({"type": "move", "action": "draw", "moves": moves})
+            assert spectator in receive(page)["message"]
+        with connect(client, match_id, token(created, 1), language) as page:
+            moves = receive(page)["moves"]
+            page.send_json({"type": "move", "action": "draw", "moves": moves})
+            assert receive(page)["message"] == out_of_turn
+        with connect(client, match_id, token(created, 0), language) as page:
+            moves = receive(page)["moves"]
+            page.send_json({"type": "move", "action": "draw", "moves": moves + 1})
+            refused = receive(page)
+            assert refused["stale"] and stale in refused["message"], refused
+            assert "{" not in refused["message"]

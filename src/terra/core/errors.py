@@ -33,6 +33,28 @@ class TerraError(Exception):
     """Base class of every error Terra Incognita raises on purpose."""
 
 
+def marked(text: str) -> str:
+    """``text`` itself: marks English words that a page says in its own language (a field
+    of a :class:`Worded` error) for the extraction of the web catalogs (``docs/web.md``,
+    "Languages")."""
+    return text
+
+
+class Worded(TerraError):  # noqa: N818 - a kind of error, named for what it adds
+    """An error that a page says in its own language: ``template``, English text with
+    ``{name}`` placeholders, is a message of the web catalogs; ``fields`` fill it (a str field
+    that is a message too, made with :func:`marked`, is translated as well).
+
+    >>> str(Worded("you saw {seen} moves", seen=3))
+    'you saw 3 moves'
+    """
+
+    def __init__(self, template: str, /, **fields: str | int) -> None:
+        self.template = template
+        self.fields = fields
+        super().__init__(template.format_map({k: str(v) for k, v in fields.items()}))
+
+
 class IllegalAction(TerraError, ValueError):  # noqa: N818 - the contract's name for it
     """An action that the rules do not allow now.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from terra.core.errors import IllegalAction, TerraError
+from terra.core.errors import IllegalAction, Worded
 from terra.core.record import Record
 from terra.core.registry import game as find_game
 from terra.core.state import GameState
@@ -23,7 +23,7 @@ from terra.core.state import GameState
 WORLDS = 8
 
 
-class CannotUndo(TerraError):  # noqa: N818 - reads well at the call site
+class CannotUndo(Worded):
     """An undo the rules of undo refuse; the message says why."""
 
 
@@ -52,10 +52,17 @@ def undo_point(record: Record, seat: int) -> int:
         state.play(text)
         if _shows_something(before, state, text, seat, rng):
             # Another seat's move is not quoted: its notation may name what is hidden.
-            which = f"your move {text!r}" if movers[number] == seat else "a later move"
+            if movers[number] == seat:
+                raise CannotUndo(
+                    "your move '{move}' (move {number}) showed what was hidden or used chance; "
+                    "an undo never goes back past that",
+                    move=text,
+                    number=number + 1,
+                )
             raise CannotUndo(
-                f"{which} (move {number + 1}) showed what was hidden or used chance; "
-                "an undo never goes back past that"
+                "a later move (move {number}) showed what was hidden or used chance; "
+                "an undo never goes back past that",
+                number=number + 1,
             )
     return point
 

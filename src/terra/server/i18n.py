@@ -7,6 +7,7 @@ JSON. English is the source language: its catalog is empty and every text stands
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
@@ -14,6 +15,7 @@ from babel.messages.pofile import read_po
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from terra.core.catalogs import fill
 from terra.core.game import LANGUAGES
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "language_of",
     "languages",
     "messages",
+    "say",
 ]
 
 SOURCE_LANGUAGE = "en"
@@ -52,6 +55,17 @@ def messages(language: str) -> dict[str, str]:
         for message in catalog
         if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
     }
+
+
+def say(language: str, template: str, fields: Mapping[str, str | int] | None = None) -> str:
+    """``template`` (English, a message of the web catalogs) in ``language``, filled with
+    ``fields``; a str field that is a message of the catalogs is translated too."""
+    translated = messages(language)
+    filled = {
+        name: str(value) if isinstance(value, int) else translated.get(value, value)
+        for name, value in (fields or {}).items()
+    }
+    return fill(translated.get(template, template), filled)
 
 
 async def languages(_request: Request) -> Response:

@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from terra.core.errors import IllegalAction, NotYourTurn
+from terra.core.errors import IllegalAction, NotYourTurn, Worded
 from terra.core.registry import game
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo
@@ -118,6 +118,17 @@ class Page:
     def send_error(self, message: str, **extra: Any) -> None:
         self._queue(protocol.error(message, **extra))
 
+    def refuse(
+        self, template: str, fields: dict[str, str | int] | None = None, **extra: Any
+    ) -> None:
+        """Send an error worded by ``template`` (English, a message of the web catalogs, its
+        ``{name}`` placeholders filled from ``fields``) in the page's language."""
+        self.send_error(i18n.say(self.language, template, fields), **extra)
+
+    def refuse_because(self, problem: Worded, **extra: Any) -> None:
+        """Send a :class:`~terra.core.errors.Worded` error in the page's language."""
+        self.send_error(i18n.say(self.language, problem.template, problem.fields), **extra)
+
     def _queue(self, text: str) -> None:
         if self.stalled:
             return
@@ -135,7 +146,7 @@ class Page:
                 state, moves = await self.tables.state(self.match_id)
                 self.send_update(state, moves)
         except StoreUnavailable as problem:
-            self.send_error(str(problem), unavailable=True)
+            self.refuse_because(problem, unavailable=True)
             return
         self.tables.wake_bots(self.match_id, state)
 
@@ -227,16 +238,18 @@ async def _listen(page: Page) -> None:
             except UnicodeDecodeError:
                 text = None
         if not bucket.take():
-            page.send_error(
-                f"too many messages: at most {settings.rate:g} a second; this one was ignored"
+            page.refuse(
+                "too many messages: at most {rate} a second; this one was ignored",
+                {"rate": f"{settings.rate:g}"},
             )
             continue
         if text is None:
-            page.send_error("a message is JSON text in UTF-8")
+            page.refuse("a message is JSON text in UTF-8")
             continue
         if len(text) > settings.max_message:
-            page.send_error(
-                f"message too long ({len(text):,} characters; at most {settings.max_message:,})"
+            page.refuse(
+                "message too long ({length} characters; at most {limit})",
+                {"length": f"{len(text):,}", "limit": f"{settings.max_message:,}"},
             )
             continue
         try:
@@ -253,21 +266,24 @@ async def _listen(page: Page) -> None:
             if page.hinting is None or page.hinting.done():
                 page.hinting = asyncio.create_task(_hint(page, message.moves))
             else:
-                page.send_error("a hint is being worked out already; this request was ignored")
+                page.refuse("a hint is being worked out already; this request was ignored")
         else:
             await _move(page, message)
 
 
 async def _move(page: Page, move: protocol.Move) -> None:
     if page.seat is None:
-        page.send_error("spectators cannot move; open an invitation link to play a seat")
+        page.refuse("spectators cannot move; open an invitation link to play a seat")
         return
     try:
         await _stored(page, page.tables.play(page.match_id, move.moves, move.action, page.seat))
     except NotYourTurn as problem:
         seats = page.table.info.seats
-        mover = "nobody" if problem.current is None else seats[problem.current].name
-        page.send_error(f"it is {mover}'s turn, not yours", rule=problem.rule)
+        if problem.current is None:
+            page.refuse("it is nobody's turn", rule=problem.rule)
+        else:
+            mover = seats[problem.current].name
+            page.refuse("it is {mover}'s turn, not yours", {"mover": mover}, rule=problem.rule)
     except IllegalAction as problem:
         words = game(page.table.info.game).refusal_text(problem, page.language)
         page.send_error(words, rule=problem.rule)
@@ -280,10 +296,10 @@ async def _stored(page: Page, change: Awaitable[object]) -> None:
     try:
         await change
     except StaleMove as problem:
-        page.send_error(str(problem), stale=True)
+        page.refuse_because(problem, stale=True)
         await page.refresh()
     except StoreUnavailable as problem:
-        page.send_error(str(problem), unavailable=True)
+        page.refuse_because(problem, unavailable=True)
     except StoreError as problem:
         page.send_error(str(problem))
 
@@ -293,16 +309,16 @@ async def _undo(page: Page, moves: int) -> None:
     every other seat is a bot, on the seat's turn, never past what showed something hidden or
     used chance; refused with the reason otherwise, and nothing changes."""
     if page.seat is None:
-        page.send_error("spectators cannot undo; open an invitation link to play a seat")
+        page.refuse("spectators cannot undo; open an invitation link to play a seat")
         return
     seats = page.table.info.seats
     if any(s.bot is None for s in seats if s.seat != page.seat):
-        page.send_error("an undo is offered only where every other seat is a bot")
+        page.refuse("an undo is offered only where every other seat is a bot")
         return
     try:
         await _stored(page, page.tables.take_back(page.match_id, moves, page.seat))
     except CannotUndo as problem:
-        page.send_error(str(problem))
+        page.refuse_because(problem)
 
 
 async def _hint(page: Page, moves: int) -> None:
@@ -310,24 +326,28 @@ async def _hint(page: Page, moves: int) -> None:
     in a bot worker (``docs/web.md``, "Hints"); it is refused to a spectator, out of turn and
     for a position that is no longer the match's."""
     if page.seat is None:
-        page.send_error("spectators get no hints; open an invitation link to play a seat")
+        page.refuse("spectators get no hints; open an invitation link to play a seat")
         return
     try:
         state, count = await page.tables.state(page.match_id)
         if count != moves:
-            page.send_error(f"the match is at move {count}, not {moves}: ask again", stale=True)
+            page.refuse(
+                "the match is at move {count}, not {moves}: ask again",
+                {"count": count, "moves": moves},
+                stale=True,
+            )
             return
         if state.current_player != page.seat:
-            page.send_error("hints are for your own turn")
+            page.refuse("hints are for your own turn")
             return
         settings = page.tables.settings
         seconds = settings.bot_seconds + settings.bot_margin
         found = await page.tables.bots.hints(page.match_id, state.record(), seconds)
     except StoreUnavailable as problem:
-        page.send_error(str(problem), unavailable=True)
+        page.refuse_because(problem, unavailable=True)
         return
     except WorkerError:
-        page.send_error("the search could not work out a hint in time; try again")
+        page.refuse("the search could not work out a hint in time; try again")
         return
     page.hinted(moves, found)
 

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
+from terra.core.errors import marked
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo, undo_point
 from terra.server.bots import BotLimits, BotPool, default_workers
@@ -166,7 +167,7 @@ class Tables:
         async with table.lock:
             state, count = await self.state(match_id)
             if count != seen:
-                raise StaleMove.behind(seen, count, "undo only what you see")
+                raise StaleMove.behind(seen, count, marked("undo only what you see"))
             if state.current_player != seat:
                 raise CannotUndo("an undo is for your own turn: wait for the bots to move")
             point = await to_thread.run_sync(undo_point, state.record(), seat)

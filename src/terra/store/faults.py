@@ -18,7 +18,7 @@ from typing import ParamSpec, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from terra.core.errors import TerraError
+from terra.core.errors import Worded, marked
 
 _log = logging.getLogger("terra.store")
 
@@ -29,15 +29,17 @@ T = TypeVar("T")
 class Fault(Enum):
     """What went wrong with the database, in the words a player is given."""
 
-    BUSY = "the server is busy: its database is in use by another program; try again in a moment"
-    FULL = "the server cannot save anything right now: its disk is full; try again later"
-    DISK = "the server cannot write to its disk right now; try again later"
-    READ_ONLY = "the server cannot save anything: its database is read-only"
-    DAMAGED = "the server's database is damaged; its operator must restore it from a backup"
-    UNREACHABLE = "the server cannot reach its database right now; try again in a moment"
+    BUSY = marked(
+        "the server is busy: its database is in use by another program; try again in a moment"
+    )
+    FULL = marked("the server cannot save anything right now: its disk is full; try again later")
+    DISK = marked("the server cannot write to its disk right now; try again later")
+    READ_ONLY = marked("the server cannot save anything: its database is read-only")
+    DAMAGED = marked("the server's database is damaged; its operator must restore it from a backup")
+    UNREACHABLE = marked("the server cannot reach its database right now; try again in a moment")
 
 
-class StoreUnavailable(TerraError):  # noqa: N818 - reads well at the call site
+class StoreUnavailable(Worded):
     """The database failed; nothing was changed. ``fault`` says how."""
 
     def __init__(self, fault: Fault) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Engine, delete, insert, select
 
-from terra.core.errors import TerraError
+from terra.core.errors import TerraError, Worded, marked
 from terra.core.record import Record
 from terra.core.registry import game as find_game
 from terra.core.registry import replay
@@ -51,15 +51,18 @@ class UnknownMatch(StoreError):  # noqa: N818 - reads well at the call site
     """No match has that id."""
 
 
-class StaleMove(StoreError):  # noqa: N818
+class StaleMove(StoreError, Worded):  # noqa: N818
     """A move made on a position that is no longer the match's position."""
 
     @classmethod
     def behind(cls, seen: int, count: int, then: str) -> StaleMove:
         """The refusal of a request made after ``seen`` moves of a match at ``count``: look
-        again, and ``then``."""
-        return cls(
-            f"the game has moved on: you saw {seen} moves, it has {count}; look again and {then}"
+        again, and ``then`` (words made with :func:`~terra.core.errors.marked`)."""
+        return StaleMove(
+            "the game has moved on: you saw {seen} moves, it has {count}; look again and {then}",
+            seen=seen,
+            count=count,
+            then=then,
         )
 
 
@@ -311,7 +314,7 @@ class MatchStore:
         """
         check_id(match_id)
         with self._writing() as writing:
-            count = _locked_count(writing, match_id, seen, "choose from the new position")
+            count = _locked_count(writing, match_id, seen, marked("choose from the new position"))
             state = self._cached(match_id, count)
             if state is None:
                 with writing.reading() as connection:
@@ -350,7 +353,7 @@ class MatchStore:
         """
         check_id(match_id)
         with core_writing(self.engine) as writing:
-            count = _locked_count(writing, match_id, seen, "undo only what you see")
+            count = _locked_count(writing, match_id, seen, marked("undo only what you see"))
             if not 0 <= to < count:
                 raise StoreError(f"moves {to} to {count} cannot be taken back")
             writing.connection.execute(
