@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, Writer
 from terra.games.expedition import routes
 from terra.games.expedition.actions import ARROWS, COLOURS, colour_name
@@ -71,65 +71,101 @@ def explain_arrow(
     placed = state.arrows[colour]
     if state.loop >= 0:
         if colour != state.loop:
-            return IllegalAction(
-                f"a loop was closed: the next arrow must be {colour_name(state.loop)}",
+            return refusal(
+                "loop_colour",
+                "a loop was closed: the next arrow must be {colour}",
                 RULE_LOOP,
+                colour=colour_name(state.loop),
             )
         if not state.loop_from >> origin & 1:
-            variant_a = bool(state.options.get("variant_a"))
-            where = (
-                "a point of the loop just closed"
-                if variant_a
-                else f"a point it was already at, where a {cname} arrowhead lies"
-            )
-            return IllegalAction(
-                f"after a loop the {cname} expedition continues from {where}; "
-                f"{names[origin]} is not one",
-                RULE_LOOP_A if variant_a else RULE_LOOP,
+            if state.options.get("variant_a"):
+                return refusal(
+                    "branch_off_the_loop",
+                    "after a loop the {colour} expedition continues from a point of the loop "
+                    "just closed; {point} is not one",
+                    RULE_LOOP_A,
+                    colour=cname,
+                    point=names[origin],
+                )
+            return refusal(
+                "branch_without_arrowhead",
+                "after a loop the {colour} expedition continues from a point it was already at, "
+                "where a {colour} arrowhead lies; {point} is not one",
+                RULE_LOOP,
+                colour=cname,
+                point=names[origin],
             )
     else:
         if not (state.must or state.may):
-            return IllegalAction("you have no arrow left to place this turn", RULE_TURN)
+            return refusal("no_arrow_due", "you have no arrow left to place this turn", RULE_TURN)
         if origin != state.end[colour]:
             if not placed:
-                return IllegalAction(
-                    f"a new expedition starts at {names[state.data.start]}, not at {names[origin]}",
+                return refusal(
+                    "start_elsewhere",
+                    "a new expedition starts at {start}, not at {point}",
                     RULE_START,
+                    start=names[state.data.start],
+                    point=names[origin],
                 )
-            return IllegalAction(
-                f"the {cname} expedition ends at {names[state.end[colour]]}; it can only be "
-                "continued from there (branches only right after a loop)",
+            return refusal(
+                "continue_from_end",
+                "the {colour} expedition ends at {end}; it can only be continued from there "
+                "(branches only right after a loop)",
                 RULE_BUILD,
+                colour=cname,
+                end=names[state.end[colour]],
             )
     if len(placed) >= ARROWS:
-        return IllegalAction(f"all {ARROWS} {cname} arrows are on the board", RULE_BUILD)
+        return refusal(
+            "arrows_used_up",
+            "all {arrows} {colour} arrows are on the board",
+            RULE_BUILD,
+            arrows=ARROWS,
+            colour=cname,
+        )
     if state.used[colour][line]:
         if placed and line == placed[-1] >> routes.SHIFT_LINE:
-            return IllegalAction(f"a {cname} arrow may not turn back by 180 degrees", RULE_BUILD)
-        return IllegalAction(
-            f"a {cname} arrow already lies on the line {names[origin]} - {names[target]}; "
-            "one colour never runs twice along a line",
+            return refusal(
+                "turnabout",
+                "a {colour} arrow may not turn back by 180 degrees",
+                RULE_BUILD,
+                colour=cname,
+            )
+        return refusal(
+            "line_used_by_colour",
+            "a {colour} arrow already lies on the line {origin} - {target}; one colour never "
+            "runs twice along a line",
             RULE_BUILD,
+            colour=cname,
+            origin=names[origin],
+            target=names[target],
         )
     if not placed and state.taken[line]:
-        return IllegalAction(
-            f"the line {names[origin]} - {names[target]} is taken; a new expedition starts on a "
-            "free line",
+        return refusal(
+            "start_line_taken",
+            "the line {origin} - {target} is taken; a new expedition starts on a free line",
             RULE_START,
+            origin=names[origin],
+            target=names[target],
         )
     if state.looped >> colour & 1 and state.route[colour] >> target & 1:
-        return IllegalAction(
-            f"the {cname} expedition already closed a loop this turn; {names[target]} would "
-            "close another",
+        return refusal(
+            "second_loop",
+            "the {colour} expedition already closed a loop this turn; {target} would close another",
             RULE_LOOP,
+            colour=cname,
+            target=names[target],
         )
     return None
 
 
 def loop_arrow_first(state: ExpeditionState) -> IllegalAction:
     """Expedition, Loops: the extra arrow of a loop comes before anything else."""
-    return IllegalAction(
-        f"a loop was closed: first place the extra {colour_name(state.loop)} arrow", RULE_LOOP
+    return refusal(
+        "loop_arrow_first",
+        "a loop was closed: first place the extra {colour} arrow",
+        RULE_LOOP,
+        colour=colour_name(state.loop),
     )
 
 

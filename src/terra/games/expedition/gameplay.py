@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.expedition.actions import DONE
 from terra.games.expedition.game_end import check_game_end
@@ -37,10 +37,15 @@ def may_end(state: ExpeditionState, out: list[int]) -> None:
 def explain_done(state: ExpeditionState) -> IllegalAction | None:
     """Expedition, Gameplay: the turn may end once no arrow is due (the turn's own arrow,
     arrows bought)."""
-    if state.must:
-        what = "your arrow for this turn" if state.spent == 0 or state.must == 1 else "an arrow"
-        return IllegalAction(f"you must still place {what} before ending the turn", RULE_TURN)
-    return None
+    if not state.must:
+        return None
+    if state.spent == 0 or state.must == 1:
+        return refusal(
+            "turn_arrow_due",
+            "you must still place your arrow for this turn before ending the turn",
+            RULE_TURN,
+        )
+    return refusal("arrows_due", "you must still place an arrow before ending the turn", RULE_TURN)
 
 
 def end_turn(state: ExpeditionState) -> None:

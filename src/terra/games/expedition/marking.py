@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.expedition.actions import PASS, every_site, site_id
 from terra.games.expedition.gameplay import start_playing
@@ -74,18 +74,29 @@ def explain_mark(state: ExpeditionState, card: int) -> IllegalAction | None:
     name = data.point_names[card]
     p = state.player
     if card not in state.hand[p]:
-        return IllegalAction(f"you hold no research card for {name}", RULE_CHIPS)
+        return refusal(
+            "card_not_held", "you hold no research card for {site}", RULE_CHIPS, site=name
+        )
     if state.chip[card] >= 0:
-        return IllegalAction(f"{name} is already marked", RULE_CHIPS)
+        return refusal("already_marked", "{site} is already marked", RULE_CHIPS, site=name)
     distance = data.distance[data.start][card]
     if distance < CHIP_DISTANCE:
-        return IllegalAction(
-            f"{name} is only {distance} line(s) from the start; a marked destination must be "
-            f"at least {CHIP_DISTANCE} away",
+        return refusal(
+            "too_close_to_mark",
+            "{site} is only {distance} line(s) from the start; a marked destination must be "
+            "at least {minimum} away",
             RULE_CHIPS,
+            site=name,
+            distance=distance,
+            minimum=CHIP_DISTANCE,
         )
     if state.chips_placed[p] >= chip_limit(state):
-        return IllegalAction(f"you have placed all {chip_limit(state)} chips", RULE_CHIPS)
+        return refusal(
+            "chips_used_up",
+            "you have placed all {chips} chips",
+            RULE_CHIPS,
+            chips=chip_limit(state),
+        )
     return None
 
 
@@ -124,9 +135,11 @@ def may_pass(state: ExpeditionState, out: list[int]) -> None:
 def explain_pass(state: ExpeditionState) -> IllegalAction | None:
     """Expedition, Variant A: a player places as many chips as they like and passes to stop."""
     if not state.options.get("variant_a"):
-        return IllegalAction(
-            f"each player places {CHIPS} chips in the basic game; passing is Variant A",
+        return refusal(
+            "passing_is_variant_a",
+            "each player places {chips} chips in the basic game; passing is Variant A",
             RULE_CHIPS,
+            chips=CHIPS,
         )
     return None
 
@@ -154,15 +167,19 @@ PASS_MARKING = Move(
 
 def refuse_before_marking_ends(state: ExpeditionState, action: int) -> IllegalAction:
     """Expedition, Marking Research Destinations: no other move until every chip is placed."""
-    return IllegalAction(
-        f"{state.tables.text[action]!r}: first every player marks research destinations with "
-        "chips ('mark <site>')",
+    return refusal(
+        "marking_first",
+        "{move!r}: first every player marks research destinations with chips ('mark <site>')",
         RULE_CHIPS,
+        move=state.tables.text[action],
     )
 
 
 def refuse_after_marking(state: ExpeditionState, action: int) -> IllegalAction:
     """Expedition, Marking Research Destinations: chips are placed only before play begins."""
-    return IllegalAction(
-        f"{state.tables.text[action]!r}: chips are placed only before the first arrow", RULE_CHIPS
+    return refusal(
+        "marking_over",
+        "{move!r}: chips are placed only before the first arrow",
+        RULE_CHIPS,
+        move=state.tables.text[action],
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, Writer, fixed
 from terra.games.expedition import routes
 from terra.games.expedition.actions import (
@@ -71,9 +71,11 @@ def explain_voucher(state: ExpeditionState) -> IllegalAction | None:
     """Expedition, Travel Vouchers: a player uses at most two travel vouchers a turn, and only
     ones they have."""
     if not state.vouchers[state.player]:
-        return IllegalAction("you have no travel voucher left", RULE_VOUCHERS)
+        return refusal("no_voucher", "you have no travel voucher left", RULE_VOUCHERS)
     if state.spent >= VOUCHERS_PER_TURN:
-        return IllegalAction("you have already used two travel vouchers this turn", RULE_VOUCHERS)
+        return refusal(
+            "vouchers_used_up", "you have already used two travel vouchers this turn", RULE_VOUCHERS
+        )
     return None
 
 
@@ -86,7 +88,7 @@ def explain_buy_arrow(state: ExpeditionState) -> IllegalAction | None:
     if error := explain_voucher(state):
         return error
     if not routes.can_continue(state):
-        return IllegalAction("no arrow can be placed anywhere", RULE_VOUCHERS)
+        return refusal("no_arrow_anywhere", "no arrow can be placed anywhere", RULE_VOUCHERS)
     return None
 
 
@@ -130,11 +132,18 @@ def explain_remove(state: ExpeditionState, colour: int) -> IllegalAction | None:
         return error
     cname = colour_name(colour)
     if not state.arrows[colour]:
-        return IllegalAction(f"the {cname} expedition has no arrow to remove", RULE_REMOVE)
+        return refusal(
+            "nothing_to_remove",
+            "the {colour} expedition has no arrow to remove",
+            RULE_REMOVE,
+            colour=cname,
+        )
     if state.looped >> colour & 1 and routes.removal_forms_loop(state, colour):
-        return IllegalAction(
-            f"removing the last {cname} arrow would close a second {cname} loop this turn",
+        return refusal(
+            "removal_closes_second_loop",
+            "removing the last {colour} arrow would close a second {colour} loop this turn",
             RULE_LOOP,
+            colour=cname,
         )
     return None
 
@@ -189,13 +198,18 @@ def explain_exchange(state: ExpeditionState, card: int) -> IllegalAction | None:
         return error
     name = state.data.point_names[card]
     if card not in state.hand[state.player]:
-        return IllegalAction(f"you hold no research card for {name}", RULE_EXCHANGE)
+        return refusal(
+            "card_not_held", "you hold no research card for {site}", RULE_EXCHANGE, site=name
+        )
     if state.chip[card] >= 0:
-        return IllegalAction(
-            f"your {name} card is marked with a chip and cannot be exchanged", RULE_EXCHANGE
+        return refusal(
+            "marked_card",
+            "your {site} card is marked with a chip and cannot be exchanged",
+            RULE_EXCHANGE,
+            site=name,
         )
     if not state.deck:
-        return IllegalAction("the research deck is empty", RULE_EXCHANGE)
+        return refusal("deck_empty", "the research deck is empty", RULE_EXCHANGE)
     return None
 
 
@@ -256,15 +270,20 @@ def explain_keep(state: ExpeditionState, card: int) -> IllegalAction | None:
 def nothing_to_keep() -> IllegalAction:
     """Expedition, Travel Vouchers - Exchange a Research Mission: a card is kept only from the
     cards an exchange drew."""
-    return IllegalAction("you have not drawn cards to choose from", RULE_EXCHANGE)
+    return refusal("nothing_drawn", "you have not drawn cards to choose from", RULE_EXCHANGE)
 
 
 def keep_first(state: ExpeditionState) -> IllegalAction:
     """Expedition, Travel Vouchers - Exchange a Research Mission: the card to keep comes before
-    anything else."""
-    names = " or ".join(state.data.point_names[c] for c in state.drawn)
-    return IllegalAction(
-        f"first keep one of the cards you drew ({names}) with 'keep <site>'", RULE_EXCHANGE
+    anything else. An exchange always draws two: the deck holds the card just put under it and
+    at least one more (an exchange needs a deck that is not empty)."""
+    site, other = (state.data.point_names[c] for c in state.drawn)
+    return refusal(
+        "keep_first",
+        "first keep one of the cards you drew ({site} or {other}) with 'keep <site>'",
+        RULE_EXCHANGE,
+        site=site,
+        other=other,
     )
 
 
