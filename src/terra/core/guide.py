@@ -80,18 +80,33 @@ class Guide(StrictModel):
     def label(
         self, kind: str, text: str, fixed: bool = False, words: Mapping[str, str] | None = None
     ) -> str:
-        """A move's notation ``text`` as a button reads it in this guide's language: a move
-        written always the same (``fixed``, no arguments) by its label alone, another by its
-        kind's leading words translated and the rest with the game's ``words`` translated
-        (:func:`terra.core.catalogs.translate_words`). English reads the notation."""
+        """A move's notation ``text`` as a button reads it in this guide's language, the
+        game's ``words`` translated (:func:`terra.core.catalogs.translate_words`). A move
+        written always the same (``fixed``) reads as its kind's label alone; another has the
+        words it shares with its kind's name (``discard`` of ``discard card``) replaced by the
+        label, or, sharing none (an arrow ``red Stockholm > Moscow``), the label before it.
+        English reads the notation.
+
+        >>> guide = Guide.model_construct(language="de", labels={"discard card": "abwerfen:"})
+        >>> guide.label("discard card", "discard turquoise", words={"turquoise": "Türkis"})
+        'abwerfen: Türkis'
+        """
         label = self.labels.get(kind)
         if self.language == "en":
             return text
-        if label is not None and fixed:
+        if label is None:
+            return translate_words(text, words or {})
+        if fixed:
             return label
-        if label is not None and text.lower().startswith(kind.lower()):
-            return label + translate_words(text[len(kind) :], words or {})
-        return translate_words(text, words or {})
+        named, written = kind.lower().split(), text.split()
+        shared = 0
+        while shared < min(len(named), len(written)) and named[shared] == written[shared].lower():
+            shared += 1
+        rest = translate_words(" ".join(written[shared:]), words or {})
+        if not rest:
+            return label
+        joint = " " if shared or label.endswith(":") else ": "
+        return f"{label}{joint}{rest}"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready, as the browser's guide page reads it."""
