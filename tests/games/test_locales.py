@@ -27,6 +27,9 @@ LANGUAGES = ("de", "nl")
 UNFILLED = re.compile(r"\{[a-z_]+\}")
 # Source of the Nile's own shorter game (decision N100), as in tests/web.
 OPTIONS: dict[str, dict[str, Any]] = {"nile": {"turn_limit": 30}}
+# Tables a translation has and English has not: the refusals' templates, whose English is in the
+# code (tests/test_refusal_words.py compares them with it), and the words of the notation.
+NOT_IN_ENGLISH = ("meta", "refusal", "word")
 
 
 def load(game: str, language: str) -> dict[str, Any]:
@@ -54,15 +57,15 @@ def placeholders(message: str) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 class TestCatalogs:
     def test_a_translation_has_the_keys_of_english(self, game: str, language: str) -> None:
-        english = {path for path, _ in leaves(load(game, "en")) if path[0] != "meta"}
-        other = {path for path, _ in leaves(load(game, language)) if path[0] != "meta"}
+        english = {path for path, _ in leaves(load(game, "en")) if path[0] not in NOT_IN_ENGLISH}
+        other = {path for path, _ in leaves(load(game, language)) if path[0] not in NOT_IN_ENGLISH}
         assert sorted(english - other) == [], "missing in the translation"
         assert sorted(other - english) == [], "not in the English catalog"
 
     def test_a_translation_keeps_every_placeholder(self, game: str, language: str) -> None:
         english = dict(leaves(load(game, "en")))
         for path, message in leaves(load(game, language)):
-            if path[0] == "meta":
+            if path[0] in NOT_IN_ENGLISH:
                 continue
             assert isinstance(message, str) and message.strip(), path
             assert placeholders(message) == placeholders(english[path]), path
