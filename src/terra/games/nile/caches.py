@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -45,17 +45,20 @@ def make_cache(
     merged: dict[Good, int] = {}
     for good, count in contents:
         if good in UNCACHEABLE:
-            raise IllegalAction(
-                f"{tables.good_names[good]}: people and animals cannot be cached", cite("17.2")
+            raise refusal(
+                "uncacheable",
+                "{good}: people and animals cannot be cached",
+                cite("17.2"),
+                good=tables.good_names[good],
             )
         if count < 0:
-            raise IllegalAction("a cache holds no negative counts", cite("17.1"))
+            raise refusal("negative_cache", "a cache holds no negative counts", cite("17.1"))
         if count:
             merged[good] = merged.get(good, 0) + count
     if tusks < 0:
-        raise IllegalAction("a cache holds no negative counts", cite("17.1"))
+        raise refusal("negative_cache", "a cache holds no negative counts", cite("17.1"))
     if not merged and not finds and not tusks:
-        raise IllegalAction("a cache must hold something", cite("17.1"))
+        raise refusal("empty_cache", "a cache must hold something", cite("17.1"))
     return Cache(hex_, owner, tuple(sorted(merged.items())), tuple(finds), tusks)
 
 
@@ -69,10 +72,14 @@ def recover_cache(cache: Cache, explorer: int, hex_: int, published: bool, roll:
     """Source of the Nile 17.6-17.8: the cache is found unless the die shows one; either way it
     leaves the map (N141)."""
     if cache.hex != hex_:
-        raise IllegalAction("a cache can only be searched for in its own hex", cite("17.6"))
+        raise refusal(
+            "cache_elsewhere", "a cache can only be searched for in its own hex", cite("17.6")
+        )
     if not may_search_cache(cache, explorer, hex_, published):
-        raise IllegalAction(
-            "another explorer's cache can only be searched for in a published hex", cite("17.8")
+        raise refusal(
+            "foreign_cache",
+            "another explorer's cache can only be searched for in a published hex",
+            cite("17.8"),
         )
     return roll() != CACHE_GONE_ON
 
@@ -156,8 +163,7 @@ CACHE = Move(
 
 def explain_cache_find(state: NileState, index: int) -> IllegalAction | None:
     """17.4: a tusk or specimen the expedition carries may be cached."""
-    refused = explain_leave_find(state, index)
-    return None if refused is None else IllegalAction(refused.reason, RULE_CACHE)
+    return explain_leave_find(state, index, RULE_CACHE)
 
 
 CACHE_FIND = Move(
@@ -173,7 +179,8 @@ CACHE_FIND = Move(
 def explain_dig(state: NileState) -> IllegalAction | None:
     """17.6, 17.8: a cache of yours in this hex, or another explorer's in a published hex."""
     if cache_to_search(state) is None:
-        return IllegalAction(
+        return refusal(
+            "no_cache_here",
             "no cache here that you may search for (another explorer's only in a published hex)",
             RULE_CACHE,
         )

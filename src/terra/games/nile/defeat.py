@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, upkeep
@@ -36,11 +36,16 @@ def check_escapers(defeat: DefeatResult, members: int) -> None:
     """Source of the Nile 15.21-15.22: the explorer picks at most ``defeat.members`` members
     (a person, an animal or a canoe each) to escape with him."""
     if defeat.result != ESCAPES and members:
-        raise IllegalAction("no one escapes with a captured or dead explorer", cite("15.21"))
+        raise refusal(
+            "no_one_escapes", "no one escapes with a captured or dead explorer", cite("15.21")
+        )
     if members > defeat.members:
-        raise IllegalAction(
-            f"only {defeat.members} member(s) may escape with the explorer, not {members}",
+        raise refusal(
+            "too_many_escape",
+            "only {allowed} member(s) may escape with the explorer, not {count}",
             cite("15.21"),
+            allowed=defeat.members,
+            count=members,
         )
 
 
@@ -56,7 +61,8 @@ def escape_from_captivity(
     """Source of the Nile 15.3-15.32: an escape attempt on the Consequences of Defeat Table; its
     members are bearers without load, and a captive has no musket to keep (N47)."""
     if not may_attempt_escape(captured_turn, turn):
-        raise IllegalAction(
+        raise refusal(
+            "escape_too_soon",
             "a captive first tries to escape at the end of the turn after his capture",
             cite("15.3"),
         )
@@ -153,7 +159,7 @@ def explain_escape(state: NileState, good: int) -> IllegalAction | None:
     """15.21-15.22: a member of the defeated expedition."""
     encounter = state.encounter
     if encounter is None or encounter.party is None or not encounter.party.count(good):
-        return IllegalAction("no such member is left to escape with you", RULE_DEFEAT)
+        return refusal("no_such_member", "no such member is left to escape with you", RULE_DEFEAT)
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -124,13 +124,13 @@ def bring_finds_home(state: NileState, explorer: Explorer) -> None:
     explorer.finds = kept
 
 
-def explain_leave_find(state: NileState, index: int) -> IllegalAction | None:
-    """9.6: only a tusk or specimen the expedition carries."""
+def explain_leave_find(
+    state: NileState, index: int, rule: str = "Source of the Nile, 9.6"
+) -> IllegalAction | None:
+    """9.6: only a tusk or specimen the expedition carries (refused by ``rule``)."""
     party = state.explorers[state.player].party
     if (party.tusks if index == 0 else len(party.specimens)) == 0:
-        return IllegalAction(
-            f"the expedition carries no {FIND_KINDS[index]}", "Source of the Nile, 9.6"
-        )
+        return refusal("no_find", "the expedition carries no {find}", rule, find=FIND_KINDS[index])
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -34,9 +34,11 @@ def explain_sail_for_europe(state: NileState) -> IllegalAction | None:
     """21.4: from a port, the turn after entering it."""
     explorer = state.explorers[state.player]
     if explorer.status != IN_AFRICA or state.data.board.port_of[explorer.hex] < 0:
-        return IllegalAction("ships for Europe leave only from a port", RULE_EUROPE)
+        return refusal("not_in_port", "ships for Europe leave only from a port", RULE_EUROPE)
     if not state.turn.started_in_port:
-        return IllegalAction("you may sail the turn after entering the port", RULE_EUROPE)
+        return refusal(
+            "sail_next_turn", "you may sail the turn after entering the port", RULE_EUROPE
+        )
     return None
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.nile import actions as act
 from terra.games.nile import offers
-from terra.games.nile.actions import plural
 from terra.games.nile.party import at_hand, discharge
 from terra.games.nile.runs import emit_run
 from terra.games.nile.terms import GOOD_IDS, PEOPLE
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
 
 
 RULE_ALTER = "Source of the Nile, 9.6 Altering the Expedition"
+RULE_LEAVE = "Source of the Nile, 9.6"
 
 
 def leave(state: NileState, good: int, amount: int) -> None:
@@ -35,13 +35,39 @@ def explain_leave(state: NileState, good: int, amount: int) -> IllegalAction | N
     have = at_hand(party)[good]
     if have >= amount:
         return None
-    if good in PEOPLE:
-        sick = at_hand(party, sick=True)[good]
-        name = GOOD_IDS[good]
-        healthy = plural(name, have).replace(" ", " healthy ", 1) if have else f"no healthy {name}"
-        also = f"; a sick one leaves by 'leave 1 sick {name}' (19.4)" if sick else ""
-        return IllegalAction(f"the expedition has {healthy}{also}", "Source of the Nile, 9.6")
-    return IllegalAction(f"the expedition has {have}", "Source of the Nile, 9.6")
+    if good not in PEOPLE:
+        return refusal("has_only", "the expedition has {count}", RULE_LEAVE, count=have)
+    person = GOOD_IDS[good]
+    people = person if have == 1 else f"{person}s"
+    if at_hand(party, sick=True)[good]:
+        if not have:
+            return refusal(
+                "no_healthy_some_sick",
+                "the expedition has no healthy {person}; "
+                "a sick one leaves by 'leave 1 sick {person}' (19.4)",
+                RULE_LEAVE,
+                person=person,
+            )
+        return refusal(
+            "few_healthy_some_sick",
+            "the expedition has {count} healthy {people}; "
+            "a sick one leaves by 'leave 1 sick {person}' (19.4)",
+            RULE_LEAVE,
+            count=have,
+            people=people,
+            person=person,
+        )
+    if not have:
+        return refusal(
+            "no_healthy", "the expedition has no healthy {person}", RULE_LEAVE, person=person
+        )
+    return refusal(
+        "few_healthy",
+        "the expedition has {count} healthy {people}",
+        RULE_LEAVE,
+        count=have,
+        people=people,
+    )
 
 
 def goods_at_hand(kind: int, *, sick: bool = False) -> offers.Candidates:

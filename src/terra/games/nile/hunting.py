@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -65,8 +65,12 @@ def hunt(party: Party, terrain: Terrain, activity: int, tables: Tables, roll: Ro
 def shoot_animals(party: Party, good: Good, count: int, tables: Tables) -> int:
     """Source of the Nile 5.4425, 18.5: animals shot for fresh meat; returns the rations."""
     if good not in (HORSE, CAMEL) or not 0 <= count <= party.count(good):
-        raise IllegalAction(
-            f"cannot shoot {count} of {GOOD_IDS[good]}", "Source of the Nile 5.4425"
+        raise refusal(
+            "cannot_shoot_count",
+            "cannot shoot {count} of {good}",
+            "Source of the Nile 5.4425",
+            count=count,
+            good=GOOD_IDS[good],
         )
     lose(party, good, count)
     meat = count * tables.logistics.meat_per_animal
@@ -146,7 +150,9 @@ def explain_shoot(state: NileState, good: int) -> IllegalAction | None:
     """18.5, 5.4425: an animal of the expedition."""
     if not state.explorers[state.player].party.count(good):
         name = "horse" if good == HORSE else "camel" if good == CAMEL else "animal"
-        return IllegalAction(f"the expedition has no {name}", "Source of the Nile, 18.5")
+        return refusal(
+            "no_animal", "the expedition has no {animal}", "Source of the Nile, 18.5", animal=name
+        )
     return None
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile.components.tables import Tables
@@ -115,7 +115,8 @@ def interview(state: NileState, seat: int) -> None:
 def explain_interview(state: NileState, seat: int) -> IllegalAction | None:
     """24.6-24.63: a journalist and another explorer who has been far from the ports."""
     if seat >= state.num_players or not can_interview(state, seat):
-        return IllegalAction(
+        return refusal(
+            "cannot_interview",
             "only a journalist may interview, once, another explorer in his hex whose "
             "expedition has been four hexes or more from a port",
             "Source of the Nile, 24.6",

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from terra.core.data import fold_name
-from terra.core.errors import IllegalAction
+from terra.core.errors import refusal
 from terra.games.nile.components import Components
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.party import (
@@ -64,8 +64,11 @@ def price(tables: Tables, good: Good) -> int:
     """Source of the Nile 5.3: the Rates of Exchange price of one ``good`` at a port."""
     cost = tables.price[good]
     if cost < 0:
-        raise IllegalAction(
-            f"{tables.good_names[good]} is not sold at the ports", "Source of the Nile 5.4441"
+        raise refusal(
+            "not_sold_at_ports",
+            "{good} is not sold at the ports",
+            "Source of the Nile 5.4441",
+            good=tables.good_names[good],
         )
     return cost
 
@@ -95,17 +98,31 @@ def buy(data: Components, party: Party, port: int, good: Good, count: int, *, fu
     returns the money left. Askaris bought at a port come with their own muskets."""
     tables = data.tables
     if count < 0:
-        raise IllegalAction(f"cannot buy {count} of {GOOD_IDS[good]}", "Source of the Nile 5.3")
+        raise refusal(
+            "cannot_buy_count",
+            "cannot buy {count} of {good}",
+            "Source of the Nile 5.3",
+            count=count,
+            good=GOOD_IDS[good],
+        )
     if not can_buy_at(data, good, port):
-        raise IllegalAction(
-            f"{data.board.port_names[port]} does not sell {tables.good_names[good]}",
+        raise refusal(
+            "port_does_not_sell",
+            "{port} does not sell {good}",
             "Source of the Nile 5.426-5.427",
+            port=data.board.port_names[port],
+            good=tables.good_names[good],
         )
     cost = price(tables, good) * count
     if cost > funds:
-        raise IllegalAction(
-            f"{count} {tables.good_names[good]} cost ${cost}; only ${funds} is left",
+        raise refusal(
+            "funds_short",
+            "{count} {good} cost ${cost}; only ${funds} is left",
             "Source of the Nile 5.3",
+            count=count,
+            good=tables.good_names[good],
+            cost=cost,
+            funds=funds,
         )
     name = HEALTHY.get(good) or STOCK[good]
     setattr(party, name, getattr(party, name) + count)
@@ -121,8 +138,12 @@ def outfit(
     left = data.tables.first_outfit if funds is None else funds
     cost = outfit_cost(data.tables, purchases)
     if cost > left:
-        raise IllegalAction(
-            f"the outfit costs ${cost}; only ${left} is at hand", "Source of the Nile 5.3"
+        raise refusal(
+            "outfit_too_dear",
+            "the outfit costs ${cost}; only ${funds} is at hand",
+            "Source of the Nile 5.3",
+            cost=cost,
+            funds=left,
         )
     for good, count in purchases.items():
         left = buy(data, party, port, good, count, funds=left)
@@ -354,8 +375,10 @@ def can_portage(party: Party, tables: Tables, *, explorer_works: bool = False) -
 def portage_trips(party: Party, tables: Tables, *, explorer_works: bool = False) -> int:
     """Source of the Nile 9.272: the trips round a cataract, each costing a movement point."""
     if not can_portage(party, tables, explorer_works=explorer_works):
-        raise IllegalAction(
-            "too few bearers to carry a canoe round the cataract", "Source of the Nile 9.271"
+        raise refusal(
+            "too_few_to_portage",
+            "too few bearers to carry a canoe round the cataract",
+            "Source of the Nile 9.271",
         )
     bearing = _workers(party, explorer_works) * tables.logistics.bearer_load
     return max(1, -(-portage_load(party, tables) // bearing))

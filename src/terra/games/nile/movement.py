@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import (
@@ -68,7 +68,7 @@ RULE_MODE = "Source of the Nile, 9.5 Changing the Mode of Travel"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
 WHO_IS_RESTRICTED = ("people on foot", "horses", "camels", "canoes")
-ANIMALS_RESTRICTED = (WHO_IS_RESTRICTED[HORSES], WHO_IS_RESTRICTED[CAMELS])  # ridden or led
+ANIMALS_RESTRICTED = (HORSES, CAMELS)  # ridden or led
 
 
 def choose_activity(state: NileState, activity: int) -> None:
@@ -148,19 +148,20 @@ def along_water(state: NileState, here: int, there: int) -> bool:
     )
 
 
-def terrain_refuses(state: NileState, explorer: Explorer, here: int, target: int) -> str:
-    """9.43, 5.426-5.427, 5.432: why this expedition may not enter ``target``'s terrain from
-    ``here`` (``""`` if it may, and while the terrain is unknown, 9.44)."""
+def terrain_refuses(
+    state: NileState, explorer: Explorer, here: int, target: int
+) -> tuple[int, int] | None:
+    """9.43, 5.426-5.427, 5.432: who of this expedition may not enter ``target``'s terrain from
+    ``here``, and that terrain (``None`` if all may, and while the terrain is unknown, 9.44)."""
     terrain = state.territory.terrain[target]
     if terrain == BLANK:
-        return ""
+        return None
     tables = state.data.tables
     for traveller in travellers(explorer):
         access = tables.access[traveller][terrain]
         if access == CLOSED or (access != OPEN and not along_water(state, here, target)):
-            who = WHO_IS_RESTRICTED[traveller]
-            return f"{who} cannot enter {tables.terrain_names[terrain]} there"
-    return ""
+            return traveller, terrain
+    return None
 
 
 def needs_water(state: NileState, here: int, target: int) -> bool:
@@ -399,22 +400,32 @@ def explain_move(state: NileState, direction: int) -> IllegalAction | None:
     turn = state.turn
     board = state.data.board
     if turn.lost:
-        return IllegalAction("the expedition is lost for the rest of the turn", RULE_LOST)
+        return refusal("lost", "the expedition is lost for the rest of the turn", RULE_LOST)
     if turn.stopped:
-        return IllegalAction("the expedition can move no further this turn", RULE_MODE)
+        return refusal("stopped", "the expedition can move no further this turn", RULE_MODE)
     here = explorer.hex
     target = board.neighbours[here][direction - 1]
     by_sea = explorer.mode == BY_CANOE and target in board.along_coast[here]
     if target < 0 or (target not in board.overland[here] and not by_sea):
-        return IllegalAction(
-            f"there is no land to the {act.DIRECTION_NAMES[direction - 1]}", RULE_MOVE
+        return refusal(
+            "no_land",
+            "there is no land to the {direction}",
+            RULE_MOVE,
+            direction=act.DIRECTION_NAMES[direction - 1],
         )
     travels, excess = fit(state, explorer.mode)
     if excess:
-        return IllegalAction(f"the expedition carries {excess} more than it can", RULE_CAPABILITY)
+        return refusal(
+            "overloaded",
+            "the expedition carries {excess} more than it can",
+            RULE_CAPABILITY,
+            excess=excess,
+        )
     if not travels:
-        return IllegalAction(
-            "not every member can travel this way; change the mode of travel", RULE_MODE
+        return refusal(
+            "mode_unfit",
+            "not every member can travel this way; change the mode of travel",
+            RULE_MODE,
         )
     return _step_refused(state, explorer, here, target)
 
@@ -430,21 +441,42 @@ def _step_refused(
     portage = explorer.mode == BY_CANOE and crosses_cataract(state, here, target)
     lifts = logistics.can_portage(explorer.party, tables, explorer_works=explorer.carries)
     if portage and not drifts and not lifts:  # 9.27
-        return IllegalAction("too few bearers to carry a canoe round the cataract", RULE_CANOES)
+        return refusal(
+            "too_few_to_portage", "too few bearers to carry a canoe round the cataract", RULE_CANOES
+        )
     cost = 0 if drifts else step_cost(state, explorer, target)
     left = turn.allowance - turn.spent
     if cost > left:
-        return IllegalAction(f"entering costs {cost} movement points; {left} left", RULE_MP)
-    refused = terrain_refuses(state, explorer, here, target)
-    if refused:
-        return IllegalAction(refused, RULE_TERRAIN)
+        return refusal(
+            "too_few_points",
+            "entering costs {cost} movement points; {left} left",
+            RULE_MP,
+            cost=cost,
+            left=left,
+        )
+    barred = terrain_refuses(state, explorer, here, target)
+    if barred:
+        who, terrain = barred
+        return refusal(
+            "terrain_barred",
+            "{who} cannot enter {terrain} there",
+            RULE_TERRAIN,
+            who=WHO_IS_RESTRICTED[who],
+            terrain=tables.terrain_names[terrain],
+        )
     if needs_water(state, here, target) and not logistics.can_enter_desert(explorer.party, tables):
         water = logistics.water_needed(explorer.party, tables)
-        return IllegalAction(f"entering the desert needs {water} water", RULE_WATER)
+        return refusal(
+            "desert_needs_water", "entering the desert needs {water} water", RULE_WATER, water=water
+        )
     if drifts:
         flow = flow_between(state.territory, state.data.board, here, target)
         if flow <= 0:
-            return IllegalAction("canoes without a bearer each only drift downstream", RULE_CANOES)
+            return refusal(
+                "drift_downstream",
+                "canoes without a bearer each only drift downstream",
+                RULE_CANOES,
+            )
         return None
     return None
 
@@ -490,9 +522,14 @@ def explain_travel(state: NileState, mode: int) -> IllegalAction | None:
     """9.5, 5.423, 5.434: everyone mounted, or everyone in canoes."""
     explorer = state.explorers[state.player]
     if mode == explorer.mode:
-        return IllegalAction("the expedition already travels so", RULE_MODE)
+        return refusal("same_mode", "the expedition already travels so", RULE_MODE)
     if not fit(state, mode)[0]:
-        return IllegalAction(f"not every member can travel {act.MODE_WORDS[mode]}", RULE_MODE)
+        return refusal(
+            "mode_unfit_for",
+            "not every member can travel {mode}",
+            RULE_MODE,
+            mode=act.MODE_WORDS[mode],
+        )
     return None
 
 
@@ -539,17 +576,31 @@ def explain_stay(state: NileState) -> IllegalAction | None:
     explorer = state.explorers[state.player]
     if state.turn.unaffordable:
         cost = state.data.tables.canoe_swamp_cost
-        return IllegalAction(
-            f"entering swamp by canoe costs {cost} movement points, more than were left: retreat",
+        return refusal(
+            "swamp_too_costly",
+            "entering swamp by canoe costs {cost} movement points, more than were left: retreat",
             RULE_CANOE_SWAMP,
+            cost=cost,
         )
-    refused = terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
-    if refused:
-        change = "change the mode of travel"
-        if refused.startswith(ANIMALS_RESTRICTED):  # no mode takes them in (N112)
-            change = f"leave them (9.6) and {change}"
-        return IllegalAction(f"{refused}: retreat, or {change}", RULE_RETREAT)
-    return None
+    barred = terrain_refuses(state, explorer, state.turn.came_from, explorer.hex)
+    if not barred:
+        return None
+    who, terrain = barred
+    fields = {"who": WHO_IS_RESTRICTED[who], "terrain": state.data.tables.terrain_names[terrain]}
+    if who in ANIMALS_RESTRICTED:  # no mode takes them in (N112)
+        return refusal(
+            "terrain_barred_animals",
+            "{who} cannot enter {terrain} there: retreat, or leave them (9.6) and change the mode "
+            "of travel",
+            RULE_RETREAT,
+            **fields,
+        )
+    return refusal(
+        "terrain_barred_retreat",
+        "{who} cannot enter {terrain} there: retreat, or change the mode of travel",
+        RULE_RETREAT,
+        **fields,
+    )
 
 
 STAY = Move(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -88,12 +88,19 @@ def allowed_policies(tables: Tables, guns: int) -> tuple[int, ...]:
 def check_policy(tables: Tables, policy: int, guns: int) -> None:
     """Source of the Nile 13.31: refuse a policy the expedition cannot adopt, saying why."""
     if not 1 <= policy <= len(tables.policy_ids):
-        raise IllegalAction(f"there is no policy {policy}; choose 1 to {POLICIES}", cite("13.3"))
+        raise refusal(
+            "no_such_policy",
+            "there is no policy {policy}; choose 1 to {count}",
+            cite("13.3"),
+            policy=policy,
+            count=POLICIES,
+        )
     if not policy_allowed(tables, policy, guns):
-        raise IllegalAction(
-            f"{tables.policy_names[policy - 1]} needs an armed man: an askari fit to fight or "
-            "the explorer with a musket",
+        raise refusal(
+            "policy_needs_armed_man",
+            "{policy} needs an armed man: an askari fit to fight or the explorer with a musket",
             cite("13.31"),
+            policy=tables.policy_names[policy - 1],
         )
 
 
@@ -257,9 +264,11 @@ def explain_policy(state: NileState, index: int) -> IllegalAction | None:
     tables = state.data.tables
     if policy_allowed(tables, index + 1, guns(state)):
         return None
-    return IllegalAction(
-        f"{tables.policy_names[index]} needs an askari fit to fight or an armed explorer",
+    return refusal(
+        "policy_needs_arms",
+        "{policy} needs an askari fit to fight or an armed explorer",
         RULE_NATIVES,
+        policy=tables.policy_names[index],
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, Writer, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -64,7 +64,7 @@ def negotiate(tables: Tables, gifts: int, roll: Roll, *, everything: bool = Fals
     """Source of the Nile 14.3, 14.5: the chief's answer to ``gifts``; giving him everything
     (or having nothing to give) befriends the tribe without dice."""
     if gifts < 0:
-        raise IllegalAction("gifts offered cannot be fewer than none", cite("14.2"))
+        raise refusal("negative_gifts", "gifts offered cannot be fewer than none", cite("14.2"))
     if everything:
         return Answer(FRIENDLY, BEFRIENDED, 0)
     dice = two_dice(roll)
@@ -165,42 +165,60 @@ def native_trade(
     """
     name = tables.good_names[good]
     line = trade_rate(tables, good, selling)
+    if line < 0 and selling:
+        raise refusal(
+            "natives_do_not_buy", "the natives do not buy {good}", cite("14.7"), good=name
+        )
     if line < 0:
-        doing = "buy" if selling else "sell"
-        raise IllegalAction(f"the natives do not {doing} {name}", cite("14.7"))
+        raise refusal(
+            "natives_do_not_sell", "the natives do not sell {good}", cite("14.7"), good=name
+        )
     if lots < 1:
-        raise IllegalAction("a trade is for one lot or more", cite("14.81"))
+        raise refusal("no_lots", "a trade is for one lot or more", cite("14.81"))
     if good == CAMEL and not camels:
-        raise IllegalAction(
+        raise refusal(
+            "camels_from_desert",
             "camels come only from a desert tribe with a desert route to Khartoum",
             cite("14.84"),
         )
     if traded >> good & 1:
-        raise IllegalAction(
-            f"{name} has already been traded with this tribe this turn", cite("14.82")
+        raise refusal(
+            "traded_already",
+            "{good} has already been traded with this tribe this turn",
+            cite("14.82"),
+            good=name,
         )
     limit = tables.trade_limit[size]
     if trade_closed(tables, size, gifts_taken):
-        raise IllegalAction(
-            f"a {SIZE_IDS[size]} tribe has had its {limit} gifts from this explorer and no longer "
+        raise refusal(
+            "tribe_trades_no_more",
+            "a {size} tribe has had its {limit} gifts from this explorer and no longer "
             "trades with him",
             cite("14.95"),
+            size=SIZE_IDS[size],
+            limit=limit,
         )
     rate = (tables.trade_sell if selling else tables.trade_buy)[line]
     quantity, gifts = rate.quantity * lots, rate.gifts * lots
     paying = quantity if selling else gifts
     if paying > holding:
-        raise IllegalAction(
-            f"the trade needs {paying} {tables.good_names[good if selling else GIFT]}; "
-            f"the explorer has {holding}",
+        raise refusal(
+            "trade_needs",
+            "the trade needs {count} {good}; the explorer has {holding}",
             cite("14.8"),
+            count=paying,
+            good=tables.good_names[good if selling else GIFT],
+            holding=holding,
         )
     taken = gifts_taken if selling else gifts_taken + gifts
     if taken > limit:
-        raise IllegalAction(
-            f"a {SIZE_IDS[size]} tribe accepts at most {limit} gifts from one explorer; "
-            f"{limit - gifts_taken} more at most",
+        raise refusal(
+            "tribe_gift_limit",
+            "a {size} tribe accepts at most {limit} gifts from one explorer; {left} more at most",
             cite("14.91-14.93"),
+            size=SIZE_IDS[size],
+            limit=limit,
+            left=limit - gifts_taken,
         )
     first = traded == 0
     if first and witch_doctor_poisons(roll):
@@ -351,7 +369,9 @@ def explain_offer(state: NileState, column: int) -> IllegalAction | None:
     gifts = state.data.tables.negotiation_gifts[column]
     have = state.explorers[state.player].party.gifts
     if gifts > have:
-        return IllegalAction(f"the expedition has {have} gifts", RULE_NEGOTIATION)
+        return refusal(
+            "too_few_gifts", "the expedition has {count} gifts", RULE_NEGOTIATION, count=have
+        )
     return None
 
 
@@ -405,18 +425,23 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
     explorer = state.explorers[state.player]
     tribe = state.territory.tribe[explorer.hex]
     if not tribe or tribe not in explorer.friendly:
-        return IllegalAction("there is no tribe friendly to you in this hex", RULE_NEGOTIATION)
+        return refusal(
+            "no_friendly_tribe", "there is no tribe friendly to you in this hex", RULE_NEGOTIATION
+        )
     good, selling, lots = trade_terms(state, index)
     if lots > lots_allowed(state, good, selling):
-        return IllegalAction(
+        return refusal(
+            "trade_refused",
             "the tribe will not make this trade now: its limit, this turn's trades, or what "
             "you have to pay with",
             RULE_NEGOTIATION,
         )
     quantity = state.tables.trade_lot[index][1]
     if good == ASKARI and not selling and explorer.party.muskets < quantity:
-        return IllegalAction(
-            "each native askari hired needs a musket", "Source of the Nile, 5.4451"
+        return refusal(
+            "askari_needs_musket",
+            "each native askari hired needs a musket",
+            "Source of the Nile, 5.4451",
         )
     return None
 

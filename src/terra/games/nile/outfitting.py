@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers
@@ -147,12 +147,21 @@ def explain_buy(state: NileState, good: int, amount: int) -> IllegalAction | Non
     explorer = state.explorers[state.player]
     cost = state.data.tables.price[good] * amount  # at the Rates of Exchange
     if cost > explorer.money:
-        return IllegalAction(f"{amount} cost ${cost}; you have ${explorer.money} left", RULE_OUTFIT)
-    if good not in state.tables.sold_at[explorer.port]:
-        return IllegalAction(
-            f"{state.data.tables.good_names[good]}s are not sold at "
-            f"{state.data.board.port_names[explorer.port]}",
+        return refusal(
+            "money_short",
+            "{amount} cost ${cost}; you have ${money} left",
             RULE_OUTFIT,
+            amount=amount,
+            cost=cost,
+            money=explorer.money,
+        )
+    if good not in state.tables.sold_at[explorer.port]:
+        return refusal(
+            "not_sold_here",
+            "{goods} are not sold at {port}",
+            RULE_OUTFIT,
+            goods=f"{state.data.tables.good_names[good]}s",
+            port=state.data.board.port_names[explorer.port],
         )
     return None
 
@@ -213,9 +222,11 @@ def explain_carry(state: NileState) -> IllegalAction | None:
     """5.51, 19.3: a healthy explorer may do a bearer's work."""
     explorer = state.explorers[state.player]
     if explorer.carries:
-        return IllegalAction("the explorer already carries loads", RULE_BEARER)
+        return refusal("carries_already", "the explorer already carries loads", RULE_BEARER)
     if explorer.party.explorer_sick:
-        return IllegalAction("a sick explorer cannot carry", "Source of the Nile, 19.3")
+        return refusal(
+            "sick_cannot_carry", "a sick explorer cannot carry", "Source of the Nile, 19.3"
+        )
     return None
 
 
@@ -240,7 +251,7 @@ CARRY = Move(
 def explain_stop(state: NileState) -> IllegalAction | None:
     """5.52: only an explorer who carries can stop."""
     if not state.explorers[state.player].carries:
-        return IllegalAction("the explorer carries nothing", RULE_BEARER)
+        return refusal("carries_nothing", "the explorer carries nothing", RULE_BEARER)
     return None
 
 

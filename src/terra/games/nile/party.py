@@ -9,7 +9,7 @@ animals and items directly (disasters, desertions) and discharging them (9.6).
 
 from __future__ import annotations
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import refusal
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.terms import (
     ASKARI,
@@ -296,9 +296,13 @@ def discharge(party: Party, good: Good, count: int, *, sick: bool = False) -> in
     held = int(getattr(party, name))
     if not 0 <= count <= held:
         kind = ("sick " if sick and good in HEALTHY else "") + GOOD_IDS[good]
-        raise IllegalAction(
-            f"cannot part with {count} of {kind}: the expedition has {held}",
+        raise refusal(
+            "cannot_part_with",
+            "cannot part with {count} of {kind}: the expedition has {held}",
             "Source of the Nile 9.6",
+            count=count,
+            kind=kind,
+            held=held,
         )
     setattr(party, name, held - count)
     return count if sick and good in HEALTHY else 0

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, Writer, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -435,7 +435,7 @@ def _news(kind: int) -> offers.Candidates:
 def explain_publish(state: NileState) -> IllegalAction | None:
     """22.1: only what has not been published."""
     if not worth_publishing(pending(state, state.explorers[state.player])):
-        return IllegalAction("you have nothing to publish", RULE_PUBLISH)
+        return refusal("nothing_to_publish", "you have nothing to publish", RULE_PUBLISH)
     return None
 
 
@@ -453,10 +453,12 @@ def explain_publish_all_but_hexes(state: NileState) -> IllegalAction | None:
     """22.2: hexes to keep back, and something else to publish meanwhile."""
     explorer = state.explorers[state.player]
     if not publishable_hexes(state, explorer):
-        return IllegalAction("you have no mapped hexes to keep back: use 'publish'", RULE_PUBLISH)
+        return refusal(
+            "no_hexes_to_keep", "you have no mapped hexes to keep back: use 'publish'", RULE_PUBLISH
+        )
     parts = all_but_hexes(state, explorer)
     if not worth_publishing(pending(state, explorer, parts)):
-        return IllegalAction("you have nothing but hexes to publish", RULE_PUBLISH)
+        return refusal("only_hexes", "you have nothing but hexes to publish", RULE_PUBLISH)
     return None
 
 
@@ -493,32 +495,48 @@ def explain_part(state: NileState, part: int, index: int) -> IllegalAction | Non
     if parts_to_add(state, explorer, part, index):
         return None
     if part == PART_GROUP:
-        name = act.PUBLISH_GROUPS[index]
-        return IllegalAction(f"you have no {name} to add to this publication", RULE_PUBLISH)
+        return refusal(
+            "none_of_group",
+            "you have no {group} to add to this publication",
+            RULE_PUBLISH,
+            group=act.PUBLISH_GROUPS[index],
+        )
     if (part, index) in state.turn.chosen:
-        return IllegalAction("it is chosen for this publication already", RULE_PUBLISH)
+        return refusal("chosen_already", "it is chosen for this publication already", RULE_PUBLISH)
     if part == PART_HEX:
-        return IllegalAction(_why_no_hex(state, index), RULE_PUBLISH)
+        return _why_no_hex(state, index)
     if part == PART_TRIBE:
-        return IllegalAction(
-            f"tribe {index} is no friend of yours waiting to be published (22.4)", RULE_PUBLISH
+        return refusal(
+            "tribe_not_friend",
+            "tribe {tribe} is no friend of yours waiting to be published (22.4)",
+            RULE_PUBLISH,
+            tribe=index,
         )
     name = state.data.tables.special_names[index]
     if name in state.published_finds:
-        return IllegalAction(f"{name} is published already (22.4)", RULE_PUBLISH)
-    return IllegalAction(
-        f"you have not found {name} on this life's travels (23.1-23.2)", RULE_PUBLISH
+        return refusal(
+            "published_already", "{name} is published already (22.4)", RULE_PUBLISH, name=name
+        )
+    return refusal(
+        "special_not_found",
+        "you have not found {name} on this life's travels (23.1-23.2)",
+        RULE_PUBLISH,
+        name=name,
     )
 
 
-def _why_no_hex(state: NileState, hex_: int) -> str:
+def _why_no_hex(state: NileState, hex_: int) -> IllegalAction:
     """22.2-22.4, 10.293: why a hex is not his to publish."""
     name = state.data.board.hex_name(hex_)
     if state.published[hex_]:
-        return f"{name} is published already (22.4)"
+        return refusal(
+            "published_already", "{name} is published already (22.4)", RULE_PUBLISH, name=name
+        )
     if not state.explorers[state.player].known[hex_]:
-        return f"you have not been to {name} (9.3)"
-    return f"{name} is not fully explored (10.293)"
+        return refusal("not_visited", "you have not been to {name} (9.3)", RULE_PUBLISH, name=name)
+    return refusal(
+        "not_fully_explored", "{name} is not fully explored (10.293)", RULE_PUBLISH, name=name
+    )
 
 
 def _parts_to_publish(state: NileState) -> Iterable[int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from terra.core.actions import fold_notation
-from terra.core.errors import IllegalAction, NotationError, quote
+from terra.core.errors import IllegalAction, NotationError, quote, refusal
 from terra.core.moves import Rulebook
 from terra.games.nile import (
     caches,
@@ -64,9 +64,12 @@ def parse(state: NileState, text: str) -> int:
 
 def _out_of_phase(state: NileState, action: int) -> IllegalAction:
     """8.0: an action that is not a decision of this moment."""
-    return IllegalAction(
-        f"{state.tables.text[action]!r} is not a decision of this moment; now: {state.phase.label}",
+    return refusal(
+        "not_this_moment",
+        "'{move}' is not a decision of this moment; now: {phase}",
         RULE_TURN,
+        move=state.tables.text[action],
+        phase=state.phase.label,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -138,15 +138,20 @@ def explain_counter(state: NileState, hex_: int) -> IllegalAction | None:
     counter."""
     board = state.data.board
     if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
-        return IllegalAction(
-            f"{board.hex_name(hex_)} is not a blank hex five or more hexes from a published one",
+        return refusal(
+            "counter_site",
+            "{hex} is not a blank hex five or more hexes from a published one",
             RULE_COUNTERS,
+            hex=board.hex_name(hex_),
         )
     near = state.tables.near[hex_]
     for other in state.counter_hex:
         if other in near:
-            return IllegalAction(
-                f"{board.hex_name(hex_)} is within three hexes of another counter", RULE_COUNTERS
+            return refusal(
+                "counter_too_near",
+                "{hex} is within three hexes of another counter",
+                RULE_COUNTERS,
+                hex=board.hex_name(hex_),
             )
     return None
 
@@ -181,10 +186,12 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
         return None
     dollars = donation_dollars(state, explorer)
     if dollars < state.data.tables.passage:
-        return IllegalAction(
-            f"your donations come to ${dollars}; the passage costs "
-            f"${state.data.tables.passage} without a free ticket",
+        return refusal(
+            "passage_unpaid",
+            "your donations come to ${dollars}; the passage costs ${fare} without a free ticket",
             RULE_NEW,
+            dollars=dollars,
+            fare=state.data.tables.passage,
         )
     return None
 

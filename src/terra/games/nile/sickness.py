@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.nile import actions as act
 from terra.games.nile import offers, publishing
@@ -147,8 +147,13 @@ def explain_leave_sick(state: NileState, good: int, amount: int) -> IllegalActio
     """19.4: sick people the expedition has, at the loss of a victory point each."""
     have = at_hand(state.explorers[state.player].party, sick=True)[good]
     if have < amount:
-        sick = plural(GOOD_IDS[good], have).replace(" ", " sick ", 1)
-        return IllegalAction(f"the expedition has {sick}", "Source of the Nile, 19.4")
+        return refusal(
+            "few_sick",
+            "the expedition has {count} sick {people}",
+            "Source of the Nile, 19.4",
+            count=have,
+            people=plural(GOOD_IDS[good], have).partition(" ")[2],
+        )
     return None
 
 

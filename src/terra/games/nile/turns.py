@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import defeat, movement, offers, outfitting, publishing
@@ -43,9 +43,11 @@ def explain_done(state: NileState) -> IllegalAction | None:
         return None
     excess = excess_to_leave(state)
     if excess:
-        return IllegalAction(
-            f"the expedition carries {excess} more than it can; leave or cache something",
+        return refusal(
+            "overloaded_at_end",
+            "the expedition carries {excess} more than it can; leave or cache something",
             RULE_CAPABILITY,
+            excess=excess,
         )
     return None
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers
@@ -115,12 +115,24 @@ def explain_take(state: NileState, good: int, amount: int) -> IllegalAction | No
     """5.4441-5.4443: where there is water, and as much as the expedition can carry (6.55)."""
     explorer = state.explorers[state.player]
     if not water_here(state, explorer.hex):
-        return IllegalAction("there is no water in a desert hex without river or oasis", RULE_WATER)
+        return refusal(
+            "no_water_here", "there is no water in a desert hex without river or oasis", RULE_WATER
+        )
     spare = spare_capacity(state)
+    if amount > spare >= 0:
+        return refusal(
+            "water_overloads",
+            "{amount} more water would overload the expedition: it can carry {spare} more",
+            RULE_CAPABILITY,
+            amount=amount,
+            spare=spare,
+        )
     if amount > spare:
-        room = f"it can carry {spare} more" if spare >= 0 else "it already carries too much"
-        return IllegalAction(
-            f"{amount} more water would overload the expedition: {room}", RULE_CAPABILITY
+        return refusal(
+            "water_overloads_already",
+            "{amount} more water would overload the expedition: it already carries too much",
+            RULE_CAPABILITY,
+            amount=amount,
         )
     return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
@@ -79,12 +79,18 @@ def treat_prisoners(
 ) -> Treatment:
     """Source of the Nile 16.41-16.422: keep or release the prisoners, loot or spare the village."""
     if (keep or loot) and must_release_prisoners(specialty):
-        raise IllegalAction(
-            f"a {tables.specialty_names[specialty]} must release every prisoner and may not loot",
+        raise refusal(
+            "must_release_and_spare",
+            "a {specialty} must release every prisoner and may not loot",
             cite("16.41, 16.421"),
+            specialty=tables.specialty_names[specialty],
         )
     if loot and not spoils.village:
-        raise IllegalAction("only a village that has been found can be looted", cite("16.42"))
+        raise refusal(
+            "loot_unfound_village",
+            "only a village that has been found can be looted",
+            cite("16.42"),
+        )
     spared = spoils.village and not keep and not loot
     return Treatment(
         spoils.prisoners if keep else 0,
@@ -224,9 +230,9 @@ def explain_keep(state: NileState) -> IllegalAction | None:
     encounter = state.encounter
     explorer = state.explorers[state.player]
     if must_release_prisoners(explorer.specialty):
-        return IllegalAction("your specialty must release every prisoner", RULE_RESULTS)
+        return refusal("must_release", "your specialty must release every prisoner", RULE_RESULTS)
     if encounter is None or not encounter.prisoners:
-        return IllegalAction("there are no prisoners", RULE_RESULTS)
+        return refusal("no_prisoners", "there are no prisoners", RULE_RESULTS)
     return None
 
 
@@ -235,9 +241,9 @@ def explain_loot(state: NileState) -> IllegalAction | None:
     encounter = state.encounter
     explorer = state.explorers[state.player]
     if must_release_prisoners(explorer.specialty):
-        return IllegalAction("your specialty may not loot", RULE_RESULTS)
+        return refusal("may_not_loot", "your specialty may not loot", RULE_RESULTS)
     if encounter is None or not encounter.members:
-        return IllegalAction("the village has not been found", RULE_RESULTS)
+        return refusal("village_not_found", "the village has not been found", RULE_RESULTS)
     return None
 
 
