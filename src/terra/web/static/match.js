@@ -75,8 +75,10 @@ function showSeed(update) {
     : t("Dealt from seed {seed}, which the match's creator chose: whoever knows it can know every hidden card.", { seed: update.seed });
 }
 
-// A long list of one kind of move folds away behind its count (the Nile's counters).
-const FOLDED = 30;
+// A list of more moves of one kind than this folds away behind its count (Expedition's arrows,
+// the Nile's counters), so that the page stays within two screens; moves with a place on the
+// board are chosen there too.
+const FOLDED = 8;
 
 function moveButton(move) {
   const button = element("button", move.label || move.text, { type: "button" });
@@ -114,7 +116,11 @@ function showLegal(update) {
     choices.append(...moves.map(moveButton));
     if (moves.length > FOLDED) {
       const fold = element("details");
-      fold.append(element("summary", t("{count} choices", { count: moves.length })), choices);
+      const count = moves.length;
+      const words = moves.some((m) => m.place !== null && m.place !== undefined)
+        ? t("{count} choices: open the list, or choose on the board", { count })
+        : t("{count} choices", { count });
+      fold.append(element("summary", words), choices);
       item.append(fold);
     } else item.append(choices);
     list.append(item);
@@ -230,8 +236,12 @@ function connect() {
 }
 
 async function start() {
-  // On a phone the log folds away under its heading, so that the page stays short.
-  if (window.matchMedia("(max-width: 700px)").matches) $("log-box").open = false;
+  // On a phone the log and the players (whom the board lists too) fold away under their
+  // headings, so that the page stays within two screens.
+  if (window.matchMedia("(max-width: 700px)").matches) {
+    $("log-box").open = false;
+    $("players-box").open = false;
+  }
   await loadLanguage();
   $("language-switch").replaceChildren(languageSwitch());
   $("typed-move").placeholder = t("e.g. done");
