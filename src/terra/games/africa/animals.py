@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africa.actions import every_hex, on_hex
 from terra.games.africa.components import ANIMAL, NOMAD
@@ -60,20 +60,28 @@ def explain_move(state: AfricaState, hex_: int) -> IllegalAction | None:
     kind = state.marker[hex_]
     rule = move_rule(state, hex_)
     if kind < 0 or state.down[hex_] or data.category[kind] not in (ANIMAL, NOMAD):
-        return IllegalAction(f"there is no face-up animal or nomad on {name}", rule)
+        return refusal(
+            "nothing_to_move", "there is no face-up animal or nomad on {place}", rule, place=name
+        )
     here = state.loc[state.player]
     if hex_ != here and hex_ not in data.neighbours[here]:
-        return IllegalAction(
-            f"the {data.type_names[kind]} on {name} is neither on nor next to your researcher",
+        return refusal(
+            "move_too_far",
+            "the {marker} on {place} is neither on nor next to your researcher",
             rule,
+            marker=data.type_names[kind],
+            place=name,
         )
     if any(_improves(state, hex_, h) for h in range(data.num_hexes)):
         return None
-    what = "animals of its kind" if data.category[kind] == ANIMAL else "empty spaces"
-    return IllegalAction(
-        f"no empty space borders more {what} than {name} does; the "
-        f"{data.type_names[kind]} has nowhere better to go",
+    return refusal(
+        "nowhere_better",
+        "no empty space borders more {what} than {place} does; the {marker} has nowhere "
+        "better to go",
         rule,
+        what="animals of its kind" if data.category[kind] == ANIMAL else "empty spaces",
+        place=name,
+        marker=data.type_names[kind],
     )
 
 
@@ -128,19 +136,32 @@ def explain_place(state: AfricaState, hex_: int) -> IllegalAction | None:
     if hex_ == origin:
         if not state.moving:
             return None
-        return IllegalAction(f"a moved {data.type_names[kind]} must leave {name}", rule)
+        return refusal(
+            "moved_must_leave",
+            "a moved {marker} must leave {place}",
+            rule,
+            marker=data.type_names[kind],
+            place=name,
+        )
     if not is_empty(state, hex_):
-        what = "a base camp" if state.camp[hex_] >= 0 else "a marker"
-        return IllegalAction(f"{name} is not empty: it holds {what}", RULE_EMPTY)
+        return refusal(
+            "space_not_empty",
+            "{place} is not empty: it holds {what}",
+            RULE_EMPTY,
+            place=name,
+            what="a base camp" if state.camp[hex_] >= 0 else "a marker",
+        )
     if _improves(state, origin, hex_):
         return None
-    there = herd_value(state, kind, hex_, origin)
-    before = herd_value(state, kind, origin, origin)
-    what = "empty spaces" if nomad else f"{data.type_names[kind]}s"
-    return IllegalAction(
-        f"{name} borders {there} {what}, {data.hex_name(origin)} {before}; the new space "
-        "must border more",
+    return refusal(
+        "no_better_space",
+        "{place} borders {there} {what}, {origin} {before}; the new space must border more",
         rule,
+        place=name,
+        there=herd_value(state, kind, hex_, origin),
+        what="empty spaces" if nomad else f"{data.type_names[kind]}s",
+        origin=data.hex_name(origin),
+        before=herd_value(state, kind, origin, origin),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, fixed
 from terra.games.africa.actions import RESEARCH, RESOURCES
 from terra.games.africa.components import ANIMAL, GOLD, JEWELS, MONUMENT, NOMAD
@@ -37,12 +37,18 @@ def explain_camp(state: AfricaState, rule: str) -> IllegalAction | None:
     space if it is empty (General Rules - Empty and Occupied Spaces)."""
     here = state.loc[state.player]
     if not state.camps[state.player]:
-        return IllegalAction("you have no base camp left to establish", rule)
+        return refusal("no_camp_left", "you have no base camp left to establish", rule)
     if is_empty(state, here):
         return None
     what = "a base camp" if state.camp[here] >= 0 else "a marker"
     where = state.data.hex_name(here)
-    return IllegalAction(f"a base camp goes on an empty space; {where} holds {what}", RULE_EMPTY)
+    return refusal(
+        "camp_not_empty",
+        "a base camp goes on an empty space; {place} holds {what}",
+        RULE_EMPTY,
+        place=where,
+        what=what,
+    )
 
 
 def establish(state: AfricaState) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africa.actions import colour, every_hex, on_hex
 from terra.games.africa.game_play import end_turn
@@ -24,17 +24,25 @@ if TYPE_CHECKING:
 STEPS = 2  # B. Researchers move: up to two spaces before each action
 
 
-def blocked(state: AfricaState, hex_: int, rule: str, same: str) -> IllegalAction | None:
-    """Africa, A. and B.: never onto a face-down marker or another researcher; ``same`` says
-    why the researcher's own space is no move either."""
+def blocked(state: AfricaState, hex_: int, rule: str) -> IllegalAction | None:
+    """Africa, A. and B.: never onto a face-down marker or another researcher."""
     name = state.data.hex_name(hex_)
-    if hex_ == state.loc[state.player]:
-        return IllegalAction(f"{same} ({name})", rule)
     if state.down[hex_]:
-        return IllegalAction(f"{name} holds a face-down marker; researchers may not go there", rule)
+        return refusal(
+            "face_down_in_the_way",
+            "{place} holds a face-down marker; researchers may not go there",
+            rule,
+            place=name,
+        )
     other = occupant(state, hex_)
     if other >= 0:
-        return IllegalAction(f"the {colour(other)} researcher is on {name}", rule)
+        return refusal(
+            "researcher_in_the_way",
+            "the {colour} researcher is on {place}",
+            rule,
+            colour=colour(other),
+            place=name,
+        )
     return None
 
 
@@ -72,12 +80,20 @@ def explain_jump(state: AfricaState, hex_: int) -> IllegalAction | None:
     """Africa, A. Move a Researcher Anywhere: the whole turn, to any other space without a
     face-down marker or another researcher (docs/rules-decisions.md)."""
     if state.round or state.steps:
-        return IllegalAction(
+        return refusal(
+            "turn_begun",
             "you have already begun a turn of moves and actions (B); moving anywhere (A) is "
             "a whole turn",
             RULE_TURN,
         )
-    return blocked(state, hex_, RULE_ANYWHERE, "your researcher is already there")
+    if hex_ == state.loc[state.player]:
+        return refusal(
+            "jump_in_place",
+            "your researcher is already there ({place})",
+            RULE_ANYWHERE,
+            place=state.data.hex_name(hex_),
+        )
+    return blocked(state, hex_, RULE_ANYWHERE)
 
 
 def jump(state: AfricaState, hex_: int) -> None:
@@ -144,15 +160,25 @@ def explain_go(state: AfricaState, hex_: int) -> IllegalAction | None:
     """Africa, B. Researchers move: up to two steps before each action, each to a neighbouring
     space without a face-down marker or another researcher."""
     if state.steps >= STEPS:
-        return IllegalAction(f"you have moved {STEPS} spaces before this action already", RULE_MOVE)
-    here = state.loc[state.player]
-    if hex_ != here and hex_ not in state.data.neighbours[here]:
-        where = state.data.hex_name(here)
-        return IllegalAction(
-            f"{state.data.hex_name(hex_)} does not border {where}; go one step at a time",
+        return refusal(
+            "steps_used",
+            "you have moved {steps} spaces before this action already",
             RULE_MOVE,
+            steps=STEPS,
         )
-    return blocked(state, hex_, RULE_MOVE, "you are there already")
+    here = state.loc[state.player]
+    name = state.data.hex_name(hex_)
+    if hex_ == here:
+        return refusal("step_in_place", "you are there already ({place})", RULE_MOVE, place=name)
+    if hex_ not in state.data.neighbours[here]:
+        return refusal(
+            "step_too_far",
+            "{place} does not border {here}; go one step at a time",
+            RULE_MOVE,
+            place=name,
+            here=state.data.hex_name(here),
+        )
+    return blocked(state, hex_, RULE_MOVE)
 
 
 def step(state: AfricaState, hex_: int) -> None:

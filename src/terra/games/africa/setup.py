@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, Writer
 from terra.games.africa.actions import colour
 from terra.games.africa.components import Components
@@ -93,10 +93,13 @@ def explain_start(state: AfricaState, city: int) -> IllegalAction | None:
     if other < 0:
         return None
     free = [name for c, name in enumerate(data.city_names) if data.cities[c] not in state.loc]
-    return IllegalAction(
-        f"the {colour(other)} researcher is already in {data.city_names[city]}; "
-        f"free start cities: {', '.join(free)}",
+    return refusal(
+        "start_taken",
+        "the {colour} researcher is already in {city}; free start cities: {free}",
         RULE_SETUP,
+        colour=colour(other),
+        city=data.city_names[city],
+        free=", ".join(free),
     )
 
 

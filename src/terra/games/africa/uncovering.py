@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Always, Move, Writer, fixed
 from terra.games.africa.actions import KEEP, PLAYER_COLOURS, colour, every_hex, on_hex
 from terra.games.africa.components import GOLD, GOODS, JEWELS, MONUMENT, Components
@@ -32,12 +32,20 @@ def explain_uncover(state: AfricaState, hex_: int) -> IllegalAction | None:
     researcher."""
     name = state.data.hex_name(hex_)
     if not state.down[hex_]:
-        return IllegalAction(f"there is no face-down marker on {name}", RULE_UNCOVER)
+        return refusal(
+            "nothing_to_uncover",
+            "there is no face-down marker on {place}",
+            RULE_UNCOVER,
+            place=name,
+        )
     here = state.loc[state.player]
     if hex_ not in state.data.neighbours[here]:
-        where = state.data.hex_name(here)
-        return IllegalAction(
-            f"{name} does not border your researcher's space ({where})", RULE_UNCOVER
+        return refusal(
+            "uncover_too_far",
+            "{place} does not border your researcher's space ({here})",
+            RULE_UNCOVER,
+            place=name,
+            here=state.data.hex_name(here),
         )
     return None
 
@@ -176,23 +184,32 @@ def explain_exchange(state: AfricaState, arg: int) -> IllegalAction | None:
     given = state.pending
     good = data.type_names[kind]
     if other >= state.num_players:
-        return IllegalAction(f"no one plays {colour(other)}", RULE_GOODS)
+        return refusal("no_such_player", "no one plays {colour}", RULE_GOODS, colour=colour(other))
     if other == state.player:
-        return IllegalAction("you cannot exchange goods with yourself", RULE_GOODS)
+        return refusal("exchange_with_self", "you cannot exchange goods with yourself", RULE_GOODS)
     if kind == given:
-        return IllegalAction(
-            f"you uncovered a {good}; exchanging {good}s for {good}s changes nothing",
+        return refusal(
+            "exchange_same_good",
+            "you uncovered a {good}; exchanging {good}s for {good}s changes nothing",
             RULE_GOODS,
+            good=good,
         )
     theirs = state.hand[other][kind]
     if not theirs:
-        return IllegalAction(f"{colour(other)} has no {good}", RULE_GOODS)
+        return refusal(
+            "they_have_none", "{colour} has no {good}", RULE_GOODS, colour=colour(other), good=good
+        )
     have = state.hand[state.player][given]
     if theirs > have:
-        return IllegalAction(
-            f"taking {colour(other)}'s {theirs} {good} needs {theirs} "
-            f"{data.type_names[given]} to give; you have {have}",
+        return refusal(
+            "too_few_to_give",
+            "taking {colour}'s {count} {good} needs {count} {given} to give; you have {have}",
             RULE_GOODS,
+            colour=colour(other),
+            count=theirs,
+            good=good,
+            given=data.type_names[given],
+            have=have,
         )
     return None
 

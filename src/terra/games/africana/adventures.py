@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africana.actions import every_adventure
 from terra.games.africana.end_of_turn import without
-from terra.games.africana.movement import explain_elsewhere
 from terra.games.africana.rulebook import RULE_END_ADVENTURE
 
 if TYPE_CHECKING:
@@ -34,11 +33,24 @@ def explain_end_adventure(state: AfricanaState, card: int) -> IllegalAction | No
     ident = data.adventure_ids[card]
     player = state.player
     if card not in state.adventures[player]:
-        return IllegalAction(
-            f"adventure {ident} is not one of your unfinished adventures", RULE_END_ADVENTURE
+        return refusal(
+            "adventure_not_yours",
+            "adventure {card} is not one of your unfinished adventures",
+            RULE_END_ADVENTURE,
+            card=ident,
         )
     target = data.adventure_target[card]
-    return explain_elsewhere(state, f"adventure {ident} ends", target, RULE_END_ADVENTURE)
+    here = state.loc[player]
+    if here == target:
+        return None
+    return refusal(
+        "adventure_ends_elsewhere",
+        "adventure {card} ends in {place}; your explorer is in {here}",
+        RULE_END_ADVENTURE,
+        card=ident,
+        place=data.location_names[target],
+        here=data.location_names[here],
+    )
 
 
 def end_adventure(state: AfricanaState, card: int) -> None:

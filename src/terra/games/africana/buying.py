@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Always, Move, fixed
 from terra.games.africana.actions import BUY, TURN_BACK, TURN_FORWARD, every_adventure, fixed_with
 from terra.games.africana.components import HEMISPHERES
@@ -90,15 +90,38 @@ def explain_turn_page(state: AfricanaState, forward: int) -> IllegalAction | Non
     book = book_of(state)
     side, other = (state.right, state.left) if forward else (state.left, state.right)
     if not side[book]:
-        where = "unturned" if forward else "turned"
-        hint = f" (turn {'back' if forward else 'forward'} instead)" if other[book] else ""
-        return IllegalAction(f"no {where} pages left to turn that way in this book{hint}", RULE_BUY)
+        return _explain_no_page(forward, bool(other[book]))
     silver = state.silver[state.player]
     if silver < page_cost(state):
-        return IllegalAction(
-            f"each page after the first costs {PAGE_PRICE} silver; you have {silver}", RULE_BUY
+        return refusal(
+            "page_unaffordable",
+            "each page after the first costs {price} silver; you have {silver}",
+            RULE_BUY,
+            price=PAGE_PRICE,
+            silver=silver,
         )
     return None
+
+
+def _explain_no_page(forward: int, other_way: bool) -> IllegalAction:
+    """Africana, B): no page left to turn that way, and whether the other way has one."""
+    if forward and other_way:
+        return refusal(
+            "no_page_forward_turn_back",
+            "no unturned pages left to turn that way in this book (turn back instead)",
+            RULE_BUY,
+        )
+    if forward:
+        return refusal(
+            "no_page_forward", "no unturned pages left to turn that way in this book", RULE_BUY
+        )
+    if other_way:
+        return refusal(
+            "no_page_back_turn_forward",
+            "no turned pages left to turn that way in this book (turn forward instead)",
+            RULE_BUY,
+        )
+    return refusal("no_page_back", "no turned pages left to turn that way in this book", RULE_BUY)
 
 
 def turn_page(state: AfricanaState, forward: int) -> None:
@@ -148,22 +171,31 @@ def explain_buy_adventure(state: AfricanaState, card: int) -> IllegalAction | No
     ident = data.adventure_ids[card]
     book = book_of(state)
     if data.adventure_book[card] != book:
-        return IllegalAction(
-            f"{ident} is in the {HEMISPHERES[data.adventure_book[card]]} book; with your "
-            f"explorer in the {HEMISPHERES[book]} you may only buy from the "
-            f"{HEMISPHERES[book]} book",
+        return refusal(
+            "wrong_book",
+            "{card} is in the {book} book; with your explorer in the {hemisphere} you may only "
+            "buy from the {hemisphere} book",
             RULE_BUY,
+            card=ident,
+            book=HEMISPHERES[data.adventure_book[card]],
+            hemisphere=HEMISPHERES[book],
         )
     tops = [stack[-1] for stack in (state.left[book], state.right[book]) if stack]
     if card not in tops:
-        return IllegalAction(
-            f"{ident} is not showing on top of either half of the book; turn pages to reach it",
+        return refusal(
+            "adventure_not_on_top",
+            "{card} is not showing on top of either half of the book; turn pages to reach it",
             RULE_BUY,
+            card=ident,
         )
     silver = state.silver[state.player]
     if silver < ADVENTURE_PRICE:
-        return IllegalAction(
-            f"an adventure card costs {ADVENTURE_PRICE} silver; you have {silver}", RULE_BUY
+        return refusal(
+            "adventure_unaffordable",
+            "an adventure card costs {price} silver; you have {silver}",
+            RULE_BUY,
+            price=ADVENTURE_PRICE,
+            silver=silver,
         )
     return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africana.actions import every_adventure, slot_name
 from terra.games.africana.components import Components
@@ -67,8 +67,20 @@ def explain_discard_card(state: AfricanaState, slot: int) -> IllegalAction | Non
     """Africana, Check Card Limits: a card the player holds."""
     if state.hand[state.player][slot]:
         return None
-    card = slot_name(state.data, slot)
-    return IllegalAction(f"you hold no {card} card to discard", RULE_LIMITS)
+    data = state.data
+    if slot < len(data.colours):
+        return refusal(
+            "no_travel_card_to_discard",
+            "you hold no {colour} card to discard",
+            RULE_LIMITS,
+            colour=data.colours[slot],
+        )
+    return refusal(
+        "no_card_to_discard",
+        "you hold no {card} card to discard",
+        RULE_LIMITS,
+        card=slot_name(data, slot),
+    )
 
 
 def discard_card(state: AfricanaState, slot: int) -> None:
@@ -105,8 +117,12 @@ def explain_drop_adventure(state: AfricanaState, card: int) -> IllegalAction | N
     """Africana, Check Card Limits: one of the player's unfinished adventures."""
     if card in state.adventures[state.player]:
         return None
-    ident = state.data.adventure_ids[card]
-    return IllegalAction(f"adventure {ident} is not one of your unfinished adventures", RULE_LIMITS)
+    return refusal(
+        "adventure_not_yours",
+        "adventure {card} is not one of your unfinished adventures",
+        RULE_LIMITS,
+        card=state.data.adventure_ids[card],
+    )
 
 
 def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:

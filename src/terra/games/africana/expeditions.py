@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africana.actions import every_expedition
 from terra.games.africana.drawing import draw_into_hand, replace_empty_draw_pile
-from terra.games.africana.movement import explain_elsewhere
 from terra.games.africana.rulebook import RULE_END_EXPEDITION, RULE_JOIN
 
 if TYPE_CHECKING:
@@ -50,17 +49,34 @@ def explain_join_expedition(state: AfricanaState, card: int) -> IllegalAction | 
     data = state.data
     ident = data.expedition_ids[card]
     if card not in state.spaces:
-        return IllegalAction(f"expedition {ident} is not on an expedition space", RULE_JOIN)
+        return refusal(
+            "expedition_not_out",
+            "expedition {card} is not on an expedition space",
+            RULE_JOIN,
+            card=ident,
+        )
     player = state.player
     if state.joined[state.spaces.index(card)] >> player & 1:
-        return IllegalAction(f"you have already joined expedition {ident}", RULE_JOIN)
+        return refusal(
+            "already_joined", "you have already joined expedition {card}", RULE_JOIN, card=ident
+        )
     start = data.expedition_start[card]
-    elsewhere = explain_elsewhere(state, f"expedition {ident} starts", start, RULE_JOIN)
-    if elsewhere is not None:
-        return elsewhere
+    here = state.loc[player]
+    if here != start:
+        return refusal(
+            "expedition_starts_elsewhere",
+            "expedition {card} starts in {place}; your explorer is in {here}",
+            RULE_JOIN,
+            card=ident,
+            place=data.location_names[start],
+            here=data.location_names[here],
+        )
     if state.markers[player] >= MARKERS:
-        return IllegalAction(
-            f"all {MARKERS} of your company markers are on expeditions already", RULE_JOIN
+        return refusal(
+            "markers_used_up",
+            "all {markers} of your company markers are on expeditions already",
+            RULE_JOIN,
+            markers=MARKERS,
         )
     return None
 
@@ -107,14 +123,29 @@ def explain_end_expedition(state: AfricanaState, card: int) -> IllegalAction | N
     data = state.data
     ident = data.expedition_ids[card]
     if card not in state.spaces:
-        return IllegalAction(
-            f"expedition {ident} is not on an expedition space", RULE_END_EXPEDITION
+        return refusal(
+            "expedition_not_out",
+            "expedition {card} is not on an expedition space",
+            RULE_END_EXPEDITION,
+            card=ident,
         )
     player = state.player
     if not state.joined[state.spaces.index(card)] >> player & 1:
-        return IllegalAction(f"you have not joined expedition {ident}", RULE_END_EXPEDITION)
+        return refusal(
+            "not_joined", "you have not joined expedition {card}", RULE_END_EXPEDITION, card=ident
+        )
     target = data.expedition_target[card]
-    return explain_elsewhere(state, f"expedition {ident} ends", target, RULE_END_EXPEDITION)
+    here = state.loc[player]
+    if here == target:
+        return None
+    return refusal(
+        "expedition_ends_elsewhere",
+        "expedition {card} ends in {place}; your explorer is in {here}",
+        RULE_END_EXPEDITION,
+        card=ident,
+        place=data.location_names[target],
+        here=data.location_names[here],
+    )
 
 
 def end_expedition(state: AfricanaState, card: int) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Always, Move, fixed
 from terra.games.africana.actions import DONE
 from terra.games.africana.end_of_turn import end_of_turn
@@ -43,7 +43,9 @@ def refuse_done(state: AfricanaState) -> IllegalAction:
     """Africana, Gameplay: ``done`` ends a buy or move action, and there is none to end; what
     the player is doing instead, with its rule."""
     phase = state.phase
-    return IllegalAction(f"'done' ends a buy or move action; {phase.doing}", phase.rule)
+    return refusal(
+        "done_not_now", "'done' ends a buy or move action; {doing}", phase.rule, doing=phase.doing
+    )
 
 
 def finish_action(state: AfricanaState) -> None:

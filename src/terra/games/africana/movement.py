@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
+from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Always, Move, fixed
 from terra.games.africana.actions import MOVE, ActionTable, pay_codes, payment_name, slot_name
 from terra.games.africana.gameplay import explain_choice
@@ -116,18 +116,6 @@ def steps(state: AfricanaState, out: list[int]) -> None:
                     out.append(base + code)
 
 
-def explain_elsewhere(
-    state: AfricanaState, card: str, place: int, rule: str
-) -> IllegalAction | None:
-    """Africana, Joining Expeditions, Ending An Expedition, Ending An Adventure: what ``card``
-    does (``"expedition 7 starts"``) happens at ``place`` only, where the explorer must be."""
-    here = state.loc[state.player]
-    if here == place:
-        return None
-    names = state.data.location_names
-    return IllegalAction(f"{card} in {names[place]}; your explorer is in {names[here]}", rule)
-
-
 def _a(phrase: str) -> str:
     """``phrase`` with its indefinite article: "a grey card", "an orange card"."""
     return ("an " if phrase[0] in "aeiou" else "a ") + phrase
@@ -143,57 +131,130 @@ def explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction | 
     card recoloured for 5 silver (never one that already fits, docs/rules-decisions.md)."""
     data = state.data
     tables = state.tables
-    player = state.player
-    here = state.loc[player]
+    here = state.loc[state.player]
     name = data.location_names[there]
     if there not in data.neighbours[here]:
-        return IllegalAction(
-            f"no travel route leads from {data.location_names[here]} to {name}", RULE_MOVE
+        return refusal(
+            "no_route",
+            "no travel route leads from {here} to {place}",
+            RULE_MOVE,
+            here=data.location_names[here],
+            place=name,
         )
     recoloured = pay >= tables.hand_slots
     slot = pay - tables.hand_slots if recoloured else pay
-    card = slot_name(data, slot)
-    hand = state.hand[player]
-    if not hand[slot]:
-        if state.played[slot] and slot >= len(data.colours):
-            return IllegalAction(
-                f"your {card} is already played in this action; it returns to your hand only "
-                "when the action ends",
-                RULE_MOVE,
-            )
-        return IllegalAction(f"you hold no {card} card to play", RULE_MOVE)
+    if not state.hand[state.player][slot]:
+        return _explain_not_held(state, slot)
     fits = slot == tables.joker or slot % len(data.colours) in data.symbols[there]
     if recoloured:
-        return _explain_recolouring(state, card, name, fits)
+        return _explain_recolouring(state, slot, name, fits)
     if fits:
         return None
-    ways = []
-    if state.silver[player] >= RECOLOUR_PRICE:
-        ways.append(f"recolour it for {RECOLOUR_PRICE} silver")
-    if hand[tables.joker]:
-        ways.append("play your joker")
-    hint = f" ({_or(ways)} instead)" if ways else ""
-    needed = _or([data.colours[c] for c in data.symbols[there]])
-    return IllegalAction(
-        f"{name} needs {_a(needed)} card; {_a(card)} card does not fit{hint}", RULE_MOVE
+    return _explain_misfit(state, slot, there)
+
+
+def _explain_not_held(state: AfricanaState, slot: int) -> IllegalAction:
+    """Africana, C) Movement: a card to play is one in the hand; a joker or an assistant
+    played in this action is back in the hand only when the action ends."""
+    data = state.data
+    colours = len(data.colours)
+    if slot < colours:
+        return refusal(
+            "no_travel_card_to_play",
+            "you hold no {colour} card to play",
+            RULE_MOVE,
+            colour=data.colours[slot],
+        )
+    card = slot_name(data, slot)
+    if state.played[slot]:
+        return refusal(
+            "card_already_played",
+            "your {card} is already played in this action; it returns to your hand only when "
+            "the action ends",
+            RULE_MOVE,
+            card=card,
+        )
+    return refusal("no_card_to_play", "you hold no {card} card to play", RULE_MOVE, card=card)
+
+
+def _explain_misfit(state: AfricanaState, slot: int, there: int) -> IllegalAction:
+    """Africana, C) Movement: a card that fits none of the destination's symbols, with the
+    ways to pay for the step that are open instead (recolouring it, the joker)."""
+    data = state.data
+    player = state.player
+    fields: dict[str, str | int] = {
+        "place": data.location_names[there],
+        "needed": _a(_or([data.colours[c] for c in data.symbols[there]])),
+        "card": _a(slot_name(data, slot)),
+    }
+    recolour = state.silver[player] >= RECOLOUR_PRICE
+    joker = state.hand[player][state.tables.joker] > 0
+    if recolour and joker:
+        return refusal(
+            "card_does_not_fit_recolour_or_joker",
+            "{place} needs {needed} card; {card} card does not fit (recolour it for {price} "
+            "silver or play your joker instead)",
+            RULE_MOVE,
+            price=RECOLOUR_PRICE,
+            **fields,
+        )
+    if recolour:
+        return refusal(
+            "card_does_not_fit_recolour",
+            "{place} needs {needed} card; {card} card does not fit (recolour it for {price} "
+            "silver instead)",
+            RULE_MOVE,
+            price=RECOLOUR_PRICE,
+            **fields,
+        )
+    if joker:
+        return refusal(
+            "card_does_not_fit_joker",
+            "{place} needs {needed} card; {card} card does not fit (play your joker instead)",
+            RULE_MOVE,
+            **fields,
+        )
+    return refusal(
+        "card_does_not_fit",
+        "{place} needs {needed} card; {card} card does not fit",
+        RULE_MOVE,
+        **fields,
     )
 
 
 def _explain_recolouring(
-    state: AfricanaState, card: str, name: str, fits: bool
+    state: AfricanaState, slot: int, name: str, fits: bool
 ) -> IllegalAction | None:
     """Africana, C) Change Travel Card Color: 5 silver, for a card that does not fit."""
-    if fits:
-        return IllegalAction(
-            f"your {card} card already fits {name}; recolouring it would cost "
-            f"{RECOLOUR_PRICE} silver for nothing (docs/rules-decisions.md)",
+    colours = state.data.colours
+    if fits and slot < len(colours):
+        return refusal(
+            "recolour_fitting_card",
+            "your {colour} card already fits {place}; recolouring it would cost {price} silver "
+            "for nothing (docs/rules-decisions.md)",
             RULE_RECOLOUR,
+            colour=colours[slot],
+            place=name,
+            price=RECOLOUR_PRICE,
+        )
+    if fits:
+        return refusal(
+            "recolour_fitting_assistant",
+            "your {colour} assistant card already fits {place}; recolouring it would cost "
+            "{price} silver for nothing (docs/rules-decisions.md)",
+            RULE_RECOLOUR,
+            colour=colours[slot - len(colours)],
+            place=name,
+            price=RECOLOUR_PRICE,
         )
     silver = state.silver[state.player]
     if silver < RECOLOUR_PRICE:
-        return IllegalAction(
-            f"recolouring a card costs {RECOLOUR_PRICE} silver; you have {silver}",
+        return refusal(
+            "recolour_unaffordable",
+            "recolouring a card costs {price} silver; you have {silver}",
             RULE_RECOLOUR,
+            price=RECOLOUR_PRICE,
+            silver=silver,
         )
     return None
 
