@@ -105,7 +105,7 @@ class Guide(StrictModel):
         rest = translate_words(" ".join(written[shared:]), words or {})
         if not rest:
             return label
-        joint = " " if shared or label.endswith(":") else ": "
+        joint = " " if shared == len(named) or label.endswith(":") else ": "
         return f"{label}{joint}{rest}"
 
     def to_dict(self) -> dict[str, Any]:
