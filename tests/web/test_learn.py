@@ -24,6 +24,11 @@ PHONE = {"width": 390, "height": 844}
 GAMES = [g.id for g in terra.games()]
 
 
+# What each kind of move in the list says it does, its folded sentences joined again.
+ABOUT = """kinds => kinds.map((kind) => [...kind.querySelectorAll('.move-help')]
+  .map((node) => node.firstChild.textContent.trim()).join(' '))"""
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("learn")
@@ -98,8 +103,10 @@ def test_a_seat_asks_for_a_hint_and_plays_it(
     page.goto(_create(base, "africa"))
     page.locator("#legal .move-help").first.wait_for()
     # each kind of move says what it does in the page's language, and its rule
-    helps = page.locator("#legal .move-help").all_inner_texts()
-    assert set(helps) <= set(terra.game("africa").guide("de").moves.values())
+    # on a phone its first sentence shows, the rest folded under "(mehr)"
+    helps = page.locator("#legal .kind").evaluate_all(ABOUT)
+    assert helps and set(helps) <= set(terra.game("africa").guide("de").moves.values())
+    page.locator("#legal .about > summary").first.click()  # "(mehr)": the rest and the rule
     assert page.locator("#legal .rule").first.inner_text().startswith("Regel: Africa, ")
     status = page.locator("#status").inner_text()
     page.get_by_role("button", name="Tipp", exact=True).click()
@@ -181,6 +188,18 @@ def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserCon
     body = {"game": "expedition", "players": 2, "seats": [{}, {"bot": "random"}], "seed": 8}
     created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
     page.goto(str(created["seats"][0]["invite"]))
+    # a refused move is explained in German: the engine's reason said from its catalog
+    page.locator("#legal .kind").first.wait_for()
+    state = terra.game("expedition").new(2, 8)
+    refused = state.explain_illegal(state.parse_action("done"))
+    assert refused is not None and refused.key is not None
+    page.locator("#typed-move").fill("done")
+    page.get_by_role("button", name="Spielen", exact=True).click()
+    error = page.locator("#error")
+    error.wait_for()
+    said = terra.game("expedition").refusal_text(refused, "de")
+    assert said in error.inner_text() and refused.reason not in error.inner_text()
+    assert error.inner_text().startswith("Dieser Zug ist nicht erlaubt:")
     rng = random.Random(8)
     clicks = 0
     while True:
@@ -195,7 +214,7 @@ def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserCon
         helps = page.locator("#legal .move-help").all_inner_texts()
         assert helps and set(helps) <= set(guide.moves.values())
         assert not set(helps) & set(english.moves.values())
-        folded = page.locator("#legal details:not([open]) > summary")
+        folded = page.locator("#legal .kind > details:not(.about):not([open]) > summary")
         if folded.count():
             folded.first.click()
         buttons = page.locator("#legal button:visible")
@@ -229,9 +248,53 @@ def test_expeditions_whole_map_on_a_desktop(
     assert pan.evaluate("box => box.scrollWidth > box.clientWidth")  # the map pans
     page.get_by_role("button", name="Show the whole map").click()
     assert pan.evaluate("box => box.scrollWidth <= box.clientWidth")  # all of it in view
-    page.locator("#legal button").first.click()
+    page.locator("#legal .kind > details:not([open]) > summary").first.click()  # 12 marks fold
+    page.locator("#legal button:visible").first.click()
     page.locator("#status", has_text="(move 2)").wait_for()
     assert page.get_by_role("button", name="Back to the readable map").is_visible()
     page.get_by_role("button", name="Back to the readable map").click()
     assert page.locator("#board .terra-pan").evaluate("box => box.scrollWidth > box.clientWidth")
+    context.close()
+
+
+# What a page may add to its two screens' worth while it settles (a late font, a scroll bar).
+SLACK = 8
+
+
+@pytest.mark.parametrize("width", ["390", "1280"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_page_stays_within_two_screens(
+    base: str, new_context: Callable[..., BrowserContext], game_id: str, width: str
+) -> None:
+    """Never a page taller than two screens (issue 45): long lists of one kind of move fold
+    behind their count, and on a phone the players and the log fold too; measured at each of
+    a dozen decisions against a random bot."""
+    viewport = PHONE if width == "390" else DESKTOP
+    context = new_context(locale="en", viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    body = {"game": game_id, "players": 2, "seats": [{}, {"bot": "random"}], "seed": 5}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    page.goto(str(created["seats"][0]["invite"]))
+    heights = []
+    for _ in range(12):
+        page.wait_for_function(
+            "() => document.querySelector('#final:not([hidden])')"
+            " || document.querySelector('#legal .kind')"
+        )
+        if page.locator("#final").is_visible():
+            break
+        heights.append(page.evaluate("document.documentElement.scrollHeight"))
+        status = page.locator("#status").inner_text()
+        buttons = page.locator("#legal .kind > .choices button")
+        if not buttons.count():  # every kind folded: open the first
+            page.locator("#legal .kind > details:not(.about):not([open]) > summary").first.click()
+            buttons = page.locator("#legal button:visible")
+        buttons.first.click()
+        page.wait_for_function(
+            "before => document.getElementById('status').textContent !== before", arg=status
+        )
+    limit = 2 * viewport["height"] + SLACK
+    assert heights and max(heights) <= limit, f"{game_id} at {width} px: heights {heights}"
+    assert _overflow(page) <= 0
     context.close()

@@ -60,9 +60,9 @@ export function addBoard(container, width, height, label) {
  * Returns the svg and `keepPan()`, to call once drawn: it pans back to where the previous
  * board of the container was panned, or, on a first drawing, centres x (a viewBox unit).
  */
-export function pannedBoard(container, width, height, label, zoom = null) {
+export function pannedBoard(container, width, height, label, zoom = null, low = false) {
   const before = container.querySelector(":scope > .terra-pan");
-  const panned = before ? before.scrollLeft : null;
+  const panned = before ? [before.scrollLeft, before.scrollTop] : null;
   container.replaceChildren();
   // zoom = {whole, close, redraw}: the words of a button that shows the whole map at the page's
   // width (its targets then smaller than a finger) and back, and how the board draws itself
@@ -82,7 +82,9 @@ export function pannedBoard(container, width, height, label, zoom = null) {
     container.appendChild(toggle);
   }
   const pan = document.createElement("div");
-  pan.className = "terra-pan";
+  // low: on a phone the box is also lower than the map, scrolled up and down in it too
+  // (board.css), so that the page stays within two screens.
+  pan.className = low && !whole ? "terra-pan low" : "terra-pan";
   // A keyboard scrolls the box too, once it has the focus (WCAG 2.1.1).
   pan.tabIndex = 0;
   pan.setAttribute("role", "region");
@@ -91,12 +93,15 @@ export function pannedBoard(container, width, height, label, zoom = null) {
   const svg = addBoard(pan, width, height, label);
   if (!whole) svg.style.minWidth = `${width}px`;
   dragToPan(pan);
-  const keepPan = (x) => {
+  const keepPan = (x, y) => {
     if (toggle !== null) toggle.hidden = !whole && pan.scrollWidth <= pan.clientWidth;
     pan.classList.toggle("pans", pan.scrollWidth > pan.clientWidth);
-    if (pan.scrollWidth <= pan.clientWidth) return;
-    if (panned !== null) pan.scrollLeft = panned;
-    else if (x !== undefined) pan.scrollLeft = x * (svg.clientWidth / width) - pan.clientWidth / 2;
+    const scale = svg.clientWidth / width;
+    if (panned !== null) [pan.scrollLeft, pan.scrollTop] = panned;
+    else {
+      if (x !== undefined) pan.scrollLeft = x * scale - pan.clientWidth / 2;
+      if (y !== undefined) pan.scrollTop = y * scale - pan.clientHeight / 2;
+    }
   };
   return { svg, pan, keepPan };
 }
@@ -108,13 +113,15 @@ function dragToPan(pan) {
   let dragged = false;
   pan.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "mouse" || event.button !== 0) return;
-    start = { x: event.clientX, left: pan.scrollLeft };
+    start = { x: event.clientX, y: event.clientY, left: pan.scrollLeft, top: pan.scrollTop };
     dragged = false;
   });
   pan.addEventListener("pointermove", (event) => {
     if (!start || !(event.buttons & 1)) return;
-    if (Math.abs(event.clientX - start.x) > DRAG) dragged = true;
-    if (dragged) pan.scrollLeft = start.left - (event.clientX - start.x);
+    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) dragged = true;
+    if (!dragged) return;
+    pan.scrollLeft = start.left - (event.clientX - start.x);
+    pan.scrollTop = start.top - (event.clientY - start.y);
   });
   pan.addEventListener("pointerup", () => {
     start = null;

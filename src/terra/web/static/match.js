@@ -75,16 +75,38 @@ function showSeed(update) {
     : t("Dealt from seed {seed}, which the match's creator chose: whoever knows it can know every hidden card.", { seed: update.seed });
 }
 
-// A list of more moves of one kind than this folds away behind its count (Expedition's arrows,
-// the Nile's counters), so that the page stays within two screens; moves with a place on the
-// board are chosen there too.
+// A list of more moves of one kind than this folds away behind its count (the Nile's
+// counters), so that the page stays within two screens; on a phone, so does a list of more
+// than PLACED moves that are all targets on the board (Expedition's arrows), chosen there.
 const FOLDED = 8;
+const PLACED = 3;
+const phone = window.matchMedia("(max-width: 700px)");
 
 function moveButton(move) {
   const button = element("button", move.label || move.text, { type: "button" });
   if (move.help) button.title = move.help;
   button.addEventListener("click", () => play(move.text));
   return button;
+}
+
+/** What a kind of move does and the rule allowing it; on a phone its first sentence, the rest
+ * folded under it. */
+function about(move) {
+  const rule = move.rule ? element("p", t("Rule: {rule}", { rule: move.rule }), { class: "rule" }) : null;
+  if (!phone.matches || !move.help) {
+    const help = move.help ? element("p", move.help, { class: "move-help" }) : null;
+    return [help, rule].filter((node) => node !== null);
+  }
+  const split = move.help.search(/[.!?] \p{Lu}/u);
+  const first = split < 0 ? move.help : move.help.slice(0, split + 1);
+  const rest = move.help.slice(first.length).trim();
+  const fold = element("details", undefined, { class: "about" });
+  const summary = element("summary", first, { class: "move-help" });
+  summary.append(" ", element("span", t("(more)"), { class: "more" }));
+  fold.append(summary);
+  if (rest) fold.append(element("p", rest, { class: "move-help" }));
+  if (rule) fold.append(rule);
+  return [fold];
 }
 
 /** The legal moves grouped by kind, each kind with what it does and the rule allowing it. */
@@ -109,15 +131,14 @@ function showLegal(update) {
   }
   for (const moves of kinds.values()) {
     const item = element("li", undefined, { class: "kind" });
-    const [first] = moves;
-    if (first.help) item.append(element("p", first.help, { class: "move-help" }));
-    if (first.rule) item.append(element("p", t("Rule: {rule}", { rule: first.rule }), { class: "rule" }));
+    item.append(...about(moves[0]));
     const choices = element("div", undefined, { class: "choices" });
     choices.append(...moves.map(moveButton));
-    if (moves.length > FOLDED) {
+    const placed = moves.every((m) => m.place !== null && m.place !== undefined);
+    if (moves.length > FOLDED || (phone.matches && placed && moves.length > PLACED)) {
       const fold = element("details");
       const count = moves.length;
-      const words = moves.some((m) => m.place !== null && m.place !== undefined)
+      const words = placed
         ? t("{count} choices: open the list, or choose on the board", { count })
         : t("{count} choices", { count });
       fold.append(element("summary", words), choices);
@@ -238,7 +259,7 @@ function connect() {
 async function start() {
   // On a phone the log and the players (whom the board lists too) fold away under their
   // headings, so that the page stays within two screens.
-  if (window.matchMedia("(max-width: 700px)").matches) {
+  if (phone.matches) {
     $("log-box").open = false;
     $("players-box").open = false;
   }
@@ -251,7 +272,8 @@ async function start() {
     return;
   }
   summary = await response.json();
-  $("title").textContent = `${summary.title} (${summary.id})`;
+  // The match's id is in the address too: a phone leaves it out of the heading.
+  $("title").replaceChildren(summary.title, element("span", ` (${summary.id})`, { class: "match-id" }));
   $("guide-link").href = `/learn/${encodeURIComponent(summary.game)}`;
   document.title = `${summary.title} · Terra Incognita`;
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });

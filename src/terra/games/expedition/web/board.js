@@ -38,9 +38,9 @@ export function draw(container, view, ctx) {
     close: say(ctx, "board.close_map", "Back to the readable map"),
     redraw: () => draw(container, view, ctx),
   };
-  const map = pannedBoard(container, layout.width, layout.map_height, "Expedition", zoom);
+  const map = pannedBoard(container, layout.width, layout.map_height, "Expedition", zoom, true);
   const busy = drawMap(map.svg, view, ctx, legal);
-  map.keepPan(busy);
+  map.keepPan(...busy);
   // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
   const width = underWidth(container, layout);
   const under = { ...ctx, layout: { ...layout, width } };
@@ -97,7 +97,7 @@ function segment(layout, a, b) {
 
 // --- the map ---------------------------------------------------------------------------
 
-// Draws the map; returns the x (in map units) to pan to first: the middle of the seat's
+// Draws the map; returns the point (in map units) to pan to first: the middle of the seat's
 // targets, else of the expeditions' heads.
 function drawMap(svg, view, ctx, legal) {
   const layout = ctx.layout;
@@ -123,11 +123,13 @@ function drawMap(svg, view, ctx, legal) {
   });
   drawArrowChoices(svg, view, ofKind(legal, "arrow"), layout, ctx, room);
   const frame = svg.getBoundingClientRect();
-  const xs = [...svg.querySelectorAll(".target")].map((node) => node.getBoundingClientRect())
-    .map((box) => ((box.left + box.right) / 2 - frame.left) * (layout.width / (frame.width || 1)));
-  if (xs.length) return (Math.min(...xs) + Math.max(...xs)) / 2;
-  const heads = view.expeditions.map((expedition) => layout.points[expedition.end].copies[0][0]);
-  return (Math.min(...heads) + Math.max(...heads)) / 2;
+  const unit = layout.width / (frame.width || 1);
+  const centres = [...svg.querySelectorAll(".target")].map((node) => node.getBoundingClientRect())
+    .map((box) => [((box.left + box.right) / 2 - frame.left) * unit, ((box.top + box.bottom) / 2 - frame.top) * unit]);
+  const heads = view.expeditions.map((expedition) => layout.points[expedition.end].copies[0]);
+  const points = centres.length ? centres : heads;
+  const middle = (values) => (Math.min(...values) + Math.max(...values)) / 2;
+  return [middle(points.map((p) => p[0])), middle(points.map((p) => p[1]))];
 }
 
 function chipOwners(view) {
