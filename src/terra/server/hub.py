@@ -38,6 +38,10 @@ class Listener(Protocol):
         reusing what ``shared`` holds for pages shown the same."""
         ...
 
+    def told(self, text: str) -> None:
+        """Queue a message (JSON text) for this page that is not a move: an undo asked for."""
+        ...
+
 
 class Broadcaster(Protocol):
     """Who hears of the moves of which match."""
@@ -54,6 +58,10 @@ class Broadcaster(Protocol):
 
     def listeners(self, match_id: str) -> int:
         """How many pages of this process watch the match."""
+        ...
+
+    def tell(self, match_id: str, text: str) -> None:
+        """Give every page of ``match_id`` in this process the message ``text``."""
         ...
 
     async def start(self, catch_up: CatchUp) -> None:
@@ -92,6 +100,10 @@ class LocalBroadcaster:
 
     def listeners(self, match_id: str) -> int:
         return len(self._listeners.get(match_id, ()))
+
+    def tell(self, match_id: str, text: str) -> None:
+        for listener in list(self._listeners.get(match_id, ())):
+            listener.told(text)
 
     async def start(self, catch_up: CatchUp) -> None:
         """Nothing to hear: no other process writes to this database."""

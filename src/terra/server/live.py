@@ -115,6 +115,9 @@ class Page:
     def hinted(self, moves: int, found: list[dict[str, Any]]) -> None:
         self._queue(protocol.encode({"type": "hints", "moves": moves, "hints": found}))
 
+    def told(self, text: str) -> None:
+        self._queue(text)
+
     def send_error(self, message: str, **extra: Any) -> None:
         self._queue(protocol.error(message, **extra))
 
@@ -199,6 +202,9 @@ async def live(websocket: WebSocket) -> None:
     sender = asyncio.create_task(page.send_all())
     try:
         await page.refresh()
+        asked = tables.asked_undo(table)
+        if asked is not None:
+            page.told(asked)
         await _listen(page)
     except WebSocketDisconnect:
         pass
@@ -262,6 +268,8 @@ async def _listen(page: Page) -> None:
             await page.refresh()
         elif isinstance(message, protocol.Undo):
             await _undo(page, message.moves)
+        elif isinstance(message, protocol.UndoAnswer):
+            await _answer_undo(page, message)
         elif isinstance(message, protocol.Hint):
             if page.hinting is None or page.hinting.done():
                 page.hinting = asyncio.create_task(_hint(page, message.moves))
@@ -312,11 +320,24 @@ async def _undo(page: Page, moves: int) -> None:
         page.refuse("spectators cannot undo; open an invitation link to play a seat")
         return
     seats = page.table.info.seats
-    if any(s.bot is None for s in seats if s.seat != page.seat):
-        page.refuse("an undo is offered only where every other seat is a bot")
-        return
+    people = frozenset(s.seat for s in seats if s.bot is None and s.seat != page.seat)
     try:
-        await _stored(page, page.tables.take_back(page.match_id, moves, page.seat))
+        if people:  # the other people are asked to agree first
+            await _stored(page, page.tables.ask_undo(page.match_id, moves, page.seat, people))
+        else:
+            await _stored(page, page.tables.take_back(page.match_id, moves, page.seat))
+    except CannotUndo as problem:
+        page.refuse_because(problem)
+
+
+async def _answer_undo(page: Page, answer: protocol.UndoAnswer) -> None:
+    """A seat's answer to an undo another seat asked for (``docs/web.md``, "Undo")."""
+    if page.seat is None:
+        page.refuse("spectators cannot answer an undo")
+        return
+    change = page.tables.answer_undo(page.match_id, answer.moves, page.seat, answer.agree)
+    try:
+        await _stored(page, change)
     except CannotUndo as problem:
         page.refuse_because(problem)
 

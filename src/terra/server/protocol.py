@@ -19,7 +19,8 @@ MOVE = "move"
 RESUME = "resume"
 HINT = "hint"
 UNDO = "undo"
-CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO)
+UNDO_ANSWER = "undo_answer"
+CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -158,13 +159,22 @@ class Undo:
 
 
 @dataclass(frozen=True)
+class UndoAnswer:
+    """``{"type": "undo_answer", "moves": N, "agree": true|false}``: this seat's answer to the
+    undo another seat asked for at move N."""
+
+    moves: int
+    agree: bool
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-def parse(text: str) -> Move | Resume | Hint | Undo:
+def parse(text: str) -> Move | Resume | Hint | Undo | UndoAnswer:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
@@ -197,6 +207,14 @@ def parse(text: str) -> Move | Resume | Hint | Undo:
         if not _count(moves):
             raise ProtocolError("an undo needs 'moves': the move count of the position you saw")
         return Undo(moves)
+    if kind == UNDO_ANSWER:
+        moves, agree = data.get("moves"), data.get("agree")
+        if not _count(moves) or not isinstance(agree, bool):
+            raise ProtocolError(
+                "an undo answer needs 'moves' (the move count it was asked at) and 'agree' "
+                "(true or false)"
+            )
+        return UndoAnswer(moves, agree)
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")

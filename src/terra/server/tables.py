@@ -16,6 +16,7 @@ from anyio import to_thread
 from terra.core.errors import marked
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo, undo_point
+from terra.server import protocol
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
@@ -48,6 +49,21 @@ class Settings:
         return BotLimits(self.bot_seconds, self.bot_iterations, self.bot_margin)
 
 
+class UndoAsked:
+    """Seat ``seat`` asked, at move ``moves``, to take back its last decision: every seat of
+    ``needed`` (the match's other people) must agree; ``agreed`` have."""
+
+    def __init__(self, seat: int, moves: int, needed: frozenset[int]) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.needed = needed
+        self.agreed: set[int] = set()
+
+    def message(self, kind: str, **more: object) -> str:
+        """The page message ``kind`` about this request (JSON text)."""
+        return protocol.encode({"type": kind, "seat": self.seat, "moves": self.moves, **more})
+
+
 @dataclass
 class Table:
     """A match this process serves."""
@@ -56,6 +72,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: asyncio.Task[None] | None = None
     spectators: int = 0  # spectators' pages open on this match in this process
+    # An undo that a seat asked the other people of the match to agree to (docs/web.md, "Undo").
+    asked: UndoAsked | None = None
     # Set by every wake-up: a bot task about to stop looks again instead of missing a move
     # made while it was reading the state.
     woken: bool = False
@@ -152,28 +170,83 @@ class Tables:
         table = await self.table(match_id)
         async with table.lock:
             result = await self._write(self.store.append_move, match_id, seen, action, seat)
+            self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
         self.wake_bots(match_id, result.state)
         return result
 
-    async def take_back(self, match_id: str, seen: int, seat: int) -> int:
+    async def take_back(self, match_id: str, seen: int, seat: int, agreed: bool = False) -> int:
         """Undo ``seat``'s last decision and every move since (:func:`terra.core.undo.undo_point`
         says how far, or raises :class:`~terra.core.undo.CannotUndo`), then tell every page;
         the match's move count after it.
 
-        Offered where every other seat is a bot (the caller checks), on the seat's turn.
+        Offered on the seat's turn where every other seat is a bot (the caller checks), or at
+        any time once the match's other people ``agreed`` (:meth:`answer_undo`).
         """
         table = await self.table(match_id)
         async with table.lock:
             state, count = await self.state(match_id)
             if count != seen:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
-            if state.current_player != seat:
+            if not agreed and state.current_player != seat:
                 raise CannotUndo("an undo is for your own turn: wait for the bots to move")
             point = await to_thread.run_sync(undo_point, state.record(), seat)
             state, moves = await self._write(self.store.take_back, match_id, seen, point)
+            self._void_undo(table)
             self.broadcaster.publish(match_id, state, moves, back=True)
         return moves
+
+    async def ask_undo(self, match_id: str, seen: int, seat: int, needed: frozenset[int]) -> None:
+        """Ask the people of ``needed`` to agree that ``seat`` takes back its last decision,
+        seen after ``seen`` moves: checked first as the undo itself would be (raising
+        :class:`~terra.core.undo.CannotUndo` or :class:`StaleMove`), then every page of the
+        match is told (``undo_asked``)."""
+        table = await self.table(match_id)
+        async with table.lock:
+            if table.asked is not None:
+                raise CannotUndo("an undo is waiting for an answer already")
+            if self.store.announces:
+                raise CannotUndo(
+                    "this server (several processes on one database) cannot ask the other "
+                    "players to agree to an undo"
+                )
+            state, count = await self.state(match_id)
+            if count != seen:
+                raise StaleMove.behind(seen, count, marked("undo only what you see"))
+            if state.is_over:
+                raise CannotUndo("the game is over; a finished game cannot be taken back")
+            await to_thread.run_sync(undo_point, state.record(), seat)
+            table.asked = UndoAsked(seat, seen, needed)
+            self.broadcaster.tell(match_id, table.asked.message("undo_asked"))
+
+    async def answer_undo(self, match_id: str, seen: int, seat: int, agree: bool) -> None:
+        """``seat``'s answer to the undo asked at move ``seen``: a refusal ends the request,
+        and the last of the needed agreements takes the decision back."""
+        table = await self.table(match_id)
+        asked = table.asked
+        if asked is None or asked.moves != seen:
+            raise CannotUndo("no undo is waiting for an answer at this move")
+        if seat not in asked.needed:
+            raise CannotUndo("this undo is not yours to answer")
+        if not agree:
+            table.asked = None
+            self.broadcaster.tell(match_id, asked.message("undo_refused", by=seat))
+            return
+        asked.agreed.add(seat)
+        if asked.agreed < asked.needed:
+            self.broadcaster.tell(match_id, asked.message("undo_agreed", by=seat))
+            return
+        await self.take_back(match_id, seen, asked.seat, agreed=True)
+
+    def asked_undo(self, table: Table) -> str | None:
+        """The message of the undo waiting for an answer at ``table``, for a page that opens."""
+        return None if table.asked is None else table.asked.message("undo_asked")
+
+    def _void_undo(self, table: Table) -> None:
+        """A move or an undo ends the undo asked before it: its position is gone."""
+        if table.asked is not None:
+            asked, table.asked = table.asked, None
+            self.broadcaster.tell(table.info.id, asked.message("undo_void"))
 
     async def resume_bots(self) -> None:
         """Start the bots of every match where one is to move (after a restart nobody else

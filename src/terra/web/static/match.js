@@ -114,9 +114,12 @@ function showLegal(update) {
   const list = $("legal");
   list.replaceChildren();
   $("hint").hidden = !update.legal;
-  // Undo is the server's to allow: offered where every other seat is a bot.
+  // Undo is the server's to allow: on the seat's turn where every other seat is a bot; where
+  // other people play, at any time, once they agree (an undo asked for).
   const alone = summary.seats.every((s) => s.seat === mySeat || s.bot);
-  $("undo").hidden = !update.legal || !alone || update.moves === 0;
+  const mayAsk = alone ? Boolean(update.legal) : mySeat !== null && !update.over;
+  $("undo").hidden = !mayAsk || update.moves === 0;
+  if (asked && asked.moves !== update.moves) showAsked(null);
   if (!update.legal) {
     let waiting = t("Wait for your turn.");
     if (update.over) waiting = t("The game is over.");
@@ -146,6 +149,48 @@ function showLegal(update) {
     } else item.append(choices);
     list.append(item);
   }
+}
+
+let asked = null; // the undo asked for and waiting for answers, if any
+
+/** An undo asked for (undo_asked), agreed to by one (undo_agreed), refused (undo_refused) or
+ * ended by a move (undo_void): the other people are asked to agree, the asker waits. */
+function showAsked(message) {
+  const box = $("asked");
+  box.replaceChildren();
+  if (message === null || message.type === "undo_void") {
+    asked = null;
+    box.hidden = true;
+    return;
+  }
+  const who = seatName(message.seat);
+  if (message.type === "undo_refused") {
+    asked = { moves: message.moves, refused: true }; // shown until the game moves on
+    box.append(element("p", t("{name} did not agree to take back the last move.", { name: seatName(message.by) })));
+    box.hidden = false;
+    return;
+  }
+  if (message.type === "undo_asked") asked = { moves: message.moves, seat: message.seat, answered: false };
+  if (!asked) return;
+  if (message.type === "undo_agreed" && message.by === mySeat) asked.answered = true;
+  if (message.seat === mySeat) {
+    box.append(element("p", t("You asked the other players to agree to take back your last move.")));
+  } else if (mySeat === null || asked.answered) {
+    box.append(element("p", t("{name} asked to take back their last move; the players are answering.", { name: who })));
+  } else {
+    box.append(element("p", t("{name} asks to take back their last move. Do you agree?", { name: who })));
+    const answer = (agree) => () => {
+      if (socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ type: "undo_answer", moves: asked.moves, agree }));
+      }
+    };
+    const yes = element("button", t("Agree"), { type: "button" });
+    yes.addEventListener("click", answer(true));
+    const no = element("button", t("Refuse"), { type: "button" });
+    no.addEventListener("click", answer(false));
+    box.append(yes, " ", no);
+  }
+  box.hidden = false;
 }
 
 function askUndo() {
@@ -225,6 +270,10 @@ function receive(event) {
   }
   if (message.type === "hints") {
     showHints(message);
+    return;
+  }
+  if (message.type.startsWith("undo_")) {
+    showAsked(message);
     return;
   }
   if (message.type !== "update") return;
