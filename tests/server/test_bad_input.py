@@ -212,7 +212,7 @@ class TestAPage:
             ("[1, 2]", "a JSON object with a 'type'"),
             (
                 '{"type": "dance"}',
-                "unknown message type \"dance\" "
+                'unknown message type "dance" '
                 "(known types: 'move', 'resume', 'hint', 'undo', 'undo_answer')",
             ),
             ('{"type": "move", "moves": 0}', "a move needs 'action'"),

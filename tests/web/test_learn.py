@@ -150,6 +150,45 @@ def test_a_seat_takes_back_its_move_against_a_bot(
     context.close()
 
 
+def _click_a_move(page: Page) -> None:
+    """Click the first move button in sight, opening a folded kind where none is."""
+    buttons = page.locator("#legal .kind > .choices button")
+    if not buttons.count():
+        page.locator("#legal .kind > details:not(.about):not([open]) > summary").first.click()
+        buttons = page.locator("#legal button:visible")
+    buttons.first.click()
+
+
+def test_two_people_agree_to_take_back_a_move(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Where another person plays, Undo asks them: the other page shows the request with
+    Agree and Refuse, and agreeing takes the move back on both pages (issue 45, "Undo")."""
+    body = {"game": "africa", "players": 2, "seats": [{"name": "Alice"}, {"name": "Bob"}]}
+    created = httpx.post(f"{base}/api/matches", json=body, timeout=30).json()
+    pages = []
+    for seat, viewport in ((0, DESKTOP), (1, PHONE)):
+        page = new_context(locale="en", viewport=viewport).new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(str(created["seats"][seat]["invite"]))
+        page.locator("#status", has_text="(move 0)").wait_for()
+        pages.append(page)
+    alice, bob = pages
+    _click_a_move(alice)
+    bob.locator("#status", has_text="Your move. (move 1)").wait_for()
+    alice.get_by_role("button", name="Undo", exact=True).click()
+    alice.locator("#asked", has_text="You asked the other players").wait_for()
+    bob.locator("#asked", has_text="Alice").wait_for()
+    assert "asks to take back" in bob.locator("#asked").inner_text()
+    photograph(bob, screenshot_dir() / "undo-asked-africa-390.png")
+    bob.get_by_role("button", name="Agree", exact=True).click()
+    alice.locator("#status", has_text="Your move. (move 0)").wait_for()
+    bob.locator("#status", has_text="(move 0)").wait_for()
+    assert alice.locator("#asked").is_hidden() and bob.locator("#asked").is_hidden()
+    summary = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
+    assert summary["moves"] == 0
+
+
 def test_a_finished_game_is_reviewed_decision_by_decision(
     base: str, new_context: Callable[..., BrowserContext]
 ) -> None:
@@ -286,11 +325,7 @@ def test_a_game_page_stays_within_two_screens(
             break
         heights.append(page.evaluate("document.documentElement.scrollHeight"))
         status = page.locator("#status").inner_text()
-        buttons = page.locator("#legal .kind > .choices button")
-        if not buttons.count():  # every kind folded: open the first
-            page.locator("#legal .kind > details:not(.about):not([open]) > summary").first.click()
-            buttons = page.locator("#legal button:visible")
-        buttons.first.click()
+        _click_a_move(page)
         page.wait_for_function(
             "before => document.getElementById('status').textContent !== before", arg=status
         )
