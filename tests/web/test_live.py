@@ -117,6 +117,8 @@ def refusal(page: Page) -> str:
 
 
 def type_move(page: Page, text: str) -> None:
+    if not page.locator("#typed-move").is_visible():  # folded on a phone
+        page.locator("#typed-box > summary").click()
     page.fill("#typed-move", text)
     page.click("#typed button[type=submit]")
 

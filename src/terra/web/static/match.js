@@ -311,6 +311,7 @@ async function start() {
   if (phone.matches) {
     $("log-box").open = false;
     $("players-box").open = false;
+    $("typed-box").open = false;
   }
   await loadLanguage();
   $("language-switch").replaceChildren(languageSwitch());
@@ -346,7 +347,7 @@ async function start() {
 if (mySeat !== null) {
   $("hint").addEventListener("click", askHint);
   $("undo").addEventListener("click", askUndo);
-  $("typed").hidden = false;
+  $("typed-box").hidden = false;
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("typed-move").value.trim();
