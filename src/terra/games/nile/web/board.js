@@ -51,6 +51,11 @@ const FINGER = 26;
 // phone's page holds the panel and the moves as well), but never under WINDOW_LEAST CSS px.
 const WINDOW_SHARE = 0.45;
 const WINDOW_LEAST = 300;
+// A hex's number is printed HEX_ID map units tall; where the map is panned, at least ID_PX
+// CSS px tall (the height of its box, the font's ascent and descent: ID_BOX of its size).
+const HEX_ID = 5.5;
+const ID_PX = 9.2;
+const ID_BOX = 1.13;
 // The width of the panel under the map, in its own units: the container's width in CSS px
 // between these bounds, so that its words and buttons keep their size on a phone.
 const PANEL_MIN = 320;
@@ -99,7 +104,7 @@ export function draw(container, view, ctx) {
   const moves = hexMoves(legal, view, ctx);
   const frame = mapFrame(layout, screen);
   const map = group(svg, { class: "map" });
-  drawMap(map, view, ctx, moves);
+  drawMap(map, view, ctx, moves, frame);
   const width = Math.max(PANEL_MIN, Math.min(PANEL_MAX, screen));
   const panel = group(svg, { class: "panel" });
   const sheet = { svg: panel, width, ctx };
@@ -386,7 +391,7 @@ function hexMoves(legal, view, ctx) {
 
 // --- the map ---------------------------------------------------------------------------
 
-function drawMap(map, view, ctx, moves) {
+function drawMap(map, view, ctx, moves, frame) {
   const layout = ctx.layout;
   el("rect", { width: layout.width, height: layout.height, fill: SEA }, map);
   const known = knownHexes(view, ctx);
@@ -400,7 +405,7 @@ function drawMap(map, view, ctx, moves) {
     drawFeatures(marks, view, ctx, h, x, y);
   });
   const names = drawPorts(map, ctx);
-  drawHexIds(map, ctx, names);
+  drawHexIds(map, ctx, names, frame);
   drawCounters(marks, view, ctx);
   drawPieces(map, view, ctx);
   for (const [h, actions] of moves) drawTarget(map, ctx, h, actions[0]);
@@ -532,12 +537,17 @@ function drawPorts(map, ctx) {
 }
 
 // Each hex's number (moves and the log name hexes by it), small, at the top of the hex, where
-// no port's name lies; the hex's tooltip names it too.
-function drawHexIds(map, ctx, names) {
+// no port's name lies; the hex's tooltip names it too. On a panned map it is drawn larger, to
+// be read on a phone: it grows upwards from the same baseline, into the room between the hex's
+// top side and its marks (a counter, a peak, an explorer), which stay clear of it.
+function drawHexIds(map, ctx, names, frame) {
   const ids = group(map, { class: "hex-ids" });
-  const clear = (x, y) => !names.some((box) => x - 8 < box[2] && box[0] < x + 8 && y - 11.5 < box[3] && box[1] < y - 4.5);
+  const size = frame.pannable ? Math.max(HEX_ID, ID_PX / (frame.scale * ID_BOX)) : HEX_ID;
+  const grow = size / HEX_ID;
+  const clear = (x, y) => !names.some((box) => x - 8 * grow < box[2] && box[0] < x + 8 * grow
+    && y - 6.2 - 5.3 * grow < box[3] && box[1] < y - 6.2 + 1.7 * grow);
   for (const [id, x, y] of ctx.layout.hexes) {
-    if (clear(x, y)) text(ids, x, y - 6.2, id, { "font-size": 5.5, "text-anchor": "middle", class: "label hexid" });
+    if (clear(x, y)) text(ids, x, y - 6.2, id, { "font-size": +size.toFixed(2), "text-anchor": "middle", class: "label hexid" });
   }
 }
 
