@@ -24,7 +24,7 @@
 
 import {
   board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, ofKind,
-  paragraph, pawn, say, seatColour, target, text, tip, youMark,
+  paragraph, pawn, say, seatColour, target, text, tip, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 8;
@@ -608,6 +608,30 @@ function words(sheet, x, y, content, attrs = {}) {
   return paragraph(sheet.svg, x, y, sheet.width - x - GAP, content, { "font-size": LINE, fill: INK, ...attrs });
 }
 
+// How wide a text of the panel is in its units: measured where the page lays the board out,
+// else estimated (a hidden container measures nothing).
+function textWidth(node, size, bold = false) {
+  const measured = node.getComputedTextLength();
+  return measured > 0 ? measured : node.textContent.length * size * (bold ? 0.62 : 0.56);
+}
+
+// A bold line of the panel with its baseline at y + baseline: the first of the ways to say it
+// that fits the panel's width, else the last one wrapped (a phone, a long translation).
+// Returns how much taller than one line it came out.
+function headline(sheet, y, baseline, ways, size) {
+  const attrs = { "font-size": size, "font-weight": "bold", fill: INK };
+  const room = sheet.width - 2 * GAP;
+  for (const content of ways) {
+    const node = text(sheet.svg, GAP, y + baseline, content, attrs);
+    if (textWidth(node, size, true) <= room) return 0;
+    node.remove();
+  }
+  // wrapLines reckons with ordinary letters; bold ones are about a tenth wider.
+  const lines = wrapLines(ways[ways.length - 1], room * 0.9, size);
+  lines.forEach((line, i) => text(sheet.svg, GAP, y + baseline + i * size * 1.25, line, attrs));
+  return (lines.length - 1) * size * 1.25;
+}
+
 function activityWord(ctx, level) {
   return [say(ctx, "nile.cautious", "cautious"), say(ctx, "nile.normal", "normal"),
     say(ctx, "nile.reckless", "reckless")][level] ?? "";
@@ -629,7 +653,7 @@ function drawTurn(sheet, y, view, ctx) {
     line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}",
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
-  text(sheet.svg, GAP, y + 15, line, { "font-size": 16, "font-weight": "bold", fill: INK });
+  y += headline(sheet, y, 15, [line], 16);
   const aside = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
   if (sheet.width >= 600) {
     text(sheet.svg, sheet.width - GAP, y + 15, aside, { "font-size": 12, "text-anchor": "end", fill: INK });
@@ -735,12 +759,13 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
   const layout = ctx.layout;
   const prices = view.player === ctx.seat ? view.prices : null;
   const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
-  const money = prices ? say(ctx, "nile.money_left", "${money} left to spend", { money: explorer.money })
-    : `$${explorer.money}`;
-  text(svg, GAP, y + 15, `${say(ctx, "nile.make_up", "Your expedition")} · ${money} · ${vp}`, {
-    "font-size": 15, "font-weight": "bold", fill: INK,
-  });
-  y += 22;
+  const heading = say(ctx, "nile.make_up", "Your expedition");
+  const short = `${heading} · $${explorer.money} · ${vp}`;
+  // Where "left to spend" makes the line too long for the panel (a phone), the sum says it.
+  const lines = prices
+    ? [`${heading} · ${say(ctx, "nile.money_left", "${money} left to spend", { money: explorer.money })} · ${vp}`, short]
+    : [short];
+  y += 22 + headline(sheet, y, 15, lines, 15);
   const over = explorer.load > explorer.capacity;
   if (explorer.status === "in Africa") {
     y = words(sheet, GAP, y - 2, say(ctx, "nile.load", "Load {load} of a capacity of {capacity} {mode}",
@@ -754,34 +779,62 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
     const price = prices ? prices[i] : null;
     return { good, i, count, moves, price };
   }).filter((row) => row.count || row.moves.length || (row.price !== null && row.price !== undefined));
-  const columns = sheet.width >= 640 ? 2 : 1;
-  const width = (sheet.width - (columns + 1) * GAP) / columns;
-  const height = shown.some((row) => row.moves.length) ? BUTTON + 6 : 22; // closer without buttons
-  shown.forEach((row, n) => {
-    const x = GAP + (n % columns) * (width + GAP);
-    const top = y + Math.floor(n / columns) * height;
+  // Each row's words are drawn first, to be measured, and placed once the grid is known.
+  for (const row of shown) {
     const sick = explorer.party[`sick_${partyKey(row.good)}`];
     const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
-    const baseline = top + Math.min(19, height - 4);
-    text(svg, x, baseline, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
+    row.name = text(svg, 0, 0, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
       { "font-size": LINE, fill: INK });
-    if (row.price !== null && row.price !== undefined) {
-      const price = text(svg, x + 118, baseline, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a", "text-anchor": "end" });
-      tip(price, say(ctx, "nile.price", "the port's price of one"));
+    row.cost = row.price === null || row.price === undefined ? null
+      : tip(text(svg, 0, 0, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a" }), say(ctx, "nile.price", "the port's price of one"));
+  }
+  const grid = goodsGrid(sheet, shown);
+  const width = (sheet.width - (grid.columns + 1) * GAP) / grid.columns;
+  const height = shown.some((row) => row.moves.length) ? BUTTON + grid.gap : grid.stacked ? 30 : 22; // closer without buttons
+  shown.forEach((row, n) => {
+    const x = GAP + (n % grid.columns) * (width + GAP);
+    const top = y + Math.floor(n / grid.columns) * height;
+    const baseline = grid.stacked ? top + 12 : top + Math.min(19, height - 4);
+    row.name.setAttribute("x", x);
+    row.name.setAttribute("y", baseline);
+    if (row.cost && grid.stacked) {
+      row.cost.setAttribute("x", x);
+      row.cost.setAttribute("y", top + 26);
+    } else if (row.cost) {
+      row.cost.setAttribute("x", x + grid.price);
+      row.cost.setAttribute("y", baseline);
+      row.cost.setAttribute("text-anchor", "end");
     }
     row.moves.slice(0, 4).forEach((move, k) => {
       const label = `${SUPPLY[move.kind]}${move.args[1]}${move.kind === "leave sick" ? SICK_MARK : ""}`;
-      const node = button(svg, x + 126 + k * 50, top, 46, BUTTON, label, move, ctx);
+      const node = button(svg, x + grid.buttons + k * grid.step, top, grid.button, BUTTON, label, move, ctx);
       if (move.kind === "buy" && row.price) {
         node.querySelector("title").textContent = say(ctx, "nile.buy_cost", "{move}: ${cost}",
           { move: move.text, cost: row.price * move.args[1] });
       }
     });
   });
-  y += Math.ceil(shown.length / columns) * height + 4;
+  y += Math.ceil(shown.length / grid.columns) * height + 4;
   const extra = legal.filter((move) => supplyGood(move, layout.goods) && !shownSupply(move, legal, layout));
   const travel = legal.filter((move) => TRAVEL.includes(move.kind));
   return buttonRows(svg, GAP, y, sheet.width - 2 * GAP, [...travel, ...extra].map((m) => [m.text, m]), ctx, BUTTON);
+}
+
+// The goods' rows in columns: two on a wide panel, with the price beside the name; on a
+// narrower one (a phone) two as well where rows with the price under the name and slimmer
+// buttons fit half the panel, else one as on a wide panel. ``price`` is where a price beside
+// the name ends, ``buttons`` where the buttons begin, ``button`` their width, ``step`` the
+// distance from one to the next and ``gap`` the room under a row of them.
+function goodsGrid(sheet, rows) {
+  const wide = { price: 118, buttons: 126, button: 46, step: 50, gap: 6, stacked: false };
+  if (sheet.width >= 640) return { columns: 2, ...wide };
+  const stacked = rows.some((row) => row.cost);
+  const label = Math.max(0, ...rows.map((row) => textWidth(row.name, LINE)),
+    ...rows.map((row) => (row.cost ? textWidth(row.cost, 12) : 0)));
+  const most = Math.max(0, ...rows.map((row) => Math.min(4, row.moves.length)));
+  const narrow = { price: 0, buttons: Math.ceil(label) + 6, button: 38, step: 42, gap: 4, stacked };
+  const fits = narrow.buttons + most * narrow.step - 4 <= (sheet.width - 3 * GAP) / 2;
+  return fits ? { columns: 2, ...narrow } : { columns: 1, ...wide };
 }
 
 // Each good shows its first four moves; any more are listed with the travel choices.
