@@ -307,14 +307,14 @@ function drawPanning(sheet, y, pane, ctx) {
       if (at < top + edge) beyond.north += 1;
       else if (at > top + pane.tall - edge) beyond.south += 1;
     }
-    label(west, beyond.west ? say(ctx, "nile.west_moves", "◀ west ({count})", { count: beyond.west })
+    panWords(west, beyond.west ? say(ctx, "nile.west_moves", "◀ west ({count})", { count: beyond.west })
       : say(ctx, "nile.west", "◀ west"), left <= 0.5);
-    label(east, beyond.east ? say(ctx, "nile.east_moves", "east ({count}) ▶", { count: beyond.east })
+    panWords(east, beyond.east ? say(ctx, "nile.east_moves", "east ({count}) ▶", { count: beyond.east })
       : say(ctx, "nile.east", "east ▶"), left >= pane.layout.width - pane.span - 0.5);
     if (!upright) return;
-    label(north, beyond.north ? say(ctx, "nile.north_moves", "▲ north ({count})", { count: beyond.north })
+    panWords(north, beyond.north ? say(ctx, "nile.north_moves", "▲ north ({count})", { count: beyond.north })
       : say(ctx, "nile.north", "▲ north"), top <= 0.5);
-    label(south, beyond.south ? say(ctx, "nile.south_moves", "▼ south ({count})", { count: beyond.south })
+    panWords(south, beyond.south ? say(ctx, "nile.south_moves", "▼ south ({count})", { count: beyond.south })
       : say(ctx, "nile.south", "▼ south"), top >= pane.layout.height - pane.tall - 0.5);
   };
   for (const control of [west, north, south, east]) {
@@ -332,7 +332,7 @@ function drawPanning(sheet, y, pane, ctx) {
 
 // A pan button's words, squeezed into it where they are longer (a count of three digits, a
 // long translation), and dimmed where the map ends that way.
-function label(control, words, end) {
+function panWords(control, words, end) {
   const node = control.label;
   node.textContent = words;
   node.removeAttribute("textLength");
