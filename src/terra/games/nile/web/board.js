@@ -6,9 +6,11 @@
 // capacity) and a line on every explorer.
 //
 // Where the whole map would make a hex smaller than a finger (WCAG 2.5.8: 24 CSS px), the map
-// shows a window of its full height as wide as the container allows at that size: it is
-// panned sideways by dragging, by the buttons under it or by moving the focus to a target, and
-// the page itself never scrolls sideways.
+// shows a window as wide as the container allows at that size and at most WINDOW_SHARE of the
+// browser window tall, so that the panel and the page's moves stay near: it is panned both
+// ways by the buttons under it, by a mouse's dragging or by moving the focus to a target, and
+// sideways by a finger's (whose vertical swipe scrolls the page); the page itself never
+// scrolls sideways.
 //
 // Targets: a hex for "counter <hex>" (set-up) and for "publish hex <hex>" (a hex chosen for
 // publication), a port for "sail to <port>", the hex next to the explorer for
@@ -22,7 +24,7 @@
 
 import {
   board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, ofKind,
-  paragraph, pawn, say, seatColour, target, text, tip, youMark,
+  paragraph, pawn, say, seatColour, target, text, tip, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 8;
@@ -45,6 +47,15 @@ const SICK_MARK = "✚";
 const TRAVEL = ["activity", "travel", "carry", "stop"];
 // The least height on screen of a target hex (CSS px): WCAG 2.5.8's 24, and a little to spare.
 const FINGER = 26;
+// The map's window on a narrow screen: at most this share of the browser window's height (a
+// phone's page holds the panel and the moves as well), but never under WINDOW_LEAST CSS px.
+const WINDOW_SHARE = 0.45;
+const WINDOW_LEAST = 300;
+// A hex's number is printed HEX_ID map units tall; where the map is panned, at least ID_PX
+// CSS px tall (the height of its box, the font's ascent and descent: ID_BOX of its size).
+const HEX_ID = 5.5;
+const ID_PX = 9.2;
+const ID_BOX = 1.13;
 // The width of the panel under the map, in its own units: the container's width in CSS px
 // between these bounds, so that its words and buttons keep their size on a phone.
 const PANEL_MIN = 320;
@@ -53,6 +64,7 @@ const BUTTON = 28; // a button's height in the panel's units
 const LINE = 13; // the panel's text size
 // What each map container remembers between draws: where the window is, what it centred on.
 const memory = new WeakMap();
+let windows = 0; // the map windows drawn, for their clip paths' ids
 
 // An explorer's whereabouts in the page's language: the view names them as the engine does.
 function statusWord(ctx, status) {
@@ -86,15 +98,17 @@ function goodWord(ctx, good, name) {
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const seen = remember(container, view, ctx);
+  const memo = remember(container, view, ctx);
   const screen = container.clientWidth || PANEL_MAX;
   const svg = board(container, layout.width, layout.height, "Source of the Nile");
   const moves = hexMoves(legal, view, ctx);
-  drawMap(svg, view, ctx, moves);
+  const frame = mapFrame(layout, screen);
+  const map = group(svg, { class: "map" });
+  drawMap(map, view, ctx, moves, frame);
   const width = Math.max(PANEL_MIN, Math.min(PANEL_MAX, screen));
   const panel = group(svg, { class: "panel" });
   const sheet = { svg: panel, width, ctx };
-  const pane = mapPane(svg, panel, width, seen, view, ctx, moves, screen);
+  const pane = mapPane(svg, map, panel, width, memo, view, ctx, moves, frame);
   let y = GAP;
   if (pane.pannable) y = drawPanning(sheet, y, pane, ctx);
   y = drawTurn(sheet, y, view, ctx);
@@ -113,12 +127,13 @@ export function draw(container, view, ctx) {
 function remember(container, view, ctx) {
   let seen = memory.get(container);
   if (!seen) {
-    seen = { left: null, focus: null, width: container.clientWidth };
+    seen = { left: null, top: null, focus: null, width: container.clientWidth };
     memory.set(container, seen);
     if (typeof ResizeObserver !== "undefined") {
       new ResizeObserver(() => {
         const now = container.clientWidth;
-        if (Math.abs(now - seen.width) < 2 || !seen.last || !container.isConnected) return;
+        // A container hidden for a moment (a page being photographed) is drawn again when seen.
+        if (!now || Math.abs(now - seen.width) < 2 || !seen.last || !container.isConnected) return;
         draw(container, ...seen.last);
       }).observe(container);
     }
@@ -128,73 +143,126 @@ function remember(container, view, ctx) {
   return seen;
 }
 
-// Where the map is looked at: the explorer to act (or the seat's), else the middle of the
-// targets, else the middle of the map.
+// Where the map is looked at, as [what, x, y]: the explorer to act (or the seat's), else the
+// middle of the targets, else the middle of the map.
 function focusOf(view, ctx, moves) {
+  const layout = ctx.layout;
   const who = ctx.seat ?? view.player;
   const explorer = who === null || who === undefined ? null : view.explorers[who];
-  if (explorer && explorer.hex >= 0) return [`hex ${explorer.hex}`, ctx.layout.hexes[explorer.hex][1]];
-  if (moves.size) {
-    const xs = [...moves.keys()].map((h) => ctx.layout.hexes[h][1]);
-    return [`targets ${view.phase} ${xs.length}`, (Math.min(...xs) + Math.max(...xs)) / 2];
+  if (explorer && explorer.hex >= 0) {
+    const [, x, y] = layout.hexes[explorer.hex];
+    return [`hex ${explorer.hex}`, x, y];
   }
-  return ["middle", ctx.layout.width / 2];
+  if (moves.size) {
+    const spots = [...moves.keys()].map((h) => layout.hexes[h]);
+    const middle = (values) => (Math.min(...values) + Math.max(...values)) / 2;
+    return [`targets ${view.phase} ${spots.length}`, middle(spots.map((spot) => spot[1])),
+      middle(spots.map((spot) => spot[2]))];
+  }
+  return ["middle", layout.width / 2, layout.height / 2];
+}
+
+// How the map is seen on a container ``screen`` CSS px wide: whole, or (``pannable``) where a
+// whole map would draw a hex under FINGER px tall, through a window ``span`` map units wide and
+// ``tall`` high at ``scale`` CSS px a unit.
+function mapFrame(layout, screen) {
+  const hexHeight = Math.sqrt(3) * (layout.hex - 1); // a target ring's height in map units
+  const scale = FINGER / hexHeight; // CSS px per map unit, at the least
+  if (screen / layout.width >= scale) {
+    return { pannable: false, scale: screen / layout.width, span: layout.width, tall: layout.height };
+  }
+  const most = Math.max(WINDOW_LEAST, WINDOW_SHARE * (window.innerHeight || 0));
+  return { pannable: true, scale, span: screen / scale, tall: Math.min(layout.height, most / scale) };
 }
 
 // What the one <svg> shows: the map and, under it, the panel, a group of its own units
 // (``width`` of them across the screen, so that its words and buttons keep their size on a
-// phone). On a screen where the whole map would draw a hex under FINGER px tall, the map is
-// seen through a window of its full height, panned sideways (``pannable``).
-function mapPane(svg, panel, width, seen, view, ctx, moves, screen) {
+// phone). A pannable map is seen through its window (``frame``): the map is clipped to it, and
+// the panel is drawn right under it.
+function mapPane(svg, map, panel, width, memo, view, ctx, moves, frame) {
   const layout = ctx.layout;
-  const hexHeight = Math.sqrt(3) * (layout.hex - 1); // a target ring's height in map units
-  const scale = FINGER / hexHeight; // CSS px per map unit, at the least
-  const pannable = screen / layout.width < scale;
-  const span = pannable ? screen / scale : layout.width;
-  const pane = { seen, span, layout, moves, pannable, height: 0, redraw: null };
-  if (!pannable) seen.left = 0;
-  else {
-    const [focus, centre] = focusOf(view, ctx, moves);
-    if (seen.focus !== focus || seen.left === null) seen.left = centre - span / 2;
+  const { pannable, span, tall } = frame;
+  // A whole map is seen from its corner; the memory keeps the window's place for a narrower
+  // screen again (a container hidden, a phone turned and back).
+  const seen = pannable ? memo : { left: 0, top: 0 };
+  const pane = { seen, span, tall, layout, moves, pannable, height: 0, redraw: null };
+  if (pannable) {
+    const [focus, x, y] = focusOf(view, ctx, moves);
+    if (seen.focus !== focus || seen.left === null) {
+      seen.left = x - span / 2;
+      seen.top = y - tall / 2;
+    }
     seen.focus = focus;
   }
+  const clip = pannable ? clipToWindow(svg, map) : null;
   pane.place = () => {
     seen.left = Math.max(0, Math.min(layout.width - span, seen.left));
+    seen.top = Math.max(0, Math.min(layout.height - tall, seen.top));
+    const left = seen.left.toFixed(1);
+    const top = seen.top.toFixed(1);
     const shrink = span / width; // map units per panel unit
-    svg.setAttribute("viewBox", `${seen.left.toFixed(1)} 0 ${span.toFixed(1)} ${(layout.height + pane.height * shrink).toFixed(1)}`);
-    panel.setAttribute("transform", `translate(${seen.left.toFixed(1)} ${layout.height}) scale(${shrink.toFixed(4)})`);
+    svg.setAttribute("viewBox", `${left} ${top} ${span.toFixed(1)} ${(tall + pane.height * shrink).toFixed(1)}`);
+    panel.setAttribute("transform", `translate(${left} ${(seen.top + tall).toFixed(1)}) scale(${shrink.toFixed(4)})`);
+    if (clip) {
+      for (const [name, value] of [["x", left], ["y", top], ["width", span.toFixed(1)], ["height", tall.toFixed(1)]]) {
+        clip.setAttribute(name, value);
+      }
+    }
     if (pane.redraw) pane.redraw();
   };
   if (!pannable) return pane;
   svg.classList.add("nile-pannable");
-  panByDragging(svg, panel, pane, scale);
-  // A target reached with the keyboard is brought into the window.
+  panByDragging(svg, map, pane, frame.scale);
+  // A target reached with the keyboard is brought into the window, before the browser
+  // scrolls the page to it.
   svg.addEventListener("focusin", (event) => {
     const node = event.target.closest(".target");
     const hex = node && node.dataset.place ? layout.hexes.find(([id]) => id === node.dataset.place) : null;
-    if (!hex || (hex[1] > seen.left + layout.hex && hex[1] < seen.left + span - layout.hex)) return;
-    seen.left = hex[1] - span / 2;
+    if (!hex) return;
+    const [, x, y] = hex;
+    const outside = (at, from, size) => at <= from + layout.hex || at >= from + size - layout.hex;
+    if (!outside(x, seen.left, span) && !outside(y, seen.top, tall)) return;
+    if (outside(x, seen.left, span)) seen.left = x - span / 2;
+    if (outside(y, seen.top, tall)) seen.top = y - tall / 2;
     pane.place();
   });
   return pane;
 }
 
-// Dragging the map sideways pans it; a drag ends without playing the target it began on.
-function panByDragging(svg, panel, pane, scale) {
+// The map shows only what is inside its window (the panel below it is no place for hexes,
+// and a hex out of sight takes no click); returns the window's rectangle, placed by the pane.
+function clipToWindow(svg, map) {
+  windows += 1;
+  const id = `nile-window-${windows}`;
+  const path = el("clipPath", { id }, el("defs", {}, svg));
+  map.setAttribute("clip-path", `url(#${id})`);
+  return el("rect", {}, path);
+}
+
+// Dragging the map pans it: a mouse both ways, a finger sideways only (its vertical swipe
+// scrolls the page: touch-action pan-y); a drag ends without playing the target it began on.
+function panByDragging(svg, map, pane, scale) {
   let start = null;
   let dragged = false;
   svg.addEventListener("pointerdown", (event) => {
-    if (panel.contains(event.target)) return;
-    start = [event.clientX, pane.seen.left];
+    if (!map.contains(event.target)) return;
+    start = { x: event.clientX, y: event.clientY, left: pane.seen.left, top: pane.seen.top };
     dragged = false;
   });
   svg.addEventListener("pointermove", (event) => {
     if (!start) return;
-    const dx = event.clientX - start[0];
-    if (!dragged && Math.abs(dx) < 6) return;
+    const mouse = event.pointerType === "mouse";
+    if (mouse && !(event.buttons & 1)) {
+      start = null; // released outside the board
+      return;
+    }
+    const dx = event.clientX - start.x;
+    const dy = mouse ? event.clientY - start.y : 0;
+    if (!dragged && Math.hypot(dx, dy) < 6) return;
     if (!dragged) svg.setPointerCapture(event.pointerId);
     dragged = true;
-    pane.seen.left = start[1] - dx / scale;
+    pane.seen.left = start.left - dx / scale;
+    pane.seen.top = start.top - dy / scale;
     pane.place();
   });
   const end = () => {
@@ -210,40 +278,71 @@ function panByDragging(svg, panel, pane, scale) {
   }, true);
 }
 
-// The buttons that pan the pane, each with how many targets lie beyond it that way.
+// The buttons that pan the pane, each with how many targets lie beyond it that way: west and
+// east at the row's ends, north and south beside them where the map is taller than its
+// window, and a hint in the middle where there is room.
 function drawPanning(sheet, y, pane, ctx) {
   const row = group(sheet.svg, { class: "panning" });
-  const width = 112;
-  const west = panButton(row, GAP, y, width, () => -pane.span * 0.6);
-  const east = panButton(row, sheet.width - GAP - width, y, width, () => pane.span * 0.6);
-  const hint = text(row, sheet.width / 2, y + BUTTON / 2 + 4, say(ctx, "nile.drag_map", "drag the map sideways"), {
+  const upright = pane.tall < pane.layout.height - 0.5;
+  const count = upright ? 4 : 2;
+  const width = Math.min(112, (sheet.width - 2 * GAP - (count - 1) * 6) / count);
+  const right = sheet.width - GAP - width;
+  const west = panButton(row, GAP, y, width, () => [-pane.span * 0.6, 0]);
+  const north = upright ? panButton(row, GAP + width + 6, y, width, () => [0, -pane.tall * 0.6]) : null;
+  const south = upright ? panButton(row, right - width - 6, y, width, () => [0, pane.tall * 0.6]) : null;
+  const east = panButton(row, right, y, width, () => [pane.span * 0.6, 0]);
+  const inner = upright ? [GAP + 2 * width + 6, right - width - 6] : [GAP + width, right];
+  const hint = text(row, (inner[0] + inner[1]) / 2, y + BUTTON / 2 + 4, say(ctx, "nile.drag_map", "drag the map"), {
     "font-size": 11, "text-anchor": "middle", fill: "#6b5a3a",
   });
-  if (sheet.width < 2 * width + 2 * GAP + hint.textContent.length * 6) hint.remove();
+  if (inner[1] - inner[0] < 2 * GAP + hint.textContent.length * 6) hint.remove();
   pane.redraw = () => {
-    const { left } = pane.seen;
-    let before = 0;
-    let after = 0;
+    const { left, top } = pane.seen;
+    const edge = pane.layout.hex * 0.5;
+    const beyond = { west: 0, east: 0, north: 0, south: 0 };
     for (const h of pane.moves.keys()) {
-      const x = pane.layout.hexes[h][1];
-      if (x < left + pane.layout.hex * 0.5) before += 1;
-      else if (x > left + pane.span - pane.layout.hex * 0.5) after += 1;
+      const [, x, at] = pane.layout.hexes[h];
+      if (x < left + edge) beyond.west += 1;
+      else if (x > left + pane.span - edge) beyond.east += 1;
+      if (at < top + edge) beyond.north += 1;
+      else if (at > top + pane.tall - edge) beyond.south += 1;
     }
-    west.label.textContent = before ? say(ctx, "nile.west_moves", "◀ west ({count})", { count: before })
-      : say(ctx, "nile.west", "◀ west");
-    east.label.textContent = after ? say(ctx, "nile.east_moves", "east ({count}) ▶", { count: after })
-      : say(ctx, "nile.east", "east ▶");
-    west.node.classList.toggle("dim", left <= 0.5);
-    east.node.classList.toggle("dim", left >= pane.layout.width - pane.span - 0.5);
+    panWords(west, beyond.west ? say(ctx, "nile.west_moves", "◀ west ({count})", { count: beyond.west })
+      : say(ctx, "nile.west", "◀ west"), left <= 0.5);
+    panWords(east, beyond.east ? say(ctx, "nile.east_moves", "east ({count}) ▶", { count: beyond.east })
+      : say(ctx, "nile.east", "east ▶"), left >= pane.layout.width - pane.span - 0.5);
+    if (!upright) return;
+    panWords(north, beyond.north ? say(ctx, "nile.north_moves", "▲ north ({count})", { count: beyond.north })
+      : say(ctx, "nile.north", "▲ north"), top <= 0.5);
+    panWords(south, beyond.south ? say(ctx, "nile.south_moves", "▼ south ({count})", { count: beyond.south })
+      : say(ctx, "nile.south", "▼ south"), top >= pane.layout.height - pane.tall - 0.5);
   };
-  const shift = (by) => () => {
-    pane.seen.left += by();
-    pane.place();
-  };
-  activate(west.node, shift(west.by));
-  activate(east.node, shift(east.by));
+  for (const control of [west, north, south, east]) {
+    if (!control) continue;
+    activate(control.node, () => {
+      const [dx, dy] = control.by();
+      pane.seen.left += dx;
+      pane.seen.top += dy;
+      pane.place();
+    });
+  }
   pane.redraw();
   return y + BUTTON + 8;
+}
+
+// A pan button's words, squeezed into it where they are longer (a count of three digits, a
+// long translation), and dimmed where the map ends that way.
+function panWords(control, words, end) {
+  const node = control.label;
+  node.textContent = words;
+  node.removeAttribute("textLength");
+  node.removeAttribute("lengthAdjust");
+  const room = control.width - 8;
+  if (node.getComputedTextLength() > room) {
+    node.setAttribute("textLength", room);
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  control.node.classList.toggle("dim", end);
 }
 
 function panButton(parent, x, y, width, by) {
@@ -252,7 +351,7 @@ function panButton(parent, x, y, width, by) {
   const label = text(node, width / 2, BUTTON / 2, "", {
     "text-anchor": "middle", "dominant-baseline": "central", "font-size": 13,
   });
-  return { node, label, by };
+  return { node, label, by, width };
 }
 
 // A control that is not a move: a click, Enter or Space runs act.
@@ -292,24 +391,24 @@ function hexMoves(legal, view, ctx) {
 
 // --- the map ---------------------------------------------------------------------------
 
-function drawMap(svg, view, ctx, moves) {
+function drawMap(map, view, ctx, moves, frame) {
   const layout = ctx.layout;
-  el("rect", { width: layout.width, height: layout.height, fill: SEA }, svg);
+  el("rect", { width: layout.width, height: layout.height, fill: SEA }, map);
   const known = knownHexes(view, ctx);
-  const ground = group(svg, { class: "ground" });
-  const rivers = group(svg, { class: "rivers", stroke: "#1d5fb4", "stroke-width": 2.2, fill: "none",
+  const ground = group(map, { class: "ground" });
+  const rivers = group(map, { class: "rivers", stroke: "#1d5fb4", "stroke-width": 2.2, fill: "none",
     "stroke-linecap": "round" });
-  const marks = group(svg, { class: "marks" });
+  const marks = group(map, { class: "marks" });
   layout.hexes.forEach(([id, x, y], h) => {
     drawHex(ground, view, ctx, h, id, x, y, known.has(h));
     drawRiver(rivers, view.map, h, x, y, layout.hex);
     drawFeatures(marks, view, ctx, h, x, y);
   });
-  const names = drawPorts(svg, ctx);
-  drawHexIds(svg, ctx, names);
+  const names = drawPorts(map, ctx);
+  drawHexIds(map, ctx, names, frame);
   drawCounters(marks, view, ctx);
-  drawPieces(svg, view, ctx);
-  for (const [h, actions] of moves) drawTarget(svg, ctx, h, actions[0]);
+  drawPieces(map, view, ctx);
+  for (const [h, actions] of moves) drawTarget(map, ctx, h, actions[0]);
 }
 
 // A seat's explorer remembers where he has been; a spectator follows the explorer to move.
@@ -405,8 +504,8 @@ function drawCounters(parent, view, ctx) {
 
 // A port's name goes out to sea beside it, or inland where the board's edge is near; a name
 // that would cover another name or a port tries the other side, then a line lower or higher.
-function drawPorts(svg, ctx) {
-  const names = group(svg, { class: "ports" });
+function drawPorts(map, ctx) {
+  const names = group(map, { class: "ports" });
   const spots = ctx.layout.ports.map((port) => ctx.layout.hexes[port.hex]);
   const marks = spots.map(([, x, y]) => [x - 5, y - 5, x + 5, y + 5]);
   const taken = [...marks];
@@ -438,16 +537,21 @@ function drawPorts(svg, ctx) {
 }
 
 // Each hex's number (moves and the log name hexes by it), small, at the top of the hex, where
-// no port's name lies; the hex's tooltip names it too.
-function drawHexIds(svg, ctx, names) {
-  const ids = group(svg, { class: "hex-ids" });
-  const clear = (x, y) => !names.some((box) => x - 8 < box[2] && box[0] < x + 8 && y - 11.5 < box[3] && box[1] < y - 4.5);
+// no port's name lies; the hex's tooltip names it too. On a panned map it is drawn larger, to
+// be read on a phone: it grows upwards from the same baseline, into the room between the hex's
+// top side and its marks (a counter, a peak, an explorer), which stay clear of it.
+function drawHexIds(map, ctx, names, frame) {
+  const ids = group(map, { class: "hex-ids" });
+  const size = frame.pannable ? Math.max(HEX_ID, ID_PX / (frame.scale * ID_BOX)) : HEX_ID;
+  const grow = size / HEX_ID;
+  const clear = (x, y) => !names.some((box) => x - 8 * grow < box[2] && box[0] < x + 8 * grow
+    && y - 6.2 - 5.3 * grow < box[3] && box[1] < y - 6.2 + 1.7 * grow);
   for (const [id, x, y] of ctx.layout.hexes) {
-    if (clear(x, y)) text(ids, x, y - 6.2, id, { "font-size": 5.5, "text-anchor": "middle", class: "label hexid" });
+    if (clear(x, y)) text(ids, x, y - 6.2, id, { "font-size": +size.toFixed(2), "text-anchor": "middle", class: "label hexid" });
   }
 }
 
-function drawPieces(svg, view, ctx) {
+function drawPieces(map, view, ctx) {
   const here = new Map();
   view.explorers.forEach((explorer, seat) => {
     if (explorer.hex === null || explorer.hex < 0) return;
@@ -455,22 +559,22 @@ function drawPieces(svg, view, ctx) {
     const k = here.get(explorer.hex) || 0;
     here.set(explorer.hex, k + 1);
     const colour = ctx.layout.colours[seat];
-    const piece = pawn(svg, x - 3 + k * 7, y + 1 - k * 2, 6, seatColour(colour), String(seat + 1));
+    const piece = pawn(map, x - 3 + k * 7, y + 1 - k * 2, 6, seatColour(colour), String(seat + 1));
     const specialty = ctx.layout.specialties[explorer.specialty] || say(ctx, "nile.explorer", "explorer");
     tip(piece, `${colourWord(ctx, colour)}: ${specialty}, ${statusWord(ctx, explorer.status)}`);
     for (const cache of explorer.caches) {
       const [, cx, cy] = ctx.layout.hexes[cache.hex];
       el("rect", { x: cx + 3, y: cy + 2, width: 5, height: 4, fill: seatColour(colour),
-        stroke: INK, "stroke-width": 0.5 }, svg);
+        stroke: INK, "stroke-width": 0.5 }, map);
     }
   });
 }
 
 // A target hex is a ring over the map, so that it stays clickable above every mark.
-function drawTarget(svg, ctx, h, move) {
+function drawTarget(map, ctx, h, move) {
   const [id, x, y] = ctx.layout.hexes[h];
   const ring = el("polygon", { points: hexPoints(x, y, ctx.layout.hex - 1, true), fill: "rgba(255,255,255,0.01)",
-    "data-place": id }, svg);
+    "data-place": id }, map);
   tip(ring, `${move.text} (${id})`);
   target(ring, move, ctx);
 }
@@ -504,6 +608,30 @@ function words(sheet, x, y, content, attrs = {}) {
   return paragraph(sheet.svg, x, y, sheet.width - x - GAP, content, { "font-size": LINE, fill: INK, ...attrs });
 }
 
+// How wide a text of the panel is in its units: measured where the page lays the board out,
+// else estimated (a hidden container measures nothing).
+function textWidth(node, size, bold = false) {
+  const measured = node.getComputedTextLength();
+  return measured > 0 ? measured : node.textContent.length * size * (bold ? 0.62 : 0.56);
+}
+
+// A bold line of the panel with its baseline at y + baseline: the first of the ways to say it
+// that fits the panel's width, else the last one wrapped (a phone, a long translation).
+// Returns how much taller than one line it came out.
+function headline(sheet, y, baseline, ways, size) {
+  const attrs = { "font-size": size, "font-weight": "bold", fill: INK };
+  const room = sheet.width - 2 * GAP;
+  for (const content of ways) {
+    const node = text(sheet.svg, GAP, y + baseline, content, attrs);
+    if (textWidth(node, size, true) <= room) return 0;
+    node.remove();
+  }
+  // wrapLines reckons with ordinary letters; bold ones are about a tenth wider.
+  const lines = wrapLines(ways[ways.length - 1], room * 0.9, size);
+  lines.forEach((line, i) => text(sheet.svg, GAP, y + baseline + i * size * 1.25, line, attrs));
+  return (lines.length - 1) * size * 1.25;
+}
+
 function activityWord(ctx, level) {
   return [say(ctx, "nile.cautious", "cautious"), say(ctx, "nile.normal", "normal"),
     say(ctx, "nile.reckless", "reckless")][level] ?? "";
@@ -525,7 +653,7 @@ function drawTurn(sheet, y, view, ctx) {
     line = say(ctx, "nile.round", "Round {round} · {colour}: {phase}",
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
-  text(sheet.svg, GAP, y + 15, line, { "font-size": 16, "font-weight": "bold", fill: INK });
+  y += headline(sheet, y, 15, [line], 16);
   const aside = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
   if (sheet.width >= 600) {
     text(sheet.svg, sheet.width - GAP, y + 15, aside, { "font-size": 12, "text-anchor": "end", fill: INK });
@@ -631,12 +759,13 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
   const layout = ctx.layout;
   const prices = view.player === ctx.seat ? view.prices : null;
   const vp = say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp });
-  const money = prices ? say(ctx, "nile.money_left", "${money} left to spend", { money: explorer.money })
-    : `$${explorer.money}`;
-  text(svg, GAP, y + 15, `${say(ctx, "nile.make_up", "Your expedition")} · ${money} · ${vp}`, {
-    "font-size": 15, "font-weight": "bold", fill: INK,
-  });
-  y += 22;
+  const heading = say(ctx, "nile.make_up", "Your expedition");
+  const short = `${heading} · $${explorer.money} · ${vp}`;
+  // Where "left to spend" makes the line too long for the panel (a phone), the sum says it.
+  const lines = prices
+    ? [`${heading} · ${say(ctx, "nile.money_left", "${money} left to spend", { money: explorer.money })} · ${vp}`, short]
+    : [short];
+  y += 22 + headline(sheet, y, 15, lines, 15);
   const over = explorer.load > explorer.capacity;
   if (explorer.status === "in Africa") {
     y = words(sheet, GAP, y - 2, say(ctx, "nile.load", "Load {load} of a capacity of {capacity} {mode}",
@@ -650,34 +779,62 @@ function drawMakeUp(sheet, y, view, ctx, legal) {
     const price = prices ? prices[i] : null;
     return { good, i, count, moves, price };
   }).filter((row) => row.count || row.moves.length || (row.price !== null && row.price !== undefined));
-  const columns = sheet.width >= 640 ? 2 : 1;
-  const width = (sheet.width - (columns + 1) * GAP) / columns;
-  const height = shown.some((row) => row.moves.length) ? BUTTON + 6 : 22; // closer without buttons
-  shown.forEach((row, n) => {
-    const x = GAP + (n % columns) * (width + GAP);
-    const top = y + Math.floor(n / columns) * height;
+  // Each row's words are drawn first, to be measured, and placed once the grid is known.
+  for (const row of shown) {
     const sick = explorer.party[`sick_${partyKey(row.good)}`];
     const sickCount = sick ? ` ${SICK_MARK}${sick}` : "";
-    const baseline = top + Math.min(19, height - 4);
-    text(svg, x, baseline, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
+    row.name = text(svg, 0, 0, `${goodWord(ctx, row.good, layout.good_names[row.i])} ${row.count}${sickCount}`,
       { "font-size": LINE, fill: INK });
-    if (row.price !== null && row.price !== undefined) {
-      const price = text(svg, x + 118, baseline, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a", "text-anchor": "end" });
-      tip(price, say(ctx, "nile.price", "the port's price of one"));
+    row.cost = row.price === null || row.price === undefined ? null
+      : tip(text(svg, 0, 0, `$${row.price}`, { "font-size": 12, fill: "#6b5a3a" }), say(ctx, "nile.price", "the port's price of one"));
+  }
+  const grid = goodsGrid(sheet, shown);
+  const width = (sheet.width - (grid.columns + 1) * GAP) / grid.columns;
+  const height = shown.some((row) => row.moves.length) ? BUTTON + grid.gap : grid.stacked ? 30 : 22; // closer without buttons
+  shown.forEach((row, n) => {
+    const x = GAP + (n % grid.columns) * (width + GAP);
+    const top = y + Math.floor(n / grid.columns) * height;
+    const baseline = grid.stacked ? top + 12 : top + Math.min(19, height - 4);
+    row.name.setAttribute("x", x);
+    row.name.setAttribute("y", baseline);
+    if (row.cost && grid.stacked) {
+      row.cost.setAttribute("x", x);
+      row.cost.setAttribute("y", top + 26);
+    } else if (row.cost) {
+      row.cost.setAttribute("x", x + grid.price);
+      row.cost.setAttribute("y", baseline);
+      row.cost.setAttribute("text-anchor", "end");
     }
     row.moves.slice(0, 4).forEach((move, k) => {
       const label = `${SUPPLY[move.kind]}${move.args[1]}${move.kind === "leave sick" ? SICK_MARK : ""}`;
-      const node = button(svg, x + 126 + k * 50, top, 46, BUTTON, label, move, ctx);
+      const node = button(svg, x + grid.buttons + k * grid.step, top, grid.button, BUTTON, label, move, ctx);
       if (move.kind === "buy" && row.price) {
         node.querySelector("title").textContent = say(ctx, "nile.buy_cost", "{move}: ${cost}",
           { move: move.text, cost: row.price * move.args[1] });
       }
     });
   });
-  y += Math.ceil(shown.length / columns) * height + 4;
+  y += Math.ceil(shown.length / grid.columns) * height + 4;
   const extra = legal.filter((move) => supplyGood(move, layout.goods) && !shownSupply(move, legal, layout));
   const travel = legal.filter((move) => TRAVEL.includes(move.kind));
   return buttonRows(svg, GAP, y, sheet.width - 2 * GAP, [...travel, ...extra].map((m) => [m.text, m]), ctx, BUTTON);
+}
+
+// The goods' rows in columns: two on a wide panel, with the price beside the name; on a
+// narrower one (a phone) two as well where rows with the price under the name and slimmer
+// buttons fit half the panel, else one as on a wide panel. ``price`` is where a price beside
+// the name ends, ``buttons`` where the buttons begin, ``button`` their width, ``step`` the
+// distance from one to the next and ``gap`` the room under a row of them.
+function goodsGrid(sheet, rows) {
+  const wide = { price: 118, buttons: 126, button: 46, step: 50, gap: 6, stacked: false };
+  if (sheet.width >= 640) return { columns: 2, ...wide };
+  const stacked = rows.some((row) => row.cost);
+  const label = Math.max(0, ...rows.map((row) => textWidth(row.name, LINE)),
+    ...rows.map((row) => (row.cost ? textWidth(row.cost, 12) : 0)));
+  const most = Math.max(0, ...rows.map((row) => Math.min(4, row.moves.length)));
+  const narrow = { price: 0, buttons: Math.ceil(label) + 6, button: 38, step: 42, gap: 4, stacked };
+  const fits = narrow.buttons + most * narrow.step - 4 <= (sheet.width - 3 * GAP) / 2;
+  return fits ? { columns: 2, ...narrow } : { columns: 1, ...wide };
 }
 
 // Each good shows its first four moves; any more are listed with the travel choices.
