@@ -85,7 +85,7 @@ def play_one(page: Page, rng: random.Random) -> str:
                 action = targets.nth(index).get_attribute("data-action") or ""
                 page.mouse.click(point[0], point[1])
                 return action
-    folded = page.locator("#legal details:not([open]) > summary")
+    folded = page.locator("#legal .kind > details:not(.about):not([open]) > summary")
     none_shown = not page.locator("#legal button:visible").count()
     if folded.count() and (none_shown or rng.random() < 0.5):
         folded.first.click()  # a long list of one kind folds behind its count
