@@ -363,6 +363,7 @@ function drawPlayer(svg, y, player, view, ctx, exchanges) {
 const HEADING_STEP = 16;
 const CHIP_HEIGHT = 24; // a finger's size, one unit a CSS pixel under the map
 const CHIP_WORDS = { "font-size": 11 };
+const CHIP_GAP = 5;
 
 // The goods' chips in a row `width` wide: each as wide as the longest chip's words need (of
 // every row, so that the rows' chips line up), 72 units where the row has room for them all on
@@ -372,13 +373,13 @@ function goodsChips(svg, view, ctx, width) {
   const room = width - 16;
   const counts = (good) => new Set(view.players.map((player) => player.goods[good] || 0));
   const words = goods.flatMap((good) => [...counts(good)].map((count) => `${markerWord(ctx, good)} ${count}`));
-  const need = Math.ceil(Math.max(...words.map((label) => measure(svg, label, CHIP_WORDS))) + 6);
-  const shared = Math.floor((room - 6 * (goods.length - 1)) / goods.length);
+  const need = Math.ceil(Math.max(...words.map((label) => measure(svg, label, CHIP_WORDS))) + 10);
+  const shared = Math.floor((room - CHIP_GAP * (goods.length - 1)) / goods.length);
   const chip = Math.max(need, Math.min(72, shared));
-  const across = Math.max(1, Math.floor((room + 6) / (chip + 6)));
+  const across = Math.max(1, Math.floor((room + CHIP_GAP) / (chip + CHIP_GAP)));
   return {
     width: chip,
     lines: Math.ceil(goods.length / across),
-    at: (i) => [8 + (i % across) * (chip + 6), Math.floor(i / across)],
+    at: (i) => [8 + (i % across) * (chip + CHIP_GAP), Math.floor(i / across)],
   };
 }
