@@ -131,6 +131,18 @@ def test_africa_reads_on_a_phone(phone_page: BoardPage) -> None:
     phone_page.screenshot("africa-reads-phone")
 
 
+def test_africa_whole_map_on_a_desktop(board_page: BoardPage) -> None:
+    """At 1280 px the whole map is in view, as large as its column: nothing to pan, and no
+    button to show the whole of it."""
+    state = terra.game("africa").new(players=2, seed=3)
+    board_page.load("africa", layout_of(state))
+    show(board_page, state)
+    pan = board_page.page.locator("#board .terra-pan")
+    assert pan.evaluate("box => box.scrollWidth <= box.clientWidth")
+    assert pan.evaluate("box => box.scrollHeight <= box.clientHeight")
+    assert board_page.page.locator("#board .terra-zoom").is_hidden()
+
+
 # --- Africana --------------------------------------------------------------------------------
 
 
