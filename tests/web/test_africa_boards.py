@@ -102,6 +102,47 @@ def test_africa_row_says_its_gold_is_what_camps_took(board_page: BoardPage) -> N
     assert all("base camps" in tip for tip in tips), tips
 
 
+# The heights on screen (CSS px) of the map's hex ids and marker words, with their words.
+MAP_WORDS = """() => [...document.querySelectorAll(
+  ".terra-pan svg text.coord, .terra-pan svg text.marker-word")].map((node) =>
+  [node.textContent, node.getBoundingClientRect().height])"""
+# How far (CSS px) each text of the players' rows reaches beyond the board's container.
+ROWS_OVER = """() => {
+  const edge = document.querySelector("#board").getBoundingClientRect().right;
+  return [...document.querySelectorAll("svg g.player text")]
+    .map((node) => [node.textContent, node.getBoundingClientRect().right - edge])
+    .filter(([, over]) => over > 0.5);
+}"""
+
+
+def test_africa_reads_on_a_phone(phone_page: BoardPage) -> None:
+    """At 390 px the map is drawn large enough, in its own panned box, that every hex id and
+    marker word is at least 9 CSS px tall, and no word of the players' rows is cut off at the
+    right (a row too long for the screen goes on two lines)."""
+    state = greedy_positions("africa", 3, 21)[-1]
+    phone_page.load("africa", layout_of(state))
+    show(phone_page, state)
+    heights = phone_page.page.evaluate(MAP_WORDS)
+    small = [(words, round(height, 1)) for words, height in heights if height < 9]
+    assert len(heights) > len(layout_of(state)["hexes"]), "no face-up marker drawn"
+    assert not small, f"words too small to read: {small[:10]}"
+    assert not phone_page.page.evaluate(ROWS_OVER), "words of the rows cut off at the right"
+    assert phone_page.fits_width()
+    phone_page.screenshot("africa-reads-phone")
+
+
+def test_africa_whole_map_on_a_desktop(board_page: BoardPage) -> None:
+    """At 1280 px the whole map is in view, as large as its column: nothing to pan, and no
+    button to show the whole of it."""
+    state = terra.game("africa").new(players=2, seed=3)
+    board_page.load("africa", layout_of(state))
+    show(board_page, state)
+    pan = board_page.page.locator("#board .terra-pan")
+    assert pan.evaluate("box => box.scrollWidth <= box.clientWidth")
+    assert pan.evaluate("box => box.scrollHeight <= box.clientHeight")
+    assert board_page.page.locator("#board .terra-zoom").is_hidden()
+
+
 # --- Africana --------------------------------------------------------------------------------
 
 

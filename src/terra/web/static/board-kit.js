@@ -55,12 +55,13 @@ export function addBoard(container, width, height, label) {
 
 /**
  * Replace the container's contents with an <svg> drawn at least one CSS pixel per unit of its
- * viewBox, however narrow the container: there it pans sideways inside its own box (a finger,
- * the scroll bar, a focused target scrolling into view) and the page never scrolls sideways.
+ * viewBox (or `least` CSS px, for a map whose smallest words need more to be read), however
+ * narrow the container: there it pans sideways inside its own box (a finger, the scroll bar, a
+ * focused target scrolling into view) and the page never scrolls sideways.
  * Returns the svg and `keepPan()`, to call once drawn: it pans back to where the previous
  * board of the container was panned, or, on a first drawing, centres x (a viewBox unit).
  */
-export function pannedBoard(container, width, height, label, zoom = null, low = false) {
+export function pannedBoard(container, width, height, label, zoom = null, low = false, least = 1) {
   const before = container.querySelector(":scope > .terra-pan");
   const panned = before ? [before.scrollLeft, before.scrollTop] : null;
   container.replaceChildren();
@@ -91,7 +92,7 @@ export function pannedBoard(container, width, height, label, zoom = null, low = 
   pan.setAttribute("aria-label", label);
   container.appendChild(pan);
   const svg = addBoard(pan, width, height, label);
-  if (!whole) svg.style.minWidth = `${width}px`;
+  if (!whole) svg.style.minWidth = `${width * least}px`;
   dragToPan(pan);
   const keepPan = (x, y) => {
     if (toggle !== null) toggle.hidden = !whole && pan.scrollWidth <= pan.clientWidth;
@@ -104,6 +105,40 @@ export function pannedBoard(container, width, height, label, zoom = null, low = 
     }
   };
   return { svg, pan, keepPan };
+}
+
+/**
+ * The width, in CSS px, of a second <svg> under a panned map (addBoard), drawn one unit a CSS
+ * pixel so that its words keep their size on a phone: the container's, up to the map's width
+ * (mapWidth, in the map's units).
+ */
+export function underWidth(container, mapWidth) {
+  return Math.round(Math.min(mapWidth, Math.max(320, container.clientWidth || mapWidth)));
+}
+
+// A phone turned sideways: the lines under the map are laid out again for the new width.
+const RESIZED = 40; // CSS px the width under the map changes by before a redrawing
+const watched = new WeakMap();
+
+/**
+ * Calls redraw when the container's width has changed enough that the lines under its panned
+ * map (drawn `width` wide by underWidth) should be laid out again; only while `map` (the
+ * panned svg) is the one drawn last in the container: another board may replace it.
+ */
+export function redrawWhenResized(container, mapWidth, map, width, redraw) {
+  if (typeof ResizeObserver === "undefined") return;
+  let watch = watched.get(container);
+  if (!watch) {
+    watch = {};
+    const stale = () => container.clientWidth && container.contains(watch.map)
+      && Math.abs(underWidth(container, watch.mapWidth) - watch.width) > RESIZED;
+    // Redrawn in the next frame: redrawing inside the observer's callback would resize again.
+    new ResizeObserver(() => {
+      if (stale()) requestAnimationFrame(() => stale() && watch.redraw());
+    }).observe(container);
+    watched.set(container, watch);
+  }
+  Object.assign(watch, { mapWidth, map, width, redraw });
 }
 
 // A mouse pans the box by dragging (a finger pans it natively); a drag plays no move.
@@ -134,10 +169,12 @@ function dragToPan(pan) {
   }, true);
 }
 
-// Pages normally link board.css themselves; a board shown without it still gets its
-// highlights, because the stylesheet is found beside this module.
+// Pages normally link board.css themselves (render-blocking, so that a panned map's box can
+// scroll on its first drawing); a board shown without it still gets its highlights, because the
+// stylesheet is found beside this module. A link's href property is the address resolved.
 function ensureStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"], link[data-terra-board]`)) return;
+  const links = [...document.querySelectorAll("link[rel=stylesheet]")];
+  if (links.some((link) => link.href === STYLESHEET || "terraBoard" in link.dataset)) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = STYLESHEET;

@@ -1,13 +1,15 @@
 // Africa's board: the hex map with its markers (face up or face down, as the view shows),
 // base camps, herds and nomads, and the researchers; the players' goods and treasure below.
+// On a narrow screen the map pans inside its own box, drawn large enough that its smallest
+// words (the hexes' ids) can be read; what is below it is a second <svg>, one unit a CSS pixel.
 //
 // Targets: a hex for "start", "go", "jump", "uncover", "move" (lifting an animal or nomad)
 // and "place"; a good in the uncovering player's row for "exchange". When several moves
 // happen at one hex, the hex carries the first and the others are buttons under the map.
 
 import {
-  board, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el, group, hexPoints,
-  ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  addBoard, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, el, group, hexPoints, ofKind,
+  pannedBoard, pawn, playerRow, redrawWhenResized, say, seatColour, target, text, tip, underWidth, youMark,
 } from "/static/board-kit.js";
 
 // A hex with several moves carries the first of these; a step next door reads more naturally
@@ -17,6 +19,10 @@ const GAP = 8;
 const INK = "#2b2118";
 // Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
 const LOOK = { gap: GAP, ink: INK, fingers: true };
+// The smallest words on the map are the hexes' ids and the two-line markers' words, ID_SIZE
+// units tall; the map is drawn at least large enough that they are READABLE CSS px tall.
+const ID_SIZE = 7.5;
+const READABLE = 9;
 const CATEGORY_COLOURS = {
   gold: "#e8b923", jewels: "#8fd3e8", goods: "#c98b4f", animal: "#9fc36b", nomad: "#d9b98c",
   monument: "#b9b3a6",
@@ -45,21 +51,85 @@ function markerWord(ctx, marker) {
   return [words[kind] ?? kind, ...value].join(" ");
 }
 
+// The map pans sideways inside its own box where the page is too narrow for its words; the
+// turn, the legend and the players below it always fit the page's width.
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const svg = board(container, layout.width, layout.height, "Africa");
+  const zoom = {
+    whole: say(ctx, "board.whole_map", "Show the whole map"),
+    close: say(ctx, "board.close_map", "Back to the readable map"),
+    redraw: () => draw(container, view, ctx),
+  };
+  const map = pannedBoard(container, layout.width, layout.height, "Africa", zoom, true, READABLE / ID_SIZE);
   // A hex's moves are at its id; an exchange is at "<colour> <good>", in that player's row.
   const moves = byPlace(legal.filter((move) => PLACE_KINDS.includes(move.kind)));
   const rank = (move) => PLACE_KINDS.indexOf(move.kind);
   for (const list of moves.values()) list.sort((a, b) => rank(a) - rank(b));
-  drawMap(svg, view, ctx, moves);
-  let y = layout.height + GAP;
-  y = drawTurn(svg, y, view, ctx);
-  y = drawMoreMoves(svg, y, moves, ctx, LOOK, say(ctx, "africa.more_moves", "More moves at these hexes"));
+  drawMap(map.svg, view, ctx, moves);
+  map.keepPan(...firstSight(view, ctx, moves));
+  // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
+  const width = underWidth(container, layout.width);
+  const under = { ...ctx, layout: { ...layout, width } };
+  const svg = addBoard(container, width, 100, "Africa");
+  let y = drawTurn(svg, GAP, view, under);
+  y = drawMoreMoves(svg, y, moves, under, LOOK, say(ctx, "africa.more_moves", "More moves at these hexes"));
   const exchanges = byPlace(ofKind(legal, "exchange"));
-  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, ctx, exchanges));
-  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
+  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
+  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
+}
+
+// Where the map's box opens on a phone (in map units): the middle of the seat's targets, else
+// its researcher, else the map's middle.
+function firstSight(view, ctx, moves) {
+  const layout = ctx.layout;
+  const centres = new Map(layout.hexes.map((hex) => [hex.id, [hex.x, hex.y]]));
+  let points = [...moves.keys()].map((id) => centres.get(id)).filter(Boolean);
+  const own = view.players.find((player) => player.seat === ctx.seat);
+  if (!points.length && own && own.researcher) points = [centres.get(own.researcher)].filter(Boolean);
+  if (!points.length) return [layout.width / 2, layout.height / 2];
+  const middle = (values) => (Math.min(...values) + Math.max(...values)) / 2;
+  return [middle(points.map((p) => p[0])), middle(points.map((p) => p[1]))];
+}
+
+// --- words that fit ----------------------------------------------------------------------
+
+// The width of words at attrs, in the svg's units, as the browser lays them out (0 where the
+// board is not laid out, say in a hidden container: there everything fits).
+function measure(svg, words, attrs) {
+  const node = text(svg, 0, 0, words, attrs);
+  const length = node.getComputedTextLength();
+  node.remove();
+  return length;
+}
+
+// Words in lines no wider than room: broken between their parts ("3 points · camps 2"), and a
+// part too long for a line of its own between its words.
+function fitLines(svg, words, room, attrs) {
+  const lines = [];
+  const add = (line, piece, joint) => {
+    const longer = line ? line + joint + piece : piece;
+    if (!line || measure(svg, longer, attrs) <= room) return longer;
+    lines.push(line);
+    return piece;
+  };
+  let line = "";
+  for (const part of words.split(" · ")) {
+    if (measure(svg, part, attrs) <= room) line = add(line, part, " · ");
+    else {
+      if (line) lines.push(line);
+      line = part.split(" ").reduce((sofar, word) => add(sofar, word, " "), "");
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// Lines of words from (x, y), y the first one's baseline, `step` apart; the last one's baseline.
+function writeLines(parent, x, y, lines, step, attrs) {
+  lines.forEach((line, i) => text(parent, x, y + i * step, line, attrs));
+  return y + (lines.length - 1) * step;
 }
 
 // --- the map ---------------------------------------------------------------------------
@@ -86,7 +156,7 @@ function drawCityNames(svg, layout) {
     const foot = hex.y + r * 0.8;
     const head = hex.y - r * 0.56;
     text(labels, hex.x, hex.city ? head : foot, hex.id, {
-      "font-size": 7.5, "text-anchor": "middle", class: "label coord", fill: "#5a4a30",
+      "font-size": ID_SIZE, "text-anchor": "middle", class: "label coord", fill: "#5a4a30",
     });
     if (!hex.city) continue;
     text(labels, hex.x, foot, hex.city, {
@@ -138,7 +208,7 @@ function drawMarker(node, hex, marker, layout, r, ctx) {
   const [word, value] = markerWord(ctx, marker).split(" ");
   const lines = value ? [[word, hex.y - 3.6], [value, hex.y + 4.8]] : [[word, hex.y]];
   for (const [line, ly] of lines) {
-    const size = value ? 7.5 : 8.5;
+    const size = value ? ID_SIZE : 8.5;
     const room = width - 3;
     const squeeze = line.length * size * 0.62 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
     text(node, hex.x, ly, line, {
@@ -196,28 +266,35 @@ function drawTurn(svg, y, view, ctx) {
       number: turn.number, who, phase: phaseWords(ctx, turn.phase), action: turn.action, actions: turn.actions_per_turn,
     });
   }
-  drawStatus(svg, y, ctx, LOOK, line);
+  // Whose turn in bold, as the kit's status line, in as many lines as the width needs.
+  const room = ctx.layout.width - 2 * GAP;
+  const bold = { "font-size": 15, "font-weight": "bold", fill: INK };
+  const status = line ?? say(ctx, "board.over", "The game is over");
+  y = writeLines(svg, GAP, y + 14, fitLines(svg, status, room, bold), 18, bold);
   const found = `${say(ctx, "africa.monuments", "monuments found")} ${view.monuments_found}`;
   const camps = `${say(ctx, "africa.supply", "camps in supply")} ${view.supply_camps}`;
-  text(svg, GAP, y + 32, `${found} · ${camps}`, { "font-size": 12, fill: INK });
-  y += 40;
+  y = writeLine(svg, y + 18, `${found} · ${camps}`, room) + 8;
   y = drawLegend(svg, y, ctx);
   if (turn.placing) {
     const words = say(ctx, "africa.placing", "to place: {marker} (from {hex})",
       { ...turn.placing, marker: markerWord(ctx, turn.placing.marker) });
-    text(svg, GAP, y + 10, words, { "font-size": 12, fill: INK });
-    y += 18;
+    y = writeLine(svg, y + 10, words, room) + 8;
   }
   if (turn.uncovered_good) {
-    text(svg, GAP, y + 10, `${say(ctx, "africa.uncovered", "uncovered")}: ${markerWord(ctx, turn.uncovered_good)}`, {
-      "font-size": 12, fill: INK,
-    });
-    y += 18;
+    const words = `${say(ctx, "africa.uncovered", "uncovered")}: ${markerWord(ctx, turn.uncovered_good)}`;
+    y = writeLine(svg, y + 10, words, room) + 8;
   }
   return y;
 }
 
+// A line of plain words under the map from baseline y, wrapped to room; the last baseline.
+function writeLine(svg, y, words, room) {
+  const plain = { "font-size": 12, fill: INK };
+  return writeLines(svg, GAP, y, fitLines(svg, words, room, plain), 15, plain);
+}
+
 // What the markers' colours mean, one swatch per category.
+const LEGEND_WORDS = { "font-size": 11, fill: "#5a4a30" };
 function drawLegend(svg, y, ctx) {
   const words = {
     gold: say(ctx, "africa.gold", "gold"),
@@ -231,14 +308,14 @@ function drawLegend(svg, y, ctx) {
   let x = GAP;
   for (const [category, fill] of Object.entries(CATEGORY_COLOURS)) {
     const word = words[category] ?? category;
-    const width = 16 + word.length * 6.8;
+    const width = 14 + measure(svg, word, LEGEND_WORDS);
     if (x > GAP && x + width > ctx.layout.width - GAP) {
       x = GAP;
       y += 16;
     }
     el("rect", { x, y: y + 2, width: 11, height: 11, rx: 2, fill, stroke: INK, "stroke-width": 0.8 }, legend);
-    text(legend, x + 14, y + 11.5, word, { "font-size": 11, fill: "#5a4a30" });
-    x += width + 8;
+    text(legend, x + 14, y + 11.5, word, LEGEND_WORDS);
+    x += width + 9;
   }
   return y + 20;
 }
@@ -249,27 +326,60 @@ function drawLegend(svg, y, ctx) {
 // for the majorities at the end; uncovered gold scores at once and stays on the map, so a
 // player who "uncovers gold 2 and scores 2 points" still holds none: the row says so.
 function drawPlayer(svg, y, player, view, ctx, exchanges) {
+  const width = ctx.layout.width - 2 * GAP;
   const points = say(ctx, "africa.points", "{points} points", { points: player.score.total });
   const holdings = say(ctx, "africa.held", "camps {camps} · gold held {gold} · jewels held {jewels}", player);
   const colour = colourWord(ctx, player.colour);
+  // A heading too long for the row (a phone, a long name) goes on as many lines as it needs.
+  const bold = { "font-size": 13, "font-weight": "bold", fill: INK };
+  const heading = fitLines(svg, `${colour}${youMark(ctx, player.seat)} · ${points} · ${holdings}`, width - 34, bold);
+  const chips = goodsChips(svg, view, ctx, width);
+  const top = 28 + (heading.length - 1) * HEADING_STEP;
+  const height = top + chips.lines * (CHIP_HEIGHT + 6);
   const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
-    height: 58, idle: "#f7f1e3", stroke: "#b9a27a",
+    height, idle: "#f7f1e3", stroke: "#b9a27a",
     pawn: [14, 15, 8, paintOf(ctx, player.seat), String(player.seat + 1)],
-    heading: [28, 19.5, 13, `${colour}${youMark(ctx, player.seat)} · ${points} · ${holdings}`],
+    heading: [28, 19.5, 13, heading[0]],
   });
+  writeLines(row, 28, 19.5 + HEADING_STEP, heading.slice(1), HEADING_STEP, bold);
   tip(row, say(ctx, "africa.held_tip",
     "Gold and jewels held: taken by base camps, they count for the majorities at the end. Uncovered gold and jewels score at once and stay on the map."));
   ctx.layout.goods.forEach((good, i) => {
     const count = player.goods[good] || 0;
-    const chip = group(row, { class: "good" }, 8 + i * 78, 28);
-    el("rect", { width: 72, height: 24, rx: 4, fill: count ? CATEGORY_COLOURS.goods : "#ece3cf", class: "hit",
-      stroke: "#8a6d4b" }, chip);
+    const [x, line] = chips.at(i);
+    const chip = group(row, { class: "good" }, x, top + line * (CHIP_HEIGHT + 6));
+    el("rect", { width: chips.width, height: CHIP_HEIGHT, rx: 4, fill: count ? CATEGORY_COLOURS.goods : "#ece3cf",
+      class: "hit", stroke: "#8a6d4b" }, chip);
     const word = markerWord(ctx, good);
-    text(chip, 36, 12, `${word} ${count}`, { "font-size": 11, "text-anchor": "middle",
+    text(chip, chips.width / 2, CHIP_HEIGHT / 2, `${word} ${count}`, { ...CHIP_WORDS, "text-anchor": "middle",
       "dominant-baseline": "central", fill: count ? contrast("#c98b4f") : "#8a7a60" });
     tip(chip, `${colour}: ${count} ${word}`);
     const exchange = exchanges.get(`${player.colour} ${good}`);
     if (exchange) target(chip, exchange[0], ctx);
   });
-  return y + 64;
+  return y + height + 6;
+}
+
+const HEADING_STEP = 16;
+const CHIP_HEIGHT = 24; // a finger's size, one unit a CSS pixel under the map
+const CHIP_WORDS = { "font-size": 11 };
+const CHIP_GAP = 5;
+
+// The goods' chips in a row `width` wide: each as wide as the longest chip's words need (of
+// every row, so that the rows' chips line up), 72 units where the row has room for them all on
+// one line, else on as many lines as needed. at(i) is the i-th chip's x and line.
+function goodsChips(svg, view, ctx, width) {
+  const goods = ctx.layout.goods;
+  const room = width - 16;
+  const counts = (good) => new Set(view.players.map((player) => player.goods[good] || 0));
+  const words = goods.flatMap((good) => [...counts(good)].map((count) => `${markerWord(ctx, good)} ${count}`));
+  const need = Math.ceil(Math.max(...words.map((label) => measure(svg, label, CHIP_WORDS))) + 10);
+  const shared = Math.floor((room - CHIP_GAP * (goods.length - 1)) / goods.length);
+  const chip = Math.max(need, Math.min(72, shared));
+  const across = Math.max(1, Math.floor((room + CHIP_GAP) / (chip + CHIP_GAP)));
+  return {
+    width: chip,
+    lines: Math.ceil(goods.length / across),
+    at: (i) => [8 + (i % across) * (chip + CHIP_GAP), Math.floor(i / across)],
+  };
 }

@@ -10,7 +10,7 @@
 
 import {
   addBoard, buttonRows, byPlace, colourWord, drawPlayers, drawStatus, el, group, ofKind, pannedBoard, paragraph,
-  pawn, playerRow, say, target, text, tip, wrapLines, youMark,
+  pawn, playerRow, redrawWhenResized, say, target, text, tip, underWidth, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -42,7 +42,7 @@ export function draw(container, view, ctx) {
   const busy = drawMap(map.svg, view, ctx, legal);
   map.keepPan(...busy);
   // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
-  const width = underWidth(container, layout);
+  const width = underWidth(container, layout.width);
   const under = { ...ctx, layout: { ...layout, width } };
   const svg = addBoard(container, width, 100, "Expedition");
   let y = GAP;
@@ -50,33 +50,7 @@ export function draw(container, view, ctx) {
   const exchanges = byPlace(ofKind(legal, "voucher exchange"));
   y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
   svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
-  redrawWhenResized(container, layout, map.svg, width, () => draw(container, view, ctx));
-}
-
-// The width, in CSS px, of the lines under the map: the container's, up to the map's width.
-function underWidth(container, layout) {
-  return Math.round(Math.min(layout.width, Math.max(320, container.clientWidth || layout.width)));
-}
-
-// A phone turned sideways: the lines under the map are laid out again for the new width.
-const RESIZED = 40; // CSS px the width under the map changes by before a redrawing
-const watched = new WeakMap();
-
-// Only while the map is the one drawn last in the container: another board may replace it.
-function redrawWhenResized(container, layout, map, width, redraw) {
-  if (typeof ResizeObserver === "undefined") return;
-  let watch = watched.get(container);
-  if (!watch) {
-    watch = {};
-    const stale = () => container.clientWidth && container.contains(watch.map)
-      && Math.abs(underWidth(container, watch.layout) - watch.width) > RESIZED;
-    // Redrawn in the next frame: redrawing inside the observer's callback would resize again.
-    new ResizeObserver(() => {
-      if (stale()) requestAnimationFrame(() => stale() && watch.redraw());
-    }).observe(container);
-    watched.set(container, watch);
-  }
-  Object.assign(watch, { layout, map, width, redraw });
+  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
 }
 
 // The position of point `id` nearest to (x, y): an edge station has one on each edge.
