@@ -134,10 +134,12 @@ function dragToPan(pan) {
   }, true);
 }
 
-// Pages normally link board.css themselves; a board shown without it still gets its
-// highlights, because the stylesheet is found beside this module.
+// Pages normally link board.css themselves (render-blocking, so that a panned map's box can
+// scroll on its first drawing); a board shown without it still gets its highlights, because the
+// stylesheet is found beside this module. A link's href property is the address resolved.
 function ensureStylesheet() {
-  if (document.querySelector(`link[href="${STYLESHEET}"], link[data-terra-board]`)) return;
+  const links = [...document.querySelectorAll("link[rel=stylesheet]")];
+  if (links.some((link) => link.href === STYLESHEET || "terraBoard" in link.dataset)) return;
   const link = document.createElement("link");
   link.rel = "stylesheet";
   link.href = STYLESHEET;
