@@ -196,7 +196,8 @@ def test_africana_words_are_readable_on_a_phone(phone_page: BoardPage) -> None:
         sizes = phone_page.page.evaluate(SIZES)
         assert len(sizes["names"]) > len(layout_of(state)["locations"])  # and the equator
         assert any("points if the game ended now" in t[0] for t in sizes["panel"])
-        small += [(k, t[0], round(t[1], 1)) for t in sizes["names"] + sizes["panel"] if t[1] < READABLE]
+        words = sizes["names"] + sizes["panel"]
+        small += [(k, t[0], round(t[1], 1)) for t in words if t[1] < READABLE]
         beyond += [(k, t[0]) for t in sizes["panel"] if t[2] > sizes["right"] + 0.5]
         phone_page.screenshot(f"africana-readable-phone-{k}")
     assert not small, f"words under {READABLE} px: {small[:8]}"

@@ -400,10 +400,11 @@ function drawBooks(svg, y, view, ctx, legal, places) {
   y += 20;
   const buy = moveOf(legal, "buy");
   if (buy) y = drawBuy(svg, y, view, ctx, buy);
-  // The two books side by side where both cards of each fit in half the width, else one
-  // under the other.
+  // The two books side by side where each one's cards (the last turned page, if any, and the
+  // next) fit in half the width, else one under the other.
   const half = (width - 3 * GAP) / 2;
-  if (half >= CARD_W - 18 + GAP + CARD_W) {
+  const wide = (book) => (view.books[book].turned.length ? CARD_W - 18 + GAP : 0) + CARD_W;
+  if (half >= Math.max(wide("north"), wide("south"))) {
     const heights = ["north", "south"].map((book, i) =>
       drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal, places));
     return y + Math.max(...heights) + GAP;
@@ -461,8 +462,10 @@ function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
     if (forward) arrows.push([`${say(ctx, "africana.turn_forward", "turn forward")} ▶`, forward]);
     const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
       { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
-    text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
-    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, fingerSize(svg, 20));
+    const look = { "font-size": 11, fill: INK };
+    const lines = fitLines(svg, info, width, look);
+    textLines(svg, x, top + CARD_H + 26, lines, look, 14);
+    const below = buttonRows(svg, x, top + CARD_H + 32 + (lines.length - 1) * 14, width, arrows, ctx, fingerSize(svg, 20));
     return below - y;
   }
   return CARD_H + 34;
