@@ -202,3 +202,15 @@ def test_africana_words_are_readable_on_a_phone(phone_page: BoardPage) -> None:
         phone_page.screenshot(f"africana-readable-phone-{k}")
     assert not small, f"words under {READABLE} px: {small[:8]}"
     assert not beyond, f"words beyond the board's right edge: {beyond[:8]}"
+
+
+def test_africana_lines_under_the_map_follow_a_turned_phone(phone_page: BoardPage) -> None:
+    """Turned sideways, the phone's page is wider: the lines under the map are laid out again
+    for its width, one unit still a CSS pixel."""
+    state = greedy_positions("africana", 2, 21)[1]
+    phone_page.load("africana", layout_of(state))
+    show(phone_page, state)
+    panel = "document.querySelector('#board > svg').viewBox.baseVal.width"
+    assert phone_page.page.evaluate(panel) == 390
+    phone_page.page.set_viewport_size({"width": 844, "height": 390})
+    phone_page.page.wait_for_function(f"{panel} === 640")  # the map's width, the widest

@@ -134,6 +134,36 @@ function dragToPan(pan) {
   }, true);
 }
 
+/** The width, in CSS px, of the lines under a panned map: the container's, up to the map's. */
+export function underWidth(container, layout) {
+  return Math.round(Math.min(layout.width, Math.max(320, container.clientWidth || layout.width)));
+}
+
+// A phone turned sideways: the lines under the map are laid out again for the new width.
+const RESIZED = 40; // CSS px the width under the map changes by before a redrawing
+const watched = new WeakMap();
+
+/**
+ * Draw the board again (redraw) when the container's width moves away from the width its lines
+ * under the map were laid out for: only while the map is the one drawn last in the container,
+ * as another board may replace it.
+ */
+export function redrawWhenResized(container, layout, map, width, redraw) {
+  if (typeof ResizeObserver === "undefined") return;
+  let watch = watched.get(container);
+  if (!watch) {
+    watch = {};
+    const stale = () => container.clientWidth && container.contains(watch.map)
+      && Math.abs(underWidth(container, watch.layout) - watch.width) > RESIZED;
+    // Redrawn in the next frame: redrawing inside the observer's callback would resize again.
+    new ResizeObserver(() => {
+      if (stale()) requestAnimationFrame(() => stale() && watch.redraw());
+    }).observe(container);
+    watched.set(container, watch);
+  }
+  Object.assign(watch, { layout, map, width, redraw });
+}
+
 // Pages normally link board.css themselves (render-blocking, so that a panned map's box can
 // scroll on its first drawing); a board shown without it still gets its highlights, because the
 // stylesheet is found beside this module. A link's href property is the address resolved.

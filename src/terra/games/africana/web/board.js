@@ -8,7 +8,8 @@
 
 import {
   addBoard, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
-  fingerSize, group, moveOf, ofKind, pannedBoard, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  fingerSize, group, moveOf, ofKind, pannedBoard, pawn, playerRow, redrawWhenResized, say, seatColour, target, text,
+  tip, underWidth, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -53,11 +54,8 @@ export function draw(container, view, ctx) {
   y = drawHand(svg, y, view, under, places);
   y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, places));
   svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
-}
-
-// The width, in CSS px, of the lines under the map: the container's, up to the map's width.
-function underWidth(container, layout) {
-  return Math.round(Math.min(layout.width, Math.max(320, container.clientWidth || layout.width)));
+  // A phone turned sideways: the lines under the map are laid out again for the new width.
+  redrawWhenResized(container, layout, map.svg, width, () => draw(container, view, ctx));
 }
 
 // --- words that fit ---------------------------------------------------------------------

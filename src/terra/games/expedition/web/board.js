@@ -10,7 +10,7 @@
 
 import {
   addBoard, buttonRows, byPlace, colourWord, drawPlayers, drawStatus, el, group, ofKind, pannedBoard, paragraph,
-  pawn, playerRow, say, target, text, tip, wrapLines, youMark,
+  pawn, playerRow, redrawWhenResized, say, target, text, tip, underWidth, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -51,32 +51,6 @@ export function draw(container, view, ctx) {
   y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
   svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
   redrawWhenResized(container, layout, map.svg, width, () => draw(container, view, ctx));
-}
-
-// The width, in CSS px, of the lines under the map: the container's, up to the map's width.
-function underWidth(container, layout) {
-  return Math.round(Math.min(layout.width, Math.max(320, container.clientWidth || layout.width)));
-}
-
-// A phone turned sideways: the lines under the map are laid out again for the new width.
-const RESIZED = 40; // CSS px the width under the map changes by before a redrawing
-const watched = new WeakMap();
-
-// Only while the map is the one drawn last in the container: another board may replace it.
-function redrawWhenResized(container, layout, map, width, redraw) {
-  if (typeof ResizeObserver === "undefined") return;
-  let watch = watched.get(container);
-  if (!watch) {
-    watch = {};
-    const stale = () => container.clientWidth && container.contains(watch.map)
-      && Math.abs(underWidth(container, watch.layout) - watch.width) > RESIZED;
-    // Redrawn in the next frame: redrawing inside the observer's callback would resize again.
-    new ResizeObserver(() => {
-      if (stale()) requestAnimationFrame(() => stale() && watch.redraw());
-    }).observe(container);
-    watched.set(container, watch);
-  }
-  Object.assign(watch, { layout, map, width, redraw });
 }
 
 // The position of point `id` nearest to (x, y): an edge station has one on each edge.
