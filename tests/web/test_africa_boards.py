@@ -1,6 +1,7 @@
 """What players saw on Africa's and Africana's boards, as the browser draws them: Africa's hex
 ids and marker words, what "gold" in a row counts; Africana's score labelled, explorers that
-leave every name clear, the buying button naming its book and why."""
+leave every name clear, the buying button naming its book and why, words readable on a
+phone."""
 
 from __future__ import annotations
 
@@ -204,3 +205,53 @@ def test_africana_buy_names_the_book_and_why(board_page: BoardPage) -> None:
             checked.add(book)
         state.apply(bot.choose(state))
     assert checked, "no buying offered in the game"
+
+
+# On screen (CSS px): each place name on the map, and each text of the lines under it, with
+# the right edge of the board's container.
+SIZES = """() => {
+  const box = (node) => {
+    const rect = node.getBoundingClientRect();
+    return [node.textContent, rect.height, rect.right];
+  };
+  const board = document.getElementById("board");
+  const panel = board.querySelector(":scope > svg");
+  return {
+    names: [...board.querySelectorAll(".terra-pan svg text.label")].map(box),
+    panel: [...panel.querySelectorAll("text")].map(box),
+    right: board.getBoundingClientRect().right,
+  };
+}"""
+READABLE = 10.0  # CSS px, the least height of a line of words on a phone
+
+
+def test_africana_words_are_readable_on_a_phone(phone_page: BoardPage) -> None:
+    """At 390 px the map is drawn at its own size, in a box that pans, and the lines under it
+    one unit a CSS pixel: every place name and every word under the map at least 10 px tall,
+    and nothing beyond the right edge (rows wrap), along a greedy game."""
+    states = greedy_positions("africana", 2, 21)
+    phone_page.load("africana", layout_of(states[0]))
+    small, beyond = [], []
+    for k, state in enumerate(states):
+        show(phone_page, state)
+        sizes = phone_page.page.evaluate(SIZES)
+        assert len(sizes["names"]) > len(layout_of(state)["locations"])  # and the equator
+        assert any("points if the game ended now" in t[0] for t in sizes["panel"])
+        words = sizes["names"] + sizes["panel"]
+        small += [(k, t[0], round(t[1], 1)) for t in words if t[1] < READABLE]
+        beyond += [(k, t[0]) for t in sizes["panel"] if t[2] > sizes["right"] + 0.5]
+        phone_page.screenshot(f"africana-readable-phone-{k}")
+    assert not small, f"words under {READABLE} px: {small[:8]}"
+    assert not beyond, f"words beyond the board's right edge: {beyond[:8]}"
+
+
+def test_africana_lines_under_the_map_follow_a_turned_phone(phone_page: BoardPage) -> None:
+    """Turned sideways, the phone's page is wider: the lines under the map are laid out again
+    for its width, one unit still a CSS pixel."""
+    state = greedy_positions("africana", 2, 21)[1]
+    phone_page.load("africana", layout_of(state))
+    show(phone_page, state)
+    panel = "document.querySelector('#board > svg').viewBox.baseVal.width"
+    assert phone_page.page.evaluate(panel) == 390
+    phone_page.page.set_viewport_size({"width": 844, "height": 390})
+    phone_page.page.wait_for_function(f"{panel} === 640")  # the map's width, the widest

@@ -7,8 +7,9 @@
 // for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
 
 import {
-  board, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
-  fingerSize, group, moveOf, ofKind, paragraph, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  addBoard, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
+  fingerSize, group, moveOf, ofKind, pannedBoard, pawn, playerRow, redrawWhenResized, say, seatColour, target, text,
+  tip, underWidth, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -20,21 +21,91 @@ const LAND = "#efe2c0";
 // Buttons never under a finger's 24 CSS px, however narrow the screen (board-kit's fingerSize).
 const LOOK = { gap: GAP, ink: INK, fingers: true };
 
+// A map taller than this many CSS px, half a phone's screen, is seen on a phone in a box lower
+// than itself (pannedBoard's low), so that the page stays within two screens.
+const LOW = 420;
+// The least width, in CSS px, of an expedition card: "→ Victoria Falls" in 11 px.
+const EXPEDITION_W = 104;
+
+// The map is drawn at least one CSS pixel per unit, so that its names keep their 13 px: on a
+// phone it pans inside its own box. Below it one unit is one CSS pixel, the lines as wide as
+// the container (up to the map's width), so that the cards and rows keep their words readable
+// and wrap where the screen is narrow.
 export function draw(container, view, ctx) {
   const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const svg = board(container, layout.width, layout.map_height, "Africana");
+  const zoom = {
+    whole: say(ctx, "board.whole_map", "Show the whole map"),
+    close: say(ctx, "board.close_map", "Back to the readable map"),
+    redraw: () => draw(container, view, ctx),
+  };
+  const map = pannedBoard(container, layout.width, layout.map_height, "Africana", zoom, layout.map_height > LOW);
   // A move is at the location it goes to, or at the card it concerns (an expedition, an
   // adventure; in the hand, "grey", "grey assistant" or "joker").
   const places = byPlace(legal);
-  drawMap(svg, view, ctx, places, legal);
-  let y = layout.map_height + GAP;
-  y = drawTurn(svg, y, view, ctx, legal);
-  y = drawExpeditions(svg, y, view, ctx, places);
-  y = drawBooks(svg, y, view, ctx, legal, places);
-  y = drawHand(svg, y, view, ctx, places);
-  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, ctx, places));
-  svg.setAttribute("viewBox", `0 0 ${layout.width} ${Math.ceil(y + GAP)}`);
+  map.keepPan(...drawMap(map.svg, view, ctx, places, legal));
+  const width = underWidth(container, layout.width);
+  const under = { ...ctx, layout: { ...layout, width } };
+  const svg = addBoard(container, width, 100, "Africana");
+  let y = GAP;
+  y = drawTurn(svg, y, view, under, legal);
+  y = drawExpeditions(svg, y, view, under, places);
+  y = drawBooks(svg, y, view, under, legal, places);
+  y = drawHand(svg, y, view, under, places);
+  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, places));
+  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
+  // A phone turned sideways: the lines under the map are laid out again for the new width.
+  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
+}
+
+// --- words that fit ---------------------------------------------------------------------
+
+// How wide words are drawn in svg with attrs, in its units, as the browser draws them (0 where
+// the board is not laid out, say in a hidden container: then every line fits).
+function measure(svg, words, attrs) {
+  const probe = text(svg, 0, 0, words, { ...attrs, visibility: "hidden" });
+  const width = probe.getComputedTextLength();
+  probe.remove();
+  return width;
+}
+
+// Words broken into lines no wider than width: between the parts " · " separates where that
+// is enough (a player's line keeps its silver and its points whole), else between words.
+function fitLines(svg, words, width, attrs) {
+  const fits = (line) => measure(svg, line, attrs) <= width;
+  if (fits(words)) return [words];
+  const lines = [];
+  let line = "";
+  const add = (piece, joiner) => {
+    const longer = line ? `${line}${joiner}${piece}` : piece;
+    if (fits(longer) || !line) line = longer;
+    else {
+      lines.push(joiner === " · " ? `${line} ·` : line);
+      line = piece;
+    }
+  };
+  for (const part of String(words).split(" · ")) {
+    if (fits(part)) add(part, " · ");
+    else part.split(" ").forEach((word, i) => add(word, i ? " " : " · "));
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// One text of several lines from baseline y, each a tspan `leading` below the one before: a
+// reader still finds the whole row's words in one node.
+function textLines(parent, x, y, lines, attrs, leading) {
+  if (lines.length === 1) return text(parent, x, y, lines[0], attrs);
+  const node = text(parent, x, y, "", attrs);
+  lines.forEach((line, i) => {
+    el("tspan", { x, dy: i ? leading : null }, node).textContent = i < lines.length - 1 ? `${line} ` : line;
+  });
+  return node;
+}
+
+// How many of a thing `size` wide, `space` apart, go across width (one at the least).
+function across(width, size, space) {
+  return Math.max(1, Math.floor((width + space) / (size + space)));
 }
 
 // A company in the page's language: the German and Dutch rulebooks name the countries in their
@@ -80,8 +151,19 @@ function drawMap(svg, view, ctx, places, legal) {
   for (const [id, place] of Object.entries(locations)) {
     drawLocation(svg, names, id, place, layout, places.get(id) || [], ctx);
   }
-  drawExplorers(svg, view, ctx, legal, names);
+  const explorer = drawExplorers(svg, view, ctx, legal, names);
   svg.appendChild(names); // names above every piece, so none is hidden
+  return firstView(ctx, places, explorer);
+}
+
+// Where a box narrower than the map opens (in map units): on the middle of the locations the
+// seat may go to, else on its explorer, else on the middle of the map.
+function firstView(ctx, places, explorer) {
+  const layout = ctx.layout;
+  const points = Object.entries(layout.locations).filter(([id]) => places.has(id)).map(([, p]) => [p.x, p.y]);
+  if (!points.length) return explorer ?? [layout.width / 2, layout.map_height / 2];
+  const middle = (values) => (Math.min(...values) + Math.max(...values)) / 2;
+  return [middle(points.map((p) => p[0])), middle(points.map((p) => p[1]))];
 }
 
 // The land is the hull of the locations drawn with a broad round pen: enough to read as a
@@ -152,6 +234,7 @@ const SPOTS = [16, 24, 32].flatMap((far) => [1, 3, 7, 5, 0, 2, 4, 6].map((eighth
 // An explorer stands beside its location on the first spot that leaves every place's name and
 // dot and every other explorer clear (names are measured as the browser draws them), so that
 // no piece hides "Serengeti"; where none is clear, the nearest spot (the names are drawn above).
+// Returns where the seat's own explorer stands, or null.
 function drawExplorers(svg, view, ctx, legal, names) {
   const r = 9;
   const pad = 1.5;
@@ -165,6 +248,7 @@ function drawExplorers(svg, view, ctx, legal, names) {
   }
   const clear = (x, y) => x - r >= 0 && x + r <= ctx.layout.width && y - r >= 0 && y + r <= ctx.layout.map_height
     && busy.every(([x0, y0, x1, y1]) => x + r <= x0 || x - r >= x1 || y + r <= y0 || y - r >= y1);
+  let own = null;
   for (const player of view.players) {
     const place = ctx.layout.locations[player.location];
     const spot = SPOTS.find(([dx, dy]) => clear(place.x + dx, place.y + dy)) ?? SPOTS[0];
@@ -177,7 +261,9 @@ function drawExplorers(svg, view, ctx, legal, names) {
     tip(piece, `${company} (${colourWord(ctx, player.colour)})`);
     const move = moveOf(legal, "move");
     if (player.seat === ctx.seat && move) target(piece, move, ctx);
+    if (player.seat === ctx.seat) own = [x, y];
   }
+  return own;
 }
 
 // --- the turn --------------------------------------------------------------------------
@@ -204,44 +290,65 @@ function drawTurn(svg, y, view, ctx, legal) {
     line = say(ctx, "africana.round", "Round {round} · {who}: {phase}", { round: turn.round, who, phase: phaseWords(ctx, turn.phase) });
     if (turn.ending) line += ` · ${say(ctx, "africana.last_round", "last round")}`;
   }
-  drawStatus(svg, y, ctx, LOOK, line);
   const deck = say(ctx, "africana.deck", "Travel deck {cards}", { cards: view.travel_deck });
   const tall = fingerSize(svg, 22);
   const deckWidth = Math.max(128, Math.ceil(deck.length * tall * 0.3 + tall * 0.9));
   const deckButton = button(svg, width - deckWidth - GAP, y, deckWidth, tall, deck, moveOf(legal, "draw"), ctx);
   tip(deckButton, deck);
-  y += tall + 6;
+  // The status goes left of the deck's button, on two lines where one is not enough.
+  const status = { "font-size": 15, "font-weight": "bold", fill: INK };
+  const lines = fitLines(svg, line ?? say(ctx, "board.over", "The game is over"), width - deckWidth - 3 * GAP, status);
+  let below = y + tall + 6;
+  if (lines.length === 1) drawStatus(svg, y, ctx, LOOK, line);
+  else {
+    textLines(svg, GAP, y + 14, lines, status, 18);
+    below = Math.max(below, y + 14 + (lines.length - 1) * 18 + 8);
+  }
+  y = below;
   if (turn.played) {
     const played = Object.entries(turn.played.travel).filter(([, n]) => n)
       .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
     if (turn.played.jokers) played.push(say(ctx, "africana.jokers", "{count} joker", { count: turn.played.jokers }));
     const words = played.length ? played.join(", ") : "-";
-    text(svg, GAP, y + 10, `${say(ctx, "africana.played", "Played this move")}: ${words}`, {
-      "font-size": 12, fill: INK,
-    });
-    y += 18;
+    const small = { "font-size": 12, fill: INK };
+    const said = fitLines(svg, `${say(ctx, "africana.played", "Played this move")}: ${words}`, width - 2 * GAP, small);
+    textLines(svg, GAP, y + 10, said, small, 15);
+    y += 18 + (said.length - 1) * 15;
   }
   // A location carries its first way to pay; the others for the same location are buttons here.
   const journeys = byPlace(ofKind(legal, "go"));
-  const below = drawMoreMoves(svg, y, journeys, ctx, LOOK, say(ctx, "africana.other_payments", "Other ways to pay"));
-  return below > y ? below + GAP : y;
+  const more = drawMoreMoves(svg, y, journeys, ctx, LOOK, say(ctx, "africana.other_payments", "Other ways to pay"));
+  return more > y ? more + GAP : y;
 }
 
 // --- expedition spaces ----------------------------------------------------------------
 
 function drawExpeditions(svg, y, view, ctx, places) {
-  text(svg, GAP, y + 12, say(ctx, "africana.expeditions", "Expeditions"), {
-    "font-size": 14, "font-weight": "bold", fill: INK,
-  });
+  const width = ctx.layout.width;
+  const heading = { "font-size": 14, "font-weight": "bold", fill: INK };
+  const title = say(ctx, "africana.expeditions", "Expeditions");
+  text(svg, GAP, y + 12, title, heading);
   const pile = view.expedition_pile;
-  text(svg, ctx.layout.width - GAP, y + 12,
-    `${say(ctx, "africana.pile", "pile")} A ${pile.A} · B ${pile.B} · C ${pile.C}`,
-    { "font-size": 12, "text-anchor": "end", fill: INK });
+  const piles = `${say(ctx, "africana.pile", "pile")} A ${pile.A} · B ${pile.B} · C ${pile.C}`;
+  const small = { "font-size": 12, fill: INK };
+  // The piles go right of the heading, or under it where the line is too short for both.
+  if (measure(svg, title, heading) + measure(svg, piles, small) + 3 * GAP <= width) {
+    text(svg, width - GAP, y + 12, piles, { ...small, "text-anchor": "end" });
+  } else {
+    y += 16;
+    text(svg, GAP, y + 12, piles, small);
+  }
   y += 18;
-  const step = (ctx.layout.width - 2 * GAP - 4 * GAP) / 5;
-  const bottoms = view.expeditions.map((space, i) =>
-    drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places));
-  return Math.max(y + CARD_H + 20, ...bottoms) + GAP;
+  // Five cards across where they fit; on a phone, rows of as many as fit.
+  const count = view.expeditions.length;
+  const columns = Math.min(count, across(width - 2 * GAP, EXPEDITION_W, GAP));
+  const step = (width - 2 * GAP - (columns - 1) * GAP) / columns;
+  for (let first = 0; first < count; first += columns) {
+    const bottoms = view.expeditions.slice(first, first + columns).map((space, i) =>
+      drawExpeditionSpace(svg, GAP + i * (step + GAP), y, step, space, view, ctx, places));
+    y = Math.max(y + CARD_H + 20, ...bottoms) + GAP;
+  }
+  return y;
 }
 
 function bonusWords(bonus, ctx) {
@@ -291,10 +398,19 @@ function drawBooks(svg, y, view, ctx, legal, places) {
   y += 20;
   const buy = moveOf(legal, "buy");
   if (buy) y = drawBuy(svg, y, view, ctx, buy);
+  // The two books side by side where each one's cards (the last turned page, if any, and the
+  // next) fit in half the width, else one under the other.
   const half = (width - 3 * GAP) / 2;
-  const heights = ["north", "south"].map((book, i) =>
-    drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal, places));
-  return y + Math.max(...heights) + GAP;
+  const wide = (book) => (view.books[book].turned.length ? CARD_W - 18 + GAP : 0) + CARD_W;
+  if (half >= Math.max(wide("north"), wide("south"))) {
+    const heights = ["north", "south"].map((book, i) =>
+      drawBook(svg, GAP + i * (half + GAP), y, half, book, view, ctx, legal, places));
+    return y + Math.max(...heights) + GAP;
+  }
+  for (const book of ["north", "south"]) {
+    y += drawBook(svg, GAP, y, width - 2 * GAP, book, view, ctx, legal, places) + GAP;
+  }
+  return y;
 }
 
 // Africana, B) Buy adventure cards: the book is the one of the half of the map where the
@@ -311,9 +427,10 @@ function drawBuy(svg, y, view, ctx, buy) {
   const tall = fingerSize(svg, 20);
   const width = Math.ceil(label.length * tall * 0.3 + tall * 0.9);
   tip(button(svg, GAP, y, width, tall, label, buy, ctx, { "data-book": where.hemisphere }), `${label}: ${why}`);
-  const below = paragraph(svg, GAP + width + GAP, y, ctx.layout.width - width - 3 * GAP, why,
-    { "font-size": 11, fill: INK, class: "buy-why" });
-  return Math.max(below, y + tall) + 6;
+  const look = { "font-size": 11, fill: INK, class: "buy-why" };
+  const lines = fitLines(svg, why, ctx.layout.width - width - 3 * GAP, look);
+  textLines(svg, GAP + width + GAP, y + 11, lines, look, 14);
+  return Math.max(y + 11 + lines.length * 14 - 10, y + tall) + 6;
 }
 
 function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
@@ -329,7 +446,7 @@ function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
   if (turned.length) {
     drawAdventure(svg, x, top, CARD_W - 18, CARD_H, turned[turned.length - 1], ctx, null, true);
     text(svg, x + (CARD_W - 18) / 2, top + CARD_H + 12, say(ctx, "africana.turned", "{count} turned", { count: turned.length }),
-      { "font-size": 10, "text-anchor": "middle", fill: INK });
+      { "font-size": 11, "text-anchor": "middle", fill: INK });
     cardX = x + CARD_W - 18 + GAP;
   }
   const page = book.unturned[0];
@@ -343,34 +460,42 @@ function drawBook(svg, x, y, width, name, view, ctx, legal, places) {
     if (forward) arrows.push([`${say(ctx, "africana.turn_forward", "turn forward")} ▶`, forward]);
     const info = say(ctx, "africana.page_cost", "{count} turned · next page {cost}$",
       { count: view.turn.pages_turned, cost: view.turn.next_page_cost });
-    text(svg, x, top + CARD_H + 26, info, { "font-size": 11, fill: INK });
-    const below = buttonRows(svg, x, top + CARD_H + 32, width, arrows, ctx, fingerSize(svg, 20));
+    const look = { "font-size": 11, fill: INK };
+    const lines = fitLines(svg, info, width, look);
+    textLines(svg, x, top + CARD_H + 26, lines, look, 14);
+    const below = buttonRows(svg, x, top + CARD_H + 32 + (lines.length - 1) * 14, width, arrows, ctx, fingerSize(svg, 20));
     return below - y;
   }
   return CARD_H + 34;
 }
 
+// An adventure card; its reward goes on a second line where one is too short for it, the card
+// growing to hold it. Returns the card's height.
 function drawAdventure(svg, x, y, width, height, card, ctx, move, small) {
   const node = group(svg, { class: "card adventure" }, x, y);
   const known = card !== null && card !== undefined;
-  el("rect", { width, height, rx: 6, class: "hit", stroke: "#6b5a3a",
+  const face = el("rect", { width, height, rx: 6, class: "hit", stroke: "#6b5a3a",
     fill: known ? (small ? "#efe7d4" : "#fffaf0") : "#a98f63" }, node);
   if (!known) {
     text(node, width / 2, height / 2 + 5, "?", { "font-size": 18, "text-anchor": "middle", fill: "#fff" });
-    return node;
+    return height;
   }
-  const face = ctx.layout.adventures[card];
-  const place = ctx.layout.locations[face.target].name;
+  const adventure = ctx.layout.adventures[card];
+  const place = ctx.layout.locations[adventure.target].name;
   text(node, 6, 14, card, { "font-size": 12, "font-weight": "bold", fill: INK });
   text(node, 6, 30, place, { "font-size": 11, fill: INK });
-  const reward = face.assistant
-    ? say(ctx, "africana.assistant", "{colour} assistant", { colour: colourWord(ctx, face.assistant) })
-    : `${artifactWord(ctx, face.artifact)} ${face.silver}$ ${face.points}★`;
-  text(node, 6, 45, reward, { "font-size": small ? 8.5 : 10, fill: INK });
-  if (face.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: face.assistant }, node);
+  const reward = adventure.assistant
+    ? say(ctx, "africana.assistant", "{colour} assistant", { colour: colourWord(ctx, adventure.assistant) })
+    : `${artifactWord(ctx, adventure.artifact)} ${adventure.silver}$ ${adventure.points}★`;
+  const look = { "font-size": 11, fill: INK };
+  const lines = fitLines(svg, reward, width - 12, look);
+  textLines(node, 6, 45, lines, look, 13);
+  const tall = Math.max(height, 45 + (lines.length - 1) * 13 + 6);
+  face.setAttribute("height", tall);
+  if (adventure.assistant) el("rect", { x: width - 18, y: 5, width: 12, height: 12, fill: adventure.assistant }, node);
   tip(node, `${card}: ${place}, ${reward}`);
   if (move) target(node, move, ctx);
-  return node;
+  return tall;
 }
 
 // --- the seat's hand and the players ---------------------------------------------------
@@ -391,12 +516,14 @@ function drawHand(svg, y, view, ctx, places) {
     if (n) slots.push([colour, n, `${colour} assistant`, "A"]);
   }
   if (me.jokers) slots.push(["#333", me.jokers, "joker", "J"]);
+  // As many cards to a row as the width holds.
+  const columns = across(ctx.layout.width - 2 * GAP, 46, 6);
   slots.forEach(([colour, count, place, mark], i) => {
-    const node = group(svg, { class: "card travel" }, GAP + i * 52, y);
+    const node = group(svg, { class: "card travel" }, GAP + (i % columns) * 52, y + Math.floor(i / columns) * 70);
     el("rect", { width: 46, height: 62, rx: 5, fill: colour, class: "hit", stroke: INK }, node);
     text(node, 23, 30, `${count}×`, { "font-size": 15, "text-anchor": "middle", fill: contrast(colour),
       "font-weight": "bold" });
-    if (mark) text(node, 23, 52, mark === "A" ? say(ctx, "africana.assist", "assist.") : say(ctx, "africana.joker", "joker"), { "font-size": 10,
+    if (mark) text(node, 23, 52, mark === "A" ? say(ctx, "africana.assist", "assist.") : say(ctx, "africana.joker", "joker"), { "font-size": 11,
       "text-anchor": "middle", fill: contrast(colour) });
     const word = colourWord(ctx, colour);
     const assistant = say(ctx, "africana.assistant", "{colour} assistant", { colour: word });
@@ -404,7 +531,7 @@ function drawHand(svg, y, view, ctx, places) {
     const discard = (places.get(place) || [])[0];
     if (discard) target(node, discard, ctx);
   });
-  return y + (slots.length ? 70 : 0);
+  return y + Math.ceil(slots.length / columns) * 70;
 }
 
 // The score in a row is what the player would score if the game ended now (Africana, Scoring):
@@ -420,29 +547,48 @@ function scoreTip(ctx, score) {
     score);
 }
 
+// A player's row: the heading (company, colour, silver, score) and the holdings under it, each
+// on as many lines as the row's width needs; the adventures in front of the player below.
 function drawPlayer(svg, y, player, view, ctx, places) {
   const company = companyWord(ctx, player.company);
   const assistants = Object.entries(player.assistants).filter(([, n]) => n)
     .map(([c, n]) => `${n} ${colourWord(ctx, c)}`);
   // The log names players by colour, the board by company: show both.
   const name = `${company}, ${colourWord(ctx, player.colour)}`;
-  const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
-    height: 46, idle: "#f7f1e3", stroke: "#b9a27a",
-    pawn: [16, 16, 9, paintOf(ctx, player.seat), company[0]],
-    heading: [32, 15, 13, `${name}${youMark(ctx, player.seat)} · ${player.silver}$ · ${pointsNow(ctx, player)}`],
-  });
-  tip(row, scoreTip(ctx, player.score));
+  const room = ctx.layout.width - 2 * GAP - 32 - 6;
+  const bold = { "font-size": 13, "font-weight": "bold", fill: INK };
+  const heading = fitLines(svg, `${name}${youMark(ctx, player.seat)} · ${player.silver}$ · ${pointsNow(ctx, player)}`, room, bold);
   const holdings = say(ctx, "africana.holdings", "{cards} cards · {jokers} jokers · {markers} markers · won {won}", {
     cards: player.travel_cards, jokers: player.jokers, markers: player.markers_free,
     won: `${player.expeditions_won.length}+${player.adventures_won.length}`,
   });
   const helpers = say(ctx, "africana.assistants", "assistants {list}", { list: assistants.join(", ") });
-  text(row, 32, 32, holdings + (assistants.length ? ` · ${helpers}` : ""), { "font-size": 11, fill: INK });
-  y += 50;
-  if (!player.adventures.length) return y;
-  player.adventures.forEach((card, i) => {
-    const move = player.seat === ctx.seat ? (places.get(card) || [])[0] : null;
-    drawAdventure(svg, GAP + 8 + i * (CARD_W - 18 + 6), y, CARD_W - 18, 52, card, ctx, move || null, true);
+  const small = { "font-size": 11, fill: INK };
+  const details = fitLines(svg, holdings + (assistants.length ? ` · ${helpers}` : ""), room, small);
+  const under = 32 + (heading.length - 1) * 16;
+  const height = under + (details.length - 1) * 14 + 14;
+  const row = playerRow(svg, y, ctx, LOOK, view.turn.player === player.seat, {
+    height, idle: "#f7f1e3", stroke: "#b9a27a",
+    pawn: [16, 16, 9, paintOf(ctx, player.seat), company[0]],
+    heading: [32, 15, 13, heading[0]],
   });
-  return y + 58;
+  if (heading.length > 1) {
+    const drawn = row.querySelector(":scope > text");
+    drawn.remove();
+    textLines(row, 32, 15, heading, bold, 16);
+  }
+  tip(row, scoreTip(ctx, player.score));
+  textLines(row, 32, under, details, small, 14);
+  y += height + 4;
+  if (!player.adventures.length) return y;
+  // The adventures in front of the player, in rows of as many as fit.
+  const columns = across(ctx.layout.width - 2 * GAP - 8, CARD_W - 18, 6);
+  for (let first = 0; first < player.adventures.length; first += columns) {
+    const heights = player.adventures.slice(first, first + columns).map((card, i) => {
+      const move = player.seat === ctx.seat ? (places.get(card) || [])[0] : null;
+      return drawAdventure(svg, GAP + 8 + i * (CARD_W - 18 + 6), y, CARD_W - 18, 52, card, ctx, move || null, true);
+    });
+    y += Math.max(...heights) + 6;
+  }
+  return y;
 }
