@@ -69,6 +69,60 @@ def explain_arrow(
     names = state.data.point_names
     cname = colour_name(colour)
     placed = state.arrows[colour]
+    wrong_origin = _explain_origin(state, colour, origin)
+    if wrong_origin is not None:
+        return wrong_origin
+    if len(placed) >= ARROWS:
+        return refusal(
+            "arrows_used_up",
+            "all {arrows} {colour} arrows are on the board",
+            RULE_BUILD,
+            arrows=ARROWS,
+            colour=cname,
+        )
+    if state.used[colour][line]:
+        if placed and line == placed[-1] >> routes.SHIFT_LINE:
+            return refusal(
+                "turnabout",
+                "a {colour} arrow may not turn back by 180 degrees",
+                RULE_BUILD,
+                colour=cname,
+            )
+        return refusal(
+            "line_used_by_colour",
+            "a {colour} arrow already lies on the line {origin} - {target}; one colour never "
+            "runs twice along a line",
+            RULE_BUILD,
+            colour=cname,
+            origin=names[origin],
+            target=names[target],
+        )
+    if not placed and state.taken[line]:
+        return refusal(
+            "start_line_taken",
+            "the line {origin} - {target} is taken; a new expedition starts on a free line",
+            RULE_START,
+            origin=names[origin],
+            target=names[target],
+        )
+    if state.looped >> colour & 1 and state.route[colour] >> target & 1:
+        return refusal(
+            "second_loop",
+            "the {colour} expedition already closed a loop this turn; {target} would close another",
+            RULE_LOOP,
+            colour=cname,
+            target=names[target],
+        )
+    return None
+
+
+def _explain_origin(state: ExpeditionState, colour: int, origin: int) -> IllegalAction | None:
+    """Expedition, Building Rules and Loops: where an arrow of ``colour`` may start: from the
+    expedition's end, or right after a loop from a point of it (the loop's colour only); a
+    new expedition from the start."""
+    names = state.data.point_names
+    cname = colour_name(colour)
+    placed = state.arrows[colour]
     if state.loop >= 0:
         if colour != state.loop:
             return refusal(
@@ -115,47 +169,6 @@ def explain_arrow(
                 colour=cname,
                 end=names[state.end[colour]],
             )
-    if len(placed) >= ARROWS:
-        return refusal(
-            "arrows_used_up",
-            "all {arrows} {colour} arrows are on the board",
-            RULE_BUILD,
-            arrows=ARROWS,
-            colour=cname,
-        )
-    if state.used[colour][line]:
-        if placed and line == placed[-1] >> routes.SHIFT_LINE:
-            return refusal(
-                "turnabout",
-                "a {colour} arrow may not turn back by 180 degrees",
-                RULE_BUILD,
-                colour=cname,
-            )
-        return refusal(
-            "line_used_by_colour",
-            "a {colour} arrow already lies on the line {origin} - {target}; one colour never "
-            "runs twice along a line",
-            RULE_BUILD,
-            colour=cname,
-            origin=names[origin],
-            target=names[target],
-        )
-    if not placed and state.taken[line]:
-        return refusal(
-            "start_line_taken",
-            "the line {origin} - {target} is taken; a new expedition starts on a free line",
-            RULE_START,
-            origin=names[origin],
-            target=names[target],
-        )
-    if state.looped >> colour & 1 and state.route[colour] >> target & 1:
-        return refusal(
-            "second_loop",
-            "the {colour} expedition already closed a loop this turn; {target} would close another",
-            RULE_LOOP,
-            colour=cname,
-            target=names[target],
-        )
     return None
 
 

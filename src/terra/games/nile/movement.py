@@ -31,6 +31,7 @@ from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
 from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
+from terra.games.nile.rivers import travel
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -50,9 +51,6 @@ from terra.games.nile.terms import (
     SWAMP,
 )
 from terra.games.nile.territory import EXPLORED, flow_between, side_bit, side_towards
-
-__all__ = ["flow_between"]
-from terra.games.nile.rivers import travel
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -407,12 +405,8 @@ def explain_move(state: NileState, direction: int) -> IllegalAction | None:
     target = board.neighbours[here][direction - 1]
     by_sea = explorer.mode == BY_CANOE and target in board.along_coast[here]
     if target < 0 or (target not in board.overland[here] and not by_sea):
-        return refusal(
-            "no_land",
-            "there is no land to the {direction}",
-            RULE_MOVE,
-            direction=act.DIRECTION_NAMES[direction - 1],
-        )
+        side = act.DIRECTION_NAMES[direction - 1]
+        return refusal("no_land", "there is no land to the {direction}", RULE_MOVE, direction=side)
     travels, excess = fit(state, explorer.mode)
     if excess:
         return refusal(
@@ -469,15 +463,10 @@ def _step_refused(
         return refusal(
             "desert_needs_water", "entering the desert needs {water} water", RULE_WATER, water=water
         )
-    if drifts:
-        flow = flow_between(state.territory, state.data.board, here, target)
-        if flow <= 0:
-            return refusal(
-                "drift_downstream",
-                "canoes without a bearer each only drift downstream",
-                RULE_CANOES,
-            )
-        return None
+    if drifts and flow_between(state.territory, state.data.board, here, target) <= 0:
+        return refusal(
+            "drift_downstream", "canoes without a bearer each only drift downstream", RULE_CANOES
+        )
     return None
 
 
@@ -524,12 +513,8 @@ def explain_travel(state: NileState, mode: int) -> IllegalAction | None:
     if mode == explorer.mode:
         return refusal("same_mode", "the expedition already travels so", RULE_MODE)
     if not fit(state, mode)[0]:
-        return refusal(
-            "mode_unfit_for",
-            "not every member can travel {mode}",
-            RULE_MODE,
-            mode=act.MODE_WORDS[mode],
-        )
+        how = act.MODE_WORDS[mode]
+        return refusal("mode_unfit_for", "not every member can travel {mode}", RULE_MODE, mode=how)
     return None
 
 

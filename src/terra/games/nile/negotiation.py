@@ -165,22 +165,7 @@ def native_trade(
     """
     name = tables.good_names[good]
     line = trade_rate(tables, good, selling)
-    if line < 0 and selling:
-        raise refusal(
-            "natives_do_not_buy", "the natives do not buy {good}", cite("14.7"), good=name
-        )
-    if line < 0:
-        raise refusal(
-            "natives_do_not_sell", "the natives do not sell {good}", cite("14.7"), good=name
-        )
-    if lots < 1:
-        raise refusal("no_lots", "a trade is for one lot or more", cite("14.81"))
-    if good == CAMEL and not camels:
-        raise refusal(
-            "camels_from_desert",
-            "camels come only from a desert tribe with a desert route to Khartoum",
-            cite("14.84"),
-        )
+    _check_goods(name, line, lots, selling, good == CAMEL and not camels)
     if traded >> good & 1:
         raise refusal(
             "traded_already",
@@ -224,6 +209,27 @@ def native_trade(
     if first and witch_doctor_poisons(roll):
         return Exchange(good, selling, 0, 0, gifts_taken, traded, True, True)
     return Exchange(good, selling, quantity, gifts, taken, traded | 1 << good, first, False)
+
+
+def _check_goods(name: str, line: int, lots: int, selling: bool, camels_barred: bool) -> None:
+    """Source of the Nile 14.7-14.84: the natives trade this good (its ``line`` of the table;
+    camels only where ``camels_barred`` is false), a lot at least."""
+    if line < 0 and selling:
+        raise refusal(
+            "natives_do_not_buy", "the natives do not buy {good}", cite("14.7"), good=name
+        )
+    if line < 0:
+        raise refusal(
+            "natives_do_not_sell", "the natives do not sell {good}", cite("14.7"), good=name
+        )
+    if lots < 1:
+        raise refusal("no_lots", "a trade is for one lot or more", cite("14.81"))
+    if camels_barred:
+        raise refusal(
+            "camels_from_desert",
+            "camels come only from a desert tribe with a desert route to Khartoum",
+            cite("14.84"),
+        )
 
 
 def desert_route_to(board: Board, terrain: Sequence[int], from_hex: int, to_hex: int) -> bool:
