@@ -51,8 +51,12 @@ def test_calls_are_served_first_come_first_served_across_matches() -> None:
 def test_a_call_past_its_deadline_is_cut_and_the_other_workers_are_untouched() -> None:
     pool = WorkerPool(2, nap)
     try:
-        # Two calls at once: both workers start.
-        both = {pool.submit(match, (0.2,), WAIT).result(WAIT) for match in ("a", "b")}
+        # Two calls at once (both sent before either is awaited): both workers start. Awaited
+        # one by one, the second call could go to the first worker, free again, and the second
+        # worker would never start: then no cut worker could be seen replaced.
+        calls = [pool.submit(match, (0.2,), WAIT) for match in ("a", "b")]
+        both = {call.result(WAIT) for call in calls}
+        assert len(both) == 2
         assert sorted(both) == sorted(pool.pids())
         with pytest.raises(OverrunError):
             pool.submit("c", (HANG,), 0.5).result(WAIT)
