@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import terra
 from terra.core.state import GameState
-from terra.server.hub import PostgresBroadcaster, Shared
+from terra.server.hub import LocalBroadcaster, PostgresBroadcaster, Shared
 from terra.store.notices import Notice
 
 # The position handed to the pages with each count (the bookkeeping does not read it).
@@ -28,10 +28,14 @@ class Notices:
 
 class Page:
     def __init__(self) -> None:
-        self.told: list[int] = []
+        self.heard: list[int] = []  # the move counts it was told of
+        self.messages: list[str] = []  # the other messages it was given
 
     def moved(self, state: GameState, moves: int, shared: Shared) -> None:
-        self.told.append(moves)
+        self.heard.append(moves)
+
+    def told(self, text: str) -> None:
+        self.messages.append(text)
 
 
 class Database:
@@ -72,7 +76,7 @@ def test_a_notice_of_another_process_move_reaches_the_pages() -> None:
         database.moves["m"] = 1
         notices.queue.put_nowait(Notice("m", 1))
         await settle()
-        assert database.asked == [("m", 1)] and page.told == [1]
+        assert database.asked == [("m", 1)] and page.heard == [1]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -95,7 +99,7 @@ def test_the_notice_of_a_move_made_here_is_dropped() -> None:
         broadcaster.publish("m", STATE, 1)  # this process committed move 1 and told its pages
         notices.queue.put_nowait(Notice("m", 1))  # ...and hears of it from the database
         await settle()
-        assert database.asked == [] and page.told == [1]
+        assert database.asked == [] and page.heard == [1]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -107,7 +111,7 @@ def test_pages_never_go_back_to_an_older_count() -> None:
         broadcaster.publish("m", STATE, 2)
         broadcaster.publish("m", STATE, 1)
         broadcaster.publish("m", STATE, 2)
-        assert page.told == [2]
+        assert page.heard == [2]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -124,13 +128,13 @@ def test_moves_taken_back_elsewhere_reach_the_pages_here() -> None:
         database.moves["m"] = 2
         notices.queue.put_nowait(Notice("m", 2, back=True))
         await settle()
-        assert database.asked == [("m", None)] and page.told == [4, 2]
+        assert database.asked == [("m", None)] and page.heard == [4, 2]
         database.moves["m"] = 3
         notices.queue.put_nowait(Notice("m", 3))
         await settle()
-        assert page.told == [4, 2, 3]
+        assert page.heard == [4, 2, 3]
         broadcaster.publish("m", STATE, 1, back=True)  # an undo made here
-        assert page.told == [4, 2, 3, 1]
+        assert page.heard == [4, 2, 3, 1]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -150,7 +154,7 @@ def test_notices_heard_during_a_catch_up_are_merged_into_one() -> None:
         database.open.set()
         await settle()
         assert database.asked == [("m", 1), ("m", 4)]
-        assert page.told == [1, 4]
+        assert page.heard == [1, 4]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -165,7 +169,7 @@ def test_a_reconnect_catches_up_every_match_with_pages_from_the_database() -> No
         notices.queue.put_nowait(None)  # the listening connection was opened again
         await settle()
         assert sorted(database.asked, key=str) == [("m", None), ("n", None)]
-        assert page.told == [5] and other.told == [7]
+        assert page.heard == [5] and other.heard == [7]
         await broadcaster.close()
 
     asyncio.run(scenario())
@@ -184,7 +188,18 @@ def test_notices_a_catch_up_has_already_found_are_not_caught_up_again() -> None:
         database.open.set()
         await settle()
         assert database.asked == [("m", 1)]
-        assert page.told == [3]
+        assert page.heard == [3]
         await broadcaster.close()
 
     asyncio.run(scenario())
+
+
+def test_a_message_is_told_to_every_page_of_its_match_here() -> None:
+    """An undo asked for reaches the pages of its match in this process, and no other's."""
+    broadcaster = LocalBroadcaster()
+    pages = [Page(), Page(), Page()]
+    broadcaster.subscribe("m", pages[0])
+    broadcaster.subscribe("m", pages[1])
+    broadcaster.subscribe("n", pages[2])
+    broadcaster.tell("m", '{"type":"undo_asked"}')
+    assert [p.messages for p in pages] == [['{"type":"undo_asked"}']] * 2 + [[]]
