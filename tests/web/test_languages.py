@@ -227,17 +227,17 @@ def test_the_final_scores_and_the_replay_follow_the_language(
 
         # Its replay: German controls, status and step, and the log in German.
         page.get_by_role("link", name="Dieses Spiel Zug für Zug wiederholen").click()
-        page.locator("#where", has_text=f"Spielbeginn (0 von {moves} Zügen)").wait_for()
+        page.locator("#where", has_text=f"Spielbeginn (0 von {moves} Schritten)").wait_for()
         assert page.locator("html").get_attribute("lang") == "de"
         assert page.locator("#language").input_value() == "de"
         heading(page, "Protokoll")
         assert "Wiederholung von Africana" in page.locator("h1").inner_text()
-        assert f"{moves} Züge. Gewonnen von" in page.locator("#status").inner_text()
+        assert f"{moves} Schritte. Gewonnen von" in page.locator("#status").inner_text()
         page.get_by_role("link", name="Zurück zur Spielseite").wait_for()
         page.get_by_role("button", name="Nächster Zug").click()
-        page.locator("#where", has_text=f"Zug 1 von {moves}: ").wait_for()
+        page.locator("#where", has_text=f"Schritt 1 von {moves}: ").wait_for()
         page.get_by_role("button", name="Endstellung").click()
-        page.locator("#where", has_text=f"Zug {moves} von {moves}").wait_for()
+        page.locator("#where", has_text=f"Schritt {moves} von {moves}").wait_for()
         page.locator("#final table.scores", has_text="Reisekarten").wait_for()
         german = server_log(game_server, match_id, moves, "de")
         assert german != server_log(game_server, match_id, moves, "en")

@@ -250,6 +250,7 @@ def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserCon
             break
         status = page.locator("#status").inner_text()
         assert status.startswith("Du bist am Zug."), status
+        assert status.count("Zug") == 1, status  # one word for one thing: the turn
         helps = page.locator("#legal .move-help").all_inner_texts()
         assert helps and set(helps) <= set(guide.moves.values())
         assert not set(helps) & set(english.moves.values())
@@ -259,10 +260,10 @@ def test_a_whole_game_in_german(base: str, new_context: Callable[..., BrowserCon
         buttons = page.locator("#legal button:visible")
         labels = buttons.all_inner_texts()
         assert not any(label.startswith(("mark ", "voucher ", "keep ", "done")) for label in labels)
-        moves = int(status.split("(Zug ")[1].rstrip(")"))
+        moves = int(status.split("(Schritt ")[1].rstrip(")"))
         buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(
-            "n => !document.getElementById('status').textContent.includes('(Zug ' + n + ')')",
+            "n => !document.getElementById('status').textContent.includes('(Schritt ' + n + ')')",
             arg=moves,
         )
         clicks += 1
