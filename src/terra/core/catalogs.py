@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -46,14 +46,41 @@ def fill(template: object, fields: dict[str, str]) -> str:
     return str(template).format_map(_Fields(fields))
 
 
-def words(package: str, language: str) -> Mapping[str, str]:
+class Words(Mapping[str, str]):
+    """A table of words (English to a translation) with the pattern that finds them in a text,
+    built once: a page's update translates the arguments of every legal move with it."""
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self._table = {str(english): str(said) for english, said in table.items()}
+        phrases = sorted(self._table, key=len, reverse=True)  # the longest first
+        alternatives = "|".join(re.escape(phrase) for phrase in phrases)
+        self._pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])") if phrases else None
+
+    def __getitem__(self, english: str) -> str:
+        return self._table[english]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def translate(self, text: str) -> str:
+        """``text`` with every whole word or phrase of the table translated; the rest (place
+        names, numbers, signs) as written."""
+        if self._pattern is None or not text:
+            return text
+        return self._pattern.sub(lambda found: self._table[found.group(0)], text)
+
+
+@cache
+def words(package: str, language: str) -> Words:
     """The ``[word]`` table of the game's catalog in ``language``: a word of the game's
     English (a colour, a good, a terrain, a phase's doing) to its translation; empty in
-    English."""
+    English. Built once per game and language."""
     if language == "en":
-        return {}
-    table = log_catalog(package, language).get("word", {})
-    return {str(english): str(said) for english, said in table.items()}
+        return Words({})
+    return Words(log_catalog(package, language).get("word", {}))
 
 
 def translate_words(text: str, table: Mapping[str, str]) -> str:
@@ -63,17 +90,7 @@ def translate_words(text: str, table: Mapping[str, str]) -> str:
     >>> translate_words("buy 2 ration, 1 rifle", {"ration": "Ration", "rifle": "Gewehr"})
     'buy 2 Ration, 1 Gewehr'
     """
-    if not table or not text:
-        return text
-    return _pattern(tuple(sorted(table, key=len, reverse=True))).sub(
-        lambda found: table[found.group(0)], text
-    )
-
-
-@cache
-def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(phrase) for phrase in phrases)
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+    return (table if isinstance(table, Words) else Words(table)).translate(text)
 
 
 def refusal_text(package: str, problem: IllegalAction, language: str = "en") -> str:
