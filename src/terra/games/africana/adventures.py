@@ -9,6 +9,7 @@ from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africana.actions import every_adventure
 from terra.games.africana.end_of_turn import without
+from terra.games.africana.movement import away_from
 from terra.games.africana.rulebook import RULE_END_ADVENTURE
 
 if TYPE_CHECKING:
@@ -39,17 +40,15 @@ def explain_end_adventure(state: AfricanaState, card: int) -> IllegalAction | No
             RULE_END_ADVENTURE,
             card=ident,
         )
-    target = data.adventure_target[card]
-    here = state.loc[player]
-    if here == target:
+    away = away_from(state, data.adventure_target[card])
+    if away is None:
         return None
     return refusal(
         "adventure_ends_elsewhere",
         "adventure {card} ends in {place}; your explorer is in {here}",
         RULE_END_ADVENTURE,
         card=ident,
-        place=data.location_names[target],
-        here=data.location_names[here],
+        **away,
     )
 
 

@@ -11,6 +11,7 @@ from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
 from terra.games.africana.actions import every_expedition
 from terra.games.africana.drawing import draw_into_hand, replace_empty_draw_pile
+from terra.games.africana.movement import away_from
 from terra.games.africana.rulebook import RULE_END_EXPEDITION, RULE_JOIN
 
 if TYPE_CHECKING:
@@ -60,16 +61,14 @@ def explain_join_expedition(state: AfricanaState, card: int) -> IllegalAction | 
         return refusal(
             "already_joined", "you have already joined expedition {card}", RULE_JOIN, card=ident
         )
-    start = data.expedition_start[card]
-    here = state.loc[player]
-    if here != start:
+    away = away_from(state, data.expedition_start[card])
+    if away is not None:
         return refusal(
             "expedition_starts_elsewhere",
             "expedition {card} starts in {place}; your explorer is in {here}",
             RULE_JOIN,
             card=ident,
-            place=data.location_names[start],
-            here=data.location_names[here],
+            **away,
         )
     if state.markers[player] >= MARKERS:
         return refusal(
@@ -134,17 +133,15 @@ def explain_end_expedition(state: AfricanaState, card: int) -> IllegalAction | N
         return refusal(
             "not_joined", "you have not joined expedition {card}", RULE_END_EXPEDITION, card=ident
         )
-    target = data.expedition_target[card]
-    here = state.loc[player]
-    if here == target:
+    away = away_from(state, data.expedition_target[card])
+    if away is None:
         return None
     return refusal(
         "expedition_ends_elsewhere",
         "expedition {card} ends in {place}; your explorer is in {here}",
         RULE_END_EXPEDITION,
         card=ident,
-        place=data.location_names[target],
-        here=data.location_names[here],
+        **away,
     )
 
 

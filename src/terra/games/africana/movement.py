@@ -125,6 +125,17 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def away_from(state: AfricanaState, place: int) -> dict[str, str] | None:
+    """Where the explorer must stand for a card (an expedition's start, a destination) and
+    where it stands, by name, as a refusal's fields ``place`` and ``here``; ``None`` when it
+    stands there."""
+    here = state.loc[state.player]
+    if here == place:
+        return None
+    names = state.data.location_names
+    return {"place": names[place], "here": names[here]}
+
+
 def explain_step(state: AfricanaState, there: int, pay: int) -> IllegalAction | None:
     """Africana, C) Movement: along a route, playing a travel card of the destination's
     symbol, an assistant of that colour or the joker; Change Travel Card Color: or any other
