@@ -213,9 +213,7 @@ class Tables:
             state, count = await self.state(match_id)
             if count != seen:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
-            if state.is_over:
-                raise CannotUndo("the game is over; a finished game cannot be taken back")
-            await to_thread.run_sync(undo_point, state.record(), seat)
+            await to_thread.run_sync(undo_point, state.record(), seat)  # raises if it may not
             table.asked = UndoAsked(seat, seen, needed)
             self.broadcaster.tell(match_id, table.asked.message("undo_asked"))
 
