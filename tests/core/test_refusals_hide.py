@@ -1,6 +1,8 @@
 """A refusal tells a seat nothing it cannot see, in every registered game.
 
-A seat may send any action, legal or not, and read the refusal: its reason and its rule. If a
+A seat may send any action, legal or not, and read the refusal: its reason and its rule, and in
+German and Dutch the words its catalog key and fields make (the same key and fields, the same
+words in every language). If a
 refusal depended on something hidden from that seat (a face-down marker, a card in another
 hand, the order of a deck), one refused move per guess would read the hidden part without
 changing anything. So at every decision of seeded games, for every seat and every action in the
@@ -24,7 +26,7 @@ REDEALS = 2  # redeals per seat and decision
 # Text a seat may type that names no action: the refusal suggests legal actions by name.
 TYPED = ("zzz", "done please", "move", "go nowhere", "pass 99")
 
-Refusal = tuple[str, str | None] | None
+Refusal = tuple[str, str | None, str | None, tuple[tuple[str, str | int], ...]] | None
 
 
 def configurations() -> list[tuple[str, int, str]]:
@@ -56,7 +58,8 @@ def decisions(game_id: str, players: int, policy: str) -> Iterator[GameState]:
 
 def refusal(state: GameState, seat: int, action: int | str) -> Refusal:
     """What ``seat`` is told when it sends ``action``, as the server tells it: the reason and
-    the rule of the refusal, or ``None`` where the move would be played. Nothing is played:
+    the rule of the refusal with the key and fields its translations are made from, or
+    ``None`` where the move would be played. Nothing is played:
     another seat's move is refused before anything changes, and the seat to act has its
     move judged by ``explain_illegal``, as ``play`` judges it."""
     try:
@@ -67,7 +70,9 @@ def refusal(state: GameState, seat: int, action: int | str) -> Refusal:
         error = state.explain_illegal(action)
     except IllegalAction as refused:
         error = refused
-    return None if error is None else (error.reason, error.rule)
+    if error is None:
+        return None
+    return (error.reason, error.rule, error.key, tuple(sorted(error.fields.items())))
 
 
 def sendable(state: GameState) -> list[int | str]:
