@@ -25,7 +25,7 @@ from tests.server.test_sigkill import WAIT, server
 from tests.web.board_page import photograph, screenshot_dir
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page, Route
 
 TIMEOUT = 20_000  # milliseconds any one step in a page may take
 MOST_MOVES = 800  # far beyond any game of Expedition between two players
@@ -226,6 +226,17 @@ def finished_match(base: str, game: str) -> dict[str, Any]:
         time.sleep(0.2)
 
 
+def wait_for_step(page: Page, step: int, moves: int) -> None:
+    """Wait until the replay shows ``step``; failing, say what the page shows instead."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        page.wait_for_selector(f"#where:has-text('Move {step} of {moves}')")
+    except PlaywrightError:
+        where, error = page.locator("#where").inner_text(), page.locator("#error").inner_text()
+        pytest.fail(f"the replay did not reach move {step}: it shows {where!r}, error {error!r}")
+
+
 @pytest.mark.parametrize("game", [g.id for g in terra.games()])
 def test_the_end_and_the_replay_of_every_game(
     new_context: Callable[..., BrowserContext], base: str, game: str
@@ -251,14 +262,26 @@ def test_the_end_and_the_replay_of_every_game(
             photograph(page, screenshot_dir() / f"page-{game}-end-{size}.png")
             middle = moves // 2
             page.goto(f"{base}/match/{match_id}/replay#step={middle}")
-            page.wait_for_selector(f"#where:has-text('Move {middle} of {moves}')")
+            wait_for_step(page, middle, moves)
             # One board: a map that pans (Expedition's) is drawn apart from what is under it.
             boards = page.locator("#board svg.terra-board").count()
             assert boards in (1, 2)
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             photograph(page, screenshot_dir() / f"page-{game}-replay-{size}.png")
+            # A server that fails to answer once (a 503) is asked again: the step still comes.
+            asked: list[int] = []
+
+            def fail_once(route: Route, asked: list[int] = asked) -> None:
+                asked.append(1)
+                if len(asked) == 1:
+                    route.fulfill(status=503, json={"error": "busy"})
+                else:
+                    route.continue_()
+
+            page.route("**/replay?*", fail_once)
             page.keyboard.press("ArrowRight")
-            page.wait_for_selector(f"#where:has-text('Move {middle + 1} of {moves}')")
+            wait_for_step(page, middle + 1, moves)
+            assert len(asked) == 2 and not page.locator("#error").is_visible()
             assert page.locator("#board svg.terra-board").count() == boards
         finally:
             context.close()

@@ -15,6 +15,7 @@ let steps = 0;
 let shown = -1; // the step on screen
 let wanted = 0; // the step asked for
 let loading = false;
+const RETRIES = 4; // times a step is asked again when the server fails to answer
 const entries = []; // the log as far as it has been read: each step shows a prefix of it
 
 function showError(message) {
@@ -78,10 +79,25 @@ async function go(step) {
   if (loading) return;
   loading = true;
   try {
+    let tries = 0;
     while (wanted !== shown) {
       const step = wanted;
       const query = new URLSearchParams({ step: String(step), since: String(entries.length), lang: language });
-      const response = await fetch(`${api}/replay?${query}`);
+      let response;
+      try {
+        response = await fetch(`${api}/replay?${query}`);
+      } catch (error) {
+        response = null; // the connection dropped: asked again below
+        if (tries >= RETRIES) throw error;
+      }
+      // A busy or restarting server (5xx) or a dropped connection is asked again, a little
+      // later each time; a refusal (4xx) is shown at once.
+      if ((response === null || response.status >= 500) && tries < RETRIES) {
+        tries += 1;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** tries));
+        continue;
+      }
+      tries = 0;
       const body = await response.json();
       if (!response.ok) {
         showError(body.error);
