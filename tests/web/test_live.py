@@ -226,6 +226,22 @@ def finished_match(base: str, game: str) -> dict[str, Any]:
         time.sleep(0.2)
 
 
+def fail_once(page: Page, url: str) -> list[int]:
+    """Make the server's first answer to ``url`` a 503 and let the next ones through; the list
+    that grows by one for each time it is asked."""
+    asked: list[int] = []
+
+    def answer(route: Route) -> None:
+        asked.append(1)
+        if len(asked) == 1:
+            route.fulfill(status=503, json={"error": "busy"})
+        else:
+            route.continue_()
+
+    page.route(url, answer)
+    return asked
+
+
 def wait_for_step(page: Page, step: int, moves: int) -> None:
     """Wait until the replay shows ``step``; failing, say what the page shows instead."""
     from playwright.sync_api import Error as PlaywrightError
@@ -269,16 +285,7 @@ def test_the_end_and_the_replay_of_every_game(
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             photograph(page, screenshot_dir() / f"page-{game}-replay-{size}.png")
             # A server that fails to answer once (a 503) is asked again: the step still comes.
-            asked: list[int] = []
-
-            def fail_once(route: Route, asked: list[int] = asked) -> None:
-                asked.append(1)
-                if len(asked) == 1:
-                    route.fulfill(status=503, json={"error": "busy"})
-                else:
-                    route.continue_()
-
-            page.route("**/replay?*", fail_once)
+            asked = fail_once(page, "**/replay?*")
             page.keyboard.press("ArrowRight")
             wait_for_step(page, middle + 1, moves)
             assert len(asked) == 2 and not page.locator("#error").is_visible()
