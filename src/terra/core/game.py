@@ -53,6 +53,7 @@ class Option:
     kind: type = str
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None  # the least whole number allowed
+    maximum: int | None = None  # the greatest whole number allowed
 
     def check(self, value: Any) -> Any:
         """The value, validated; raises :class:`OptionError` saying what is wrong.
@@ -81,6 +82,10 @@ class Option:
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(
                 f"option {self.name!r} must be at least {self.minimum}, not {quote(value)}"
+            )
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
+            raise OptionError(
+                f"option {self.name!r} must be at most {self.maximum}, not {quote(value)}"
             )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
@@ -196,7 +201,13 @@ class Game(ABC, Generic[S]):
         if unknown:
             names = ", ".join(known) or "none"
             raise OptionError(f"{self.title} has no option {quote(unknown[0])} (options: {names})")
-        return {name: option.check(given.get(name)) for name, option in known.items()}
+        checked = {name: option.check(given.get(name)) for name, option in known.items()}
+        self.relate_options(checked)
+        return checked
+
+    def relate_options(self, options: dict[str, Any]) -> None:
+        """Raise :class:`OptionError` where checked ``options`` do not go together (an option of
+        one variant set for another, say); none by default."""
 
     @abstractmethod
     def load_data(self, path: str | None = None) -> ComponentData:

@@ -83,6 +83,7 @@ def _options(game: Game[Any], words: dict[str, Any]) -> list[dict[str, Any]]:
             "kind": {bool: "bool", int: "int"}.get(o.kind, "str"),
             "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum,
+            "maximum": o.maximum,
         }
         for o in game.options
         if o.name != DATA_OPTION.name

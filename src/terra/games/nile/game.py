@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from terra.core.errors import OptionError
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 DEFAULT_TARGET = 75  # 7.0
 DEFAULT_TURN_LIMIT = 200  # rounds (decision N100)
+GAME_II_TURNS = 30  # 30.0: "generally between 20 and 40 turns"
+FEWEST_TURNS, MOST_TURNS = 20, 40
 
 
 class Nile(Game[NileState]):
@@ -34,6 +37,22 @@ class Nile(Game[NileState]):
     options = (
         DATA_OPTION,
         Option(
+            "game",
+            "1: Game I; 2: Game II, the dice procedures, joint expeditions and a turn limit "
+            "(27.0-41.0)",
+            1,
+            int,
+            choices=(1, 2),
+        ),
+        Option(
+            "turns",
+            "Game II: the turns after which the most published points win (30.0)",
+            GAME_II_TURNS,
+            int,
+            minimum=FEWEST_TURNS,
+            maximum=MOST_TURNS,
+        ),
+        Option(
             "victory_points",
             "published victory points that win (7.0: 75; fewer for a shorter game)",
             DEFAULT_TARGET,
@@ -49,6 +68,25 @@ class Nile(Game[NileState]):
             minimum=1,
         ),
     )
+
+    def relate_options(self, options: dict[str, Any]) -> None:
+        """Game I ends at a target of published points (7.0) or at its turn limit (N100); Game
+        II only after its turns (30.0): an option of the other game, set, is refused."""
+        if options["game"] == 1 and options["turns"] != GAME_II_TURNS:
+            raise OptionError(
+                "option 'turns' is Game II's turn limit (30.0); with game=1 the game ends at "
+                "'victory_points' or after 'turn_limit' rounds"
+            )
+        if options["game"] == 2:
+            for name, default in (
+                ("victory_points", DEFAULT_TARGET),
+                ("turn_limit", DEFAULT_TURN_LIMIT),
+            ):
+                if options[name] != default:
+                    raise OptionError(
+                        f"option {name!r} is Game I's; Game II has no target of points and "
+                        "ends after 'turns' turns (30.0)"
+                    )
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)

@@ -3,10 +3,10 @@ movement (8.3 steps 1-3).
 
 The activity level (9.12), movement with its costs and restrictions (9.1-9.43), canoes at
 cataracts and over the falls (9.2-9.28), the retreat from a new hex (9.44-9.46), the mode of
-travel (9.5), getting lost (12); mapping what an explorer enters (10, by
-:mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the meeting with a tribe that
-follows (13, by :mod:`terra.games.nile.natives`). The moves ``activity``, ``move``, ``travel``,
-``retreat`` and ``stay``.
+travel (9.5), getting lost (12, and Source of the Nile 31.0 Lost in Game II); mapping what an
+explorer enters (10, by :mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the
+meeting with a tribe that follows (13, by :mod:`terra.games.nile.natives`). The moves
+``activity``, ``move``, ``travel``, ``retreat`` and ``stay``.
 """
 
 from __future__ import annotations
@@ -261,7 +261,8 @@ def _lost(loss: logistics.Loss) -> dict[str, int]:
 
 def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
     """12.1-12.64: entering an unpublished hex never visited; lost on a modified die at or
-    under the Lost number of the hex being left (decision N51 on the modifiers)."""
+    under the Lost number of the hex being left (decision N51 on the modifiers). 31.3: in Game
+    II a sick explorer is lost more easily."""
     tables = state.data.tables
     flow = flow_between(state.territory, state.data.board, explorer.hex, target)
     if flow > 0:
@@ -279,6 +280,8 @@ def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
         modified += tables.lost_cautious
     elif state.turn.activity == RECKLESS:
         modified += tables.lost_reckless
+    if party.explorer_sick and state.game_two:
+        modified += tables.lost_sick
     lost = modified <= number
     state.emit("lost-check", player=state.player, die=die, number=number, lost=lost)
     if lost:

@@ -22,7 +22,7 @@ from terra.games.nile.phases import (
 )
 from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import begin_turn, end_turn
-from terra.games.nile.terms import FOOT
+from terra.games.nile.terms import FOOT, JOURNALIST
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -75,7 +75,7 @@ def finish_outfitting(state: NileState) -> None:
         state.emit("outfitted", player=state.player)
     explorer.money = 0
     if state.setting_up:
-        following = (state.player + 1) % state.num_players
+        following = next_outfitter(state, state.player)
         if following != state.first:  # the set-up's round of outfitting goes on
             state.player = following
             return
@@ -84,6 +84,16 @@ def finish_outfitting(state: NileState) -> None:
         begin_turn(state)
         return
     end_turn(state)  # 26.2: outfitting a new expedition takes the whole turn
+
+
+def next_outfitter(state: NileState, seat: int) -> int:
+    """The set-up's round of outfitting (5.3): the next seat after ``seat`` whose explorer has
+    landed (every seat in Game I; Game II's journalists, 40.62), or the first player when the
+    round is over."""
+    following = (seat + 1) % state.num_players
+    while following != state.first and state.explorers[following].status != IN_AFRICA:
+        following = (following + 1) % state.num_players
+    return following
 
 
 def donation_dollars(state: NileState, explorer: Explorer) -> int:
@@ -101,14 +111,24 @@ def ticket_for(state: NileState, explorer: Explorer, port: int) -> int:
     return -1
 
 
+def journalist_income(state: NileState, explorer: Explorer) -> bool:
+    """40.61-40.62: in Game II a journalist has a fixed $1,000 in Europe and sails free to any
+    port, and draws no donation (decision N201)."""
+    return state.game_two and explorer.specialty == JOURNALIST
+
+
 def sail_to_africa(state: NileState, port: int) -> None:
     """26.2, 26.6: the explorer sails for ``port`` on a free ticket or for the passage, and
-    spends the turn outfitting with what his donations bring."""
+    spends the turn outfitting with what his donations bring (40.61-40.62: a journalist of Game
+    II with $1,000, free)."""
     explorer = state.explorer(state.player)
     ticket = ticket_for(state, explorer, port)
     money = donation_dollars(state, explorer)
-    if ticket < 0:
-        money -= state.data.tables.passage
+    free = journalist_income(state, explorer)
+    fare = 0 if free or ticket >= 0 else state.data.tables.passage
+    if free:
+        money = state.data.tables.first_outfit
+    money -= fare
     discard(state, explorer.donations)  # cashed
     explorer.donations = []
     arrive(state, state.player, port, money)
@@ -117,8 +137,9 @@ def sail_to_africa(state: NileState, port: int) -> None:
         player=state.player,
         port=port,
         ticket=ticket >= 0,
-        fare=0 if ticket >= 0 else state.data.tables.passage,
+        fare=fare,
         money=money,
+        **({"free": True} if free else {}),
     )
     state.phase = OUTFIT
 
@@ -135,7 +156,8 @@ def collect_donations(state: NileState) -> None:
         explorer.donations.sort(key=lambda card: dollars[card], reverse=True)
         discard(state, explorer.donations[DONATIONS_KEPT:])
         del explorer.donations[DONATIONS_KEPT:]
-    drawn = [draw_donation(state) for _ in range(1 + state.turn.published)]
+    draws = 0 if journalist_income(state, explorer) else 1 + state.turn.published
+    drawn = [draw_donation(state) for _ in range(draws)]
     drawn = [card for card in drawn if card >= 0]
     explorer.donations.extend(drawn)
     state.emit("donations-drawn", player=state.player, cards=drawn)

@@ -37,7 +37,7 @@ from terra.games.nile.discoveries import find_name, special_found
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.phases import EUROPE, PUBLISHING, RULE_PUBLISH, RULE_VICTORY
 from terra.games.nile.rivers import epic_value
-from terra.games.nile.sequence import end_game
+from terra.games.nile.sequence import end_game, reached_target
 from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
     NATIVE_COUNTERS,
@@ -260,9 +260,9 @@ def publish(state: NileState, parts: Parts | None = None) -> None:
         parts = everything(state, explorer)
     gains = pending(state, explorer, parts)
     total = sum(gains.values())
-    if explorer.vp + total < state.target:
+    if not state.game_two and explorer.vp + total < state.target:
         ranked = ranked_awards(state, explorer, parts.hexes)
-        if explorer.vp + total + ranked >= state.target:
+        if reached_target(state, explorer.vp + total + ranked):
             gains["ranked"] = ranked
             total += ranked
     tables = state.data.tables
@@ -293,7 +293,7 @@ def publish(state: NileState, parts: Parts | None = None) -> None:
             explorer.vp_by[source] = explorer.vp_by.get(source, 0) + vp
     state.turn.published += max(0, total)
     state.emit("published", player=state.player, vp=total, by=gains, total=explorer.vp, kept=kept)
-    if explorer.vp >= state.target:
+    if reached_target(state, explorer.vp):
         end_game(state, RULE_VICTORY)
 
 

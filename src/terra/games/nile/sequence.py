@@ -1,6 +1,7 @@
 """Source of the Nile 7.0 Victory Conditions and 8.0-8.1 Sequence of Play: the seats' turns in
 order, where each begins (8.4, and a voyage to Europe ending, 21.4-21.5), and the end of the
-game.
+game; and Source of the Nile 30.0 Victory Conditions of Game II (a set number of turns, the
+most points win).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 
 RULE_LIMIT = "Source of the Nile, decision N100 (the turn limit)"
+RULE_TURNS = "Source of the Nile, 30.0 Victory Conditions (Game II)"
 
 
 def begin_turn(state: NileState) -> None:
@@ -57,7 +59,7 @@ def end_turn(state: NileState) -> None:
     if following == state.first:
         state.round += 1
         if state.round >= state.turn_limit:
-            end_game(state, RULE_LIMIT)
+            end_game(state, RULE_TURNS if state.game_two else RULE_LIMIT)
             return
     begin_turn(state)
 
@@ -69,9 +71,18 @@ def end_game(state: NileState, reason: str) -> None:
     state.emit("game-over", reason=reason, scores=[e.vp for e in state.explorers])
 
 
+def reached_target(state: NileState, vp: int) -> bool:
+    """7.0: whether ``vp`` published points win at once; Game II has no such target (30.0)."""
+    return not state.game_two and vp >= state.target
+
+
 def winners(state: NileState) -> list[int]:
-    """7.0: the first to publish the target wins; at the turn limit the most points (N100)."""
+    """7.0: the first to publish the target wins; at the turn limit the most points (N100).
+    30.0: in Game II the most points at the end of its turns (alone: any, decision N200)."""
     scores = [explorer.vp for explorer in state.explorers]
+    if state.game_two:
+        best = max(scores)
+        return [seat for seat, vp in enumerate(scores) if vp == best and vp > 0]
     reached = [seat for seat, vp in enumerate(scores) if vp >= state.target]
     if reached or state.num_players == 1:
         return reached  # 2.1: alone, the explorer wins only against the continent

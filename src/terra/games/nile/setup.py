@@ -2,6 +2,11 @@
 counters (4.1-4.4), each explorer's secret port (4.5) and specialty (4.6), and who plays first
 (4.62); the moves ``counter``, ``sail to`` (a port, 4.5, and from Europe, 26.2) and
 ``specialty``.
+
+Source of the Nile 28.0 Set-Up for Play of Game II: no $1,000 and no port of entry; every
+explorer starts in Europe with five donations dealt one at a time (28.2-28.3), but a
+journalist, who starts at a port of his choice for free with $1,000 and no donation (40.6); and
+no botanist (40.1). The specialties come first then, for the journalist's port depends on his.
 """
 
 from __future__ import annotations
@@ -13,10 +18,17 @@ from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import offers
-from terra.games.nile.chance import roll
+from terra.games.nile.chance import draw_donation, roll
 from terra.games.nile.components import Components
-from terra.games.nile.explorer import Explorer
-from terra.games.nile.outfitting import arrive, donation_dollars, sail_to_africa, ticket_for
+from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.outfitting import (
+    arrive,
+    donation_dollars,
+    journalist_income,
+    next_outfitter,
+    sail_to_africa,
+    ticket_for,
+)
 from terra.games.nile.phases import (
     COUNTERS,
     EUROPE,
@@ -27,7 +39,8 @@ from terra.games.nile.phases import (
     SPECIALTY,
 )
 from terra.games.nile.records import Turn
-from terra.games.nile.terms import BLANK
+from terra.games.nile.sequence import begin_turn
+from terra.games.nile.terms import BLANK, BOTANIST, JOURNALIST
 from terra.games.nile.territory import new_territory
 
 if TYPE_CHECKING:
@@ -35,6 +48,9 @@ if TYPE_CHECKING:
 
 
 FIRST_PLAYER_DICE = 4  # 4.62
+FIRST_DONATIONS = 5  # 28.3
+RULE_SETUP_II = "Source of the Nile, 28.0 Set-Up for Play (Game II)"
+RULE_BOTANIST_II = "Source of the Nile, 40.1 (Game II: the botanist is combined with the zoologist)"
 
 
 def set_up(state: NileState) -> None:
@@ -42,8 +58,12 @@ def set_up(state: NileState) -> None:
     data = state.data
     board = data.board
     options = state.options
-    state.target = options["victory_points"]
-    state.turn_limit = options["turn_limit"]
+    if state.game_two:  # 30.0: no target; the most points after the turns set
+        state.target = 0
+        state.turn_limit = options["turns"]
+    else:
+        state.target = options["victory_points"]
+        state.turn_limit = options["turn_limit"]
     state.round = 0
     state.territory = new_territory(board)
     state.territory_owned = True
@@ -84,22 +104,34 @@ def place_counter(state: NileState, hex_: int) -> None:
         return
     state.turn = Turn()
     state.player = 0
-    state.phase = PORT
+    state.phase = SPECIALTY if state.game_two else PORT  # N150; 28.0: no port but the journalist's
 
 
 def choose_port(state: NileState, port: int) -> None:
     """4.5: the port chosen in secret; 26.2: an explorer in Europe sails for a port."""
     explorer = state.explorer(state.player)
-    if state.phase == PORT:
-        explorer.port = port
-        state.emit("port-chosen", player=state.player, port=port)
-        if state.player + 1 < state.num_players:
-            state.player += 1
-        else:
-            state.player = 0
-            state.phase = SPECIALTY
+    if state.phase != PORT:
+        sail_to_africa(state, port)
         return
-    sail_to_africa(state, port)
+    explorer.port = port
+    state.emit("port-chosen", player=state.player, port=port)
+    following = _next_to_choose_port(state, state.player + 1)
+    if following >= 0:
+        state.player = following
+    elif state.game_two:
+        _land_journalists(state)
+    else:
+        state.player = 0
+        state.phase = SPECIALTY
+
+
+def _next_to_choose_port(state: NileState, seat: int) -> int:
+    """The next seat from ``seat`` on that names a port (4.5: every seat; 40.62: in Game II the
+    journalists alone), or -1."""
+    for following in range(seat, state.num_players):
+        if not state.game_two or state.explorers[following].specialty == JOURNALIST:
+            return following
+    return -1
 
 
 def choose_specialty(state: NileState, specialty: int) -> None:
@@ -113,12 +145,54 @@ def choose_specialty(state: NileState, specialty: int) -> None:
     if state.player + 1 < state.num_players:
         state.player += 1
         return
-    first = state.first = first_player(state)
-    for seat, explorer in enumerate(state.explorers):  # 5.2: ports revealed together
-        arrive(state, seat, explorer.port, state.data.tables.first_outfit)
-    state.emit("ports-revealed", ports=[e.port for e in state.explorers])
-    state.player = first
+    state.first = first_player(state)
+    if not state.game_two:
+        _land(state, range(state.num_players))
+        return
+    deal_donations(state)
+    journalist = _next_to_choose_port(state, 0)
+    if journalist < 0:  # nobody sails yet: the turns begin in Europe
+        state.setting_up = False
+        state.player = state.first
+        begin_turn(state)
+        return
+    state.player = journalist
+    state.phase = PORT
+
+
+def _land(state: NileState, seats: Iterable[int]) -> None:
+    """5.2: the ports are revealed together and the explorers land with $1,000 each; they
+    outfit in turn from the first player (5.3)."""
+    seats = list(seats)
+    for seat in seats:
+        arrive(state, seat, state.explorers[seat].port, state.data.tables.first_outfit)
+    state.emit("ports-revealed", ports=[state.explorers[seat].port for seat in seats])
+    state.player = state.first
+    if state.explorers[state.first].status != IN_AFRICA:
+        state.player = next_outfitter(state, state.first)
     state.phase = OUTFIT
+
+
+def _land_journalists(state: NileState) -> None:
+    """40.62: Game II's journalists land at their ports for free, with $1,000 (40.61)."""
+    journalists = [
+        seat for seat, explorer in enumerate(state.explorers) if explorer.specialty == JOURNALIST
+    ]
+    _land(state, journalists)
+
+
+def deal_donations(state: NileState) -> None:
+    """28.3: five donations for each explorer but a journalist (40.62), dealt one at a time
+    round the table from the first player; they lie face up (26.8)."""
+    seats = [(state.first + offset) % state.num_players for offset in range(state.num_players)]
+    seats = [seat for seat in seats if state.explorers[seat].specialty != JOURNALIST]
+    for _ in range(FIRST_DONATIONS):
+        for seat in seats:
+            card = draw_donation(state)
+            if card >= 0:
+                state.explorer(seat).donations.append(card)
+    for seat in seats:
+        state.emit("donations-dealt", player=seat, cards=list(state.explorers[seat].donations))
 
 
 def first_player(state: NileState) -> int:
@@ -178,11 +252,12 @@ COUNTER = Move(
 
 
 def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
-    """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage."""
+    """4.5: any port; 26.2, 26.6: from Europe, on a free ticket or paying the passage (40.62:
+    Game II's journalist sails free)."""
     if state.phase == PORT:
         return None
     explorer = state.explorers[state.player]
-    if ticket_for(state, explorer, port) >= 0:
+    if ticket_for(state, explorer, port) >= 0 or journalist_income(state, explorer):
         return None
     dollars = donation_dollars(state, explorer)
     if dollars < state.data.tables.passage:
@@ -201,7 +276,9 @@ def _ports_within_reach(state: NileState) -> Iterable[int]:
     if state.phase == PORT:
         return offers.actions_of(state, act.SAIL)
     explorer = state.explorers[state.player]
-    if donation_dollars(state, explorer) >= state.data.tables.passage:
+    if donation_dollars(state, explorer) >= state.data.tables.passage or journalist_income(
+        state, explorer
+    ):
         return offers.actions_of(state, act.SAIL)
     base = state.tables.base[act.SAIL]
     ticket_port = state.tables.ticket_port  # each card's port, or -1 (as ticket_for)
@@ -227,15 +304,22 @@ SAIL_TO = Move(
 
 
 def explain_specialty(state: NileState, specialty: int) -> IllegalAction | None:
-    """4.6: any of the eight; different explorers may share one."""
+    """4.6: any of the eight; different explorers may share one. 40.1: Game II has no
+    botanist (the zoologist studies plants too)."""
+    if specialty == BOTANIST and state.game_two:
+        return refusal(
+            "no_botanist",
+            "Game II has no botanist: the zoologist collects plants as well",
+            RULE_BOTANIST_II,
+        )
     return None
 
 
 CHOOSE_SPECIALTY = Move(
     name="specialty",
-    rule="Source of the Nile, 4.6",
+    rule="Source of the Nile, 4.6, 40.1",
     notation=act.write_specialty,
-    offer=offers.always(act.SPECIALTY),
+    offer=checked(offers.every(act.SPECIALTY), explain_specialty),
     explain=explain_specialty,
     effect=choose_specialty,
 )

@@ -139,6 +139,12 @@ class NileState(PhasedState):
 
     # --- helpers for rules, bots and displays ---------------------------------------------
 
+    @property
+    def game_two(self) -> bool:
+        """Whether this is Game II (27.0-41.0, option ``game=2``): its rules change those of
+        Game I's chapters where they say so, and Game I's hold everywhere else (27.0)."""
+        return bool(self.options["game"] == 2)
+
     def explorer(self, seat: int) -> Explorer:
         """Seat ``seat``'s explorer, to read or change: clones share the explorers until one of
         them changes one (copy on write), so a clone for search copies no Player Aid Sheet."""

@@ -96,6 +96,7 @@ function showOptions() {
     } else {
       input = element("input", undefined, { type: option.kind === "int" ? "number" : "text" });
       if (option.minimum !== null) input.min = option.minimum;
+      if (option.maximum !== null) input.max = option.maximum;
       if (option.default !== null) input.value = option.default;
     }
     input.dataset.option = option.name;

@@ -343,7 +343,10 @@ def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
     way_back = turns_to_walk(home_points(state, home, explorer.hex))
     if food_turns(explorer) <= way_back + SAFETY_TURNS:
         return True
-    if explorer.vp + unpublished(state, explorer) >= state.target:
+    if state.game_two:  # 30.0: what is not published when the turns run out counts nothing
+        if state.turn_limit - state.round <= way_back + SAFETY_TURNS + 1:
+            return unpublished(state, explorer) > 0
+    elif explorer.vp + unpublished(state, explorer) >= state.target:
         return True
     found = haul(state, explorer)
     party = explorer.party

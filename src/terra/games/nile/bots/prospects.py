@@ -402,5 +402,6 @@ def estimate(state: NileState, seat: int) -> float:
 
 
 def solitaire_value(state: NileState, scale: float) -> float:
-    """7.0 alone against the game: how near the estimate stands to the target, in (-1, 1)."""
+    """7.0 alone against the game: how near the estimate stands to the target, in (-1, 1);
+    30.0: in Game II, how far above nothing."""
     return math.tanh((estimate(state, 0) - state.target) / scale)

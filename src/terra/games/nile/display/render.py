@@ -240,7 +240,12 @@ def _outcome_fields(
         fields["find"] = str(messages["find"].get(args["find"], args["find"]))
     if key == "sailed-for-africa":
         fare = int(args.get("fare", 0))
-        fields["ticket"] = part["ticket"] if args["ticket"] else part["passage"].format(fare=fare)
+        if args.get("free"):
+            fields["ticket"] = part["free"]
+        elif args["ticket"]:
+            fields["ticket"] = part["ticket"]
+        else:
+            fields["ticket"] = part["passage"].format(fare=fare)
     if key == "counter-seen" and not hidden:
         kind = int(args["discovery"])
         fields["discovery"] = tables.special_names[kind] if kind >= 0 else part["false-trail"]
@@ -278,7 +283,7 @@ def _list_fields(
             + [part["tribe-number"].format(tribe=t) for t in args["tribes"]]
             + [tables.special_names[int(k)] for k in args["specials"]]
         ) or str(part["nothing"])
-    if key == "donations-drawn":
+    if key in ("donations-drawn", "donations-dealt"):
         gifts = []
         for card in args["cards"]:
             if deck.dollars[card]:

@@ -1,0 +1,282 @@
+"""Source of the Nile, Game II (27.0-41.0): what it changes in Game I's chapters, chosen by the
+option ``game=2`` and played through the notation. The rules Game II does not change are Game
+I's own (27.0) and their tests stand; these check each change and that Game I is untouched."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from terra.core import IllegalAction, OptionError
+from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
+from terra.games.nile.party import Party
+from terra.games.nile.sequence import winners
+from terra.games.nile.state import NileState
+from terra.games.nile.terms import JUNGLE
+
+from . import positions as pos
+from .positions import dice, found, keys, toward
+from .test_turn import BLANK_HEX
+
+
+def game_two(players: int = 2, seed: int = 1, specialties: tuple[str, ...] = ()) -> NileState:
+    """A Game II at the end of its set-up's choices: counters placed and the specialties
+    chosen (zoologists for the seats not named)."""
+    state = pos.new(players, seed, game=2)
+    pos.place_counters(state)
+    chosen = [*specialties, *["zoologist"] * players]
+    for seat in range(players):
+        assert state.phase_name == "specialty" and state.player == seat
+        state.play(f"specialty {chosen[seat]}")
+    return state
+
+
+def journalist_in_africa(where: str = "0403", party: Party | None = None) -> NileState:
+    """A Game II alone with a journalist, landed at Zanzibar, outfitted and put at ``where``."""
+    state = game_two(1, specialties=("journalist",))
+    state.play("sail to Zanzibar")
+    pos.buy(state, pos.FOOT_SAMPLE)
+    state.play("done")
+    pos.put(state, 0, where, pos.foot_party() if party is None else party)
+    return state
+
+
+class TestTheOptions:
+    """30.0 and 27.0: Game II is ``game=2``, with its own turn limit; each game's ending is its
+    own, and setting the other's is refused with the reason."""
+
+    def test_game_one_is_the_default(self) -> None:
+        state = pos.new()
+        assert not state.game_two and state.target == 75
+
+    def test_game_two_lasts_thirty_turns_by_default(self) -> None:
+        """30.0: "generally between 20 and 40 turns"."""
+        state = pos.new(2, 1, game=2)
+        assert state.game_two and state.turn_limit == 30
+
+    @pytest.mark.parametrize("turns", [19, 41])
+    def test_turns_stay_between_twenty_and_forty(self, turns: int) -> None:
+        with pytest.raises(OptionError, match="turns"):
+            pos.new(2, 1, game=2, turns=turns)
+
+    def test_a_game_one_option_is_refused_in_game_two(self) -> None:
+        with pytest.raises(OptionError, match="Game I's"):
+            pos.new(2, 1, game=2, victory_points=50)
+
+    def test_game_two_turns_are_refused_in_game_one(self) -> None:
+        with pytest.raises(OptionError, match="Game II's turn limit"):
+            pos.new(2, 1, turns=25)
+
+    def test_there_is_no_game_three(self) -> None:
+        with pytest.raises(OptionError, match="one of 1, 2"):
+            pos.new(2, 1, game=3)
+
+
+class TestSetUp:
+    """28.0-28.3: no $1,000 and no port of entry; five donations each, one at a time."""
+
+    def test_the_specialties_come_straight_after_the_counters(self) -> None:
+        """28.2: nobody names a port, so the set-up goes from counters to specialties."""
+        state = pos.new(3, 1, game=2)
+        pos.place_counters(state)
+        assert state.phase_name == "specialty"
+
+    def test_five_donations_each_dealt_one_at_a_time_from_the_first_player(self) -> None:
+        """28.3: the deck's top cards go round the table, one each, five times."""
+        state = game_two(3, seed=4)
+        first = state.first
+        dealt = [e for e in state.events if e["key"] == "donations-dealt"]
+        assert [e["args"]["player"] for e in dealt] == [(first + i) % 3 for i in range(3)]
+        for seat, explorer in enumerate(state.explorers):
+            assert len(explorer.donations) == 5, seat
+            assert explorer.status == IN_EUROPE and explorer.money == 0 and explorer.port < 0
+
+    def test_the_deal_goes_round_the_table(self) -> None:
+        """28.3, one at a time: replaying the deal from the same deck gives each seat every
+        third card from the first player on."""
+        state = pos.new(3, 4, game=2)
+        pos.place_counters(state)
+        deck = list(state.deck)
+        for _ in range(3):
+            state.play("specialty zoologist")
+        order = [(state.first + i) % 3 for i in range(3)]
+        top = list(reversed(deck))[:15]
+        for place, seat in enumerate(order):
+            assert state.explorers[seat].donations == top[place::3]
+
+    def test_the_first_turn_is_spent_in_europe(self) -> None:
+        """28.2, 26.2: the first player's explorer starts his turn in Europe, where he sails
+        for Africa if his donations pay for it or collects more."""
+        state = game_two(2)
+        assert state.player == state.first and state.phase_name == "europe"
+        words = {state.action_str(a).split()[0] for a in state.legal_actions()}
+        assert "collect" in words
+
+    def test_sailing_costs_the_passage_from_the_donations(self) -> None:
+        """26.2, 26.6: $500 without a free ticket, the rest to outfit with."""
+        state = game_two(2)
+        seat = state.player
+        tickets = state.data.deck.ticket
+        dollars = state.data.deck.dollars
+        money = [c for c in range(state.data.deck.size) if dollars[c] and not tickets[c]]
+        cards = sorted(money, key=lambda c: -dollars[c])[:5]
+        pos.hold(state, seat, cards)
+        total = sum(dollars[c] for c in cards)
+        assert total >= 500
+        state.play("sail to Zanzibar")
+        explorer = state.explorers[seat]
+        assert explorer.status == IN_AFRICA and explorer.money == total - 500
+        assert explorer.donations == [] and state.phase_name == "outfit"
+
+    def test_without_the_passage_only_free_tickets_sail(self) -> None:
+        """26.6: donations short of $500 leave only the ports of free tickets."""
+        state = game_two(2)
+        pos.hold(state, state.player, [])
+        sails = [a for a in state.legal_actions() if state.action_str(a).startswith("sail")]
+        assert sails == []
+        with pytest.raises(IllegalAction, match="passage") as refused:
+            state.play("sail to Zanzibar")
+        assert refused.value.rule is not None and "26.0" in refused.value.rule
+
+
+class TestTheJournalist:
+    """40.6: a journalist starts at any port for free with $1,000, and never draws donations."""
+
+    def test_the_journalist_names_his_port_and_lands_with_a_thousand(self) -> None:
+        """40.62, 28.2: of three explorers only the journalist chooses a port; he lands and
+        outfits while the others wait in Europe."""
+        state = game_two(3, specialties=("zoologist", "journalist", "geologist"))
+        assert state.phase_name == "port" and state.player == 1
+        state.play("sail to Mombasa")
+        journalist = state.explorers[1]
+        assert journalist.status == IN_AFRICA and journalist.money == 1000
+        assert journalist.donations == []
+        assert state.phase_name == "outfit" and state.player == 1
+        for seat in (0, 2):
+            assert state.explorers[seat].status == IN_EUROPE
+            assert len(state.explorers[seat].donations) == 5
+
+    def test_the_journalists_port_is_secret_until_he_lands(self) -> None:
+        """4.5 as in Game I: the others' views do not show the port chosen."""
+        state = game_two(2, specialties=("journalist", "journalist"))
+        state.play("sail to Mombasa")
+        assert state.view(1)["explorers"][0]["port"] is None
+        assert state.view(0)["explorers"][0]["port"] is not None
+        state.play("sail to Zanzibar")
+        assert "ports-revealed" in keys(state)
+
+    def test_after_the_journalists_outfit_the_first_player_begins(self) -> None:
+        """5.3, 8.1: the set-up's outfitting is the journalists' alone; then the first turn."""
+        state = game_two(2, specialties=("journalist", "zoologist"))
+        state.play("sail to Mombasa")
+        state.play("done")
+        assert not state.setting_up and state.player == state.first
+        expected = "activity" if state.first == 0 else "europe"
+        assert state.phase_name == expected
+
+    def test_in_europe_again_he_has_a_thousand_and_sails_free(self) -> None:
+        """40.61-40.62 (decision N201): each expedition of a journalist gets $1,000 and a free
+        passage; collecting draws him nothing."""
+        state = game_two(1, specialties=("journalist",))
+        state.play("sail to Mombasa")
+        state.play("done")
+        explorer = state.explorer(0)
+        explorer.status = IN_EUROPE
+        explorer.hex = -1
+        state.phase = type(state.phase).EUROPE
+        state._forget_legal()
+        since = state.log_size
+        state.play("collect donations")
+        assert state.explorers[0].donations == []
+        assert "donations-drawn" in keys(state, since)
+        while state.phase_name != "europe":
+            state.play(state.legal_actions()[0])
+        state.play("sail to Luanda")
+        assert state.explorers[0].money == 1000
+        assert state.events[-1]["args"].get("free") is True
+
+
+class TestTheBotanist:
+    """40.1: Game II combines the botanist with the zoologist."""
+
+    def test_no_botanist_in_game_two(self) -> None:
+        state = pos.new(2, 1, game=2)
+        pos.place_counters(state)
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert "specialty botanist" not in offered and "specialty zoologist" in offered
+        with pytest.raises(IllegalAction, match="no botanist") as refused:
+            state.play("specialty botanist")
+        assert refused.value.rule is not None and "40.1" in refused.value.rule
+
+    def test_game_one_keeps_its_botanist(self) -> None:
+        state = pos.new(2, 1)
+        pos.place_counters(state)
+        state.play("sail to Zanzibar")
+        state.play("sail to Zanzibar")
+        state.play("specialty botanist")
+
+
+class TestVictory:
+    """30.0: the game ends after its turns; the most published points win."""
+
+    def test_publishing_past_seventy_five_does_not_end_game_two(self) -> None:
+        """30.0: no target of points."""
+        state = game_two(2)
+        state.explorer(state.player).vp = 80
+        assert not state.is_over
+
+    def test_the_game_ends_after_its_turns_and_the_most_points_win(self) -> None:
+        """30.0: with 20 turns, the game is over after the 20th round; the leader wins."""
+        state = pos.new(2, 3, game=2, turns=20)
+        rng = random.Random(3)
+        while not state.is_over:
+            state.play(rng.choice(state.legal_actions()))
+        assert state.round == 20
+        assert state.events[-1]["args"]["reason"].startswith("Source of the Nile, 30.0")
+        state.explorers[0].vp, state.explorers[1].vp = 12, 7
+        assert winners(state) == [0]
+
+    def test_ties_share_and_nobody_wins_on_nothing(self) -> None:
+        """30.0: the most points; decision N200: a game where nobody published has no winner
+        (alone, an explorer who published nothing has not beaten the continent)."""
+        state = pos.new(3, 1, game=2)
+        for seat, vp in enumerate((9, 9, 4)):
+            state.explorers[seat].vp = vp
+        assert winners(state) == [0, 1]
+        for explorer in state.explorers:
+            explorer.vp = 0
+        assert winners(state) == []
+        alone = pos.new(1, 1, game=2)
+        alone.explorers[0].vp = 3
+        assert winners(alone) == [0]
+
+
+class TestLost:
+    """31.0: Game II's lost check: Game I's with two more cases."""
+
+    def test_a_sick_explorer_gets_lost_more_easily(self) -> None:
+        """31.3 (N51's sense): on veldt (1) with a guide, a 1 is 2 and safe; sick, it is 1
+        again and lost."""
+        state = journalist_in_africa("0403", pos.foot_party(explorer_sick=True, rations=80))
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.lost
+
+    def test_sickness_does_not_change_game_one(self) -> None:
+        """31.1: only Game II adds the case."""
+        state = pos.standing("0403", pos.foot_party(explorer_sick=True, rations=80))
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert not state.turn.lost
+
+    def test_a_healthy_explorer_in_jungle_is_lost_as_in_game_one(self) -> None:
+        """31.1: Game I's cases stand: jungle's 3 against a 1 with a guide (2)."""
+        state = journalist_in_africa()
+        found(state, "0403", JUNGLE)
+        state.play("normal")
+        dice(state, 1)
+        state.play(toward(state, BLANK_HEX))
+        assert state.turn.lost
