@@ -41,21 +41,30 @@ def expeditions_here(state: AfricanaState, out: list[int]) -> None:
             out.append(tables.join_base + card)
 
 
+def _not_out(state: AfricanaState, card: int, rule: str) -> IllegalAction | None:
+    """Africana, Joining Expeditions and Ending An Expedition: only an expedition on an
+    expedition space is joined or ended."""
+    if card in state.spaces:
+        return None
+    return refusal(
+        "expedition_not_out",
+        "expedition {card} is not on an expedition space",
+        rule,
+        card=state.data.expedition_ids[card],
+    )
+
+
 # --- Joining Expeditions -----------------------------------------------------------------------
 
 
 def explain_join_expedition(state: AfricanaState, card: int) -> IllegalAction | None:
     """Africana, C) Joining Expeditions: a displayed expedition starting where the explorer
     stands, not joined yet, with a company marker to spare."""
+    not_out = _not_out(state, card, RULE_JOIN)
+    if not_out is not None:
+        return not_out
     data = state.data
     ident = data.expedition_ids[card]
-    if card not in state.spaces:
-        return refusal(
-            "expedition_not_out",
-            "expedition {card} is not on an expedition space",
-            RULE_JOIN,
-            card=ident,
-        )
     player = state.player
     if state.joined[state.spaces.index(card)] >> player & 1:
         return refusal(
@@ -119,15 +128,11 @@ JOIN_EXPEDITION = Move(
 def explain_end_expedition(state: AfricanaState, card: int) -> IllegalAction | None:
     """Africana, C) Ending An Expedition: a displayed expedition the player has joined, at its
     destination."""
+    not_out = _not_out(state, card, RULE_END_EXPEDITION)
+    if not_out is not None:
+        return not_out
     data = state.data
     ident = data.expedition_ids[card]
-    if card not in state.spaces:
-        return refusal(
-            "expedition_not_out",
-            "expedition {card} is not on an expedition space",
-            RULE_END_EXPEDITION,
-            card=ident,
-        )
     player = state.player
     if not state.joined[state.spaces.index(card)] >> player & 1:
         return refusal(

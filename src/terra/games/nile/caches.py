@@ -191,7 +191,7 @@ def _caches_here(state: NileState) -> Iterable[int]:
     """17.6: only where the explorer has buried a cache."""
     if cache_to_search(state) is None:
         return ()
-    return range(state.tables.base[act.DIG], state.tables.end[act.DIG])
+    return offers.actions_of(state, act.DIG)
 
 
 DIG = Move(

@@ -5,13 +5,12 @@ few chosen members (15.1-15.23), and a captive's escape attempts (15.3-15.32); t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
-from terra.games.nile import logistics, upkeep
+from terra.games.nile import logistics, offers, upkeep
 from terra.games.nile.chance import Roll, dice
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
 from terra.games.nile.europe import explorer_dies
@@ -163,15 +162,11 @@ def explain_escape(state: NileState, good: int) -> IllegalAction | None:
     return None
 
 
-def _escape_candidates(state: NileState) -> Iterable[int]:
-    return range(state.tables.base[act.ESCAPE], state.tables.end[act.ESCAPE])
-
-
 ESCAPE_WITH = Move(
     name="escape",
     rule="Source of the Nile, 15.21-15.23",
     notation=act.write_escape,
-    offer=checked(_escape_candidates, explain_escape),
+    offer=checked(offers.every(act.ESCAPE), explain_escape),
     explain=explain_escape,
     effect=escape_with,
 )

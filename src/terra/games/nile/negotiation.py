@@ -381,15 +381,11 @@ def explain_offer(state: NileState, column: int) -> IllegalAction | None:
     return None
 
 
-def _offer_candidates(state: NileState) -> Iterable[int]:
-    return range(state.tables.base[act.OFFER], state.tables.end[act.OFFER])
-
-
 OFFER = Move(
     name="offer",
     rule="Source of the Nile, 14.2-14.3",
     notation=write_offer,
-    offer=checked(_offer_candidates, explain_offer),
+    offer=checked(offers.every(act.OFFER), explain_offer),
     explain=explain_offer,
     effect=offer_gifts,
 )
@@ -458,7 +454,7 @@ def _with_a_friendly_tribe(state: NileState) -> Iterable[int]:
     tribe = state.territory.tribe[explorer.hex]
     if not tribe or tribe not in explorer.friendly:
         return ()
-    return range(state.tables.base[act.TRADE], state.tables.end[act.TRADE])
+    return offers.actions_of(state, act.TRADE)
 
 
 TRADE = Move(

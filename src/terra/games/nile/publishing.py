@@ -427,7 +427,7 @@ def _news(kind: int) -> offers.Candidates:
     def candidates(state: NileState) -> Iterable[int]:
         if nothing_to_publish(state, state.explorers[state.player]):
             return ()
-        return range(state.tables.base[kind], state.tables.end[kind])
+        return offers.actions_of(state, kind)
 
     return candidates
 

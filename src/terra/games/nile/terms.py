@@ -3,12 +3,12 @@
 Terrains, activity levels, modes of travel, who the Movement Restrictions restrict, tribe
 sizes, specialties and goods are fixed by the rulebook; each is an int indexing the tuples of
 the loaded tables and cards, whose data gives the names and every number. The ``...Id``
-literals are the ids the data files use.
+literals are the ids the data files use; each tuple of ids is read from its literal.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 DIE = 6  # faces of a die
 
@@ -16,16 +16,11 @@ DIE = 6  # faces of a die
 # ones come first, so that a terrain's parts are bits of a mask (bit t: basic terrain t).
 Terrain = int
 VELDT, LAKE, MOUNTAIN, DESERT, JUNGLE, SWAMP, JUNGLE_SWAMP, JUNGLE_MOUNTAIN = range(8)
-TERRAIN_IDS = (
-    "veldt",
-    "lake",
-    "mountain",
-    "desert",
-    "jungle",
-    "swamp",
-    "jungle-swamp",
-    "jungle-mountain",
-)
+TerrainId = Literal[
+    "veldt", "lake", "mountain", "desert", "jungle", "swamp", "jungle-swamp", "jungle-mountain"
+]
+BasicTerrainId = Literal["veldt", "lake", "mountain", "desert", "jungle", "swamp"]
+TERRAIN_IDS: tuple[TerrainId, ...] = get_args(TerrainId)
 BASIC_TERRAINS = 6
 TERRAIN_PARTS: tuple[tuple[Terrain, ...], ...] = (
     *((t,) for t in range(BASIC_TERRAINS)),
@@ -59,50 +54,17 @@ MODE_IDS = ("foot", "mounted", "canoe")
 ON_FOOT, HORSES, CAMELS, CANOES = range(4)
 TRAVELLER_IDS = ("foot", "horse", "camel", "canoe")
 OPEN, CLOSED, ALONG_WATER = range(3)  # ALONG_WATER: only following a river or the coast
-ACCESS_IDS = ("open", "closed", "river")
+AccessId = Literal["open", "closed", "river"]
+ACCESS_IDS: tuple[AccessId, ...] = get_args(AccessId)
 
 # Tribe sizes (Native Strength, 10.42).
 SMALL, MEDIUM, LARGE = range(3)
-SIZE_IDS = ("small", "medium", "large")
+SizeId = Literal["small", "medium", "large"]
+SIZE_IDS: tuple[SizeId, ...] = get_args(SizeId)
 
 # The eight specialties in the order of 4.6, with the abbreviations of the Event cards (20.3).
 Specialty = int
 BOTANIST, DOCTOR, ETHNOLOGIST, EXPLORER, GEOLOGIST, JOURNALIST, MISSIONARY, ZOOLOGIST = range(8)
-SPECIALTY_IDS = (
-    "botanist",
-    "doctor",
-    "ethnologist",
-    "explorer",
-    "geologist",
-    "journalist",
-    "missionary",
-    "zoologist",
-)
-SPECIALTY_ABBREVIATIONS = ("B", "D", "E", "Ex", "G", "J", "M", "Z")
-
-# Who and what an expedition is made of (Outfitting, 5.41-5.44).
-Good = int
-BEARER, GUIDE, ASKARI, HORSE, CAMEL, CANOE, RATION, GIFT, MUSKET, WATER = range(10)
-GOOD_IDS = (
-    "bearer",
-    "guide",
-    "askari",
-    "horse",
-    "camel",
-    "canoe",
-    "ration",
-    "gift",
-    "musket",
-    "water",
-)
-PEOPLE = (BEARER, GUIDE, ASKARI)
-ANIMALS = (HORSE, CAMEL)
-ITEMS = (RATION, GIFT, MUSKET, WATER)
-
-TerrainId = Literal[
-    "veldt", "lake", "mountain", "desert", "jungle", "swamp", "jungle-swamp", "jungle-mountain"
-]
-BasicTerrainId = Literal["veldt", "lake", "mountain", "desert", "jungle", "swamp"]
 SpecialtyId = Literal[
     "botanist",
     "doctor",
@@ -113,9 +75,17 @@ SpecialtyId = Literal[
     "missionary",
     "zoologist",
 ]
+SPECIALTY_IDS: tuple[SpecialtyId, ...] = get_args(SpecialtyId)
 Abbreviation = Literal["B", "D", "E", "Ex", "G", "J", "M", "Z"]
+SPECIALTY_ABBREVIATIONS: tuple[Abbreviation, ...] = get_args(Abbreviation)
+
+# Who and what an expedition is made of (Outfitting, 5.41-5.44).
+Good = int
+BEARER, GUIDE, ASKARI, HORSE, CAMEL, CANOE, RATION, GIFT, MUSKET, WATER = range(10)
 GoodId = Literal[
     "bearer", "guide", "askari", "horse", "camel", "canoe", "ration", "gift", "musket", "water"
 ]
-SizeId = Literal["small", "medium", "large"]
-AccessId = Literal["open", "closed", "river"]
+GOOD_IDS: tuple[GoodId, ...] = get_args(GoodId)
+PEOPLE = (BEARER, GUIDE, ASKARI)
+ANIMALS = (HORSE, CAMEL)
+ITEMS = (RATION, GIFT, MUSKET, WATER)

@@ -36,6 +36,7 @@ from terra.games.nile.terms import (
     Abbreviation,
     BasicTerrainId,
     Good,
+    GoodId,
     SizeId,
     SpecialtyId,
     Terrain,
@@ -83,20 +84,7 @@ _EFFECT_WHO = {
 
 PlaceId = Literal["veldt", "lake", "mountain", "desert", "jungle", "swamp", "river", "any"]
 NativesPlaceId = Literal["veldt", "lake", "mountain", "desert", "jungle", "swamp", "river"]
-WhoId = Literal[
-    "bearer",
-    "guide",
-    "askari",
-    "horse",
-    "camel",
-    "canoe",
-    "ration",
-    "gift",
-    "musket",
-    "water",
-    "explorer",
-    "tusk",
-]
+WhoId = Literal[GoodId, "explorer", "tusk"]
 GainId = Literal["bearer", "guide", "askari", "ration", "gift", "musket"]
 Direction = Annotated[int, Field(ge=1, le=DIRECTIONS)]
 Amount = Annotated[int, Field(ge=1, le=MAX_COUNT)]
