@@ -65,6 +65,7 @@ GAMES: dict[str, tuple[Game, ...]] = {
         (4, ("greedy", "greedy", "random", "greedy"), 4),
         (6, ("greedy",) * 6, 5),
         (2, ("greedy", "greedy"), 6, {"victory_points": 40}),
+        (3, ("greedy", "greedy", "random"), 7, {"game": 2}),
     ),
 }
 

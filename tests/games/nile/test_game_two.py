@@ -9,15 +9,32 @@ import random
 import pytest
 
 from terra.core import IllegalAction, OptionError
+from terra.games.nile.components.events import CONTINUES, NO_RIVER
+from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
+from terra.games.nile.mapping import map_river, map_terrain, spectacular_discoveries
 from terra.games.nile.party import Party
 from terra.games.nile.sequence import winners
 from terra.games.nile.state import NileState
-from terra.games.nile.terms import JUNGLE
+from terra.games.nile.terms import (
+    DESERT,
+    JUNGLE,
+    JUNGLE_MOUNTAIN,
+    JUNGLE_SWAMP,
+    LAKE,
+    MOUNTAIN,
+    SWAMP,
+    VELDT,
+)
+from terra.games.nile.territory import NO_SPECTACULAR, new_territory
 
 from . import positions as pos
+from .maps import explored, near
 from .positions import dice, found, keys, toward
+from .test_mapping import BOARD, DATA, NO_DICE, Script, X, card_where, river, terrain_known, wall
 from .test_turn import BLANK_HEX
+
+NO_CARDS = NO_DICE  # an empty script: a draw would fail the test
 
 
 def game_two(players: int = 2, seed: int = 1, specialties: tuple[str, ...] = ()) -> NileState:
@@ -280,3 +297,130 @@ class TestLost:
         dice(state, 1)
         state.play(toward(state, BLANK_HEX))
         assert state.turn.lost
+
+
+class TestMappingTerrainByDice:
+    """32.2-32.23: dice, not the card's compass and terrain, map a hex's terrain."""
+
+    def test_the_first_die_copies_its_neighbour(self) -> None:
+        """32.21: one die names the neighbour copied; no card is drawn."""
+        t = new_territory(BOARD)
+        explored(t, near(X, NORTH_EAST), MOUNTAIN)
+        found = map_terrain(t, DATA, X, NO_CARDS, Script(NORTH_EAST), seat=0, dice=True)
+        assert (found.terrain, found.copied, found.cards) == (MOUNTAIN, NORTH_EAST, ())
+
+    def test_a_blank_neighbour_takes_a_second_die(self) -> None:
+        """32.22: the first die names a blank hex; the second is copied."""
+        t = new_territory(BOARD)
+        explored(t, near(X, SOUTH), SWAMP)
+        found = map_terrain(t, DATA, X, NO_CARDS, Script(NORTH, SOUTH), seat=0, dice=True)
+        assert (found.terrain, found.copied) == (SWAMP, SOUTH)
+
+    def test_two_blanks_read_the_terrain_key(self) -> None:
+        """32.22: a third die on the Terrain Key: veldt 1, lake 2, mountain 3."""
+        for die, terrain in ((1, VELDT), (2, LAKE)):
+            t = new_territory(BOARD)
+            found = map_terrain(t, DATA, X, NO_CARDS, Script(NORTH, SOUTH, die), seat=0, dice=True)
+            assert (found.terrain, found.copied) == (terrain, 0)
+
+    def test_a_mountain_and_a_jungle_mix(self) -> None:
+        """32.23: mountain from the Key, then jungle from a fourth die: jungle/mountain."""
+        t = new_territory(BOARD)
+        jungle = DATA.tables.terrain_by_key.index(JUNGLE) + 1
+        script = Script(NORTH, SOUTH, 3, jungle)
+        found = map_terrain(t, DATA, X, NO_CARDS, script, seat=0, dice=True)
+        assert found.terrain == JUNGLE_MOUNTAIN and script.done
+
+    def test_a_swamp_and_a_jungle_mix(self) -> None:
+        """32.23: swamp, then jungle: jungle/swamp."""
+        t = new_territory(BOARD)
+        key = DATA.tables.terrain_by_key
+        script = Script(NORTH, SOUTH, key.index(SWAMP) + 1, key.index(JUNGLE) + 1)
+        found = map_terrain(t, DATA, X, NO_CARDS, script, seat=0, dice=True)
+        assert found.terrain == JUNGLE_SWAMP
+
+    def test_what_cannot_mix_stays_as_the_key_said(self) -> None:
+        """32.23: mountain, then veldt: no mixture; mountain stays."""
+        t = new_territory(BOARD)
+        found = map_terrain(t, DATA, X, NO_CARDS, Script(NORTH, SOUTH, 3, 1), seat=0, dice=True)
+        assert found.terrain == MOUNTAIN
+
+    def test_veldt_and_lake_take_no_fourth_die(self) -> None:
+        """32.23: only jungle, swamp or mountain roll again."""
+        t = new_territory(BOARD)
+        script = Script(NORTH, SOUTH, 1)
+        map_terrain(t, DATA, X, NO_CARDS, script, seat=0, dice=True)
+        assert script.done
+
+    def test_game_ones_rules_still_stand_desert_is_never_beside_jungle(self) -> None:
+        """27.0, 10.27: a desert copied beside a jungle is veldt instead."""
+        t = new_territory(BOARD)
+        explored(t, near(X, NORTH), DESERT)
+        explored(t, near(X, SOUTH), JUNGLE)
+        found = map_terrain(t, DATA, X, NO_CARDS, Script(NORTH), seat=0, dice=True)
+        assert found.terrain == VELDT and found.veldt_instead
+
+
+class TestSpectacularByDice:
+    """32.3-32.35: cataracts, waterfalls, peaks and oases by dice."""
+
+    def test_a_cataract_on_the_table(self) -> None:
+        """32.31-32.32: a 2 finds a cataract in desert or mountains, not in veldt; a 5 none."""
+        card = card_where(river_a=CONTINUES, compass=lambda c: len(c) == 1)
+        for terrain, die, cataract in ((DESERT, 2, True), (VELDT, 2, False), (MOUNTAIN, 5, False)):
+            t = new_territory(BOARD)
+            terrain_known(t, X, terrain)
+            river(t, [near(X, NORTH)], leave=SOUTH)  # flows in by X's north side
+            wall(t, X, SOUTH)
+            result = map_river(
+                t,
+                DATA,
+                X,
+                Script(card),
+                Script(SOUTH, die),
+                dice=True,
+            )
+            assert result.cataract is cataract, (terrain, die)
+
+    def test_the_waterfalls_height_is_four_dice_multiplied(self) -> None:
+        """32.33: 2 x 4 x 5 x 1 = 40 ft is spectacular; 39 would not be."""
+        t = new_territory(BOARD)
+        explored(t, X, VELDT)
+        t.stage[X] = NO_SPECTACULAR
+        t.cataract[X] = 1
+        found = spectacular_discoveries(t, DATA, X, NO_CARDS, Script(2, 4, 5, 1), dice=True)
+        assert found.waterfall == 40
+        t.waterfall[X] = 0
+        found = spectacular_discoveries(t, DATA, X, NO_CARDS, Script(3, 1, 3, 4), dice=True)
+        assert found.waterfall == 0  # 36 ft: a cataract, not spectacular
+
+    def test_the_peak_is_three_dice_multiplied_plus_a_hundred_times_a_hundred(self) -> None:
+        """32.34: (5 x 6 x 2 + 100) x 100 = 16,000 ft; (1 x 2 x 3 + 100) x 100 = 10,600 is not
+        spectacular."""
+        t = new_territory(BOARD)
+        explored(t, X, MOUNTAIN)
+        found = spectacular_discoveries(t, DATA, X, NO_CARDS, Script(5, 6, 2), dice=True)
+        assert found.peak == 16_000 and found.cards == ()
+        found = spectacular_discoveries(t, DATA, X, NO_CARDS, Script(1, 2, 3), dice=True)
+        assert found.peak == 0
+
+    def test_an_oasis_on_an_odd_roll(self) -> None:
+        """32.35: a desert hex without a river has its oasis on an odd die."""
+        for die, oasis in ((3, True), (4, False)):
+            t = new_territory(BOARD)
+            terrain_known(t, X, DESERT)
+            wall(t, X)
+            result = map_river(
+                t, DATA, X, Script(card_where(river_b=NO_RIVER)), Script(die), dice=True
+            )
+            assert result.oasis is oasis
+
+    def test_the_river_card_still_gives_the_type_and_dice_the_way(self) -> None:
+        """32.1, 32.21: River Continues from the card; the die sends it south, not where the
+        card's compass points."""
+        t = new_territory(BOARD)
+        terrain_known(t, X, VELDT)
+        river(t, [near(X, NORTH)], leave=SOUTH)
+        card = card_where(river_a=CONTINUES, compass=lambda c: len(c) == 1 and c[0] != SOUTH)
+        result = map_river(t, DATA, X, Script(card), Script(SOUTH, 6), dice=True)
+        assert result.outflow == SOUTH and result.cards == (card,)

@@ -11,11 +11,16 @@ then a partial exploration of the explorer's seat, and he may retreat (9.44-9.46
 gives the oasis and the cataract; :mod:`terra.games.nile.mapping_rivers`), the natives (third
 card), then the spectacular discoveries (one more card for each). :func:`explore` does both at
 once.
+
+Source of the Nile 32.0 Mapping in Game II (``dice=True``): the same procedure with dice where
+the cards gave directions, terrain, oases, cataracts and heights (32.1-32.35); the cards still
+give a river's type and a lake's extra miles.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod as product
 
 from terra.games.nile.components import Components
 from terra.games.nile.components.events import (
@@ -38,8 +43,12 @@ from terra.games.nile.mapping_rivers import (
 )
 from terra.games.nile.terms import (
     BLANK,
+    JUNGLE,
+    JUNGLE_MOUNTAIN,
+    JUNGLE_SWAMP,
     LAKE,
     MOUNTAIN,
+    SWAMP,
     TERRAIN_MASK,
 )
 from terra.games.nile.territory import (
@@ -131,26 +140,37 @@ class Exploration:
 
 
 def map_terrain(
-    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, seat: int
+    t: Territory,
+    data: Components,
+    hex_: int,
+    draw: Draw,
+    roll: Roll,
+    *,
+    seat: int,
+    dice: bool = False,
 ) -> TerrainFound:
     """Source of the Nile 10.22-10.28: the terrain of a blank hex, copied from the neighbour the
     card's compass names or else the card's own; the hex becomes ``seat``'s partial
-    exploration (10.29) until :func:`complete_exploration`. ``roll`` is not used: terrain
-    takes no die in Game I."""
+    exploration (10.29) until :func:`complete_exploration`. Terrain takes no die in Game I;
+    with ``dice`` (Game II, 32.21-32.23) it takes no card."""
     if t.stage[hex_] != BLANK_HEX:
         raise ValueError(f"hex {data.board.hex_ids[hex_]} is not blank; its terrain is known")
     deck = data.deck
     row = data.board.neighbours[hex_]
     cards: list[int] = []
     while True:
-        card = draw()
-        cards.append(card)
-        terrain, copied = deck.terrain[card], 0
-        for direction in deck.compass[card]:
-            there = row[direction - 1]
-            if there >= 0 and t.terrain[there] != BLANK:
-                terrain, copied = t.terrain[there], direction
-                break
+        if dice:
+            card = -1
+            terrain, copied = terrain_by_dice(t, data, hex_, roll)
+        else:
+            card = draw()
+            cards.append(card)
+            terrain, copied = deck.terrain[card], 0
+            for direction in deck.compass[card]:
+                there = row[direction - 1]
+                if there >= 0 and t.terrain[there] != BLANK:
+                    terrain, copied = t.terrain[there], direction
+                    break
         changed = desert_never_beside_jungle(t, data, hex_, terrain)
         if changed == LAKE and not lake_fits(t, data, hex_):
             continue
@@ -159,6 +179,31 @@ def map_terrain(
     t.stage[hex_] = TERRAIN_ONLY
     t.partial[hex_] = seat
     return TerrainFound(changed, card, copied, changed != terrain, tuple(cards))
+
+
+# Source of the Nile 32.23: the Terrain Key's terrains that a fourth die may mix.
+_MIXTURES = {
+    frozenset((JUNGLE, SWAMP)): JUNGLE_SWAMP,
+    frozenset((JUNGLE, MOUNTAIN)): JUNGLE_MOUNTAIN,
+}
+
+
+def terrain_by_dice(t: Territory, data: Components, hex_: int, roll: Roll) -> tuple[int, int]:
+    """Source of the Nile 32.21-32.23: a die names the neighbour whose terrain the hex copies;
+    a blank one (or none, off the map), a second die; a second blank, the Terrain Key by a
+    third die, and for jungle, swamp or mountain a fourth whose terrain may mix with it into
+    jungle/swamp or jungle/mountain. The terrain, and the direction copied (0: the Key's)."""
+    row = data.board.neighbours[hex_]
+    for _ in range(2):
+        direction = roll()
+        there = row[direction - 1]
+        if there >= 0 and t.terrain[there] != BLANK:
+            return t.terrain[there], direction
+    key = data.tables.terrain_by_key
+    terrain = key[roll() - 1]
+    if terrain in (JUNGLE, SWAMP, MOUNTAIN):
+        terrain = _MIXTURES.get(frozenset((terrain, key[roll() - 1])), terrain)
+    return terrain, 0
 
 
 # --- rivers (10.3) ----------------------------------------------------------------------------
@@ -199,22 +244,31 @@ def discover_natives(
 
 
 def spectacular_discoveries(
-    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll
+    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, dice: bool = False
 ) -> Spectacular:
     """Source of the Nile 10.53-10.56: one card for a high mountain in mountains, then one for
-    a waterfall at a cataract (10.55), one for a lake's extra square miles. ``roll`` is not
-    used."""
+    a waterfall at a cataract (10.55), one for a lake's extra square miles. With ``dice``
+    (Game II, 32.33-32.34) the heights are dice; the lake's miles are still a card's (32.1)."""
     deck = data.deck
+    two = data.game_two
     mask = TERRAIN_MASK[t.terrain[hex_]]
     cards: list[int] = []
     if mask & _MOUNTAIN_PART:
-        card = draw()
-        cards.append(card)
-        t.peak[hex_] = deck.high_mountain[card]
+        if dice:  # 32.34
+            feet = (product(roll() for _ in range(two.peak_dice)) + two.peak_add) * two.peak_times
+            t.peak[hex_] = feet if feet >= two.spectacular_peak else 0
+        else:
+            card = draw()
+            cards.append(card)
+            t.peak[hex_] = deck.high_mountain[card]
     if t.cataract[hex_]:
-        card = draw()
-        cards.append(card)
-        t.waterfall[hex_] = deck.waterfall[card]
+        if dice:  # 32.33
+            feet = product(roll() for _ in range(two.cataract_dice))
+            t.waterfall[hex_] = feet if feet >= two.spectacular_waterfall else 0
+        else:
+            card = draw()
+            cards.append(card)
+            t.waterfall[hex_] = deck.waterfall[card]
     if t.terrain[hex_] == LAKE:
         card = draw()
         cards.append(card)
@@ -228,26 +282,34 @@ def spectacular_discoveries(
 
 
 def complete_exploration(
-    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll
+    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, dice: bool = False
 ) -> Exploration:
     """Source of the Nile 10.294, 13.5: finish a partial exploration: river and natives if only
-    the terrain is known, then the spectacular discoveries; the hex is no longer partial."""
+    the terrain is known, then the spectacular discoveries; the hex is no longer partial.
+    ``dice``: Game II's procedures (32.0-33.0)."""
     stage = t.stage[hex_]
     if stage not in (TERRAIN_ONLY, NO_SPECTACULAR):
         raise ValueError(f"hex {data.board.hex_ids[hex_]} is not partly explored")
     river = natives = None
     if stage == TERRAIN_ONLY:
-        river = map_river(t, data, hex_, draw, roll)
+        river = map_river(t, data, hex_, draw, roll, dice=dice)
         natives = discover_natives(t, data, hex_, draw, roll)
-    spectacular = spectacular_discoveries(t, data, hex_, draw, roll)
+    spectacular = spectacular_discoveries(t, data, hex_, draw, roll, dice=dice)
     t.stage[hex_] = EXPLORED
     t.partial[hex_] = -1
     return Exploration(river, natives, spectacular)
 
 
 def explore(
-    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, seat: int
+    t: Territory,
+    data: Components,
+    hex_: int,
+    draw: Draw,
+    roll: Roll,
+    *,
+    seat: int,
+    dice: bool = False,
 ) -> tuple[TerrainFound, Exploration]:
     """Source of the Nile 10.1, 8.3: map a blank hex whole (no retreat in between)."""
-    terrain = map_terrain(t, data, hex_, draw, roll, seat=seat)
-    return terrain, complete_exploration(t, data, hex_, draw, roll)
+    terrain = map_terrain(t, data, hex_, draw, roll, seat=seat, dice=dice)
+    return terrain, complete_exploration(t, data, hex_, draw, roll, dice=dice)

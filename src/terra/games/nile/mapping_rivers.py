@@ -2,6 +2,9 @@
 line (situations A and B), with the lakes and swamps that water makes (10.3212, 10.333, 10.336)
 and the rule that every river reaches a mouth. :func:`map_river` changes the
 :class:`~terra.games.nile.territory.Territory` and returns what was found, for the log.
+
+Source of the Nile 32.21 and 32.31-32.35 in Game II: dice give the river's directions, the oasis
+and the cataract; the River card its type alone.
 """
 
 from __future__ import annotations
@@ -77,17 +80,43 @@ def desert_never_beside_jungle(t: Territory, data: Components, hex_: int, terrai
 
 
 def mark_oasis_and_cataract(
-    t: Territory, data: Components, hex_: int, card: int
+    t: Territory, data: Components, hex_: int, card: int, roll: Roll, *, dice: bool = False
 ) -> tuple[bool, bool]:
     """Source of the Nile 10.51, 10.52: River B of the River card gives a desert hex without a
-    river its oasis, and a river hex of the listed terrain a cataract where the river leaves."""
+    river its oasis, and a river hex of the listed terrain a cataract where the river leaves.
+    With ``dice`` (Game II): an oasis on an odd die (32.35), a cataract by a die on the
+    Cataract Table (32.31-32.32)."""
     deck = data.deck
     terrain = t.terrain[hex_]
     if terrain == DESERT and not has_river(t, hex_):
-        t.oasis[hex_] = 1 if deck.oasis[card] else 0
-    if t.river_out[hex_] and deck.cataract[card] & hex_places(terrain):
-        t.cataract[hex_] = 1
+        found = roll() % 2 == 1 if dice else deck.oasis[card]
+        t.oasis[hex_] = 1 if found else 0
+    if t.river_out[hex_]:
+        places = data.game_two.cataract_by_die[roll() - 1] if dice else deck.cataract[card]
+        if places & hex_places(terrain):
+            t.cataract[hex_] = 1
     return bool(t.oasis[hex_]), bool(t.cataract[hex_])
+
+
+Compass = Callable[[int], tuple[int, ...]]  # a River card's directions, 1-6 (10.324-10.325)
+
+
+def card_compass(data: Components, roll: Roll, *, dice: bool = False) -> Compass:
+    """The directions a River card sends a river: its own compass numbers, or with ``dice``
+    (Game II, 32.21) as many different directions rolled, one die each (decision N203)."""
+    compass = data.deck.compass
+    if not dice:
+        return compass.__getitem__
+
+    def rolled(card: int) -> tuple[int, ...]:
+        sides: list[int] = []
+        while len(sides) < len(compass[card]):
+            side = roll()
+            if side not in sides:
+                sides.append(side)
+        return tuple(sides)
+
+    return rolled
 
 
 TWO_OUTFLOWS_TERRAIN = (LAKE, LAKE, LAKE, SWAMP, SWAMP, JUNGLE_SWAMP)
@@ -181,9 +210,13 @@ def _any_passable(t: Territory, data: Components, hex_: int) -> bool:
     return any(passable(t, data, hex_, side) for side in DIRECTIONS)
 
 
-def map_river(t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll) -> RiverFound:
+def map_river(
+    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, dice: bool = False
+) -> RiverFound:
     """Source of the Nile 10.3: the river of a hex whose terrain is known, from its neighbours'
-    rivers and the River card; then River B's oasis and cataract (10.51, 10.52)."""
+    rivers and the River card; then River B's oasis and cataract (10.51, 10.52). With
+    ``dice`` (Game II, 32.1-32.35) the card gives the river's type alone."""
+    compass = card_compass(data, roll, dice=dice)
     if t.stage[hex_] != TERRAIN_ONLY:
         raise ValueError(f"hex {data.board.hex_ids[hex_]} needs its terrain and nothing more")
     card = draw()
@@ -203,11 +236,13 @@ def map_river(t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll)
             _draw_sides(t, hex_, inflows, outflows)
     elif inflows or outflows:
         _draw_sides(t, hex_, inflows, outflows)
-        how = _situation_a(t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=-1)
+        how = _situation_a(
+            t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=-1, compass=compass
+        )
     else:
-        how = _situation_b(t, data, hex_, card, draw=draw, roll=roll, cards=cards)
+        how = _situation_b(t, data, hex_, card, draw=draw, roll=roll, cards=cards, compass=compass)
     t.stage[hex_] = NO_SPECTACULAR
-    oasis, cataract = mark_oasis_and_cataract(t, data, hex_, card)
+    oasis, cataract = mark_oasis_and_cataract(t, data, hex_, card, roll, dice=dice)
     ins = t.river_in[hex_]
     out = t.river_out[hex_]
     return RiverFound(
@@ -273,6 +308,7 @@ def _situation_a(
     roll: Roll,
     cards: list[int],
     first: int,
+    compass: Compass,
 ) -> int:
     """10.324: a river leads to the hex. Water flows in (the river must go on downstream) or
     flows out (the river comes from further upstream, or begins here). ``first`` forces the
@@ -282,9 +318,9 @@ def _situation_a(
     desert = t.terrain[hex_] == DESERT
     result = first if first >= 0 else deck.river_a[card]
     while True:
-        compass = deck.compass[card]
+        sides = compass(card)
         if result == FORKS:
-            open_sides = [side for side in compass if passable(t, data, hex_, side)]
+            open_sides = [side for side in sides if passable(t, data, hex_, side)]
             if open_sides and flowing_in:
                 # One branch takes the water on; a second is a tributary joining here (N21).
                 t.river_out[hex_] |= side_bit(open_sides[0])
@@ -299,7 +335,7 @@ def _situation_a(
                 t.source[hex_] = 1
                 return ENDS
         elif result == CONTINUES or (result == ENDS and (flowing_in or desert)):
-            side = compass[0]
+            side = sides[0]
             if passable(t, data, hex_, side):
                 if flowing_in:
                     t.river_out[hex_] |= side_bit(side)
@@ -344,15 +380,15 @@ def _situation_b(
     draw: Draw,
     roll: Roll,
     cards: list[int],
+    compass: Compass,
 ) -> int:
     """10.325: no river leads to the hex; the card may start one."""
-    deck = data.deck
-    result = deck.river_b[card]
-    compass = deck.compass[card]
+    result = data.deck.river_b[card]
     if result == NO_RIVER:
         return NO_RIVER
+    sides = compass(card)
     if result == CROSSES:
-        open_sides = [side for side in compass if passable(t, data, hex_, side)]
+        open_sides = [side for side in sides if passable(t, data, hex_, side)]
         if len(open_sides) == 2:  # 10.32543: from the first number to the second
             t.river_in[hex_] = side_bit(open_sides[0])
             t.river_out[hex_] = side_bit(open_sides[1])
@@ -365,9 +401,11 @@ def _situation_b(
         waters = [side for side in DIRECTIONS if row[side - 1] >= 0 and is_water(t, row[side - 1])]
         if waters:
             side = _choose(waters, roll)
-            return _river_extends(t, data, hex_, side, card=card, draw=draw, roll=roll, cards=cards)
-    if passable(t, data, hex_, compass[0]):  # 10.3252, 10.32531
-        return _river_begins(t, hex_, compass[0])
+            return _river_extends(
+                t, data, hex_, side, card=card, draw=draw, roll=roll, cards=cards, compass=compass
+            )
+    if passable(t, data, hex_, sides[0]):  # 10.3252, 10.32531
+        return _river_begins(t, hex_, sides[0])
     return NO_RIVER
 
 
@@ -399,6 +437,7 @@ def _river_extends(
     draw: Draw,
     roll: Roll,
     cards: list[int],
+    compass: Compass,
 ) -> int:
     """10.32532, 10.337: a river between the lake or swamp by ``water_side`` and the hex,
     mapped as River Continues. It flows into the water when the water can still reach a mouth,
@@ -408,7 +447,9 @@ def _river_extends(
         t.river_out[hex_] = side_bit(water_side)
     else:
         t.river_in[hex_] = side_bit(water_side)
-    _situation_a(t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=CONTINUES)
+    _situation_a(
+        t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=CONTINUES, compass=compass
+    )
     return EXTENDS
 
 

@@ -209,6 +209,7 @@ def move(state: NileState, direction: int) -> None:
             lambda: draw(state),
             lambda: roll(state),
             seat=state.player,
+            dice=state.game_two,
         )
         turn.mapped.append(target)
         state.emit("terrain-mapped", player=state.player, hex=target, terrain=found.terrain)
@@ -320,7 +321,7 @@ def enter(state: NileState) -> None:
     if territory.stage[hex_] != EXPLORED:
         territory = state.writable_territory()
         found = mapping.complete_exploration(
-            territory, data, hex_, lambda: draw(state), lambda: roll(state)
+            territory, data, hex_, lambda: draw(state), lambda: roll(state), dice=state.game_two
         )
         river = found.river
         spectacular = found.spectacular

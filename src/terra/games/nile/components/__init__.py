@@ -1,5 +1,5 @@
-"""Source of the Nile's components in one: the mapboard, the tables and the Event deck,
-loaded from one directory and checked against each other.
+"""Source of the Nile's components in one: the mapboard, the tables, the Event deck and Game II's
+tables, loaded from one directory and checked against each other.
 
 Each file is validated on its own by its module (:mod:`~terra.games.nile.components.board`,
 :mod:`~terra.games.nile.components.tables`, :mod:`~terra.games.nile.components.events`); here the
@@ -21,6 +21,12 @@ from terra.games.nile.components.events import (
     build_events,
     port_names,
 )
+from terra.games.nile.components.game_two import (
+    GAME_TWO_FILE,
+    GameTwo,
+    GameTwoFile,
+    build_game_two,
+)
 from terra.games.nile.components.tablefile import TablesFile
 from terra.games.nile.components.tables import TABLES_FILE, Tables, build_tables
 
@@ -32,6 +38,7 @@ class Components:
     board: Board
     tables: Tables
     deck: EventDeck
+    game_two: GameTwo  # the tables of Game II's dice procedures (27.0-41.0)
     provisional: bool  # whether any file is the project's provisional design
     provenance: str  # where each file's facts come from, one line per file
     digest: str  # of every file's text: records carry it (decision C6)
@@ -53,16 +60,23 @@ def build_components(files: DataFiles) -> Components:
         board=board,
         tables=tables,
         deck=deck,
+        game_two=build_game_two(files),
         provisional=files.provisional,
         provenance=files.provenance,
         digest=files.digest,
     )
 
 
-# The components in a directory (map.toml, tables.toml, events.toml), or the shipped ones.
+# The components in a directory (map.toml, tables.toml, events.toml, game2.toml), or the shipped
+# ones.
 DATA = DataLoader(
     "terra.games.nile",
-    {MAP_FILE: MapFile, TABLES_FILE: TablesFile, EVENTS_FILE: EventsFile},
+    {
+        MAP_FILE: MapFile,
+        TABLES_FILE: TablesFile,
+        EVENTS_FILE: EventsFile,
+        GAME_TWO_FILE: GameTwoFile,
+    },
     build_components,
 )
 load_components = DATA.load
