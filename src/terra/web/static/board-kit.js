@@ -172,28 +172,38 @@ export function mapAndLines(container, ctx, parts) {
 const DRAG = 5; // CSS px a mouse moves before a press is a drag rather than a click
 function dragToPan(pan) {
   let start = null;
-  let dragged = false;
+  const drag = noClickAfterDrag(pan);
   pan.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "mouse" || event.button !== 0) return;
     start = { x: event.clientX, y: event.clientY, left: pan.scrollLeft, top: pan.scrollTop };
-    dragged = false;
+    drag.moved = false;
   });
   pan.addEventListener("pointermove", (event) => {
     if (!start || !(event.buttons & 1)) return;
-    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) dragged = true;
-    if (!dragged) return;
+    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) drag.moved = true;
+    if (!drag.moved) return;
     pan.scrollLeft = start.left - (event.clientX - start.x);
     pan.scrollTop = start.top - (event.clientY - start.y);
   });
   pan.addEventListener("pointerup", () => {
     start = null;
   });
-  pan.addEventListener("click", (event) => {
-    if (!dragged) return;
-    dragged = false;
+}
+
+/**
+ * The click that ends a drag on node (a map panned by dragging) reaches no target in it, so
+ * plays no move. Returns the drag's state: the dragging code sets `moved` once the pointer has
+ * moved far enough to be a drag, and the click that follows sets it back.
+ */
+export function noClickAfterDrag(node) {
+  const drag = { moved: false };
+  node.addEventListener("click", (event) => {
+    if (!drag.moved) return;
+    drag.moved = false;
     event.stopPropagation();
     event.preventDefault();
   }, true);
+  return drag;
 }
 
 // Pages normally link board.css themselves (render-blocking, so that a panned map's box can
