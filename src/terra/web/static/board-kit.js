@@ -141,32 +141,69 @@ export function redrawWhenResized(container, mapWidth, map, width, redraw) {
   Object.assign(watch, { mapWidth, map, width, redraw });
 }
 
+/**
+ * A map that pans in its own box (pannedBoard, with the button that shows it whole) and under
+ * it a second <svg> of lines, one unit a CSS pixel, as wide as the container up to the map's
+ * width (underWidth) and laid out again when that width changes (redrawWhenResized).
+ * parts = {label, height (the map's, in its units), low and least (pannedBoard's), gap (the
+ * margin below the last line), redraw (draws the whole board again), map(svg): draws the map
+ * and returns where its box opens ([x, y], in map units), lines(svg, under): draws the lines
+ * from the top, under being ctx with the layout as wide as they are, and returns the y below
+ * the last}.
+ */
+export function mapAndLines(container, ctx, parts) {
+  const layout = ctx.layout;
+  const zoom = {
+    whole: say(ctx, "board.whole_map", "Show the whole map"),
+    close: say(ctx, "board.close_map", "Back to the readable map"),
+    redraw: parts.redraw,
+  };
+  const map = pannedBoard(container, layout.width, parts.height, parts.label, zoom, parts.low, parts.least ?? 1);
+  map.keepPan(...parts.map(map.svg));
+  const width = underWidth(container, layout.width);
+  const under = { ...ctx, layout: { ...layout, width } };
+  const svg = addBoard(container, width, 100, parts.label);
+  const y = parts.lines(svg, under);
+  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + parts.gap)}`);
+  redrawWhenResized(container, layout.width, map.svg, width, parts.redraw);
+}
+
 // A mouse pans the box by dragging (a finger pans it natively); a drag plays no move.
 const DRAG = 5; // CSS px a mouse moves before a press is a drag rather than a click
 function dragToPan(pan) {
   let start = null;
-  let dragged = false;
+  const drag = noClickAfterDrag(pan);
   pan.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "mouse" || event.button !== 0) return;
     start = { x: event.clientX, y: event.clientY, left: pan.scrollLeft, top: pan.scrollTop };
-    dragged = false;
+    drag.moved = false;
   });
   pan.addEventListener("pointermove", (event) => {
     if (!start || !(event.buttons & 1)) return;
-    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) dragged = true;
-    if (!dragged) return;
+    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > DRAG) drag.moved = true;
+    if (!drag.moved) return;
     pan.scrollLeft = start.left - (event.clientX - start.x);
     pan.scrollTop = start.top - (event.clientY - start.y);
   });
   pan.addEventListener("pointerup", () => {
     start = null;
   });
-  pan.addEventListener("click", (event) => {
-    if (!dragged) return;
-    dragged = false;
+}
+
+/**
+ * The click that ends a drag on node (a map panned by dragging) reaches no target in it, so
+ * plays no move. Returns the drag's state: the dragging code sets `moved` once the pointer has
+ * moved far enough to be a drag, and the click that follows sets it back.
+ */
+export function noClickAfterDrag(node) {
+  const drag = { moved: false };
+  node.addEventListener("click", (event) => {
+    if (!drag.moved) return;
+    drag.moved = false;
     event.stopPropagation();
     event.preventDefault();
   }, true);
+  return drag;
 }
 
 // Pages normally link board.css themselves (render-blocking, so that a panned map's box can

@@ -8,8 +8,8 @@
 // happen at one hex, the hex carries the first and the others are buttons under the map.
 
 import {
-  addBoard, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, el, group, hexPoints, ofKind,
-  pannedBoard, pawn, playerRow, redrawWhenResized, say, seatColour, target, text, tip, underWidth, youMark,
+  byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, el, group, hexPoints, mapAndLines, ofKind, pawn,
+  playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 // A hex with several moves carries the first of these; a step next door reads more naturally
@@ -54,30 +54,25 @@ function markerWord(ctx, marker) {
 // The map pans sideways inside its own box where the page is too narrow for its words; the
 // turn, the legend and the players below it always fit the page's width.
 export function draw(container, view, ctx) {
-  const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const zoom = {
-    whole: say(ctx, "board.whole_map", "Show the whole map"),
-    close: say(ctx, "board.close_map", "Back to the readable map"),
-    redraw: () => draw(container, view, ctx),
-  };
-  const map = pannedBoard(container, layout.width, layout.height, "Africa", zoom, true, READABLE / ID_SIZE);
   // A hex's moves are at its id; an exchange is at "<colour> <good>", in that player's row.
   const moves = byPlace(legal.filter((move) => PLACE_KINDS.includes(move.kind)));
   const rank = (move) => PLACE_KINDS.indexOf(move.kind);
   for (const list of moves.values()) list.sort((a, b) => rank(a) - rank(b));
-  drawMap(map.svg, view, ctx, moves);
-  map.keepPan(...firstSight(view, ctx, moves));
-  // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
-  const width = underWidth(container, layout.width);
-  const under = { ...ctx, layout: { ...layout, width } };
-  const svg = addBoard(container, width, 100, "Africa");
-  let y = drawTurn(svg, GAP, view, under);
-  y = drawMoreMoves(svg, y, moves, under, LOOK, say(ctx, "africa.more_moves", "More moves at these hexes"));
   const exchanges = byPlace(ofKind(legal, "exchange"));
-  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
-  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
+  mapAndLines(container, ctx, {
+    label: "Africa", height: ctx.layout.height, low: true, least: READABLE / ID_SIZE, gap: GAP,
+    redraw: () => draw(container, view, ctx),
+    map: (svg) => {
+      drawMap(svg, view, ctx, moves);
+      return firstSight(view, ctx, moves);
+    },
+    lines: (svg, under) => {
+      const y = drawTurn(svg, GAP, view, under);
+      const more = drawMoreMoves(svg, y, moves, under, LOOK, say(ctx, "africa.more_moves", "More moves at these hexes"));
+      return drawPlayers(more, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
+    },
+  });
 }
 
 // Where the map's box opens on a phone (in map units): the middle of the seat's targets, else

@@ -7,9 +7,8 @@
 // for "discard <colour>". Other moves ("done") stay in the page's list of legal moves.
 
 import {
-  addBoard, button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el,
-  fingerSize, group, moveOf, ofKind, pannedBoard, pawn, playerRow, redrawWhenResized, say, seatColour, target, text,
-  tip, underWidth, youMark,
+  button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el, fingerSize,
+  group, mapAndLines, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -32,30 +31,24 @@ const EXPEDITION_W = 104;
 // the container (up to the map's width), so that the cards and rows keep their words readable
 // and wrap where the screen is narrow.
 export function draw(container, view, ctx) {
-  const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const zoom = {
-    whole: say(ctx, "board.whole_map", "Show the whole map"),
-    close: say(ctx, "board.close_map", "Back to the readable map"),
-    redraw: () => draw(container, view, ctx),
-  };
-  const map = pannedBoard(container, layout.width, layout.map_height, "Africana", zoom, layout.map_height > LOW);
   // A move is at the location it goes to, or at the card it concerns (an expedition, an
   // adventure; in the hand, "grey", "grey assistant" or "joker").
   const places = byPlace(legal);
-  map.keepPan(...drawMap(map.svg, view, ctx, places, legal));
-  const width = underWidth(container, layout.width);
-  const under = { ...ctx, layout: { ...layout, width } };
-  const svg = addBoard(container, width, 100, "Africana");
-  let y = GAP;
-  y = drawTurn(svg, y, view, under, legal);
-  y = drawExpeditions(svg, y, view, under, places);
-  y = drawBooks(svg, y, view, under, legal, places);
-  y = drawHand(svg, y, view, under, places);
-  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, places));
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
-  // A phone turned sideways: the lines under the map are laid out again for the new width.
-  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
+  const height = ctx.layout.map_height;
+  mapAndLines(container, ctx, {
+    label: "Africana", height, low: height > LOW, gap: GAP,
+    redraw: () => draw(container, view, ctx),
+    map: (svg) => drawMap(svg, view, ctx, places, legal),
+    lines: (svg, under) => {
+      let y = GAP;
+      y = drawTurn(svg, y, view, under, legal);
+      y = drawExpeditions(svg, y, view, under, places);
+      y = drawBooks(svg, y, view, under, legal, places);
+      y = drawHand(svg, y, view, under, places);
+      return drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, places));
+    },
+  });
 }
 
 // --- words that fit ---------------------------------------------------------------------

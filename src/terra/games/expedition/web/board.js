@@ -9,8 +9,8 @@
 // the view's order), the points it joins (in the layout's order) and its line.
 
 import {
-  addBoard, buttonRows, byPlace, colourWord, drawPlayers, drawStatus, el, group, ofKind, pannedBoard, paragraph,
-  pawn, playerRow, redrawWhenResized, say, target, text, tip, underWidth, wrapLines, youMark,
+  buttonRows, byPlace, colourWord, drawPlayers, drawStatus, el, group, mapAndLines, ofKind, paragraph, pawn,
+  playerRow, say, target, text, tip, wrapLines, youMark,
 } from "/static/board-kit.js";
 
 const GAP = 10;
@@ -31,26 +31,17 @@ const NARROW = 700; // below this many CSS px, the lines under the map wrap
 // The map pans sideways inside its own box where the page is narrower than the map; the
 // players and the cards below it always fit the page's width.
 export function draw(container, view, ctx) {
-  const layout = ctx.layout;
   const legal = ctx.legal || [];
-  const zoom = {
-    whole: say(ctx, "board.whole_map", "Show the whole map"),
-    close: say(ctx, "board.close_map", "Back to the readable map"),
-    redraw: () => draw(container, view, ctx),
-  };
-  const map = pannedBoard(container, layout.width, layout.map_height, "Expedition", zoom, true);
-  const busy = drawMap(map.svg, view, ctx, legal);
-  map.keepPan(...busy);
-  // Below the map one unit is one CSS pixel: as wide as the container, up to the map's width.
-  const width = underWidth(container, layout.width);
-  const under = { ...ctx, layout: { ...layout, width } };
-  const svg = addBoard(container, width, 100, "Expedition");
-  let y = GAP;
-  y = drawTurn(svg, y, view, under, legal);
   const exchanges = byPlace(ofKind(legal, "voucher exchange"));
-  y = drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
-  svg.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + GAP)}`);
-  redrawWhenResized(container, layout.width, map.svg, width, () => draw(container, view, ctx));
+  mapAndLines(container, ctx, {
+    label: "Expedition", height: ctx.layout.map_height, low: true, gap: GAP,
+    redraw: () => draw(container, view, ctx),
+    map: (svg) => drawMap(svg, view, ctx, legal),
+    lines: (svg, under) => {
+      const y = drawTurn(svg, GAP, view, under, legal);
+      return drawPlayers(y, view.players, (top, player) => drawPlayer(svg, top, player, view, under, exchanges));
+    },
+  });
 }
 
 // The position of point `id` nearest to (x, y): an edge station has one on each edge.

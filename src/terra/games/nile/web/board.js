@@ -23,7 +23,7 @@
 // the amount.
 
 import {
-  board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, ofKind,
+  board, button, buttonRows, byPlace, colourWord, el, flatSide, group, hexPoints, noClickAfterDrag, ofKind,
   paragraph, pawn, say, seatColour, target, text, tip, wrapLines, youMark,
 } from "/static/board-kit.js";
 
@@ -243,11 +243,11 @@ function clipToWindow(svg, map) {
 // scrolls the page: touch-action pan-y); a drag ends without playing the target it began on.
 function panByDragging(svg, map, pane, scale) {
   let start = null;
-  let dragged = false;
+  const drag = noClickAfterDrag(svg);
   svg.addEventListener("pointerdown", (event) => {
     if (!map.contains(event.target)) return;
     start = { x: event.clientX, y: event.clientY, left: pane.seen.left, top: pane.seen.top };
-    dragged = false;
+    drag.moved = false;
   });
   svg.addEventListener("pointermove", (event) => {
     if (!start) return;
@@ -258,9 +258,9 @@ function panByDragging(svg, map, pane, scale) {
     }
     const dx = event.clientX - start.x;
     const dy = mouse ? event.clientY - start.y : 0;
-    if (!dragged && Math.hypot(dx, dy) < 6) return;
-    if (!dragged) svg.setPointerCapture(event.pointerId);
-    dragged = true;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    if (!drag.moved) svg.setPointerCapture(event.pointerId);
+    drag.moved = true;
     pane.seen.left = start.left - dx / scale;
     pane.seen.top = start.top - dy / scale;
     pane.place();
@@ -270,12 +270,6 @@ function panByDragging(svg, map, pane, scale) {
   };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
-  svg.addEventListener("click", (event) => {
-    if (!dragged) return;
-    dragged = false;
-    event.stopPropagation();
-    event.preventDefault();
-  }, true);
 }
 
 // The buttons that pan the pane, each with how many targets lie beyond it that way: west and
