@@ -13,6 +13,14 @@ from terra.games.nile.components.events import CONTINUES, NO_RIVER
 from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.mapping import map_river, map_terrain, spectacular_discoveries
+from terra.games.nile.natives import (
+    Standing,
+    attitude_target,
+    combat,
+    natives_ambush,
+    natives_hide,
+    tribe_size_by_dice,
+)
 from terra.games.nile.party import Party
 from terra.games.nile.sequence import winners
 from terra.games.nile.state import NileState
@@ -424,3 +432,126 @@ class TestSpectacularByDice:
         card = card_where(river_a=CONTINUES, compass=lambda c: len(c) == 1 and c[0] != SOUTH)
         result = map_river(t, DATA, X, Script(card), Script(SOUTH, 6), dice=True)
         assert result.outflow == SOUTH and result.cards == (card,)
+
+
+class TestTheTribesSize:
+    """33.3-33.4: three dice multiplied, the highest capped by the distance to a port."""
+
+    def test_the_rulebooks_example_five_hexes_from_brass(self) -> None:
+        """33.4: two sixes and a four, five hexes from Brass: 4 x 5 x 6 = 120, not 144."""
+        assert tribe_size_by_dice((6, 4, 6), 5) == 120
+
+    def test_six_or_more_hexes_away_the_dice_stand(self) -> None:
+        """33.4: "if the tribe had been six or more hexes from all ports ... 144"."""
+        assert tribe_size_by_dice((6, 4, 6), 6) == 144
+        assert tribe_size_by_dice((6, 4, 6), 9) == 144
+
+    def test_a_distance_above_the_highest_die_changes_nothing(self) -> None:
+        """33.4: only a distance less than the highest die replaces it."""
+        assert tribe_size_by_dice((2, 3, 1), 4) == 6
+        assert tribe_size_by_dice((2, 3, 1), 2) == 4
+
+
+def standing(**changes: object) -> Standing:
+    """An expedition with askaris and muskets, 4 hexes from a port, in an unpublished hex, new
+    to a tribe of attitude 0; with ``changes``."""
+    fields: dict[str, object] = {
+        "port_distance": 4,
+        "askaris": 5,
+        "muskets": 6,
+        "guide_next_door": False,
+        "negotiated_before": False,
+        "published": False,
+        "attitude": 0,
+    }
+    fields.update(changes)
+    return Standing(**fields)  # type: ignore[arg-type]
+
+
+class TestAttitude:
+    """34.2-34.3: the distance plus the policy, and every modifier, against three dice."""
+
+    TWO = DATA.game_two
+
+    def test_distance_plus_policy(self) -> None:
+        """34.2: 4 hexes and policy 2 make 6."""
+        assert attitude_target(self.TWO, 2, standing()) == 6
+
+    def test_no_askaris_and_no_muskets_under_policy_four_or_five(self) -> None:
+        """34.21: +3 without askaris and muskets, +2 with muskets; not under policy 3."""
+        assert attitude_target(self.TWO, 4, standing(askaris=0, muskets=0)) == 4 + 4 + 3
+        assert attitude_target(self.TWO, 5, standing(askaris=0, muskets=2)) == 4 + 5 + 2
+        assert attitude_target(self.TWO, 3, standing(askaris=0, muskets=0)) == 4 + 3
+
+    def test_the_three_sub_cases_add_one_together(self) -> None:
+        """34.22: "if one or more of these 3 sub-cases apply, add 1"."""
+        assert attitude_target(self.TWO, 1, standing(negotiated_before=True)) == 6
+        assert attitude_target(self.TWO, 1, standing(published=True)) == 6
+        every = standing(negotiated_before=True, published=True, guide_next_door=True)
+        assert attitude_target(self.TWO, 3, every) == 4 + 3 + 1
+
+    def test_a_guide_next_door_counts_under_policy_three_or_five_only(self) -> None:
+        """34.221."""
+        assert attitude_target(self.TWO, 5, standing(guide_next_door=True)) == 10
+        assert attitude_target(self.TWO, 4, standing(guide_next_door=True)) == 8
+
+    def test_the_tribes_attitude_is_added(self) -> None:
+        """34.23, 39.3: the attitude, negative too."""
+        assert attitude_target(self.TWO, 1, standing(attitude=-3)) == 2
+
+
+class TestHostileNatives:
+    """34.41-34.43: hide, ambush or charge."""
+
+    TWO = DATA.game_two
+
+    def test_they_hide_from_a_strong_expedition_far_inland(self) -> None:
+        """34.41: (9 askaris + the explorer) x 6 hexes / policy 2 = 30 > 29 natives: hide;
+        against 30 natives they attack (equal is not greater)."""
+        assert natives_hide(10, 6, 2, 29)
+        assert not natives_hide(10, 6, 2, 30)
+
+    def test_the_highest_die_below_the_policy_is_an_ambush(self) -> None:
+        """34.43: a 3 under policy 4 ambushes, under policy 3 charges."""
+        assert natives_ambush(self.TWO, 3, 4, mounted=False, desert=False)
+        assert not natives_ambush(self.TWO, 3, 3, mounted=False, desert=False)
+
+    def test_mounted_outside_desert_adds_one_and_on_foot_in_desert_takes_one(self) -> None:
+        """34.421-34.422."""
+        assert not natives_ambush(self.TWO, 3, 4, mounted=True, desert=False)
+        assert natives_ambush(self.TWO, 3, 3, mounted=False, desert=True)
+        assert natives_ambush(self.TWO, 3, 4, mounted=True, desert=True)
+
+
+class TestCombat:
+    """34.5-34.55: first fire in a charge, then hand to hand, natives first."""
+
+    def test_first_fire_can_win_a_charge_at_once(self) -> None:
+        """34.53: 5 askaris and the armed explorer kill 6 of 20; a 3 makes 18 > 14 left."""
+        script = Script(3)
+        result = combat(20, 5, armed=True, charge=True, roll=script)
+        assert result.won and result.natives_killed == 6 and result.rounds == 0 and script.done
+
+    def test_first_fire_that_falls_short_goes_to_hand_to_hand(self) -> None:
+        """34.53-34.55: a 2 makes 12, not more than 14: the warriors attack (14 // 5 = 2 askaris,
+        2 x 1 = 2 is not more than 5: they hold); the expedition strikes back (3 askaris and
+        the explorer // 2 + 1 = 3; 3 x 5 = 15 > 11 warriors): won."""
+        script = Script(2, 5, 1, 2, 5)
+        result = combat(20, 5, armed=True, charge=True, roll=script)
+        assert result.won and result.askaris_killed == 2 and result.natives_killed == 9
+        assert result.rounds == 1 and script.done
+
+    def test_an_ambush_has_no_first_fire_and_askaris_may_break(self) -> None:
+        """34.52, 34.54: 30 warriors // 2 = 15 > 4 askaris, all killed: defeat."""
+        result = combat(30, 4, armed=True, charge=False, roll=Script(2, 1))
+        assert not result.won and result.askaris_killed == 4
+
+    def test_askaris_who_lose_too_many_break_and_run(self) -> None:
+        """34.54: 12 // 6 = 2 casualties of 8; 2 x 5 = 10 > 8 at the start: they run."""
+        result = combat(12, 8, armed=False, charge=False, roll=Script(6, 5))
+        assert not result.won and result.broke and result.askaris_killed == 2
+
+    def test_without_askaris_the_expedition_is_defeated(self) -> None:
+        """34.54: with no askaris to fight, they are "all killed" at once (decision N205)."""
+        result = combat(3, 0, armed=True, charge=False, roll=Script(6, 1))
+        assert not result.won

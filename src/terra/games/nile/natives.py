@@ -13,7 +13,9 @@ as long as that explorer lives, for him alone (13.6, 14.4). Decisions N40-N49 of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
@@ -21,6 +23,7 @@ from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.chance import Roll, dice, two_dice
+from terra.games.nile.components.game_two import GameTwo
 from terra.games.nile.components.tablefile import POLICIES
 from terra.games.nile.components.tables import AMBUSH, FRIENDLY, HOSTILE, NEUTRAL, Tables
 from terra.games.nile.defeat import defeat
@@ -162,6 +165,100 @@ def native_attack(tables: Tables, guns: int, size: int, ambush: bool, roll: Roll
 
 # --------------------------------------------------------------------------------------------
 # The journalist (24.2-24.63)
+
+
+# --------------------------------------------------------------------------------------------
+# Game II: Source of the Nile 33.3-33.4 (the tribe's size) and 34.0 Interaction with Natives
+
+
+def tribe_size_by_dice(dice: Sequence[int], port_distance: int) -> int:
+    """Source of the Nile 33.3-33.4: the product of the dice, the highest of them replaced by the
+    distance in hexes to the nearest port when that is smaller (the slave trade emptied the
+    coast)."""
+    rolled = sorted(dice)
+    rolled[-1] = min(rolled[-1], port_distance)
+    return prod(rolled)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What Game II's attitude roll reads of an expedition and its tribe (34.2-34.23)."""
+
+    port_distance: int  # hexes to the nearest port
+    askaris: int  # healthy askaris
+    muskets: int
+    guide_next_door: bool  # a guide hired in an adjacent hex (34.221)
+    negotiated_before: bool  # 34.222
+    published: bool  # the tribe's hex is published (34.223)
+    attitude: int  # the tribe's attitude toward this explorer (34.23, 39.0)
+
+
+def attitude_target(two: GameTwo, policy: int, standing: Standing) -> int:
+    """Source of the Nile 34.2-34.23: the number three dice must beat for the natives to be
+    hostile: the distance to the nearest port plus the policy, and the modifiers."""
+    target = standing.port_distance + policy
+    if not standing.askaris and policy in two.unarmed_policies:  # 34.21
+        target += two.muskets_only if standing.muskets else two.unarmed
+    if (
+        (standing.guide_next_door and policy in two.guide_policies)
+        or standing.negotiated_before
+        or standing.published
+    ):
+        target += two.known  # 34.22: once, whichever apply
+    return target + standing.attitude
+
+
+def natives_hide(fighters: int, port_distance: int, policy: int, natives: int) -> bool:
+    """Source of the Nile 34.41: hostile natives hide when the askaris and the explorer, times
+    the distance to the nearest port, divided by the policy, outnumber them."""
+    return fighters * port_distance / policy > natives
+
+
+def natives_ambush(two: GameTwo, highest: int, policy: int, mounted: bool, desert: bool) -> bool:
+    """Source of the Nile 34.42-34.43: the highest of two dice, one more for a mounted expedition
+    outside desert and one fewer on foot in desert: below the policy, an ambush; else a
+    charge."""
+    if mounted and not desert:
+        highest += two.attack_mounted
+    elif not mounted and desert:
+        highest += two.attack_foot_in_desert
+    return highest < policy
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """A battle of Game II (34.5): who won, and what it cost each side."""
+
+    won: bool
+    askaris_killed: int
+    natives_killed: int
+    rounds: int  # rounds of hand to hand combat
+    broke: bool  # the askaris broke and ran (34.54)
+
+
+def combat(natives: int, askaris: int, armed: bool, charge: bool, roll: Roll) -> Combat:
+    """Source of the Nile 34.5-34.55: a charge opens with the expedition's fire (34.53); then
+    the warriors and the expedition strike in turn, the natives first, until one side is wiped
+    out or defeated. The explorer fights when armed (decision N205)."""
+    explorer = 1 if armed else 0
+    warriors, standing = natives, askaris
+    rounds = 0
+    if charge:  # 34.53: a native killed for each askari and the armed explorer
+        killed = min(warriors, askaris + explorer)
+        warriors -= killed
+        if roll() * killed > warriors:
+            return Combat(True, 0, natives - warriors, rounds, broke=False)
+    while True:
+        rounds += 1
+        casualties = min(standing, warriors // roll())  # 34.54: askaris only
+        standing -= casualties
+        broke = roll() * casualties > askaris
+        if broke or not standing:
+            return Combat(False, askaris - standing, natives - warriors, rounds, broke=broke)
+        hits = min(warriors, (standing + explorer) // roll() + 1)  # 34.55
+        warriors -= hits
+        if roll() * hits > warriors:
+            return Combat(True, askaris - standing, natives - warriors, rounds, broke=False)
 
 
 def meet_tribe(state: NileState, hex_: int, staying: bool = False) -> bool:

@@ -39,11 +39,33 @@ class NativesSpec(StrictModel):
     size_dice: Dice
 
 
+Policy = Annotated[int, Field(ge=1, le=6)]
+Modifier = Annotated[int, Field(ge=-6, le=6)]
+
+
+class InteractionSpec(StrictModel):
+    policies: Policy
+    attitude_dice: Dice
+    unarmed_policies: Annotated[list[Policy], Field(max_length=6)]
+    unarmed: Modifier
+    muskets_only: Modifier
+    guide_policies: Annotated[list[Policy], Field(max_length=6)]
+    known: Modifier
+
+
+class AttackSpec(StrictModel):
+    dice: Dice
+    mounted: Modifier
+    foot_in_desert: Modifier
+
+
 class GameTwoFile(StrictModel):
     meta: Meta
     cataract: CataractSpec
     peak: PeakSpec
     natives: NativesSpec
+    interaction: InteractionSpec
+    attack: AttackSpec
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,6 +81,16 @@ class GameTwo:
     spectacular_peak: int  # feet (32.34)
     natives_by_sum: tuple[int, ...]  # two dice - 2 -> places natives live in (33.2)
     tribe_dice: int  # dice multiplied for a tribe's size (33.3)
+    policies: int  # the policies toward unfriendly natives, 1 to this (34.1)
+    attitude_dice: int  # 34.3
+    unarmed_policies: frozenset[int]  # 34.21
+    unarmed: int  # 34.21: neither askaris nor muskets
+    muskets_only: int  # 34.21: muskets but no askaris
+    guide_policies: frozenset[int]  # 34.221
+    known: int  # 34.22: any of 34.221-34.223
+    attack_dice: int  # the highest of these (34.42)
+    attack_mounted: int  # 34.421
+    attack_foot_in_desert: int  # 34.422
 
 
 def _mask(places: list[NativesPlaceId]) -> int:
@@ -80,4 +112,14 @@ def build_game_two(files: DataFiles) -> GameTwo:
         spectacular_peak=spec.peak.spectacular,
         natives_by_sum=tuple(map(_mask, spec.natives.by_sum)),
         tribe_dice=spec.natives.size_dice,
+        policies=spec.interaction.policies,
+        attitude_dice=spec.interaction.attitude_dice,
+        unarmed_policies=frozenset(spec.interaction.unarmed_policies),
+        unarmed=spec.interaction.unarmed,
+        muskets_only=spec.interaction.muskets_only,
+        guide_policies=frozenset(spec.interaction.guide_policies),
+        known=spec.interaction.known,
+        attack_dice=spec.attack.dice,
+        attack_mounted=spec.attack.mounted,
+        attack_foot_in_desert=spec.attack.foot_in_desert,
     )
