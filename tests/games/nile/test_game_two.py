@@ -9,28 +9,39 @@ import random
 import pytest
 
 from terra.core import IllegalAction, OptionError
+from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.components.events import CONTINUES, NO_RIVER
 from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
+from terra.games.nile.defeat import defeat_line, escaping_party
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
-from terra.games.nile.mapping import map_river, map_terrain, spectacular_discoveries
+from terra.games.nile.mapping import (
+    discover_natives,
+    map_river,
+    map_terrain,
+    spectacular_discoveries,
+    tribe_size_by_dice,
+)
 from terra.games.nile.natives import (
     Standing,
     attitude_target,
     combat,
     natives_ambush,
     natives_hide,
-    tribe_size_by_dice,
 )
+from terra.games.nile.negotiation import natives_for
 from terra.games.nile.party import Party
 from terra.games.nile.sequence import winners
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
+    BEARER,
     DESERT,
+    HORSE,
     JUNGLE,
     JUNGLE_MOUNTAIN,
     JUNGLE_SWAMP,
     LAKE,
     MOUNTAIN,
+    RATION,
     SWAMP,
     VELDT,
 )
@@ -555,3 +566,204 @@ class TestCombat:
         """34.54: with no askaris to fight, they are "all killed" at once (decision N205)."""
         result = combat(3, 0, armed=True, charge=False, roll=Script(6, 1))
         assert not result.won
+
+
+TRIBE = 7
+
+
+def meeting_two(size: int, party: Party | None = None) -> NileState:
+    """Game II: the journalist on foot at 0403 enters 0503 (veldt, 7 hexes from a port), home of
+    tribe 7 with ``size`` natives, and must choose a policy."""
+    state = journalist_in_africa("0403", party)
+    found(state, "0503", VELDT, tribe=TRIBE, size=size)
+    state.play("normal")
+    state.play(toward(state, "0503"))
+    assert state.phase_name == "policy"
+    assert state.data.board.port_distance[pos.hx(state, "0503")] == 7
+    return state
+
+
+class TestMeetingNatives:
+    """33.0-39.0 played through the notation, the dice scripted: the foot sample's nine askaris
+    and a musket, 7 hexes from the nearest port."""
+
+    def test_the_sixth_policy_is_not_chosen(self) -> None:
+        """34.1."""
+        state = meeting_two(30)
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert "policy 6" not in offered and "policy 5" in offered
+        with pytest.raises(IllegalAction, match="policies 1 to 5") as refused:
+            state.play("policy 6")
+        assert refused.value.rule is not None and "34.1" in refused.value.rule
+
+    def test_hostile_natives_hide_from_a_strong_expedition(self) -> None:
+        """34.3, 34.41: 18 beats 7 + 1; (9 + 1) x 7 / 1 = 70 > 10 natives: they hide, and the
+        tribe's attitude does not change."""
+        state = meeting_two(10)
+        dice(state, 6, 6, 6)
+        state.play("policy 1")
+        assert "natives-hide" in keys(state) and state.phase_name == "moving"
+        assert state.territory.attitude[TRIBE] == 0
+
+    def test_an_ambush_that_defeats_the_expedition(self) -> None:
+        """34.3-34.54, 35.2, 39.21-39.22: hostile (18 > 11); 70 / 4 is not more than 100, and
+        the higher of 2 and 1 is below policy 4: an ambush. 100 // 6 kills all nine askaris:
+        defeat; a 4 on the table: the explorer escapes with a musket and nine rations. The
+        tribe's attitude falls twice."""
+        state = meeting_two(100)
+        dice(state, 6, 6, 6, 2, 1, 6, 3, 4)
+        state.play("policy 4")
+        party = state.explorers[0].party
+        assert (party.askaris, party.muskets, party.rations, party.bearers) == (0, 1, 9, 0)
+        assert state.territory.attitude[TRIBE] == -2
+        assert "combat" in keys(state) and "defeated-dice" in keys(state)
+        assert state.explorers[0].status == IN_AFRICA and state.phase_name == "moving"
+
+    def test_a_charge_broken_by_first_fire_and_prisoners_released(self) -> None:
+        """34.43: a 6 is no less than policy 3: a charge. 34.53: nine askaris and the armed
+        explorer kill 10 of 30; 3 x 10 = 30 > 20 left: victory. 36.2: 9 askaris less a 2 are 7
+        prisoners; 36.4: 3 + 4 = 7 is no more than 3 + 7: the village is found. Released
+        (16.422, 39.24): +1 award, and +3 for this explorer alone."""
+        state = meeting_two(30)
+        dice(state, 6, 6, 6, 6, 5, 3, 2, 3, 4)
+        state.play("policy 3")
+        assert state.phase_name == "spoils"
+        awards = state.explorers[0].awards
+        state.play("release prisoners")
+        explorer = state.explorers[0]
+        assert explorer.awards == awards + 1
+        assert state.territory.attitude[TRIBE] == -1  # 39.22: it attacked
+        assert explorer.tribe_bonus == {TRIBE: 3}
+
+    def test_neutral_natives_negotiate_and_an_insulted_chief_poisons(self) -> None:
+        """34.3-34.4: 3 is not more than 12: neutral, and policy 5 negotiates. 38.2: the higher
+        of 1 and 2 times 5 gifts is 10, fewer than 13 natives: insulted; 34.41: 70 / 5 = 14 >
+        13: the natives hide, and the chief tries poison. 41.2: a 2 kills."""
+        state = meeting_two(13)
+        dice(state, 1, 1, 1)
+        state.play("policy 5")
+        assert state.phase_name == "negotiate"
+        dice(state, 1, 2, 1, 2)
+        state.play("offer 5 gifts")
+        assert "poison-attempt" in keys(state) and "explorer-died" in keys(state)
+
+    def test_enough_gifts_make_a_friend(self) -> None:
+        """38.2: 6 x 5 = 30 is not fewer than 13: the tribe becomes friendly; 34.222: it has
+        been negotiated with."""
+        state = meeting_two(13)
+        dice(state, 1, 1, 1)
+        state.play("policy 5")
+        dice(state, 6, 2)
+        state.play("offer 5 gifts")
+        explorer = state.explorers[0]
+        assert TRIBE in explorer.friendly and TRIBE in explorer.negotiated
+
+
+class TestNativeAttitude:
+    """39.0: every tribe's attitude, shared, and the friendship that breaks at -5."""
+
+    def test_every_tribe_starts_at_nothing(self) -> None:
+        """39.2."""
+        state = pos.new(2, 1, game=2)
+        assert set(state.territory.attitude) == {0}
+
+    def test_friendship_breaks_at_minus_five_and_former_friends_keep_four(self) -> None:
+        """39.5: at -4, one more fall to -5 ends every friendship; the former friend gets +4."""
+        state = journalist_in_africa()
+        state.writable_territory().attitude[TRIBE] = -4
+        state.explorer(0).friendly.add(TRIBE)
+        change_attitude(state, TRIBE, -1, "attacks")
+        explorer = state.explorers[0]
+        assert TRIBE not in explorer.friendly
+        assert attitude_toward(state, explorer, TRIBE) == -5 + 4
+        assert "friendship-broken" in keys(state)
+
+    def test_friendship_holds_above_minus_five(self) -> None:
+        """39.5: "once friendly, a tribe remains friendly to an explorer" above -5."""
+        state = journalist_in_africa()
+        state.writable_territory().attitude[TRIBE] = -3
+        state.explorer(0).friendly.add(TRIBE)
+        change_attitude(state, TRIBE, -1, "attacks")
+        assert TRIBE in state.explorers[0].friendly
+
+    def test_the_attitude_is_in_everybodys_view(self) -> None:
+        """39.1: a number every explorer can know."""
+        state = journalist_in_africa()
+        state.writable_territory().attitude[TRIBE] = -2
+        assert state.view(None)["map"]["attitude"][TRIBE] == -2
+        assert "attitude" not in pos.new().view(None)["map"]  # Game I has none
+
+
+class TestDefeatByDice:
+    """35.2-35.5: the table, Tables A and B, and captivity."""
+
+    TWO = DATA.game_two
+
+    def test_one_or_less_is_captured(self) -> None:
+        """35.2, 35.5: a captive's 3 less two is 1: still captive; a 4 less two kills."""
+        assert defeat_line(self.TWO, 3 - self.TWO.captive_less).result == "captured"
+        assert defeat_line(self.TWO, 4 - self.TWO.captive_less).result == "killed"
+        assert defeat_line(self.TWO, 1 - self.TWO.captive_less).result == "captured"
+
+    def test_table_a_rolls_again_for_what_the_expedition_lacks(self) -> None:
+        """35.3-35.4: a 6 (two rolls on Table A): a guide is rolled but there is none, so a 3
+        gives a bearer, who carries 10 gifts by Table B's 4; then a 2: an askari."""
+        expedition = Party(bearers=3, askaris=2, muskets=2, rations=40, gifts=20)
+        line = defeat_line(self.TWO, 6)
+        party = escaping_party(self.TWO, line, Script(1, 3, 4, 2), expedition)
+        assert (party.guides, party.bearers, party.askaris) == (0, 1, 1)
+        assert (party.muskets, party.rations, party.gifts) == (1, 9, 10)
+
+    def test_no_more_than_the_expedition_had(self) -> None:
+        """35.2 (decision N207): nine rations, but only five were left."""
+        line = defeat_line(self.TWO, 4)
+        party = escaping_party(self.TWO, line, NO_DICE, Party(rations=5, muskets=1))
+        assert (party.rations, party.muskets) == (5, 1)
+
+    def test_from_captivity_the_natives_give_what_the_table_says(self) -> None:
+        """35.5: a captive escaping on a 5 gets his musket, rations and a Table A member (a
+        horse, who carries 10 muskets by Table B's 6) from nothing."""
+        line = defeat_line(self.TWO, 5)
+        party = escaping_party(self.TWO, line, Script(5, 6), None)
+        assert (party.horses, party.muskets, party.rations) == (1, 11, 9)
+
+
+class TestTradeLimit:
+    """38.3: each native trades one animal, one canoe, ten items, or hires himself out."""
+
+    TWO = DATA.game_two
+
+    def test_what_a_purchase_takes(self) -> None:
+        assert natives_for(self.TWO, HORSE, 2) == 2
+        assert natives_for(self.TWO, RATION, 25) == 3
+        assert natives_for(self.TWO, BEARER, 4) == 4
+
+
+class TestLostByAGuide:
+    """31.2: no expedition is lost in the hex where a guide was hired."""
+
+    def test_no_lost_check_leaving_the_hex_of_the_hire(self) -> None:
+        """31.2, with 31.3's sickness that would have lost it: no check at all."""
+        state = journalist_in_africa("0403", pos.foot_party(explorer_sick=True, rations=80))
+        state.explorer(0).guide_hexes = {pos.hx(state, "0403")}
+        state.play("normal")
+        dice(state, 1)
+        since = state.log_size
+        state.play(toward(state, BLANK_HEX))
+        assert "lost-check" not in keys(state, since) and not state.turn.lost
+
+
+class TestNativesByDice:
+    """33.1-33.2: two dice on the Native Discovery Table."""
+
+    def test_a_four_finds_natives_in_veldt_and_a_five_does_not(self) -> None:
+        for first, second, tribe in ((2, 2, True), (2, 3, False)):
+            t = new_territory(BOARD)
+            terrain_known(t, X, VELDT)
+            t.stage[X] = NO_SPECTACULAR
+            script = Script(first, second, 6, 4, 6)
+            found_natives = discover_natives(t, DATA, X, NO_CARDS, script, dice=True)
+            assert bool(found_natives) is tribe
+            if tribe:
+                distance = BOARD.port_distance[X]
+                assert found_natives.size == tribe_size_by_dice((6, 4, 6), distance)

@@ -1,6 +1,10 @@
 """Source of the Nile 15.1-15.32 Consequences of Defeat: killed, captured, or escaping with a
 few chosen members (15.1-15.23), and a captive's escape attempts (15.3-15.32); the moves
 ``escape`` and, for a captive, ``done``'s attempt.
+
+Source of the Nile 35.0 Consequences of Defeat in Game II: one die on its table (35.2), who
+escapes by Table A and what they carry by Table B (35.3-35.4), and a captive's roll less two at
+the end of each later turn (35.5).
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers, upkeep
-from terra.games.nile.chance import Roll, dice
+from terra.games.nile.attitude import change_attitude
+from terra.games.nile.chance import Roll, dice, roll
+from terra.games.nile.components.game_two import DefeatLine, GameTwo
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
 from terra.games.nile.europe import explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
@@ -20,7 +26,18 @@ from terra.games.nile.party import Party, gain, lose
 from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
-from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
+from terra.games.nile.terms import (
+    ASKARI,
+    BEARER,
+    CAMEL,
+    CANOE,
+    FOOT,
+    GOOD_IDS,
+    GUIDE,
+    HORSE,
+    MUSKET,
+    RATION,
+)
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -74,8 +91,49 @@ def still_captive(escape: DefeatResult) -> bool:
     return escape.result == CAPTURED
 
 
+# Game II's results (35.2) as Game I's table names them.
+_RESULTS = {"captured": CAPTURED, "killed": KILLED, "escapes": ESCAPES}
+
+
+def defeat_line(two: GameTwo, die: int) -> DefeatLine:
+    """Source of the Nile 35.2: the line of a die, 1 or less the first (35.5's roll less two)."""
+    return two.defeat[max(1, die) - 1]
+
+
+def escaping_party(two: GameTwo, line: DefeatLine, roll: Roll, expedition: Party | None) -> Party:
+    """Source of the Nile 35.2-35.4: the musket, rations and Table A's members (with Table B's
+    loads) the explorer escapes with, taken from his ``expedition`` and no more than it had,
+    a member it lacks rolled again (35.3); from captivity (``None``) given outright, natives he
+    convinced to follow him (35.5, decision N207)."""
+    party = Party()
+    left = None if expedition is None else expedition.clone()
+
+    def take(good: int, count: int) -> int:
+        if left is not None:
+            count = lose(left, good, count)
+        gain(party, good, count)
+        return count
+
+    take(MUSKET, line.muskets)
+    take(RATION, line.rations)
+    for _ in range(line.table_a):
+        if left is not None and not any(left.count(good) for good in two.table_a):
+            break
+        good = two.table_a[roll() - 1]
+        while left is not None and not left.count(good):
+            good = two.table_a[roll() - 1]
+        take(good, 1)
+        if good in two.table_a_carries:
+            load, amount = two.table_b[roll() - 1]
+            take(load, amount)
+    return party
+
+
 def defeat(state: NileState) -> None:
     """15.1-15.23: killed, captured, or escaping with a few chosen members."""
+    if state.game_two:
+        defeat_by_dice(state)
+        return
     tables = state.data.tables
     explorer = state.explorer(state.player)
     encounter = state.encounter
@@ -101,6 +159,41 @@ def defeat(state: NileState) -> None:
         state.phase = ESCAPE
     else:
         finish_escape(state)
+
+
+def defeat_by_dice(state: NileState) -> None:
+    """Source of the Nile 35.1-35.4 (Game II): one die on the table: captured, killed (39.23:
+    the tribe's attitude falls), or escaping with what the line and Tables A and B give."""
+    explorer = state.explorer(state.player)
+    encounter = state.encounter
+    assert encounter is not None
+    two = state.data.game_two
+    die = roll(state)
+    line = defeat_line(two, die)
+    result = _RESULTS[line.result]
+    state.emit("defeated-dice", player=state.player, result=result, die=die)
+    if result == KILLED:
+        change_attitude(state, encounter.tribe, two.attitude_kills, "kills")
+        explorer_dies(state, "killed by natives")
+        return
+    if result == CAPTURED:
+        explorer.party = Party()
+        explorer.status = CAPTIVE
+        explorer.captured = state.round
+        explorer.captor = encounter.tribe
+        state.emit("captured", player=state.player)
+        stays(state, encounter)
+        state.encounter = None
+        upkeep.end_of_turn(state, skip_upkeep=True)
+        return
+    explorer.party = escaping_party(two, line, dice(state), explorer.party)
+    explorer.mode = FOOT
+    state.emit("escaped", player=state.player, members=_members(explorer.party))
+    finish_escape(state)
+
+
+def _members(party: Party) -> dict[str, int]:
+    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
 
 
 def escapers(encounter: Encounter) -> int:
@@ -142,6 +235,9 @@ def attempt_escape(state: NileState) -> None:
     capture; escaping members are bearers without load."""
     explorer = state.explorer(state.player)
     tables = state.data.tables
+    if state.game_two:
+        escape_by_dice(state)
+        return
     if may_attempt_escape(explorer.captured, state.round):
         result = escape_from_captivity(tables, explorer.captured, state.round, dice(state))
         state.emit("escape-attempt", player=state.player, result=result.result)
@@ -151,6 +247,28 @@ def attempt_escape(state: NileState) -> None:
         if not still_captive(result):
             explorer.status = IN_AFRICA
             explorer.party = Party(bearers=result.members)
+    end_turn(state)
+
+
+def escape_by_dice(state: NileState) -> None:
+    """Source of the Nile 35.5 (Game II): at the end of each turn after his capture a captive
+    rolls on the table again, less two, until he escapes or is killed (39.23)."""
+    explorer = state.explorer(state.player)
+    if may_attempt_escape(explorer.captured, state.round):
+        two = state.data.game_two
+        die = roll(state)
+        line = defeat_line(two, die - two.captive_less)
+        result = _RESULTS[line.result]
+        state.emit("escape-dice", player=state.player, result=result, die=die)
+        if result == KILLED:
+            change_attitude(state, explorer.captor, two.attitude_kills, "kills")
+            explorer_dies(state, "killed in captivity")
+            return
+        if result != CAPTURED:
+            explorer.status = IN_AFRICA
+            explorer.mode = FOOT
+            explorer.party = escaping_party(two, line, dice(state), None)
+            state.emit("escaped", player=state.player, members=_members(explorer.party))
     end_turn(state)
 
 

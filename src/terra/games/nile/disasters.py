@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.games.nile import logistics
-from terra.games.nile.chance import Roll, dice, draw, two_dice
+from terra.games.nile.chance import Roll, dice, draw, roll, two_dice
 from terra.games.nile.components.events import (
     ALL,
     ATTACKED,
@@ -31,7 +31,8 @@ from terra.games.nile.components.events import (
 from terra.games.nile.components.events import KILLED as KILLED_BY_DISASTER
 from terra.games.nile.discoveries import places_of
 from terra.games.nile.europe import explorer_dies
-from terra.games.nile.natives import battle
+from terra.games.nile.mapping import tribe_size_by_dice
+from terra.games.nile.natives import battle, fight
 from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose
 from terra.games.nile.party import SICK as SICK_SLOTS
 from terra.games.nile.records import Encounter
@@ -214,6 +215,12 @@ def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> N
         else:
             gain(party, who, amount)
     elif effect == ATTACKED:
+        if state.game_two:  # decision N208: a band as many as a tribe of the hex (33.3-33.4)
+            thrown = [roll(state) for _ in range(state.data.game_two.tribe_dice)]
+            size = tribe_size_by_dice(thrown, state.data.board.port_distance[explorer.hex])
+            state.encounter = Encounter(explorer.hex, 0, size, band=True)
+            fight(state, disaster.ambush)
+            return
         state.encounter = Encounter(explorer.hex, 0, max(0, disaster.band), band=True)
         battle(state, disaster.ambush)
 

@@ -49,6 +49,7 @@ class Explorer:
         "awards",
         "battled",
         "caches",
+        "captor",
         "captured",
         "carries",
         "counters",
@@ -59,6 +60,7 @@ class Explorer:
         "found_counters",
         "friendly",
         "gifts_traded",
+        "guide_hexes",
         "hex",
         "ident",
         "interviewed",
@@ -68,6 +70,7 @@ class Explorer:
         "met",
         "mode",
         "money",
+        "negotiated",
         "new_friends",
         "news",
         "party",
@@ -75,6 +78,7 @@ class Explorer:
         "specialty",
         "status",
         "surveyed",
+        "tribe_bonus",
         "visited",
         "vp",
         "vp_by",
@@ -93,11 +97,15 @@ class Explorer:
     counters: int  # bit i: discovery counter i looked at, by this player's explorers (23.1)
     found_counters: int  # bit i: counter i found on this life's travels, unpublished (23.2)
     captured: int  # the round of his capture (15.3)
+    captor: int  # the tribe that holds him captive, 0 none (Game II: 35.5, 39.23, 40.53)
     finds: list[tuple[int, int]]  # unpublished bonus discoveries: (card, specialty) (20.6)
     new_friends: list[int]  # tribes befriended on this expedition, not yet published (22.4)
     friendly: set[int]  # tribes friendly to him for life (14.4)
     met: set[int]  # tribes he has met (20.2)
-    gifts_traded: dict[int, int]  # by tribe: gifts traded (14.94)
+    gifts_traded: dict[int, int]  # by tribe: gifts traded (14.94); Game II: natives (38.3)
+    negotiated: set[int]  # Game II: tribes he has negotiated with (34.222)
+    tribe_bonus: dict[int, int]  # Game II: by tribe, his own attitude earned (39.24, 39.5)
+    guide_hexes: set[int]  # Game II: where this expedition hired guides (31.2, 34.221)
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
@@ -132,11 +140,15 @@ class Explorer:
         explorer.counters = 0
         explorer.found_counters = 0
         explorer.captured = -1
+        explorer.captor = 0
         explorer.finds = []
         explorer.new_friends = []
         explorer.friendly = set()
         explorer.met = set()
         explorer.gifts_traded = {}
+        explorer.negotiated = set()
+        explorer.tribe_bonus = {}
+        explorer.guide_hexes = set()
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0
@@ -166,11 +178,15 @@ class Explorer:
         other.counters = self.counters
         other.found_counters = self.found_counters
         other.captured = self.captured
+        other.captor = self.captor
         other.finds = self.finds.copy()
         other.new_friends = self.new_friends.copy()
         other.friendly = self.friendly.copy()
         other.met = self.met.copy()
         other.gifts_traded = self.gifts_traded.copy()
+        other.negotiated = self.negotiated.copy()
+        other.tribe_bonus = self.tribe_bonus.copy()
+        other.guide_hexes = self.guide_hexes.copy()
         other.battled = self.battled.copy()
         other.awards = self.awards
         other.interviewed = self.interviewed
@@ -229,11 +245,15 @@ class Explorer:
             self.counters,
             self.found_counters,
             self.captured,
+            self.captor,
             self.finds,
             self.new_friends,
             self.friendly,
             self.met,
             self.gifts_traded,
+            self.negotiated,
+            self.tribe_bonus,
+            self.guide_hexes,
             self.battled,
             self.awards,
             self.interviewed,

@@ -12,13 +12,14 @@ gives the oasis and the cataract; :mod:`terra.games.nile.mapping_rivers`), the n
 card), then the spectacular discoveries (one more card for each). :func:`explore` does both at
 once.
 
-Source of the Nile 32.0 Mapping in Game II (``dice=True``): the same procedure with dice where
-the cards gave directions, terrain, oases, cataracts and heights (32.1-32.35); the cards still
-give a river's type and a lake's extra miles.
+Source of the Nile 32.0 Mapping and 33.0 Discovering Natives in Game II (``dice=True``): the same
+procedure with dice where the cards gave directions, terrain, oases, cataracts, heights and
+natives (32.1-33.4); the cards still give a river's type and a lake's extra miles.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod as product
 
@@ -109,7 +110,7 @@ class NativesFound:
 
     card: int  # the card drawn, -1 if the hex already had a tribe
     tribe: int  # 1-50, 0 none
-    size: int  # SMALL, MEDIUM or LARGE; -1 none
+    size: int  # SMALL, MEDIUM or LARGE (Game II: its natives); -1 none
     no_counter: bool  # the card found natives but all 50 counters are on the map (N27)
 
     def __bool__(self) -> bool:
@@ -216,28 +217,48 @@ def terrain_by_dice(t: Territory, data: Components, hex_: int, roll: Roll) -> tu
 
 
 def discover_natives(
-    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll
+    t: Territory, data: Components, hex_: int, draw: Draw, roll: Roll, *, dice: bool = False
 ) -> NativesFound:
     """Source of the Nile 10.41-10.43: a tribe lives in the hex if the card's Discover Natives
     place matches it; its size by the distance to the nearest port and a die. Also called each
-    time an explorer enters an unpublished hex without a tribe (10.41)."""
+    time an explorer enters an unpublished hex without a tribe (10.41). With ``dice`` (Game
+    II, 33.1-33.4): two dice on the Native Discovery Table, and the tribe's size is its number
+    of natives."""
     if t.terrain[hex_] == BLANK:
         raise ValueError(f"hex {data.board.hex_ids[hex_]} is blank; map its terrain first")
     if t.tribe[hex_]:
         return NativesFound(-1, t.tribe[hex_], t.tribe_size[hex_], no_counter=False)
     board = data.board
-    card = draw()
     beside_lake = any(there >= 0 and t.terrain[there] == LAKE for there in board.neighbours[hex_])
     places = hex_places(t.terrain[hex_], beside_lake, has_river(t, hex_) or bool(t.oasis[hex_]))
-    if not data.deck.natives[card] & places:
+    if dice:
+        card = -1
+        found = data.game_two.natives_by_sum[roll() + roll() - 2]  # 33.2
+    else:
+        card = draw()
+        found = data.deck.natives[card]
+    if not found & places:
         return NativesFound(card, 0, -1, no_counter=False)
     number = free_tribe_number(t)
     if not number:
         return NativesFound(card, 0, -1, no_counter=True)
-    size = data.tables.tribe_size(board.port_distance[hex_], roll())
+    distance = board.port_distance[hex_]
+    if dice:
+        size = tribe_size_by_dice([roll() for _ in range(data.game_two.tribe_dice)], distance)
+    else:
+        size = data.tables.tribe_size(distance, roll())
     t.tribe[hex_] = number
     t.tribe_size[hex_] = size
     return NativesFound(card, number, size, no_counter=False)
+
+
+def tribe_size_by_dice(dice: Sequence[int], port_distance: int) -> int:
+    """Source of the Nile 33.3-33.4: the product of the dice, the highest of them replaced by the
+    distance in hexes to the nearest port when that is smaller (the slave trade emptied the
+    coast)."""
+    rolled = sorted(dice)
+    rolled[-1] = min(rolled[-1], port_distance)
+    return product(rolled)
 
 
 # --- spectacular discoveries (10.53-10.56) ----------------------------------------------------
@@ -293,7 +314,7 @@ def complete_exploration(
     river = natives = None
     if stage == TERRAIN_ONLY:
         river = map_river(t, data, hex_, draw, roll, dice=dice)
-        natives = discover_natives(t, data, hex_, draw, roll)
+        natives = discover_natives(t, data, hex_, draw, roll, dice=dice)
     spectacular = spectacular_discoveries(t, data, hex_, draw, roll, dice=dice)
     t.stage[hex_] = EXPLORED
     t.partial[hex_] = -1

@@ -262,12 +262,15 @@ def _lost(loss: logistics.Loss) -> dict[str, int]:
 
 def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
     """12.1-12.64: entering an unpublished hex never visited; lost on a modified die at or
-    under the Lost number of the hex being left (decision N51 on the modifiers). 31.3: in Game
-    II a sick explorer is lost more easily."""
+    under the Lost number of the hex being left (decision N51 on the modifiers). Game II: never
+    in the hex where a guide was hired (31.2), and a sick explorer is lost more easily
+    (31.3)."""
     tables = state.data.tables
     flow = flow_between(state.territory, state.data.board, explorer.hex, target)
     if flow > 0:
         return False  # 12.5: downstream, never lost
+    if state.game_two and explorer.party.guides and explorer.hex in explorer.guide_hexes:
+        return False  # 31.2: not where a guide of the expedition was hired
     if flow < 0:
         number = tables.lost_upstream
     else:
@@ -343,7 +346,7 @@ def enter(state: NileState) -> None:
     elif not state.published[hex_] and not territory.tribe[hex_]:
         territory = state.writable_territory()
         found_natives = mapping.discover_natives(
-            territory, data, hex_, lambda: draw(state), lambda: roll(state)
+            territory, data, hex_, lambda: draw(state), lambda: roll(state), dice=state.game_two
         )
         if found_natives:
             state.emit("natives-found", player=state.player, hex=hex_, tribe=territory.tribe[hex_])

@@ -13,29 +13,31 @@ as long as that explorer lives, for him alone (13.6, 14.4). Decisions N40-N49 of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from math import prod
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
 from terra.games.nile import offers
-from terra.games.nile.chance import Roll, dice, two_dice
+from terra.games.nile.attitude import attitude_toward, change_attitude
+from terra.games.nile.chance import Roll, dice, roll, two_dice
 from terra.games.nile.components.game_two import GameTwo
 from terra.games.nile.components.tablefile import POLICIES
 from terra.games.nile.components.tables import AMBUSH, FRIENDLY, HOSTILE, NEUTRAL, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.journalist import journalist_award
 from terra.games.nile.meeting import befriend, finish
-from terra.games.nile.party import explorer_armed
+from terra.games.nile.party import explorer_armed, lose
 from terra.games.nile.phases import NEGOTIATE, POLICY, RULE_NATIVES, cite
+from terra.games.nile.poison import poison_attempt
 from terra.games.nile.records import Encounter
+from terra.games.nile.terms import ASKARI, DESERT, MOUNTED
 from terra.games.nile.territory import forget_spectacular
 from terra.games.nile.victory import win
 
 if TYPE_CHECKING:
+    from terra.games.nile.explorer import Explorer
     from terra.games.nile.state import NileState
 
 
@@ -43,8 +45,16 @@ if TYPE_CHECKING:
 # RETREATS (13.5): the caller moves the expedition back without regaining the movement points;
 # a hex just mapped keeps its rivers, cataracts, natives and oasis, loses its spectacular
 # discoveries, and cannot be published until the explorer returns and stays.
-PASSES, BEFRIENDED, NEGOTIATES, RETREATS, CHARGED, AMBUSHED = range(6)
-OUTCOME_IDS = ("passes", "befriended", "negotiates", "retreats", "charged", "ambushed")
+PASSES, BEFRIENDED, NEGOTIATES, RETREATS, CHARGED, AMBUSHED, HOSTILE_II = range(7)
+OUTCOME_IDS = (
+    "passes",
+    "befriended",
+    "negotiates",
+    "retreats",
+    "charged",
+    "ambushed",
+    "hostile",  # Game II: hostile natives hide, ambush or charge (34.4)
+)
 
 # Specialties that must release every prisoner and may not loot (16.41, 16.421).
 
@@ -168,16 +178,7 @@ def native_attack(tables: Tables, guns: int, size: int, ambush: bool, roll: Roll
 
 
 # --------------------------------------------------------------------------------------------
-# Game II: Source of the Nile 33.3-33.4 (the tribe's size) and 34.0 Interaction with Natives
-
-
-def tribe_size_by_dice(dice: Sequence[int], port_distance: int) -> int:
-    """Source of the Nile 33.3-33.4: the product of the dice, the highest of them replaced by the
-    distance in hexes to the nearest port when that is smaller (the slave trade emptied the
-    coast)."""
-    rolled = sorted(dice)
-    rolled[-1] = min(rolled[-1], port_distance)
-    return prod(rolled)
+# Game II: Source of the Nile 34.0 Interaction with Natives
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,11 +285,15 @@ def guns(state: NileState) -> int:
 
 
 def choose_policy(state: NileState, index: int) -> None:
-    """13.32: the policy's result on the Native Attitude Table, carried out at once."""
+    """13.32: the policy's result on the Native Attitude Table, carried out at once; 34.2-34.3:
+    in Game II, three dice against the distance and the policy."""
     encounter = state.encounter
     assert encounter is not None
     policy = index + 1
     encounter.policy = policy
+    if state.game_two:
+        attitude_by_dice(state, policy)
+        return
     answer = native_attitude(state.data.tables, policy, state.turn.activity, dice(state))
     state.emit(
         "policy",
@@ -344,6 +349,107 @@ def battle(state: NileState, ambush: bool) -> None:
     win(state)
 
 
+# --- Game II: 34.2-34.55 ----------------------------------------------------------------------
+
+
+def standing_of(state: NileState, explorer: Explorer, hex_: int, tribe: int) -> Standing:
+    """What 34.2-34.23 read of the expedition, its tribe and its hex."""
+    party = explorer.party
+    board = state.data.board
+    guides_from = explorer.guide_hexes if party.guides else ()
+    return Standing(
+        port_distance=board.port_distance[hex_],
+        askaris=party.askaris,
+        muskets=party.muskets,
+        guide_next_door=any(h in board.neighbours[hex_] for h in guides_from),
+        negotiated_before=tribe in explorer.negotiated,
+        published=bool(state.published[hex_]),
+        attitude=attitude_toward(state, explorer, tribe),
+    )
+
+
+def attitude_by_dice(state: NileState, policy: int) -> None:
+    """34.2-34.4: hostile when three dice beat the target; neutral natives negotiate under a
+    policy that negotiates (13.32's N, 34.4) and else let the expedition be."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    two = state.data.game_two
+    target = attitude_target(
+        two, policy, standing_of(state, explorer, encounter.hex, encounter.tribe)
+    )
+    thrown = sum(roll(state) for _ in range(two.attitude_dice))
+    hostile = thrown > target
+    negotiates = state.data.tables.policy_negotiates[policy - 1]
+    outcome = HOSTILE_II if hostile else NEGOTIATES if negotiates else PASSES
+    state.emit(
+        "policy-dice",
+        player=state.player,
+        policy=policy,
+        dice=thrown,
+        target=target,
+        outcome=OUTCOME_IDS[outcome],
+    )
+    if hostile:
+        hostile_natives(state, policy)
+    elif negotiates:
+        state.phase = NEGOTIATE
+    else:
+        finish(state)
+
+
+def hostile_natives(state: NileState, policy: int, insulted: bool = False) -> None:
+    """34.41-34.43: hostile natives hide from a strong expedition far from the coast, or else
+    ambush or charge it (39.22: the tribe's attitude falls). 38.2: an insulted chief who does
+    not feel strong enough tries poison instead (41.0)."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    two = state.data.game_two
+    hex_ = encounter.hex
+    distance = state.data.board.port_distance[hex_]
+    if natives_hide(explorer.party.askaris + 1, distance, policy, encounter.size):
+        state.emit("natives-hide", player=state.player, tribe=encounter.tribe, size=encounter.size)
+        if insulted and not poison_attempt(state, "chief"):
+            return
+        finish(state)
+        return
+    highest = max(roll(state) for _ in range(two.attack_dice))
+    desert = state.territory.terrain[hex_] == DESERT
+    ambush = natives_ambush(two, highest, policy, explorer.mode == MOUNTED, desert)
+    change_attitude(state, encounter.tribe, two.attitude_attacks, "attacks")
+    fight(state, ambush)
+
+
+def fight(state: NileState, ambush: bool) -> None:
+    """34.5: the battle round by round; 36.0 victory or 35.0 defeat (39.21: the tribe's
+    attitude falls when it defeats the explorer)."""
+    encounter = state.encounter
+    assert encounter is not None
+    encounter.ambush = ambush
+    explorer = state.explorer(state.player)
+    party = explorer.party
+    result = combat(encounter.size, party.askaris, explorer_armed(party), not ambush, dice(state))
+    if result.askaris_killed:
+        lose(party, ASKARI, result.askaris_killed)
+    state.emit(
+        "combat",
+        player=state.player,
+        ambush=ambush,
+        won=result.won,
+        rounds=result.rounds,
+        askaris=result.askaris_killed,
+        natives=result.natives_killed,
+        broke=result.broke,
+    )
+    journalist_award(state, result.won)
+    if result.won:
+        win(state)
+        return
+    change_attitude(state, encounter.tribe, state.data.game_two.attitude_defeats, "defeats")
+    defeat(state)
+
+
 # --- trade (14.6-14.95) ----------------------------------------------------------------------
 
 
@@ -357,8 +463,15 @@ def battle(state: NileState, ambush: bool) -> None:
 
 
 def explain_policy(state: NileState, index: int) -> IllegalAction | None:
-    """13.31: a policy that needs arms needs an armed man."""
+    """13.31: a policy that needs arms needs an armed man; 34.1: Game II has five policies."""
     tables = state.data.tables
+    if state.game_two and index >= state.data.game_two.policies:
+        return refusal(
+            "five_policies",
+            "Game II has policies 1 to {count} toward unfriendly natives",
+            cite("34.1"),
+            count=state.data.game_two.policies,
+        )
     if policy_allowed(tables, index + 1, guns(state)):
         return None
     return refusal(
@@ -371,7 +484,7 @@ def explain_policy(state: NileState, index: int) -> IllegalAction | None:
 
 CHOOSE_POLICY = Move(
     name="policy",
-    rule="Source of the Nile, 13.3-13.32",
+    rule="Source of the Nile, 13.3-13.32, 34.1",
     notation=act.write_policy,
     offer=checked(offers.every(act.POLICY), explain_policy),
     explain=explain_policy,

@@ -18,9 +18,10 @@ from terra.core.moves import Move, Writer, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.actions import plural
-from terra.games.nile.chance import Roll, dice, two_dice
+from terra.games.nile.chance import Roll, dice, roll, two_dice
 from terra.games.nile.components import Components
 from terra.games.nile.components.board import Board
+from terra.games.nile.components.game_two import GameTwo
 from terra.games.nile.components.tables import AMBUSH, CHARGE, FRIENDLY, HOSTILE, Tables
 from terra.games.nile.europe import explorer_dies
 from terra.games.nile.meeting import befriend
@@ -31,16 +32,20 @@ from terra.games.nile.natives import (
     PASSES,
     Answer,
     answer_to,
+    hostile_natives,
 )
 from terra.games.nile.party import explorer_armed, gain, lose
 from terra.games.nile.phases import RULE_NEGOTIATION, cite
 from terra.games.nile.terms import (
     ASKARI,
+    BEARER,
     CAMEL,
     CANOE,
     DESERT,
     GIFT,
     GOOD_IDS,
+    GUIDE,
+    HORSE,
     MUSKET,
     RATION,
     SIZE_IDS,
@@ -49,6 +54,7 @@ from terra.games.nile.terms import (
 )
 
 if TYPE_CHECKING:
+    from terra.games.nile.explorer import Explorer
     from terra.games.nile.state import NileState
 
 # --- the tables (14.3-14.95) -----------------------------------------------------------------
@@ -126,6 +132,7 @@ def most_lots(
     gifts_taken: int = 0,
     traded: int = 0,
     camels: bool = False,
+    game_two: tuple[GameTwo, int] | None = None,
 ) -> int:
     """Source of the Nile 14.7-14.95: the most lots of ``good`` the explorer may trade now with
     the tribe (0: none), for listing legal trades; arguments as for :func:`native_trade`."""
@@ -133,14 +140,35 @@ def most_lots(
     if (
         line < 0
         or traded >> good & 1
-        or trade_closed(tables, size, gifts_taken)
+        or (game_two is None and trade_closed(tables, size, gifts_taken))
         or (good == CAMEL and not camels)
     ):
         return 0
     if selling:
         return holding // tables.trade_sell[line].quantity
+    rate = tables.trade_buy[line]
+    if game_two is not None:  # 38.3, Game II's limit instead of 14.91-14.95
+        two, natives_left = game_two
+        lots = holding // rate.gifts
+        while lots and natives_for(two, good, rate.quantity * lots) > natives_left:
+            lots -= 1
+        return lots
     room = tables.trade_limit[size] - gifts_taken
-    return min(holding, room) // tables.trade_buy[line].gifts
+    return min(holding, room) // rate.gifts
+
+
+def natives_for(two: GameTwo, good: Good, quantity: int) -> int:
+    """Source of the Nile 38.3 (Game II): the natives a purchase of ``quantity`` ``good`` takes,
+    each trading one animal, one canoe or ten items, or hiring himself out."""
+    per_native = {
+        HORSE: two.trade_animals,
+        CAMEL: two.trade_animals,
+        CANOE: two.trade_canoes,
+        BEARER: two.trade_hirelings,
+        GUIDE: two.trade_hirelings,
+        ASKARI: two.trade_hirelings,
+    }.get(good, two.trade_items)
+    return -(-quantity // per_native)
 
 
 def native_trade(
@@ -155,8 +183,11 @@ def native_trade(
     gifts_taken: int = 0,
     traded: int = 0,
     camels: bool = False,
+    game_two: tuple[GameTwo, int] | None = None,
 ) -> Exchange:
-    """Source of the Nile 14.6-14.95: ``lots`` times one line of the Native Trade Table.
+    """Source of the Nile 14.6-14.95: ``lots`` times one line of the Native Trade Table. In Game
+    II (``game_two``: its tables and the natives of the tribe not yet traded with this explorer)
+    38.3 limits a purchase instead of 14.91-14.95.
 
     ``holding`` is what the explorer has of what he pays with (gifts when buying, ``good`` when
     selling); ``gifts_taken`` and ``traded`` are the tribe's record with this explorer (all game)
@@ -173,8 +204,8 @@ def native_trade(
             cite("14.82"),
             good=name,
         )
-    limit = tables.trade_limit[size]
-    if trade_closed(tables, size, gifts_taken):
+    limit = 0 if game_two is not None else tables.trade_limit[size]
+    if game_two is None and trade_closed(tables, size, gifts_taken):
         raise refusal(
             "tribe_trades_no_more",
             "a {size} tribe has had its {limit} gifts from this explorer and no longer "
@@ -196,7 +227,20 @@ def native_trade(
             holding=holding,
         )
     taken = gifts_taken if selling else gifts_taken + gifts
-    if taken > limit:
+    if game_two is not None:
+        two, natives_left = game_two
+        needed = 0 if selling else natives_for(two, good, quantity)
+        if needed > natives_left:
+            raise refusal(
+                "tribe_natives_traded",
+                "{good} would take {needed} natives; {left} of the tribe are left to trade "
+                "with you",
+                cite("38.3"),
+                good=name,
+                needed=needed,
+                left=natives_left,
+            )
+    elif taken > limit:
         raise refusal(
             "tribe_gift_limit",
             "a {size} tribe accepts at most {limit} gifts from one explorer; {left} more at most",
@@ -262,13 +306,47 @@ def camels_for_trade(board: Board, terrain: Sequence[int], hex_: int) -> bool:
 
 
 def offer_gifts(state: NileState, column: int) -> None:
-    """14.2-14.3: the gifts offered, against two dice on the Negotiation Table."""
+    """14.2-14.3: the gifts offered, against two dice on the Negotiation Table; 38.1-38.2: in
+    Game II against the higher of two dice."""
     gifts = state.data.tables.negotiation_gifts[column]
-    party = state.explorer(state.player).party
-    party.gifts -= gifts
+    explorer = state.explorer(state.player)
+    explorer.party.gifts -= gifts
+    if state.game_two:
+        gifts_by_dice(state, gifts)
+        return
     answer = negotiate(state.data.tables, gifts, dice(state))
     state.emit("negotiated", player=state.player, gifts=gifts, dice=answer.dice)
     answer_to(state, answer)
+
+
+def chief_insulted(higher: int, gifts: int, natives: int) -> bool:
+    """Source of the Nile 38.2: the higher of two dice times the gifts, fewer than the natives,
+    insults the chief."""
+    return higher * gifts < natives
+
+
+def gifts_by_dice(state: NileState, gifts: int) -> None:
+    """Source of the Nile 38.2 (Game II): a satisfied chief befriends the explorer; an insulted
+    one goes back to 34.41: hides (and tries poison, 41.0) or attacks. 34.222: the tribe has
+    been negotiated with."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    explorer.negotiated.add(encounter.tribe)
+    higher = max(roll(state) for _ in range(state.data.game_two.insult_dice))
+    insulted = chief_insulted(higher, gifts, encounter.size)
+    state.emit(
+        "gifts-judged",
+        player=state.player,
+        gifts=gifts,
+        dice=higher,
+        natives=encounter.size,
+        insulted=insulted,
+    )
+    if insulted:
+        hostile_natives(state, encounter.policy, insulted=True)
+    else:
+        befriend(state)
 
 
 def offer_everything(state: NileState) -> None:
@@ -314,7 +392,19 @@ def lots_allowed(state: NileState, good: int, selling: bool) -> int:
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
         traded=state.turn.traded.get(tribe, 0),
         camels=good == CAMEL and camels_for_trade(state.data.board, territory.terrain, hex_),
+        game_two=natives_to_trade(state, explorer, tribe),
     )
+
+
+def natives_to_trade(
+    state: NileState, explorer: Explorer, tribe: int
+) -> tuple[GameTwo, int] | None:
+    """38.3: in Game II, the natives of the tribe who have not yet traded with the explorer
+    (``gifts_traded`` counts them there); None in Game I."""
+    if not state.game_two:
+        return None
+    size = state.territory.tribe_size[explorer.hex]
+    return state.data.game_two, size - explorer.gifts_traded.get(tribe, 0)
 
 
 def trade(state: NileState, index: int) -> None:
@@ -336,6 +426,7 @@ def trade(state: NileState, index: int) -> None:
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
         traded=state.turn.traded.get(tribe, 0),
         camels=camels_for_trade(state.data.board, state.territory.terrain, hex_),
+        game_two=natives_to_trade(state, explorer, tribe),
     )
     if exchange.dies:
         state.emit("poisoned", player=state.player)
@@ -347,9 +438,15 @@ def trade(state: NileState, index: int) -> None:
     else:
         party.gifts -= exchange.gifts
         gain(party, good, exchange.quantity)
+        if good == GUIDE:
+            explorer.guide_hexes.add(hex_)  # 31.2, 34.221
         if good == ASKARI:
             party.muskets -= exchange.quantity  # 5.4451: a musket for each native askari
-    explorer.gifts_traded[tribe] = exchange.gifts_taken
+    if state.game_two:  # 38.3: the natives who traded
+        used = 0 if selling else natives_for(state.data.game_two, good, exchange.quantity)
+        explorer.gifts_traded[tribe] = explorer.gifts_traded.get(tribe, 0) + used
+    else:
+        explorer.gifts_traded[tribe] = exchange.gifts_taken
     state.turn.traded[tribe] = exchange.traded
     state.emit(
         "traded",

@@ -22,7 +22,7 @@ from terra.games.nile.phases import (
 )
 from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import begin_turn, end_turn
-from terra.games.nile.terms import FOOT, JOURNALIST
+from terra.games.nile.terms import FOOT, GUIDE, JOURNALIST
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -45,6 +45,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.land()
     explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
+    explorer.guide_hexes = set()
 
 
 def buy(state: NileState, good: int, amount: int) -> None:
@@ -55,6 +56,8 @@ def buy(state: NileState, good: int, amount: int) -> None:
         state.data, explorer.party, explorer.port, good, amount, funds=funds
     )
     spent = funds - explorer.money
+    if good == GUIDE:
+        explorer.guide_hexes.add(explorer.hex)  # 31.2, 34.221
     emit_run(
         state,
         "bought",

@@ -70,6 +70,7 @@ class Territory:
     """The explored state of the map, indexed by hex (see the module)."""
 
     __slots__ = (
+        "attitude",
         "cataract",
         "clock",
         "lake_miles",
@@ -96,7 +97,8 @@ class Territory:
     cataract: bytearray  # 1: a cataract on the hex's river (9.27, 10.52)
     oasis: bytearray  # 1: an oasis (10.51)
     tribe: list[int]  # native counter 1-50, 0 none (3.33, 10.43)
-    tribe_size: list[int]  # SMALL, MEDIUM or LARGE; -1 none (10.42)
+    tribe_size: list[int]  # SMALL, MEDIUM or LARGE; -1 none (10.42); Game II: natives (33.3)
+    attitude: list[int]  # Game II: by tribe number (1-50), its attitude toward all (39.1-39.3)
     waterfall: list[int]  # feet, 0 none (10.53)
     peak: list[int]  # a high mountain's feet, 0 none (10.54)
     lake_miles: list[int]  # extra square miles drawn for a lake hex (10.56)
@@ -115,6 +117,7 @@ class Territory:
         other.oasis = self.oasis.copy()
         other.tribe = self.tribe.copy()
         other.tribe_size = self.tribe_size.copy()
+        other.attitude = self.attitude.copy()
         other.waterfall = self.waterfall.copy()
         other.peak = self.peak.copy()
         other.lake_miles = self.lake_miles.copy()
@@ -134,6 +137,7 @@ class Territory:
             self.oasis,
             self.tribe,
             self.tribe_size,
+            self.attitude,
             self.waterfall,
             self.peak,
             self.lake_miles,
@@ -178,6 +182,7 @@ def _printed_territory(board: Board) -> Territory:
     t.oasis = bytearray(count)
     t.tribe = [0] * count
     t.tribe_size = [-1] * count
+    t.attitude = [0] * (NATIVE_COUNTERS + 1)  # 39.2: every tribe starts at 0
     t.waterfall = [0] * count
     t.peak = [0] * count
     t.lake_miles = [0] * count

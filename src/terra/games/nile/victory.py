@@ -1,6 +1,9 @@
 """Source of the Nile 16.1-16.433 Results of Victory: the askaris lost (Table A), the prisoners
 and the village (Table B), and what the victor does with them: ``release`` the prisoners,
 ``keep`` them as bearers, or ``loot`` the village (16.41-16.433).
+
+Source of the Nile 36.0 Results of Victory and 37.0 Looting in Game II: prisoners and the
+village by dice (36.2-36.4), a six that loots (36.3), a looting roll for each native (37.2).
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
-from terra.games.nile.chance import Roll, dice
+from terra.games.nile.attitude import earn_attitude
+from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.meeting import finish
@@ -116,11 +120,20 @@ class Loot:
 
 
 def loot_village(
-    tables: Tables, size: int, roll: Roll, *, desert: bool, river: bool, canoes: bool = False
+    tables: Tables,
+    size: int,
+    roll: Roll,
+    *,
+    desert: bool,
+    river: bool,
+    canoes: bool = False,
+    rolls: int | None = None,
 ) -> Loot:
     """Source of the Nile 16.43: every looting roll on the Looting Table; a camel only in desert,
-    a canoe only by a river system (by the looter's choice ``canoes`` where both, N46)."""
-    rolls = looting_rolls(tables, size, roll)
+    a canoe only by a river system (by the looter's choice ``canoes`` where both, N46). 37.1-37.2:
+    in Game II the ``rolls`` are as many as the natives met."""
+    if rolls is None:
+        rolls = looting_rolls(tables, size, roll)
     found = [0, 0, 0, 0]  # rations, gifts, camels, canoes
     take_canoe = river and (canoes or not desert)
     for _ in range(rolls):
@@ -139,6 +152,9 @@ def loot_village(
 def win(state: NileState) -> None:
     """16.2-16.4: the battle won, Table A's askaris killed (a loss beyond them is a defeat,
     16.3), then Table B's prisoners and village, whose fate the explorer decides (16.41)."""
+    if state.game_two:
+        win_by_dice(state)
+        return
     encounter = state.encounter
     assert encounter is not None
     tables = state.data.tables
@@ -168,14 +184,50 @@ def win(state: NileState) -> None:
     state.phase = SPOILS
 
 
+def win_by_dice(state: NileState) -> None:
+    """Source of the Nile 36.1-36.5 (Game II): the surviving askaris less a die are prisoners; a
+    six takes none and loots the village if it is found, whoever the explorer is (36.3); the
+    village is found unless two dice beat the policy plus the prisoners (36.4). Then as in
+    Game I (16.41-16.433)."""
+    encounter = state.encounter
+    assert encounter is not None
+    explorer = state.explorer(state.player)
+    two = state.data.game_two
+    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    die = roll(state)
+    plunder = die == two.loot_on
+    prisoners = 0 if plunder else max(0, explorer.party.askaris - die)
+    thrown = sum(roll(state) for _ in range(two.village_dice))
+    village = not encounter.band and thrown <= encounter.policy + prisoners
+    state.emit("spoils", player=state.player, prisoners=prisoners, village=village)
+    if plunder:
+        if village:
+            loot(state)
+        else:
+            finish(state)
+        return
+    if not prisoners and not village:
+        finish(state)
+        return
+    encounter.prisoners = prisoners
+    encounter.members = 1 if village else 0
+    if must_release_prisoners(explorer.specialty):
+        release_prisoners(state)
+        return
+    state.phase = SPOILS
+
+
 def release_prisoners(state: NileState) -> None:
-    """16.422: release the prisoners and spare the village: 1 v.p. on return to Europe."""
+    """16.422: release the prisoners and spare the village: 1 v.p. on return to Europe. 39.24:
+    in Game II the tribe thinks better of the explorer who took prisoners and released them."""
     encounter = state.encounter
     assert encounter is not None
     explorer = state.explorer(state.player)
     if encounter.members:  # the village was found
         explorer.awards += state.data.tables.awards.released_prisoners
     state.emit("prisoners-released", player=state.player)
+    if state.game_two and encounter.prisoners:
+        earn_attitude(state, encounter.tribe, state.data.game_two.attitude_released, "released")
     finish(state)
 
 
@@ -203,6 +255,7 @@ def loot(state: NileState) -> None:
         dice(state),
         desert=territory.terrain[hex_] == DESERT,
         river=river_system(territory, state.data.board, hex_) >= 0,
+        rolls=encounter.size if state.game_two else None,  # 37.2
     )
     party = explorer.party
     party.rations += found.rations

@@ -61,7 +61,7 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
     explorer: Explorer = state.explorers[seat]
     port_hidden = state.phase == PORT and seat != viewer
     deck = state.data.deck
-    return {
+    found: dict[str, Any] = {
         "specialty": explorer.specialty,
         "status": STATUS_NAMES[explorer.status],
         "hex": explorer.hex,
@@ -97,6 +97,10 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
         ],
         "known": sorted(explorer.visited),
     }
+    if state.game_two:  # 34.222, 39.24, 39.5: his own dealings with tribes, on the open sheet
+        found["negotiated"] = sorted(explorer.negotiated)
+        found["tribe_bonus"] = {str(t): bonus for t, bonus in sorted(explorer.tribe_bonus.items())}
+    return found
 
 
 def prices(state: NileState) -> list[int | None] | None:
@@ -134,7 +138,8 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
     known = known_counters(state, seat)
     turn = state.turn
     encounter = state.encounter
-    return {
+    found: dict[str, Any] = {
+        "game_two": state.game_two,  # 27.0: the rules of Game II
         "phase": state.phase.label,
         "player": None if state.is_over else state.player,
         "round": state.round,
@@ -166,6 +171,9 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
         if encounter is None
         else {"hex": encounter.hex, "tribe": encounter.tribe, "size": encounter.size},
     }
+    if state.game_two:  # 39.1: every tribe's attitude toward all explorers, by tribe number
+        found["map"]["attitude"] = list(territory.attitude)
+    return found
 
 
 def redeal(state: NileState, sample: NileState, seat: int, rng: random.Random) -> None:

@@ -52,6 +52,7 @@ PORT_MARK, CATARACT_MARK, OASIS_MARK, UNEXPLORED_MARK = "*", "%", "o", "·"
 UNKNOWN_COUNTER, KNOWN_SPECIAL, FALSE_TRAIL = "?", "$", "x"
 SEVERAL_EXPLORERS = "&"
 TRIBE_MARKS = "123"  # small, medium, large
+TRIBE_MARK_II = "t"  # Game II: a tribe, whatever its natives
 RIVER_END, PARTIAL = "•", "'"
 PORT_STYLE = "bold magenta"
 COUNTER_STYLE = "bold bright_white"
@@ -127,9 +128,11 @@ def hex_marks(view: Mapping[str, Any], board: Board, seat: int | None) -> list[t
             else:
                 marks.append((KNOWN_SPECIAL, COUNTER_STYLE))
         elif tribe:
-            size = max(0, view_map["tribe_size"][hex_])
             style = FRIENDLY_STYLE if tribe in friendly else HOSTILE_STYLE
-            marks.append((TRIBE_MARKS[size], style))
+            if view.get("game_two"):  # 33.3: a tribe's natives, too many for one letter
+                marks.append((TRIBE_MARK_II, style))
+            else:
+                marks.append((TRIBE_MARKS[max(0, view_map["tribe_size"][hex_])], style))
         elif view_map["cataract"][hex_]:
             marks.append((CATARACT_MARK, CATARACT_STYLE))
         elif view_map["oasis"][hex_]:

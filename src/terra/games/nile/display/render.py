@@ -216,18 +216,25 @@ def _outcome_fields(
     """The words for what happened: policies, battles, trades, deaths and discoveries."""
     tables = data.tables
     part: dict[str, str] = messages["part"]
-    if key == "policy":
+    if key in ("policy", "policy-dice"):
         fields["policy_number"] = str(args["policy"])
         fields["policy"] = tables.policy_names[int(args["policy"]) - 1]
         fields["outcome"] = messages["outcome"].get(str(args["outcome"]), str(args["outcome"]))
     if key in ("defeated", "escape-attempt"):
         words = messages["defeat"][DEFEAT_IDS[int(args["result"])]]
         fields["result"] = words.format(members=args.get("members", 0))
+    if key in ("defeated-dice", "escape-dice"):  # Game II: who escapes is told apart (35.3)
+        fields["result"] = messages["defeat"][f"{DEFEAT_IDS[int(args['result'])]}-dice"]
     if key == "lost-check":
         fields["verdict"] = part["lost"] if args["lost"] else part["not-lost"]
-    if key == "battle":
+    if key == "combat":
+        count = int(args["rounds"])
+        fields["rounds"] = part["round" if count == 1 else "rounds"].format(count=count)
+    if key in ("battle", "combat"):
         fields["attack"] = part["ambush"] if args["ambush"] else part["charge"]
         fields["result"] = part["won"] if args["won"] else part["lost-battle"]
+        fields["broke"] = part["broke"] if args.get("broke") else ""
+    _game_two_fields(fields, key, args, messages)
     if key == "spoils":
         fields["village"] = part["village"] if args["village"] else ""
     if key == "natives-met":
@@ -257,6 +264,24 @@ def _outcome_fields(
         fields["lost"] = _goods_list(args["lost"], messages)
     if key == "upkeep":
         fields["report"] = _upkeep_report(args, messages)
+
+
+def _game_two_fields(
+    fields: dict[str, str], key: str, args: dict[str, Any], messages: dict[str, Any]
+) -> None:
+    """The words of Game II's own events (34.0-41.0)."""
+    part: dict[str, str] = messages["part"]
+    if key == "gifts-judged":
+        fields["verdict"] = part["insulted"] if args["insulted"] else part["satisfied"]
+    if key in ("attitude", "attitude-earned"):
+        fields["change"] = f"{int(args['change']):+d}"
+        fields["why"] = part.get(f"why-{args['why']}", str(args["why"]))
+    if key == "poison-attempt":
+        fields["who"] = part.get(str(args["who"]), str(args["who"]))
+        fields["result"] = part.get(f"poison-{args['result']}", str(args["result"]))
+    if key == "escaped":
+        members = args["members"]
+        fields["members"] = _goods_list(members, messages) if members else part["alone"]
 
 
 def _list_fields(
@@ -484,8 +509,10 @@ def _encounter(state: NileState, view: Mapping[str, Any], seat: int | None) -> T
     friendly = seat is not None and encounter["tribe"] in view["explorers"][seat]["friendly"]
     text = Text("Natives: ", style="bold red")
     who = f"tribe {encounter['tribe']}" if encounter["tribe"] else "a band"
+    size = encounter["size"]
+    strength = f"{size} natives" if view["game_two"] else SIZE_IDS[size]
     text.append(
-        f"{who} ({SIZE_IDS[encounter['size']]}) at {data.board.hex_name(encounter['hex'])}"
+        f"{who} ({strength}) at {data.board.hex_name(encounter['hex'])}"
         + (", friendly to you" if friendly else "")
         + f" - {view['phase']}"
     )

@@ -473,10 +473,17 @@ function drawTribe(parent, view, ctx, h, x, y) {
   const node = group(parent, { class: "tribe" }, x - 4, y + 3);
   el("path", { d: "M -4 4 L 0 -4 L 4 4 Z", fill: friendly ? "#2f9e44" : "#b3261e", stroke: "#fff",
     "stroke-width": 0.6 }, node);
-  text(node, 0, 3.3, "sml"[size] || "", { "font-size": 5, "text-anchor": "middle", fill: "#fff" });
-  const sizes = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
-    say(ctx, "nile.large_tribe", "large tribe")];
-  tip(node, `${sizes[size]}${friendly ? `, ${say(ctx, "nile.friendly", "friendly")}` : ""}`);
+  let about;
+  if (view.game_two) {
+    // Game II (33.3, 39.1): the tribe's natives and its attitude toward all explorers.
+    const attitude = view.map.attitude[view.map.tribe[h]];
+    about = say(ctx, "nile.tribe_natives", "{count} natives, attitude {attitude}", { count: size, attitude });
+  } else {
+    text(node, 0, 3.3, "sml"[size] || "", { "font-size": 5, "text-anchor": "middle", fill: "#fff" });
+    about = [say(ctx, "nile.small_tribe", "small tribe"), say(ctx, "nile.medium_tribe", "medium tribe"),
+      say(ctx, "nile.large_tribe", "large tribe")][size];
+  }
+  tip(node, `${about}${friendly ? `, ${say(ctx, "nile.friendly", "friendly")}` : ""}`);
 }
 
 function drawCounters(parent, view, ctx) {
