@@ -248,6 +248,24 @@ def fold_name(text: str) -> str:
     return "".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
+def distances(neighbours: Sequence[Iterable[int]], source: int) -> tuple[int, ...]:
+    """Fewest steps from ``source`` to every place of a map whose places are ints, each with
+    its ``neighbours`` (-1: unreachable).
+
+    >>> distances([[1], [0, 2], [1], []], 0)
+    (0, 1, 2, -1)
+    """
+    dist = [-1] * len(neighbours)
+    dist[source] = 0
+    frontier = [source]
+    for here in frontier:
+        for there in neighbours[here]:
+            if dist[there] < 0:
+                dist[there] = dist[here] + 1
+                frontier.append(there)
+    return tuple(dist)
+
+
 def unique_index(ids: Sequence[str], what: str, where: str | Path) -> dict[str, int]:
     """Each id's position; a :class:`DataError` if an id appears twice."""
     index: dict[str, int] = {}

@@ -6,9 +6,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from importlib import import_module, resources
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from terra.core.catalogs import refusal_text, words
 from terra.core.data import DEFAULT_DATA, absolute_data_path
@@ -157,6 +157,11 @@ class Game(ABC, Generic[S]):
     # The documented bound for search and learning where the rules set none (see Facts).
     length_cap: ClassVar[int]
     max_length: ClassVar[int | None] = None
+    # The game's modules that the hooks below import when first used, named within the game's
+    # package (``"bots"``): the bots give ``EVALUATOR``; the display (which imports ``rich``)
+    # gives ``render``, ``describe`` and, where seats have words, ``seat_words``.
+    bots_module: ClassVar[str | None] = None
+    display_module: ClassVar[str | None] = None
 
     def new(
         self,
@@ -257,16 +262,19 @@ class Game(ABC, Generic[S]):
 
     def evaluator(self) -> Evaluator[S]:
         """The game's bots and what its searches know of its play: its
-        :class:`~terra.core.evaluator.Evaluator`.
-
-        A game gives it from its own ``bots`` module, imported when first asked for, so that
-        loading the rules does not load the bots.
-        """
-        raise NotImplementedError(f"{self.title} has no bots yet")
+        :class:`~terra.core.evaluator.Evaluator`, the ``EVALUATOR`` of its
+        :attr:`bots_module`, imported when first asked for, so that loading the rules does not
+        load the bots."""
+        if self.bots_module is None:
+            raise NotImplementedError(f"{self.title} has no bots yet")
+        return cast("Evaluator[S]", self._module(self.bots_module).EVALUATOR)
 
     def render_terminal(self, state: S, seat: int | None) -> Any:
-        """A ``rich`` renderable of what ``seat`` sees, for terminal play."""
-        raise NotImplementedError(f"{self.title} has no terminal display yet")
+        """A ``rich`` renderable of what ``seat`` sees, for terminal play: the
+        :attr:`display_module`'s ``render(state, seat)``."""
+        if self.display_module is None:
+            raise NotImplementedError(f"{self.title} has no terminal display yet")
+        return self._module(self.display_module).render(state, seat)
 
     def describe_event(
         self,
@@ -278,8 +286,14 @@ class Game(ABC, Generic[S]):
         """One log entry (``{key, args}``) of ``state``'s game as a sentence in ``language``
         (``en``, ``de``, ``nl``; a language the game has no catalog for reads as English).
         With ``names`` (the players' names, by seat) a player is named by name, the game's
-        colour or nation beside it (:func:`terra.core.catalogs.person`)."""
-        return f"{event['key']} {event.get('args', {})}"
+        colour or nation beside it (:func:`terra.core.catalogs.person`). The
+        :attr:`display_module`'s ``describe(event, data, language, names)`` writes it, from
+        the catalog ``locale/<language>.toml``."""
+        if self.display_module is None:
+            return f"{event['key']} {event.get('args', {})}"
+        display = self._module(self.display_module)
+        data = getattr(state, "data", None)  # a GameState's component data
+        return str(display.describe(event, data, language, names))
 
     def refusal_text(self, problem: IllegalAction, language: str = "en") -> str:
         """A refusal's reason in ``language``, from the ``[refusal]`` templates of the game's
@@ -293,8 +307,13 @@ class Game(ABC, Generic[S]):
 
     def seat_words(self, state: S, language: str = "en") -> list[str]:
         """The game's word for each seat in ``language`` (a colour, a nation), as its log
-        names them; ``""`` for a game whose seats have none."""
-        return ["" for _ in range(state.num_players)]
+        names them: the :attr:`display_module`'s ``seat_words(players, language)``; ``""``
+        for a game whose seats have none."""
+        display = None if self.display_module is None else self._module(self.display_module)
+        seat_words = getattr(display, "seat_words", None)
+        if seat_words is None:
+            return ["" for _ in range(state.num_players)]
+        return list(seat_words(state.num_players, language))
 
     def notation_help(self) -> str:
         """A one-paragraph summary of the game's action notation, for players."""
@@ -321,6 +340,10 @@ class Game(ABC, Generic[S]):
         It must hold nothing that any seat may not know.
         """
         return {}
+
+    def _module(self, name: str) -> ModuleType:
+        """The game package's module ``name``, imported now if it is not yet."""
+        return import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

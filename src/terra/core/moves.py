@@ -81,6 +81,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from terra.core.actions import ActionSpace, ActionSpaceBuilder, Rule
 from terra.core.errors import IllegalAction, refusal
+from terra.core.fields import SAME, Fields
 from terra.core.state import GameState
 
 if TYPE_CHECKING:
@@ -455,14 +456,16 @@ class Rulebook(Generic[S, D]):
 
 class PhasedState(GameState):
     """A game state played by its :class:`Rulebook` (the class's ``RULEBOOK``): the core
-    provides the contract's members from it, and the game writes only its position (its
-    fields, ``clone``, which copies ``phase`` and ``player`` too, and ``_key``).
+    provides the contract's members from it, and the game writes only its position: its
+    fields, declared in ``FIELDS`` (:mod:`terra.core.fields`), which make its ``clone`` and
+    ``_key`` (with ``phase`` and ``player``).
 
     ``phase`` is a member of the game's :class:`Phase` enum and ``player`` the seat to act;
     a phase that offers no moves ends the game.
     """
 
-    __slots__ = ("phase", "player")
+    FIELDS: ClassVar[Fields] = {"phase": SAME, "player": SAME}
+    __slots__ = tuple(FIELDS)
 
     RULEBOOK: ClassVar[Rulebook[Any, Any]]
     _LISTING: ClassVar[tuple[Listing[Any], ...]]  # by phase: read at every decision

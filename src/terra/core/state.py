@@ -27,6 +27,7 @@ from terra.core.errors import (
     quote,
     refusal,
 )
+from terra.core.fields import ASIDE, CLONE, Fielded, Fields, aside, copier
 from terra.core.record import Record
 from terra.core.rng import Rng, new_seed
 
@@ -57,24 +58,27 @@ class _SortedShuffles(random.Random):
         super().shuffle(x)
 
 
-class GameState(ABC):
+class GameState(Fielded, ABC):
     """One position of a game, with its seeded random number generator inside."""
 
-    __slots__ = (
-        "_amended",
-        "_history",
-        "_legal",
-        "_log",
-        "_log_size",
-        "_seal",
-        "data",
-        "game",
-        "num_players",
-        "options",
-        "rng",
-        "seed",
-        "tables",
-    )
+    # The shared fields: a clone shares all but the generator, and none is part of the
+    # position (``_key``: the game's own fields).
+    FIELDS: ClassVar[Fields] = {
+        "game": ASIDE,
+        "num_players": ASIDE,
+        "seed": ASIDE,
+        "options": ASIDE,
+        "rng": aside(CLONE),
+        "data": ASIDE,
+        "tables": ASIDE,
+        "_history": ASIDE,
+        "_legal": ASIDE,
+        "_log": ASIDE,
+        "_log_size": ASIDE,
+        "_amended": ASIDE,
+        "_seal": ASIDE,
+    }
+    __slots__ = tuple(FIELDS)
 
     # The rule of each kind of action: ``RULES[kind](state, *args)`` (see ``ActionSpace``).
     RULES: ClassVar[Mapping[int, Rule]]
@@ -123,20 +127,8 @@ class GameState(ABC):
         self._seal = None
 
     def _copy_base(self, other: GameState) -> None:
-        """Copy the shared fields into ``other`` (for the subclass's ``clone``)."""
-        other.game = self.game
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.options = self.options
-        other.rng = self.rng.clone()
-        other.data = self.data
-        other.tables = self.tables
-        other._history = self._history
-        other._legal = self._legal
-        other._log = self._log
-        other._log_size = self._log_size
-        other._amended = self._amended
-        other._seal = self._seal
+        """Copy the shared fields into ``other`` (for a ``clone`` written by hand)."""
+        _copy_base(self, other)
 
     # --- the game-specific part ---------------------------------------------------------
 
@@ -161,7 +153,8 @@ class GameState(ABC):
 
     @abstractmethod
     def clone(self) -> Self:
-        """An independent copy, cheap enough for search."""
+        """An independent copy, cheap enough for search: made from the fields a game declares
+        in ``FIELDS`` (:mod:`terra.core.fields`), unless the game writes its own."""
 
     @abstractmethod
     def scores(self) -> list[int]:
@@ -182,7 +175,8 @@ class GameState(ABC):
 
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
-        """Everything that defines the position, history and log aside (for ``==``)."""
+        """Everything that defines the position, history and log aside (for ``==``): made
+        from ``FIELDS`` too."""
 
     def _parse(self, text: str) -> int:
         """The action ``text`` names, where it is not the notation itself: the game's
@@ -531,3 +525,6 @@ class GameState(ABC):
         )
 
     __hash__ = None  # type: ignore[assignment]  # positions are mutable
+
+
+_copy_base = copier(GameState.FIELDS)

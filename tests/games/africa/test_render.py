@@ -151,7 +151,7 @@ def test_a_marker_left_where_it_was_uncovered_is_not_said_to_travel() -> None:
         describe({"key": "place", "args": left})
         == "Red leaves the nomad on C11 and scores 0 points."
     )
-    assert describe({"key": "place", "args": left}, "de") == (
+    assert describe({"key": "place", "args": left}, language="de") == (
         "Rot lässt das Plättchen Nomade auf C11 liegen und erhält 0 Punkte."
     )
     moved = {**left, "destination": "C12", "points": 2}

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.africa import (
@@ -15,9 +14,6 @@ from terra.games.africa.actions import NOTATION_HELP
 from terra.games.africa.components import Components, load_components
 from terra.games.africa.layout import board_layout
 from terra.games.africa.state import AfricaState
-
-if TYPE_CHECKING:
-    from terra.core.evaluator import Evaluator
 
 
 class Africa(Game[AfricaState]):
@@ -34,6 +30,8 @@ class Africa(Game[AfricaState]):
     # No bound in the rules: researchers may jump about for ever without uncovering anything.
     # Seeded random games last up to a few thousand actions; none comes near this cap.
     length_cap = 100_000
+    bots_module = "bots"
+    display_module = "render"
     options = (
         DATA_OPTION,
         Option(
@@ -62,36 +60,6 @@ class Africa(Game[AfricaState]):
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return scoring.score_bounds(data, self.length_cap)
-
-    def evaluator(self) -> Evaluator[AfricaState]:
-        """Its bots (terra.games.africa.bots)."""
-        from terra.games.africa.bots import EVALUATOR  # noqa: PLC0415 - bots only when played
-
-        return EVALUATOR
-
-    def render_terminal(self, state: AfricaState, seat: int | None) -> Any:
-        """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africa.render)."""
-        from terra.games.africa.render import render  # noqa: PLC0415 - rich only when drawn
-
-        return render(state, seat)
-
-    def describe_event(
-        self,
-        state: AfricaState,
-        event: Mapping[str, Any],
-        language: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
-        from terra.games.africa.render import describe  # noqa: PLC0415 - as above
-
-        return describe(event, language=language, names=names)
-
-    def seat_words(self, state: AfricaState, language: str = "en") -> list[str]:
-        """Each seat's colour in ``language``, as the log names it."""
-        from terra.games.africa.render import seat_words  # noqa: PLC0415 - as above
-
-        return seat_words(state.num_players, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

@@ -74,9 +74,13 @@ def seat_words(players: int, language: str = "en") -> list[str]:
 
 
 def describe(
-    event: Mapping[str, Any], language: str = "en", names: Sequence[str] | None = None
+    event: Mapping[str, Any],
+    data: Components | None = None,
+    language: str = "en",
+    names: Sequence[str] | None = None,
 ) -> str:
-    """One log entry (``{key, args}``) as a sentence; players by ``names`` where given."""
+    """One log entry (``{key, args}``) as a sentence; players by ``names`` where given. The
+    entries need no component data (``data``, which the other games' entries do, is unused)."""
     messages = catalog(language)
     key = str(event["key"])
     args = dict(event.get("args") or {})

@@ -1,12 +1,13 @@
-"""Africa's game state: flat lists of ints and a hand-written clone.
+"""Africa's game state: flat lists of ints, declared once (``FIELDS``) for its clone.
 
 The core plays it by Africa's rulebook, which :mod:`terra.games.africa.rules` assembles from
 the chapters and binds to it (the chapters import this class, never the other way round)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
+from terra.core.fields import ASIDE, COPY, COPY_EACH, SAME, Fields
 from terra.core.moves import PhasedState
 from terra.games.africa import actions as act
 from terra.games.africa.components import Components
@@ -23,30 +24,31 @@ class AfricaState(PhasedState):
     :class:`terra.games.africa.rulebook.Phase`.
     """
 
-    __slots__ = (
-        "_around",
-        "_empty",
-        "_herds",
-        "_movable",
-        "_open",
-        "bonus",
-        "camp",
-        "camps",
-        "down",
-        "found",
-        "hand",
-        "last_monument",
-        "loc",
-        "marker",
-        "moving",
-        "pending",
-        "round",
-        "rounds",
-        "steps",
-        "supply",
-        "track",
-        "turn",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "_movable": ASIDE,
+        "_empty": ASIDE,
+        "_around": ASIDE,
+        "_herds": ASIDE,
+        "_open": ASIDE,
+        "turn": SAME,
+        "round": SAME,
+        "rounds": SAME,
+        "steps": SAME,
+        "pending": SAME,
+        "moving": SAME,
+        "marker": COPY,
+        "down": COPY,
+        "camp": COPY,
+        "loc": COPY,
+        "hand": COPY_EACH,
+        "camps": COPY,
+        "supply": SAME,
+        "track": COPY,
+        "bonus": SAME,
+        "found": SAME,
+        "last_monument": SAME,
+    }
+    __slots__ = tuple(FIELDS)
 
     data: Components
     tables: act.ActionTable
@@ -72,59 +74,6 @@ class AfricaState(PhasedState):
     _around: tuple[list[int], int] | None  # the empty hexes around each, and the most
     _herds: dict[int, tuple[dict[int, int], int]] | None  # herds._kin of each kind
     _open: list[int] | None  # jumps to every hex without a face-down marker, until one turns
-
-    def clone(self) -> AfricaState:
-        other = AfricaState.__new__(AfricaState)
-        self._copy_base(other)
-        other._movable = self._movable
-        other._empty = self._empty
-        other._around = self._around
-        other._herds = self._herds
-        other._open = self._open
-        other.phase = self.phase
-        other.player = self.player
-        other.turn = self.turn
-        other.round = self.round
-        other.rounds = self.rounds
-        other.steps = self.steps
-        other.pending = self.pending
-        other.moving = self.moving
-        other.marker = self.marker.copy()
-        other.down = self.down.copy()
-        other.camp = self.camp.copy()
-        other.loc = self.loc.copy()
-        other.hand = [hand.copy() for hand in self.hand]
-        other.camps = self.camps.copy()
-        other.supply = self.supply
-        other.track = self.track.copy()
-        other.bonus = self.bonus
-        other.found = self.found
-        other.last_monument = self.last_monument
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that defines the position (history and log aside)."""
-        return (
-            self.phase,
-            self.player,
-            self.turn,
-            self.round,
-            self.rounds,
-            self.steps,
-            self.pending,
-            self.moving,
-            self.marker,
-            self.down,
-            self.camp,
-            self.loc,
-            self.hand,
-            self.camps,
-            self.supply,
-            self.track,
-            self.bonus,
-            self.found,
-            self.last_monument,
-        )
 
     def __repr__(self) -> str:
         return (

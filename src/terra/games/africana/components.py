@@ -7,7 +7,6 @@ rules rely on (references, hemispheres, counts), and reports problems by file an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -23,6 +22,7 @@ from terra.core.data import (
     Name,
     Names,
     StrictModel,
+    distances,
     unique_index,
 )
 from terra.core.errors import DataError
@@ -297,7 +297,7 @@ def _routes(
         adjacency[a].add(b)
         adjacency[b].add(a)
         routes.append((a, b))
-    distance = tuple(_distances(adjacency, source) for source in range(n))
+    distance = tuple(distances(adjacency, source) for source in range(n))
     for source, row in enumerate(distance):
         if -1 in row:
             lost = board.location[row.index(-1)].id
@@ -367,19 +367,6 @@ DATA = DataLoader(
     "terra.games.africana", {"board.toml": BoardFile, "cards.toml": CardsFile}, _build
 )
 load_components = DATA.load
-
-
-def _distances(adjacency: Sequence[set[int]], source: int) -> tuple[int, ...]:
-    """Fewest steps from ``source`` to every location (-1: unreachable)."""
-    dist = [-1] * len(adjacency)
-    dist[source] = 0
-    frontier = [source]
-    for here in frontier:
-        for there in adjacency[here]:
-            if dist[there] < 0:
-                dist[there] = dist[here] + 1
-                frontier.append(there)
-    return tuple(dist)
 
 
 def as_dict(data: Components) -> dict[str, Any]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terra.core.game import Game
 from terra.games.africana import rulebook, scoring
@@ -12,9 +11,6 @@ from terra.games.africana.actions import NOTATION_HELP
 from terra.games.africana.components import Components, load_components
 from terra.games.africana.layout import board_layout
 from terra.games.africana.state import AfricanaState
-
-if TYPE_CHECKING:
-    from terra.core.evaluator import Evaluator
 
 
 class Africana(Game[AfricanaState]):
@@ -31,6 +27,8 @@ class Africana(Game[AfricanaState]):
     # No bound in the rules: players may draw and discard for ever. The longest of 1,000
     # seeded random games had 20,000-odd actions; no sensible game comes near this cap.
     length_cap = 100_000
+    bots_module = "bots"
+    display_module = "render"
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
@@ -43,32 +41,9 @@ class Africana(Game[AfricanaState]):
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return scoring.score_bounds(data)
 
-    def evaluator(self) -> Evaluator[AfricanaState]:
-        """Its bots (terra.games.africana.bots)."""
-        from terra.games.africana.bots import EVALUATOR  # noqa: PLC0415 - only when played
-
-        return EVALUATOR
-
-    def render_terminal(self, state: AfricanaState, seat: int | None) -> Any:
-        """The board as ``seat`` sees it, as a ``rich`` renderable (terra.games.africana.render)."""
-        from terra.games.africana.render import render  # noqa: PLC0415 - rich only when drawn
-
-        return render(state, seat)
-
-    def describe_event(
-        self,
-        state: AfricanaState,
-        event: Mapping[str, Any],
-        language: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
-        from terra.games.africana.render import describe  # noqa: PLC0415 - as above
-
-        return describe(event, state.data, language, names)
-
     def seat_words(self, state: AfricanaState, language: str = "en") -> list[str]:
-        """Each seat's colour in ``language``, as the log names it."""
+        """Each seat's colour in ``language``, as the log names it: from the component data,
+        which names the companies (the core's hook knows only the number of seats)."""
         from terra.games.africana.render import seat_words  # noqa: PLC0415 - as above
 
         return seat_words(state.data, state.num_players, language)

@@ -1,11 +1,13 @@
-"""Africana's game state: flat lists of ints and a hand-written clone; the core plays it by
-Africana's rulebook (:data:`terra.games.africana.rules.RULEBOOK`, bound to it there)."""
+"""Africana's game state: flat lists of ints, declared once (``FIELDS``) for its clone; the
+core plays it by Africana's rulebook (:data:`terra.games.africana.rules.RULEBOOK`, bound to it
+there)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from terra.core.fields import COPY, COPY_EACH, SAME, Fields
 from terra.core.moves import PhasedState
 from terra.games.africana.actions import ActionTable
 from terra.games.africana.components import Components
@@ -23,30 +25,31 @@ class AfricanaState(PhasedState):
     # The colours of travel cards drawn face down are for the drawer's eyes only.
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {"draw": ("cards",), "join": ("cards",)}
 
-    __slots__ = (
-        "adventures",
-        "deck",
-        "discard",
-        "ending",
-        "hand",
-        "joined",
-        "left",
-        "loc",
-        "markers",
-        "pages",
-        "pile",
-        "played",
-        "removed",
-        "retired",
-        "right",
-        "seen",
-        "silver",
-        "spaces",
-        "supply",
-        "turn",
-        "won_adventures",
-        "won_expeditions",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "turn": SAME,
+        "ending": SAME,
+        "pages": SAME,
+        "seen": SAME,
+        "played": COPY,
+        "loc": COPY,
+        "silver": COPY,
+        "hand": COPY_EACH,
+        "markers": COPY,
+        "spaces": COPY,
+        "joined": COPY,
+        "adventures": COPY,
+        "won_expeditions": COPY,
+        "won_adventures": COPY,
+        "left": COPY_EACH,
+        "right": COPY_EACH,
+        "pile": COPY,
+        "removed": SAME,
+        "deck": COPY,
+        "discard": COPY,
+        "supply": COPY,
+        "retired": COPY,
+    }
+    __slots__ = tuple(FIELDS)
 
     data: Components
     tables: ActionTable
@@ -83,68 +86,10 @@ class AfricanaState(PhasedState):
             return action in found
         return not self.phase.ends_game and self.RULEBOOK.explain(self, action) is None
 
-    def clone(self) -> AfricanaState:
-        other = AfricanaState.__new__(AfricanaState)
-        self._copy_base(other)
-        other.phase = self.phase
-        other.player = self.player
-        other.turn = self.turn
-        other.ending = self.ending
-        other.pages = self.pages
-        other.seen = self.seen
-        other.played = self.played.copy()
-        other.loc = self.loc.copy()
-        other.silver = self.silver.copy()
-        other.hand = [hand.copy() for hand in self.hand]
-        other.markers = self.markers.copy()
-        other.spaces = self.spaces.copy()
-        other.joined = self.joined.copy()
-        other.adventures = self.adventures.copy()
-        other.won_expeditions = self.won_expeditions.copy()
-        other.won_adventures = self.won_adventures.copy()
-        other.left = [stack.copy() for stack in self.left]
-        other.right = [stack.copy() for stack in self.right]
-        other.pile = self.pile.copy()
-        other.removed = self.removed
-        other.deck = self.deck.copy()
-        other.discard = self.discard.copy()
-        other.supply = self.supply.copy()
-        other.retired = self.retired.copy()
-        return other
-
     @property
     def round(self) -> int:
         """The round being played, from 1 (every seat has one turn per round)."""
         return self.turn // self.num_players + 1
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that defines the position (history and log aside)."""
-        return (
-            self.phase,
-            self.player,
-            self.turn,
-            self.ending,
-            self.pages,
-            self.seen,
-            self.played,
-            self.loc,
-            self.silver,
-            self.hand,
-            self.markers,
-            self.spaces,
-            self.joined,
-            self.adventures,
-            self.won_expeditions,
-            self.won_adventures,
-            self.left,
-            self.right,
-            self.pile,
-            self.removed,
-            self.deck,
-            self.discard,
-            self.supply,
-            self.retired,
-        )
 
     def __repr__(self) -> str:
         return (

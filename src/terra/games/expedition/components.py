@@ -9,7 +9,6 @@ by file and entry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -23,6 +22,7 @@ from terra.core.data import (
     Name,
     Names,
     StrictModel,
+    distances,
     unique_index,
 )
 from terra.core.errors import DataError
@@ -160,7 +160,8 @@ def _build(files: DataFiles) -> Components:
     for point, links in enumerate(adjacency):
         if len(links) > MAX_LINES:
             raise DataError(f"{where}: point {ids[point]!r} has {len(links)} lines (at most 6)")
-    distance = tuple(_distances(adjacency, source) for source in range(len(ids)))
+    ends = [[there for there, _ in links] for links in adjacency]
+    distance = tuple(distances(ends, source) for source in range(len(ids)))
     for point, steps in enumerate(distance[start]):
         if steps < 0:
             raise DataError(f"{where}: point {ids[point]!r} cannot be reached from the start")
@@ -201,19 +202,6 @@ MAP_FILE = "map.toml"
 # The map in a directory (``map.toml``), or the shipped provisional map.
 DATA = DataLoader("terra.games.expedition", {MAP_FILE: MapFile}, _build)
 load_components = DATA.load
-
-
-def _distances(adjacency: Sequence[list[tuple[int, int]]], source: int) -> tuple[int, ...]:
-    """Fewest lines from ``source`` to every point (-1: unreachable)."""
-    dist = [-1] * len(adjacency)
-    dist[source] = 0
-    frontier = [source]
-    for here in frontier:
-        for there, _ in adjacency[here]:
-            if dist[there] < 0:
-                dist[there] = dist[here] + 1
-                frontier.append(there)
-    return tuple(dist)
 
 
 def as_dict(data: Components) -> dict[str, Any]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.expedition.actions import NOTATION_HELP
@@ -14,9 +13,6 @@ from terra.games.expedition.preparation import HAND
 from terra.games.expedition.rulebook import RULE_END, RULE_TURN
 from terra.games.expedition.rules import RULEBOOK
 from terra.games.expedition.state import ExpeditionState
-
-if TYPE_CHECKING:
-    from terra.core.evaluator import Evaluator
 
 
 class Expedition(Game[ExpeditionState]):
@@ -34,6 +30,8 @@ class Expedition(Game[ExpeditionState]):
     # No bound in the rules: an arrow placed and taken back with a voucher each turn changes
     # nothing lasting (docs/rules-decisions.md). Seeded games last a few hundred actions.
     length_cap = 20_000
+    bots_module = "bots"
+    display_module = "render"
     options = (
         DATA_OPTION,
         Option(
@@ -65,30 +63,6 @@ class Expedition(Game[ExpeditionState]):
         lie inside)."""
         most_chips = CHIPS_VARIANT_A
         return -(HAND[players] + most_chips), data.num_sites + most_chips
-
-    def evaluator(self) -> Evaluator[ExpeditionState]:
-        """Its bots (terra.games.expedition.bots)."""
-        from terra.games.expedition.bots import EVALUATOR  # noqa: PLC0415 - only when played
-
-        return EVALUATOR
-
-    def render_terminal(self, state: ExpeditionState, seat: int | None) -> Any:
-        """The map as ``seat`` sees it, as a ``rich`` renderable (expedition.render)."""
-        from terra.games.expedition.render import render  # noqa: PLC0415 - rich only when drawn
-
-        return render(state, seat)
-
-    def describe_event(
-        self,
-        state: ExpeditionState,
-        event: Mapping[str, Any],
-        language: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
-        from terra.games.expedition.render import describe  # noqa: PLC0415 - as above
-
-        return describe(event, state.data, language, names)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

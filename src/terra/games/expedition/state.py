@@ -1,12 +1,13 @@
-"""Expedition's game state: flat lists of ints and a hand-written clone; the core plays it by
-Expedition's rulebook (:data:`terra.games.expedition.rules.RULEBOOK`, bound to this class when
-that module is loaded)."""
+"""Expedition's game state: flat lists of ints, declared once (``FIELDS``) for its clone; the
+core plays it by Expedition's rulebook (:data:`terra.games.expedition.rules.RULEBOOK`, bound to
+this class when that module is loaded)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from terra.core.fields import COPY, COPY_EACH, SAME, Fields, aside
 from terra.core.moves import PhasedState
 from terra.games.expedition.actions import ARROWS, ActionTable
 from terra.games.expedition.components import Components
@@ -29,34 +30,35 @@ class ExpeditionState(PhasedState):
         "keep": ("card", "back"),
     }
 
-    __slots__ = (
-        "arrows",
-        "chip",
-        "chips_back",
-        "chips_placed",
-        "deck",
-        "done_marking",
-        "drawn",
-        "end",
-        "hand",
-        "in_deck",
-        "known",
-        "laid",
-        "loop",
-        "loop_from",
-        "looped",
-        "may",
-        "must",
-        "public",
-        "rejected",
-        "route",
-        "spent",
-        "taken",
-        "turn",
-        "used",
-        "vouchers",
-        "winner",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "turn": SAME,
+        "hand": COPY_EACH,
+        "laid": COPY,
+        "public": COPY,
+        "rejected": SAME,
+        "deck": COPY,
+        "chip": COPY,
+        "chips_placed": COPY,
+        "chips_back": COPY,
+        "vouchers": COPY,
+        "known": COPY,
+        "in_deck": SAME,
+        "done_marking": SAME,
+        "arrows": COPY_EACH,
+        "end": COPY,
+        "used": COPY_EACH,
+        "taken": aside(COPY),
+        "route": COPY,
+        "drawn": COPY,
+        "must": SAME,
+        "may": SAME,
+        "loop": SAME,
+        "loop_from": SAME,
+        "spent": SAME,
+        "looped": SAME,
+        "winner": SAME,
+    }
+    __slots__ = tuple(FIELDS)
 
     data: Components
     tables: ActionTable
@@ -88,76 +90,11 @@ class ExpeditionState(PhasedState):
     looped: int  # bitmask of colours that closed a loop this turn
     winner: int  # Variant B: the seat that took back all its chips first, or -1
 
-    def clone(self) -> ExpeditionState:
-        other = ExpeditionState.__new__(ExpeditionState)
-        self._copy_base(other)
-        other.phase = self.phase
-        other.player = self.player
-        other.turn = self.turn
-        other.hand = [cards.copy() for cards in self.hand]
-        other.laid = self.laid.copy()
-        other.public = self.public.copy()
-        other.rejected = self.rejected
-        other.deck = self.deck.copy()
-        other.chip = self.chip.copy()
-        other.chips_placed = self.chips_placed.copy()
-        other.chips_back = self.chips_back.copy()
-        other.vouchers = self.vouchers.copy()
-        other.known = self.known.copy()
-        other.in_deck = self.in_deck
-        other.done_marking = self.done_marking
-        other.arrows = [arrows.copy() for arrows in self.arrows]
-        other.end = self.end.copy()
-        other.used = [lines.copy() for lines in self.used]
-        other.taken = self.taken.copy()
-        other.route = self.route.copy()
-        other.drawn = self.drawn.copy()
-        other.must = self.must
-        other.may = self.may
-        other.loop = self.loop
-        other.loop_from = self.loop_from
-        other.spent = self.spent
-        other.looped = self.looped
-        other.winner = self.winner
-        return other
-
     # --- helpers for tests, bots and displays ------------------------------------------------
 
     def arrows_left(self, colour: int) -> int:
         """Arrows of ``colour`` not yet on the board."""
         return ARROWS - len(self.arrows[colour])
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that defines the position (history and log aside)."""
-        return (
-            self.phase,
-            self.player,
-            self.turn,
-            self.hand,
-            self.laid,
-            self.public,
-            self.rejected,
-            self.deck,
-            self.chip,
-            self.chips_placed,
-            self.chips_back,
-            self.vouchers,
-            self.known,
-            self.in_deck,
-            self.done_marking,
-            self.arrows,
-            self.end,
-            self.used,
-            self.route,
-            self.drawn,
-            self.must,
-            self.may,
-            self.loop,
-            self.loop_from,
-            self.spent,
-            self.looped,
-            self.winner,
-        )
 
     def __repr__(self) -> str:
         return (

@@ -7,8 +7,9 @@ published, his donations (26), the tribes friendly to him (14.4) and his caches 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import ClassVar, NamedTuple
 
+from terra.core.fields import CLONE, COPY, SAME, Fielded, Fields, aside
 from terra.games.nile.party import Party
 from terra.games.nile.terms import Good
 
@@ -42,47 +43,49 @@ class Landing(NamedTuple):
     awards: int = 0
 
 
-class Explorer:
-    """A seat's explorer and his sheet; every field is flat and copied by ``clone``."""
+class Explorer(Fielded):
+    """A seat's explorer and his sheet; every field is flat and copied by ``clone`` (``visited``
+    aside, as ``known`` holds the same hexes: no part of ``_key``)."""
 
-    __slots__ = (
-        "awards",
-        "battled",
-        "caches",
-        "captor",
-        "captured",
-        "carries",
-        "counters",
-        "donations",
-        "epics",
-        "far",
-        "finds",
-        "found_counters",
-        "friendly",
-        "gifts_traded",
-        "guide_hexes",
-        "hex",
-        "ident",
-        "interviewed",
-        "journey",
-        "known",
-        "landing",
-        "met",
-        "mode",
-        "money",
-        "negotiated",
-        "new_friends",
-        "news",
-        "party",
-        "port",
-        "specialty",
-        "status",
-        "surveyed",
-        "tribe_bonus",
-        "visited",
-        "vp",
-        "vp_by",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "specialty": SAME,
+        "status": SAME,
+        "hex": SAME,
+        "port": SAME,
+        "mode": SAME,
+        "party": CLONE,
+        "money": SAME,
+        "known": COPY,
+        "visited": aside(COPY),
+        "surveyed": COPY,
+        "counters": SAME,
+        "found_counters": SAME,
+        "captured": SAME,
+        "captor": SAME,
+        "finds": COPY,
+        "new_friends": COPY,
+        "friendly": COPY,
+        "met": COPY,
+        "gifts_traded": COPY,
+        "negotiated": COPY,
+        "tribe_bonus": COPY,
+        "guide_hexes": COPY,
+        "battled": COPY,
+        "awards": SAME,
+        "interviewed": SAME,
+        "news": COPY,
+        "journey": COPY,
+        "epics": COPY,
+        "far": SAME,
+        "landing": SAME,
+        "caches": COPY,
+        "ident": SAME,
+        "carries": SAME,
+        "donations": COPY,
+        "vp": SAME,
+        "vp_by": COPY,
+    }
+    __slots__ = tuple(FIELDS)
 
     specialty: int  # -1: a new explorer who has yet to choose (4.6, 21.33)
     status: int
@@ -163,46 +166,6 @@ class Explorer:
         explorer.vp_by = {}
         return explorer
 
-    def clone(self) -> Explorer:
-        other = Explorer.__new__(Explorer)
-        other.specialty = self.specialty
-        other.status = self.status
-        other.hex = self.hex
-        other.port = self.port
-        other.mode = self.mode
-        other.party = self.party.clone()
-        other.money = self.money
-        other.known = self.known[:]
-        other.visited = self.visited.copy()
-        other.surveyed = self.surveyed.copy()
-        other.counters = self.counters
-        other.found_counters = self.found_counters
-        other.captured = self.captured
-        other.captor = self.captor
-        other.finds = self.finds.copy()
-        other.new_friends = self.new_friends.copy()
-        other.friendly = self.friendly.copy()
-        other.met = self.met.copy()
-        other.gifts_traded = self.gifts_traded.copy()
-        other.negotiated = self.negotiated.copy()
-        other.tribe_bonus = self.tribe_bonus.copy()
-        other.guide_hexes = self.guide_hexes.copy()
-        other.battled = self.battled.copy()
-        other.awards = self.awards
-        other.interviewed = self.interviewed
-        other.news = self.news.copy()
-        other.journey = self.journey.copy()
-        other.epics = self.epics.copy()
-        other.far = self.far
-        other.landing = self.landing
-        other.caches = self.caches.copy()
-        other.ident = self.ident
-        other.carries = self.carries
-        other.donations = self.donations.copy()
-        other.vp = self.vp
-        other.vp_by = self.vp_by.copy()
-        return other
-
     def land(self) -> None:
         """5.2, 26.2: a new expedition lands; what the sheet holds unpublished so far is not
         its own (22.5)."""
@@ -230,50 +193,6 @@ class Explorer:
         his to claim at the moment of victory (decision N155)."""
         if hex_ not in self.surveyed:
             self.surveyed.append(hex_)
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.specialty,
-            self.status,
-            self.hex,
-            self.port,
-            self.mode,
-            self.party,
-            self.money,
-            self.known,
-            self.surveyed,
-            self.counters,
-            self.found_counters,
-            self.captured,
-            self.captor,
-            self.finds,
-            self.new_friends,
-            self.friendly,
-            self.met,
-            self.gifts_traded,
-            self.negotiated,
-            self.tribe_bonus,
-            self.guide_hexes,
-            self.battled,
-            self.awards,
-            self.interviewed,
-            self.news,
-            self.journey,
-            self.epics,
-            self.far,
-            self.landing,
-            self.caches,
-            self.ident,
-            self.carries,
-            self.donations,
-            self.vp,
-            self.vp_by,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Explorer) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     @property
     def in_africa(self) -> bool:

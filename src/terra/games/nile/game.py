@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terra.core.errors import OptionError
 from terra.core.game import DATA_OPTION, Game, Option
@@ -12,9 +11,6 @@ from terra.games.nile.components import Components, load_components
 from terra.games.nile.display.layout import board_layout
 from terra.games.nile.phases import RULE_TURN, RULE_VICTORY
 from terra.games.nile.state import NileState
-
-if TYPE_CHECKING:
-    from terra.core.evaluator import Evaluator
 
 DEFAULT_TARGET = 75  # 7.0
 DEFAULT_TURN_LIMIT = 200  # rounds (decision N100)
@@ -34,6 +30,8 @@ class Nile(Game[NileState]):
     turn_rule = RULE_TURN
     end_rule = RULE_VICTORY
     length_cap = 200_000
+    bots_module = "bots"
+    display_module = "display.render"
     options = (
         DATA_OPTION,
         Option(
@@ -98,36 +96,6 @@ class Nile(Game[NileState]):
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return (0, 10_000)
-
-    def render_terminal(self, state: NileState, seat: int | None) -> Any:
-        """The board as ``seat`` sees it, as a ``rich`` renderable (nile.render)."""
-        from terra.games.nile.display.render import render  # noqa: PLC0415 - rich only when drawn
-
-        return render(state, seat)
-
-    def describe_event(
-        self,
-        state: NileState,
-        event: Mapping[str, Any],
-        language: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """One log entry in ``language``, from the catalog ``locale/<language>.toml``."""
-        from terra.games.nile.display.render import describe  # noqa: PLC0415 - as above
-
-        return describe(event, state.data, language, names)
-
-    def evaluator(self) -> Evaluator[NileState]:
-        """Its bots (terra.games.nile.bots)."""
-        from terra.games.nile.bots import EVALUATOR  # noqa: PLC0415 - bots only when played
-
-        return EVALUATOR
-
-    def seat_words(self, state: NileState, language: str = "en") -> list[str]:
-        """Each seat's colour in ``language``, as the log names it."""
-        from terra.games.nile.display.render import seat_words  # noqa: PLC0415 - as above
-
-        return seat_words(state.num_players, language)
 
     def notation_help(self) -> str:
         return NOTATION_HELP

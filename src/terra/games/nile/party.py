@@ -9,7 +9,10 @@ animals and items directly (disasters, desertions) and discharging them (9.6).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from terra.core.errors import refusal
+from terra.core.fields import COPY, SAME, Fielded, Fields
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.terms import (
     ASKARI,
@@ -41,7 +44,7 @@ STOCK = {
 }
 
 
-class Party:
+class Party(Fielded):
     """The Expedition Make-up of one explorer (6.1-6.6).
 
     ``bearers``, ``guides`` and ``askaris`` count the healthy, ``sick_...`` the sick (19.3).
@@ -54,27 +57,29 @@ class Party:
     without water last turn in the desert and must drink double this turn (5.4444).
     """
 
-    __slots__ = (
-        "askaris",
-        "bearers",
-        "camels",
-        "camels_thirsty",
-        "canoes",
-        "debased",
-        "explorer_sick",
-        "fresh",
-        "gifts",
-        "guides",
-        "horses",
-        "muskets",
-        "rations",
-        "sick_askaris",
-        "sick_bearers",
-        "sick_guides",
-        "specimens",
-        "tusks",
-        "water",
-    )
+    # In the order of the view's fields (and of the repr).
+    FIELDS: ClassVar[Fields] = {
+        "askaris": SAME,
+        "bearers": SAME,
+        "camels": SAME,
+        "camels_thirsty": SAME,
+        "canoes": SAME,
+        "debased": SAME,
+        "explorer_sick": SAME,
+        "fresh": SAME,
+        "gifts": SAME,
+        "guides": SAME,
+        "horses": SAME,
+        "muskets": SAME,
+        "rations": SAME,
+        "sick_askaris": SAME,
+        "sick_bearers": SAME,
+        "sick_guides": SAME,
+        "specimens": COPY,
+        "tusks": SAME,
+        "water": SAME,
+    }
+    __slots__ = tuple(FIELDS)
 
     def __init__(
         self,
@@ -118,58 +123,6 @@ class Party:
         self.debased = debased
         self.fresh = fresh
         self.camels_thirsty = camels_thirsty
-
-    def clone(self) -> Party:
-        other = Party.__new__(Party)
-        other.bearers = self.bearers
-        other.guides = self.guides
-        other.askaris = self.askaris
-        other.sick_bearers = self.sick_bearers
-        other.sick_guides = self.sick_guides
-        other.sick_askaris = self.sick_askaris
-        other.horses = self.horses
-        other.camels = self.camels
-        other.canoes = self.canoes
-        other.rations = self.rations
-        other.gifts = self.gifts
-        other.muskets = self.muskets
-        other.water = self.water
-        other.tusks = self.tusks
-        other.specimens = self.specimens.copy()
-        other.explorer_sick = self.explorer_sick
-        other.debased = self.debased
-        other.fresh = self.fresh
-        other.camels_thirsty = self.camels_thirsty
-        return other
-
-    def key(self) -> tuple[object, ...]:
-        """Everything the make-up holds, for equality and transposition tables."""
-        return (
-            self.bearers,
-            self.guides,
-            self.askaris,
-            self.sick_bearers,
-            self.sick_guides,
-            self.sick_askaris,
-            self.horses,
-            self.camels,
-            self.canoes,
-            self.rations,
-            self.gifts,
-            self.muskets,
-            self.water,
-            self.tusks,
-            tuple(self.specimens),
-            self.explorer_sick,
-            self.debased,
-            self.fresh,
-            self.camels_thirsty,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Party) and self.key() == other.key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         fields = ", ".join(

@@ -5,35 +5,34 @@ resolved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import ClassVar
 
+from terra.core.fields import CLONE_OR_NONE, COPY, SAME, Fielded, Fields
 from terra.games.nile.party import Party
 
-if TYPE_CHECKING:
-    pass
 
-
-class Turn:
+class Turn(Fielded):
     """The current seat's turn so far (8.3)."""
 
-    __slots__ = (
-        "activity",
-        "allowance",
-        "came_from",
-        "chosen",
-        "counter",
-        "lost",
-        "mapped",
-        "met_new",
-        "met_staying",
-        "moved",
-        "published",
-        "spent",
-        "started_in_port",
-        "stopped",
-        "traded",
-        "unaffordable",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "activity": SAME,
+        "allowance": SAME,
+        "spent": SAME,
+        "lost": SAME,
+        "stopped": SAME,
+        "moved": SAME,
+        "came_from": SAME,
+        "mapped": COPY,
+        "met_staying": SAME,
+        "met_new": COPY,
+        "traded": COPY,
+        "unaffordable": SAME,
+        "started_in_port": SAME,
+        "counter": SAME,
+        "published": SAME,
+        "chosen": COPY,
+    }
+    __slots__ = tuple(FIELDS)
 
     activity: int  # -1 before it is chosen (8.3 step 1)
     allowance: int  # movement points this turn (9.12)
@@ -70,51 +69,24 @@ class Turn:
         self.published = 0
         self.chosen = []
 
-    def clone(self) -> Turn:
-        other = Turn.__new__(Turn)
-        other.activity = self.activity
-        other.allowance = self.allowance
-        other.spent = self.spent
-        other.lost = self.lost
-        other.stopped = self.stopped
-        other.moved = self.moved
-        other.came_from = self.came_from
-        other.mapped = self.mapped.copy()
-        other.met_staying = self.met_staying
-        other.met_new = self.met_new.copy()
-        other.traded = self.traded.copy()
-        other.unaffordable = self.unaffordable
-        other.started_in_port = self.started_in_port
-        other.counter = self.counter
-        other.published = self.published
-        other.chosen = self.chosen.copy()
-        return other
 
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Turn) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-class Encounter:
+class Encounter(Fielded):
     """A meeting with natives being resolved (13-16): a tribe on the map, or a band that a
     disaster or bonus brings and that leaves when the phase is over (11.43)."""
 
-    __slots__ = (
-        "ambush",
-        "band",
-        "entered",
-        "hex",
-        "members",
-        "party",
-        "policy",
-        "prisoners",
-        "size",
-        "tribe",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "hex": SAME,
+        "tribe": SAME,
+        "size": SAME,
+        "policy": SAME,
+        "ambush": SAME,
+        "band": SAME,
+        "entered": SAME,
+        "members": SAME,
+        "prisoners": SAME,
+        "party": CLONE_OR_NONE,
+    }
+    __slots__ = tuple(FIELDS)
 
     hex: int
     tribe: int  # the tribe's number, 0 for a band (11.43)
@@ -140,19 +112,3 @@ class Encounter:
         self.members = 0
         self.prisoners = 0
         self.party = None
-
-    def clone(self) -> Encounter:
-        other = Encounter.__new__(Encounter)
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        if self.party is not None:
-            other.party = self.party.clone()
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Encounter) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]

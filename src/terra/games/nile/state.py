@@ -9,8 +9,9 @@ chosen (4.5, 5.2). Everything else lies open on the table or on the Player Aid S
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from terra.core.fields import CLONE, CLONE_OR_NONE, COPY, SAME, Fields, disown, reset
 from terra.core.moves import PhasedState
 from terra.games.nile.actions import ActionTable
 from terra.games.nile.components import Components
@@ -30,29 +31,30 @@ class NileState(PhasedState):
     special discovery on its face (-1: blank, a false trail, 23.1).
     """
 
-    __slots__ = (
-        "battles",
-        "counter_hex",
-        "counter_kind",
-        "deck",
-        "discards",
-        "encounter",
-        "epic_routes",
-        "explorers",
-        "explorers_owned",
-        "first",
-        "fits",
-        "published",
-        "published_battles",
-        "published_finds",
-        "round",
-        "setting_up",
-        "target",
-        "territory",
-        "territory_owned",
-        "turn",
-        "turn_limit",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "round": SAME,
+        "first": SAME,
+        "setting_up": SAME,
+        "target": SAME,
+        "turn_limit": SAME,
+        "deck": COPY,
+        "discards": COPY,
+        "territory": SAME,  # copied on the first change (writable_territory)
+        "territory_owned": disown(False),
+        "published": COPY,
+        "published_finds": COPY,
+        "published_battles": COPY,
+        "battles": SAME,
+        "epic_routes": COPY,
+        "counter_hex": COPY,
+        "counter_kind": COPY,
+        "explorers": COPY,  # each copied on its first change (explorer())
+        "explorers_owned": disown(0),
+        "turn": CLONE,
+        "encounter": CLONE_OR_NONE,
+        "fits": reset(None),
+    }
+    __slots__ = tuple(FIELDS)
 
     private_args: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "port-chosen": ("port",),
@@ -84,58 +86,6 @@ class NileState(PhasedState):
     turn: Turn  # the current seat's turn so far (activity, movement points, ...)
     encounter: Encounter | None  # a meeting with natives being resolved (13-16)
     fits: dict[tuple[str, int], tuple[bool, int]] | None  # loads while legal actions are found
-
-    def clone(self) -> NileState:
-        other = NileState.__new__(NileState)
-        self._copy_base(other)
-        other.phase = self.phase
-        other.player = self.player
-        other.round = self.round
-        other.first = self.first
-        other.setting_up = self.setting_up
-        other.target = self.target
-        other.turn_limit = self.turn_limit
-        other.deck = self.deck.copy()
-        other.discards = self.discards.copy()
-        other.territory = self.territory  # copied on the first change (writable_territory)
-        other.territory_owned = self.territory_owned = False
-        other.published = self.published[:]
-        other.published_finds = self.published_finds.copy()
-        other.published_battles = self.published_battles.copy()
-        other.battles = self.battles
-        other.epic_routes = self.epic_routes.copy()
-        other.counter_hex = self.counter_hex.copy()
-        other.counter_kind = self.counter_kind.copy()
-        other.explorers = self.explorers.copy()  # each copied on its first change (explorer())
-        other.explorers_owned = self.explorers_owned = 0
-        other.turn = self.turn.clone()
-        other.encounter = None if self.encounter is None else self.encounter.clone()
-        other.fits = None
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.phase,
-            self.player,
-            self.round,
-            self.first,
-            self.setting_up,
-            self.target,
-            self.turn_limit,
-            self.deck,
-            self.discards,
-            self.territory,
-            self.published,
-            self.published_finds,
-            self.published_battles,
-            self.battles,
-            self.epic_routes,
-            self.counter_hex,
-            self.counter_kind,
-            self.explorers,
-            self.turn,
-            self.encounter,
-        )
 
     # --- helpers for rules, bots and displays ---------------------------------------------
 

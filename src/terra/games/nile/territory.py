@@ -17,9 +17,10 @@ when a river is drawn and never changes (decision N22).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import ClassVar
 from weakref import WeakKeyDictionary
 
+from terra.core.fields import COPY, SAME, Fielded, Fields
 from terra.games.nile.components import Components
 from terra.games.nile.components.board import Board
 from terra.games.nile.components.hexgrid import CENTRE, DIRECTIONS, opposite
@@ -66,27 +67,28 @@ def side_bit(direction: int) -> int:
     return 1 << direction
 
 
-class Territory:
+class Territory(Fielded):
     """The explored state of the map, indexed by hex (see the module)."""
 
-    __slots__ = (
-        "attitude",
-        "cataract",
-        "clock",
-        "lake_miles",
-        "lake_stamp",
-        "oasis",
-        "partial",
-        "peak",
-        "river_in",
-        "river_out",
-        "source",
-        "stage",
-        "terrain",
-        "tribe",
-        "tribe_size",
-        "waterfall",
-    )
+    FIELDS: ClassVar[Fields] = {
+        "terrain": COPY,
+        "stage": COPY,
+        "partial": COPY,
+        "river_in": COPY,
+        "river_out": COPY,
+        "source": COPY,
+        "cataract": COPY,
+        "oasis": COPY,
+        "tribe": COPY,
+        "tribe_size": COPY,
+        "attitude": COPY,
+        "waterfall": COPY,
+        "peak": COPY,
+        "lake_miles": COPY,
+        "lake_stamp": COPY,
+        "clock": SAME,
+    }
+    __slots__ = tuple(FIELDS)
 
     terrain: list[int]  # BLANK or a terrain (known also for a partial exploration)
     stage: bytearray  # BLANK_HEX, TERRAIN_ONLY, NO_SPECTACULAR or EXPLORED
@@ -104,51 +106,6 @@ class Territory:
     lake_miles: list[int]  # extra square miles drawn for a lake hex (10.56)
     lake_stamp: list[int]  # when the lake hex's miles were drawn, 0 never (10.56, 22.9)
     clock: int  # the last stamp given
-
-    def clone(self) -> Territory:
-        other = Territory.__new__(Territory)
-        other.terrain = self.terrain.copy()
-        other.stage = self.stage.copy()
-        other.partial = self.partial.copy()
-        other.river_in = self.river_in.copy()
-        other.river_out = self.river_out.copy()
-        other.source = self.source.copy()
-        other.cataract = self.cataract.copy()
-        other.oasis = self.oasis.copy()
-        other.tribe = self.tribe.copy()
-        other.tribe_size = self.tribe_size.copy()
-        other.attitude = self.attitude.copy()
-        other.waterfall = self.waterfall.copy()
-        other.peak = self.peak.copy()
-        other.lake_miles = self.lake_miles.copy()
-        other.lake_stamp = self.lake_stamp.copy()
-        other.clock = self.clock
-        return other
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.terrain,
-            self.stage,
-            self.partial,
-            self.river_in,
-            self.river_out,
-            self.source,
-            self.cataract,
-            self.oasis,
-            self.tribe,
-            self.tribe_size,
-            self.attitude,
-            self.waterfall,
-            self.peak,
-            self.lake_miles,
-            self.lake_stamp,
-            self.clock,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Territory) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         mapped = sum(1 for s in self.stage if s != EXPLORED)
