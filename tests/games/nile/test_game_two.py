@@ -767,3 +767,39 @@ class TestNativesByDice:
             if tribe:
                 distance = BOARD.port_distance[X]
                 assert found_natives.size == tribe_size_by_dice((6, 4, 6), distance)
+
+
+class TestCaptivity:
+    """35.5: captured on a 1; at the end of each later turn, a die less two on the table."""
+
+    def captive(self) -> NileState:
+        state = meeting_two(100)
+        dice(state, 6, 6, 6, 2, 1, 6, 3, 1)  # hostile, ambush, beaten, captured
+        state.play("policy 4")
+        explorer = state.explorers[0]
+        assert explorer.status == pos.CAPTIVE and explorer.captor == TRIBE
+        assert state.phase_name == "captivity"
+        return state
+
+    def test_a_three_less_two_keeps_him_captive(self) -> None:
+        state = self.captive()
+        dice(state, 3)
+        state.play("done")
+        assert "escape-dice" in keys(state) and state.explorers[0].status == pos.CAPTIVE
+
+    def test_a_six_less_two_frees_him_with_a_musket_and_rations(self) -> None:
+        """35.2's 4, given outright (decision N207)."""
+        state = self.captive()
+        dice(state, 6)
+        state.play("done")
+        explorer = state.explorers[0]
+        assert explorer.status == IN_AFRICA
+        assert (explorer.party.muskets, explorer.party.rations) == (1, 9)
+
+    def test_a_four_less_two_kills_him_and_the_tribe_thinks_worse_of_itself(self) -> None:
+        """35.2's 2, and 39.23: the attitude falls a third time (attack, defeat, kill)."""
+        state = self.captive()
+        dice(state, 4)
+        state.play("done")
+        assert "explorer-died" in keys(state)
+        assert state.territory.attitude[TRIBE] == -3

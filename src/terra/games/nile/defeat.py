@@ -168,15 +168,10 @@ def defeat_by_dice(state: NileState) -> None:
     encounter = state.encounter
     assert encounter is not None
     two = state.data.game_two
-    die = roll(state)
-    line = defeat_line(two, die)
-    result = _RESULTS[line.result]
-    state.emit("defeated-dice", player=state.player, result=result, die=die)
-    if result == KILLED:
-        change_attitude(state, encounter.tribe, two.attitude_kills, "kills")
-        explorer_dies(state, "killed by natives")
+    line = _defeat_roll(state, encounter.tribe, 0, "defeated-dice")
+    if line is None:
         return
-    if result == CAPTURED:
+    if line.result == "captured":
         explorer.party = Party()
         explorer.status = CAPTIVE
         explorer.captured = state.round
@@ -190,6 +185,20 @@ def defeat_by_dice(state: NileState) -> None:
     explorer.mode = FOOT
     state.emit("escaped", player=state.player, members=_members(explorer.party))
     finish_escape(state)
+
+
+def _defeat_roll(state: NileState, tribe: int, less: int, key: str) -> DefeatLine | None:
+    """35.2, 35.5: a die, less ``less``, on the table; None when it kills the explorer (39.23:
+    the tribe's attitude falls)."""
+    two = state.data.game_two
+    die = roll(state)
+    line = defeat_line(two, die - less)
+    state.emit(key, player=state.player, result=_RESULTS[line.result], die=die)
+    if line.result != "killed":
+        return line
+    change_attitude(state, tribe, two.attitude_kills, "kills")
+    explorer_dies(state, "killed in captivity" if less else "killed by natives")
+    return None
 
 
 def _members(party: Party) -> dict[str, int]:
@@ -256,15 +265,10 @@ def escape_by_dice(state: NileState) -> None:
     explorer = state.explorer(state.player)
     if may_attempt_escape(explorer.captured, state.round):
         two = state.data.game_two
-        die = roll(state)
-        line = defeat_line(two, die - two.captive_less)
-        result = _RESULTS[line.result]
-        state.emit("escape-dice", player=state.player, result=result, die=die)
-        if result == KILLED:
-            change_attitude(state, explorer.captor, two.attitude_kills, "kills")
-            explorer_dies(state, "killed in captivity")
+        line = _defeat_roll(state, explorer.captor, two.captive_less, "escape-dice")
+        if line is None:
             return
-        if result != CAPTURED:
+        if line.result != "captured":
             explorer.status = IN_AFRICA
             explorer.mode = FOOT
             explorer.party = escaping_party(two, line, dice(state), None)
