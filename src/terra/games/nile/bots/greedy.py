@@ -106,6 +106,7 @@ SPECIALTY_MARGIN = 0.1  # specialties within this share of the best are chosen a
 
 # --- natives -------------------------------------------------------------------------------
 PARLEY_WITH_GIFTS = 5  # policy numbers (13.3; see the [[policy]] tables)
+PEACEFUL_PASSAGE = 4
 AVOID = 2
 GIFTS_FOR_PARLEY = 5  # fewer gifts than this: avoid the natives instead
 GIFT_RESERVE = 5  # gifts kept back when negotiating, for the next tribe
@@ -536,10 +537,13 @@ def _choose_retreat(state: NileState, legal: list[int], rng: random.Random) -> i
 
 
 def _choose_policy(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """13.3: parley with gifts while there are gifts to give, else try to avoid them."""
+    """13.3: parley with gifts while there are gifts to give, else try to avoid them. Game II
+    (34.2): a higher policy makes hostility less likely, so Peaceful Passage instead of Avoid."""
     party = state.explorers[state.player].party
-    policy = PARLEY_WITH_GIFTS if party.gifts >= GIFTS_FOR_PARLEY else AVOID
-    return find_action(state, act.POLICY, policy - 1)
+    fallback = PEACEFUL_PASSAGE if state.game_two else AVOID
+    policy = PARLEY_WITH_GIFTS if party.gifts >= GIFTS_FOR_PARLEY else fallback
+    action = find_action(state, act.POLICY, policy - 1)
+    return action if action in legal else legal[0]
 
 
 def _choose_offer(state: NileState, legal: list[int], rng: random.Random) -> int:
@@ -553,6 +557,10 @@ def _choose_offer(state: NileState, legal: list[int], rng: random.Random) -> int
         if needed <= max(gifts - GIFT_RESERVE, min(gifts, columns[1])) and needed <= 25
     ]
     column = max(affordable, default=0)
+    encounter = state.encounter
+    if state.game_two and encounter is not None:  # 38.2: only a double one should insult
+        enough = [c for c in affordable if 2 * columns[c] >= encounter.size]
+        column = min(enough, default=column)
     action = table.base[act.OFFER] + column
     return action if action in legal else find_action(state, act.OFFER_ALL)
 
