@@ -13,6 +13,7 @@ from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.components.events import CONTINUES, NO_RIVER
 from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
 from terra.games.nile.defeat import defeat_line, escaping_party
+from terra.games.nile.discoveries import SPECIMEN_IDS
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
 from terra.games.nile.mapping import (
     discover_natives,
@@ -803,3 +804,76 @@ class TestCaptivity:
         state.play("done")
         assert "explorer-died" in keys(state)
         assert state.territory.attitude[TRIBE] == -3
+
+
+def searcher(specialty: str = "zoologist") -> NileState:
+    """A Game II alone with a zoologist (or ``specialty``) in Africa: he landed at Zanzibar on a
+    free ticket, outfitted, and stands on foot at 0403."""
+    state = game_two(1, specialties=(specialty,))
+    tickets = state.data.deck.ticket
+    free = next(c for c in range(state.data.deck.size) if tickets[c] == "Zanzibar")
+    pos.hold(state, 0, [free])
+    state.play("sail to Zanzibar")
+    state.play("done")  # 26.2: outfitting with nothing takes the turn
+    while state.phase_name != "activity":
+        state.play("done")
+    pos.put(state, 0, "0403", pos.foot_party())
+    return state
+
+
+class TestSpecimens:
+    """40.1-40.46: no card bonuses; the zoologist's and geologist's search."""
+
+    def enter_new_hex(self, specialty: str = "zoologist") -> NileState:
+        state = searcher(specialty)
+        found(state, BLANK_HEX, VELDT)
+        state.play("normal")
+        state.play(toward(state, BLANK_HEX))
+        hex_ = pos.hx(state, BLANK_HEX)
+        assert state.explorers[0].must_stay == (hex_ if specialty != "explorer" else -1)
+        return state
+
+    def test_no_card_brings_a_bonus(self) -> None:
+        """40.1: Game II draws no card for a bonus."""
+        state = self.enter_new_hex("explorer")
+        state.play("done")
+        assert "bonus" not in keys(state) and "no-bonus" not in keys(state)
+
+    def test_a_new_hex_holds_the_searcher_this_turn_and_the_next(self) -> None:
+        """40.41: "must remain one full turn": no move now, nor the next turn."""
+        state = self.enter_new_hex()
+        with pytest.raises(IllegalAction, match="full turn searching") as refused:
+            state.play(toward(state, "0603"))
+        assert refused.value.rule is not None and "40.41" in refused.value.rule
+        state.play("done")
+        assert "specimen-found" not in keys(state) and "search-failed" not in keys(state)
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="full turn searching"):
+            state.play(toward(state, "0603"))
+
+    def test_the_search_at_the_end_of_the_full_turn(self) -> None:
+        """40.41-40.46: veldt; dice 6 and 2: the 2 finds (veldt, swamp, jungle); two more dice
+        make 10: 1 + 2 points. The specimen weighs as the expedition carries it home."""
+        state = self.enter_new_hex()
+        state.play("done")
+        state.play("normal")
+        since = state.log_size
+        dice(state, 6, 2, 4, 6)
+        state.play("done")
+        explorer = state.explorers[0]
+        assert "specimen-found" in keys(state, since), keys(state, since)
+        hex_ = pos.hx(state, BLANK_HEX)
+        assert (SPECIMEN_IDS + hex_, 3) in explorer.finds
+        assert explorer.party.specimens == [SPECIMEN_IDS + hex_]
+        assert explorer.must_stay == -1
+        state.play("normal")
+        state.play(toward(state, "0603"))  # the full turn is over: he may go on
+
+    def test_the_geologist_finds_nothing_in_veldt(self) -> None:
+        """40.42: veldt is on no line of the geology table."""
+        state = self.enter_new_hex("geologist")
+        state.play("done")
+        state.play("normal")
+        dice(state, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6)
+        state.play("done")
+        assert "specimen-found" not in keys(state)

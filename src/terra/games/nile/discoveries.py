@@ -2,6 +2,10 @@
 drawn at the end of a turn that mapped a hex or met a tribe (20.1-20.7), what it finds for the
 explorer's specialty, and the finds carried home (20.71-20.74), with the move ``leave find`` (a tusk
 or specimen left behind, 9.6).
+
+Source of the Nile 40.1-40.46 in Game II: no card brings a bonus; a zoologist (who is the
+botanist too) or a geologist spends a full turn searching each new unpublished hex, two dice of
+which he picks one on his table, and carries home what he finds (40.41-40.46).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from terra.games.nile.chance import draw, roll
 from terra.games.nile.components.events import ANIMAL, PLANT, ROLL, TRIBE, TUSK_FIND, hex_places
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.party import gain
-from terra.games.nile.terms import LAKE
+from terra.games.nile.terms import GEOLOGIST, LAKE, ZOOLOGIST
 from terra.games.nile.territory import EXPLORED
 
 if TYPE_CHECKING:
@@ -29,7 +33,7 @@ UNIQUE_FINDS = frozenset({PLANT, ANIMAL, TRIBE})  # 20.74: names published once
 
 def find_name(state: NileState, explorer: Explorer, card: int) -> str:
     """The name a bonus is published under ("" for finds that are not unique, 20.74)."""
-    if card < 0:
+    if card < 0 or is_specimen(card):
         return ""
     bonus = state.data.deck.bonus[card][explorer.specialty]
     if bonus is None or bonus.find not in UNIQUE_FINDS:
@@ -39,7 +43,11 @@ def find_name(state: NileState, explorer: Explorer, card: int) -> str:
 
 def bonus_draw(state: NileState, explorer: Explorer) -> None:
     """20.1-20.7: in a hex mapped this turn, or with its tribe met for the first time this
-    turn, a card's bonus for the explorer's specialty."""
+    turn, a card's bonus for the explorer's specialty. 40.1: none in Game II, where a zoologist
+    or geologist searches instead (:func:`search_for_specimens`)."""
+    if state.game_two:
+        search_for_specimens(state, explorer)
+        return
     hex_ = explorer.hex
     turn = state.turn
     tribe = state.territory.tribe[hex_]
@@ -61,6 +69,65 @@ def bonus_draw(state: NileState, explorer: Explorer) -> None:
         gain(party, good, count)
     explorer.finds.append((card, vp))
     state.emit("bonus", player=state.player, card=card, name=bonus.name, vp=vp)
+
+
+# Game II's specimens (40.41-40.45) in the lists of finds and specimens: this plus the hex
+# where each was found, apart from the Event cards' numbers.
+SPECIMEN_IDS = 10_000
+SEARCHERS = (ZOOLOGIST, GEOLOGIST)
+SEARCH_DICE = 2  # 40.41: two dice, one chosen
+
+
+def is_specimen(card: int) -> bool:
+    """Whether a find is a specimen of Game II's search (40.45) rather than a card's bonus."""
+    return card >= SPECIMEN_IDS
+
+
+def must_search(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """40.41: a zoologist or geologist who enters an unpublished hex for the first time must
+    spend a full turn there, searching: he moves no more this turn, nor the next."""
+    if (
+        state.game_two
+        and explorer.specialty in SEARCHERS
+        and not state.published[hex_]
+        and hex_ not in explorer.searched
+    ):
+        explorer.searched.add(hex_)
+        explorer.must_stay = hex_
+        explorer.stay_round = state.round
+        state.emit("must-search", player=state.player, hex=hex_)
+
+
+def search_for_specimens(state: NileState, explorer: Explorer) -> None:
+    """40.41-40.46: at the end of the full turn he owed the hex, or of a later turn he chose
+    to stay there (40.44), the searcher picks one of two dice on his table: a die whose places
+    the hex is finds a specimen (decision N209), one per hex (40.43), worth a point and two dice
+    more (40.46)."""
+    hex_ = explorer.hex
+    if explorer.specialty not in SEARCHERS or hex_ < 0:
+        return
+    if explorer.must_stay == hex_:
+        if explorer.stay_round == state.round:
+            return  # the turn he came: the full turn is the next
+        explorer.must_stay = -1
+    elif state.turn.moved or hex_ not in explorer.searched:
+        return
+    specimen = SPECIMEN_IDS + hex_
+    if state.published[hex_] or specimen in explorer.party.specimens:
+        return
+    two = state.data.game_two
+    table = two.zoology if explorer.specialty == ZOOLOGIST else two.geology
+    rolled = [roll(state) for _ in range(SEARCH_DICE)]
+    places = places_of(state, hex_)
+    finding = [die for die in rolled if table[die - 1] & places]
+    if not finding:
+        state.emit("search-failed", player=state.player, hex=hex_, dice=rolled)
+        return
+    extra = two.specimen_extra[roll(state) + roll(state) - 2]
+    vp = two.specimen_points + extra
+    explorer.party.specimens.append(specimen)
+    explorer.finds.append((specimen, vp))
+    state.emit("specimen-found", player=state.player, hex=hex_, die=finding[0], vp=vp)
 
 
 def places_of(state: NileState, hex_: int) -> int:
@@ -109,6 +176,10 @@ def bring_finds_home(state: NileState, explorer: Explorer) -> None:
     kept: list[tuple[int, int]] = []
     for card, found_vp in explorer.finds:
         vp = found_vp
+        if is_specimen(card):  # 40.45: only what reaches Europe
+            if card in carried:
+                kept.append((card, vp))
+            continue
         bonus = deck.bonus[card][explorer.specialty] if card >= 0 else None
         if bonus is not None and bonus.find in (PLANT, ANIMAL) and card not in carried:
             continue
@@ -170,6 +241,7 @@ def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
     if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
         explorer.survey(hex_)
     look_at_counter(state, explorer, hex_)
+    must_search(state, explorer, hex_)
 
 
 def look_at_counter(state: NileState, explorer: Explorer, hex_: int) -> None:

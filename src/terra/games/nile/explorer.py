@@ -70,6 +70,9 @@ class Explorer(Fielded):
         "negotiated": COPY,
         "tribe_bonus": COPY,
         "guide_hexes": COPY,
+        "must_stay": SAME,
+        "stay_round": SAME,
+        "searched": COPY,
         "battled": COPY,
         "awards": SAME,
         "interviewed": SAME,
@@ -109,6 +112,9 @@ class Explorer(Fielded):
     negotiated: set[int]  # Game II: tribes he has negotiated with (34.222)
     tribe_bonus: dict[int, int]  # Game II: by tribe, his own attitude earned (39.24, 39.5)
     guide_hexes: set[int]  # Game II: where this expedition hired guides (31.2, 34.221)
+    must_stay: int  # Game II: the hex he must spend a full turn in, -1 none (40.41)
+    stay_round: int  # the round in which he entered it
+    searched: set[int]  # Game II: unpublished hexes a zoologist or geologist has searched (40.41)
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
@@ -152,6 +158,9 @@ class Explorer(Fielded):
         explorer.negotiated = set()
         explorer.tribe_bonus = {}
         explorer.guide_hexes = set()
+        explorer.must_stay = -1
+        explorer.stay_round = -1
+        explorer.searched = set()
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0

@@ -46,6 +46,7 @@ def arrive(state: NileState, seat: int, port: int, money: int) -> None:
     explorer.visit(explorer.hex)
     explorer.journey = [explorer.hex]
     explorer.guide_hexes = set()
+    explorer.must_stay = -1
 
 
 def buy(state: NileState, good: int, amount: int) -> None:

@@ -24,6 +24,7 @@ from terra.games.nile import logistics
 from terra.games.nile.actions import PART_HEX, PART_SPECIAL, PART_TRIBE, PLAYER_COLOURS, plural
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED
+from terra.games.nile.discoveries import SPECIMEN_IDS, is_specimen
 from terra.games.nile.display.mapboard import (
     COLOUR_STYLES,
     africa_map,
@@ -279,6 +280,8 @@ def _game_two_fields(
     if key == "poison-attempt":
         fields["who"] = part.get(str(args["who"]), str(args["who"]))
         fields["result"] = part.get(f"poison-{args['result']}", str(args["result"]))
+    if key == "search-failed":
+        fields["dice"] = part["list"].join(str(die) for die in args["dice"])
     if key == "escaped":
         members = args["members"]
         fields["members"] = _goods_list(members, messages) if members else part["alone"]
@@ -440,11 +443,8 @@ def _sheet(state: NileState, view: Mapping[str, Any], seat: int) -> Panel:
     if view["phase"] == "outfit" and view["player"] == seat:
         lines.append("   Money: ", style="bold")
         lines.append(f"${explorer['money']:,}")
-    finds = [
-        data.deck.bonus[card][explorer["specialty"]].name
-        for card in explorer["finds"]
-        if explorer["specialty"] >= 0 and data.deck.bonus[card][explorer["specialty"]]
-    ]
+    finds = [_find_name(data, card, explorer["specialty"]) for card in explorer["finds"]]
+    finds = [name for name in finds if name]
     if finds:
         lines.append("\nFinds: ", style="bold")
         lines.append(", ".join(finds))
@@ -547,6 +547,17 @@ def _vp_table(state: NileState, view: Mapping[str, Any], seat: int | None) -> Ta
             str(rest),
         )
     return table
+
+
+def _find_name(data: Components, card: int, specialty: int) -> str:
+    """A find on the sheet: a card's bonus by its name, tusks, or a specimen of Game II (40.45)
+    by the hex it was found in."""
+    if is_specimen(card):
+        return f"specimen from {data.board.hex_name(card - SPECIMEN_IDS)}"
+    if card < 0:
+        return "tusks"
+    bonus = data.deck.bonus[card][specialty] if specialty >= 0 else None
+    return bonus.name if bonus is not None else ""
 
 
 def _known_finds(state: NileState, view: Mapping[str, Any]) -> Text | None:
