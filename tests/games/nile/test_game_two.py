@@ -22,6 +22,7 @@ from terra.games.nile.mapping import (
     spectacular_discoveries,
     tribe_size_by_dice,
 )
+from terra.games.nile.meeting import befriend
 from terra.games.nile.natives import (
     Standing,
     attitude_target,
@@ -31,11 +32,13 @@ from terra.games.nile.natives import (
 )
 from terra.games.nile.negotiation import natives_for
 from terra.games.nile.party import Party
+from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import winners
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import (
     BEARER,
     DESERT,
+    ETHNOLOGIST,
     HORSE,
     JUNGLE,
     JUNGLE_MOUNTAIN,
@@ -598,8 +601,8 @@ class TestMeetingNatives:
         assert refused.value.rule is not None and "34.1" in refused.value.rule
 
     def test_hostile_natives_hide_from_a_strong_expedition(self) -> None:
-        """34.3, 34.41: 18 beats 7 + 1; (9 + 1) x 7 / 1 = 70 > 10 natives: they hide, and the
-        tribe's attitude does not change."""
+        """34.3, 34.41: 18 beats 7 + 1 + 1 (a published hex, 34.223); (9 + 1) x 7 / 1 = 70 > 10
+        natives: they hide, and the tribe's attitude does not change."""
         state = meeting_two(10)
         dice(state, 6, 6, 6)
         state.play("policy 1")
@@ -607,7 +610,7 @@ class TestMeetingNatives:
         assert state.territory.attitude[TRIBE] == 0
 
     def test_an_ambush_that_defeats_the_expedition(self) -> None:
-        """34.3-34.54, 35.2, 39.21-39.22: hostile (18 > 11); 70 / 4 is not more than 100, and
+        """34.3-34.54, 35.2, 39.21-39.22: hostile (18 > 7 + 4 + 1); 70 / 4 is not more than 100, and
         the higher of 2 and 1 is below policy 4: an ambush. 100 // 6 kills all nine askaris:
         defeat; a 4 on the table: the explorer escapes with a musket and nine rations. The
         tribe's attitude falls twice."""
@@ -637,9 +640,9 @@ class TestMeetingNatives:
         assert explorer.tribe_bonus == {TRIBE: 3}
 
     def test_neutral_natives_negotiate_and_an_insulted_chief_poisons(self) -> None:
-        """34.3-34.4: 3 is not more than 12: neutral, and policy 5 negotiates. 38.2: the higher
-        of 1 and 2 times 5 gifts is 10, fewer than 13 natives: insulted; 34.41: 70 / 5 = 14 >
-        13: the natives hide, and the chief tries poison. 41.2: a 2 kills."""
+        """34.3-34.4: 3 is not more than 7 + 5 + 1: neutral, and policy 5 negotiates. 38.2: the
+        higher of 1 and 2 times 5 gifts is 10, fewer than 13 natives: insulted; 34.41: 70 / 5 =
+        14 > 13: the natives hide, and the chief tries poison. 41.2: a 2 kills."""
         state = meeting_two(13)
         dice(state, 1, 1, 1)
         state.play("policy 5")
@@ -858,7 +861,7 @@ class TestSpecimens:
         state.play("done")
         state.play("normal")
         since = state.log_size
-        dice(state, 6, 2, 4, 6)
+        dice(state, 1, 6, 2, 4, 6)  # the upkeep's hunt, the search's two dice, the extra two
         state.play("done")
         explorer = state.explorers[0]
         assert "specimen-found" in keys(state, since), keys(state, since)
@@ -877,3 +880,92 @@ class TestSpecimens:
         dice(state, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6)
         state.play("done")
         assert "specimen-found" not in keys(state)
+
+
+class TestMissionaryDoctorEthnologist:
+    """40.5-40.73: a full turn with each new friendly tribe, and what it brings."""
+
+    def befriend(self, specialty: str) -> NileState:
+        """The explorer befriends tribe 7 (13 natives) in 0503 by 5 gifts against a 6."""
+        state = searcher(specialty)
+        found(state, "0503", VELDT, tribe=TRIBE, size=13)
+        state.play("normal")
+        state.play(toward(state, "0503"))
+        dice(state, 1, 1, 1)
+        state.play("policy 5")
+        dice(state, 6, 2)
+        state.play("offer 5 gifts")
+        explorer = state.explorers[0]
+        assert TRIBE in explorer.friendly and explorer.must_stay == pos.hx(state, "0503")
+        return state
+
+    def full_turn(self, state: NileState, *rolled: int) -> None:
+        """The rest of this turn and the next one in the tribe's hex."""
+        state.play("done")
+        state.play("normal")
+        with pytest.raises(IllegalAction, match="full turn with the tribe") as refused:
+            state.play(toward(state, "0403"))
+        assert refused.value.rule is not None and "40.51" in refused.value.rule
+        dice(state, 1, *rolled)  # the upkeep's hunt first
+        state.play("done")
+
+    def test_the_missionary_keeps_one_of_two_dice(self) -> None:
+        """40.51-40.52: dice 2 and 6; keeping the 6, the chief asks to be baptized: the
+        tribe's attitude +5 and 3 points; the 4 was never thrown."""
+        state = self.befriend("missionary")
+        self.full_turn(state, 2, 6)
+        assert state.phase_name == "mission"
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert offered == {"keep die 2", "keep die 6"}
+        with pytest.raises(IllegalAction, match="2, 6"):
+            state.play("keep die 4")
+        awards = state.explorers[0].awards
+        state.play("keep die 6")
+        assert state.territory.attitude[TRIBE] == 5
+        assert state.explorers[0].awards == awards + 3
+        assert state.phase_name != "mission"
+
+    def test_the_doctors_worst_line_kills_him(self) -> None:
+        """40.52: the Doctor table's 1: a strange disease, and he dies."""
+        state = self.befriend("doctor")
+        self.full_turn(state, 1, 1)
+        state.play("keep die 1")
+        assert "explorer-died" in keys(state)
+
+    def test_the_missionarys_applause_brings_two_poison_attempts(self) -> None:
+        """40.52: a 4: +3 and 2 points, but the jealous chief and the witch doctor each try
+        poison (41.2: two fives fail both times)."""
+        state = self.befriend("missionary")
+        self.full_turn(state, 4, 4)
+        dice(state, 5, 5, 5, 5)
+        state.play("keep die 4")
+        assert keys(state).count("poison-attempt") == 2
+        assert state.territory.attitude[TRIBE] == 3
+
+    def test_each_tribe_once_a_game(self) -> None:
+        """40.54: no second full turn with a tribe he has worked with."""
+        state = self.befriend("missionary")
+        state.explorer(0).friendly.discard(TRIBE)
+        state.explorer(0).must_stay = -1
+        state.encounter = Encounter(pos.hx(state, "0503"), TRIBE, 13)
+        befriend(state)
+        assert state.explorers[0].must_stay == -1
+
+    def test_the_ethnologist_falls_sick_on_twelve(self) -> None:
+        """40.71: two sixes."""
+        state = self.befriend("ethnologist")
+        self.full_turn(state, 6, 6)
+        assert state.explorers[0].party.explorer_sick
+        assert "studied" in keys(state)
+
+    def test_the_ethnologists_friends_raise_his_policy(self) -> None:
+        """40.72: with two friendly tribes, policy 1 counts as 3: 7 hexes + 3, +1 for the
+        published hex (34.223) = 11, against 11 is not hostile (decision N210)."""
+        state = meeting_two(50)
+        explorer = state.explorer(0)
+        explorer.specialty = ETHNOLOGIST
+        explorer.friendly.update({1, 2})
+        dice(state, 4, 4, 3)
+        state.play("policy 1")
+        event = next(e for e in state.events if e["key"] == "policy-dice")
+        assert event["args"]["target"] == 11 and event["args"]["outcome"] == "passes"

@@ -62,6 +62,7 @@ from terra.games.nile.terms import (
     ACTIVITY_IDS,
     ANIMALS,
     CANOE,
+    DIE,
     GOOD_IDS,
     ITEMS,
     PEOPLE,
@@ -111,6 +112,7 @@ KIND_NAMES = (
     "cache find",
     "leave sick",
     "publish part",
+    "keep die",
 )
 (
     DONE,
@@ -148,6 +150,7 @@ KIND_NAMES = (
     CACHE_FIND,
     LEAVE_SICK,
     PUBLISH_PART,
+    KEEP_DIE,
 ) = range(len(KIND_NAMES))
 KINDS = len(KIND_NAMES)
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
@@ -245,6 +248,13 @@ def write_specialty(data: Components, out: Writer) -> None:
     """``specialty zoologist`` for every specialty (4.6)."""
     for specialty, name in enumerate(SPECIALTY_IDS):
         out.add(f"specialty {name}", specialty)
+
+
+def write_keep_die(data: Components, out: Writer) -> None:
+    """``keep die 4``: of the two dice thrown for a mission or a treatment, the one kept
+    (40.51)."""
+    for die in range(1, DIE + 1):
+        out.add(f"keep die {die}", die)
 
 
 def write_buy(data: Components, out: Writer) -> None:

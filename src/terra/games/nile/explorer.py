@@ -73,6 +73,7 @@ class Explorer(Fielded):
         "must_stay": SAME,
         "stay_round": SAME,
         "searched": COPY,
+        "worked": COPY,
         "battled": COPY,
         "awards": SAME,
         "interviewed": SAME,
@@ -115,6 +116,7 @@ class Explorer(Fielded):
     must_stay: int  # Game II: the hex he must spend a full turn in, -1 none (40.41)
     stay_round: int  # the round in which he entered it
     searched: set[int]  # Game II: unpublished hexes a zoologist or geologist has searched (40.41)
+    worked: set[int]  # Game II: tribes a missionary, doctor or ethnologist has worked with (40.54)
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
@@ -161,6 +163,7 @@ class Explorer(Fielded):
         explorer.must_stay = -1
         explorer.stay_round = -1
         explorer.searched = set()
+        explorer.worked = set()
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0

@@ -10,6 +10,7 @@ from terra.games.nile import discoveries
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.phases import MOVING, OVER
 from terra.games.nile.records import Encounter
+from terra.games.nile.specialties import new_friend
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -24,6 +25,7 @@ def befriend(state: NileState) -> None:
         explorer.friendly.add(encounter.tribe)
         explorer.new_friends.append(encounter.tribe)
         state.emit("befriended", player=state.player, tribe=encounter.tribe)
+        new_friend(state, explorer, encounter.tribe)
     finish(state)
 
 

@@ -30,8 +30,9 @@ from terra.games.nile import (
 from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
-from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT, cite
+from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
 from terra.games.nile.rivers import travel
+from terra.games.nile.specialties import owed_turn
 from terra.games.nile.terms import (
     BLANK,
     BY_CANOE,
@@ -405,11 +406,7 @@ def explain_move(state: NileState, direction: int) -> IllegalAction | None:
     turn = state.turn
     board = state.data.board
     if explorer.must_stay == explorer.hex >= 0:
-        return refusal(
-            "must_search",
-            "your explorer spends a full turn searching this new hex for specimens",
-            cite("40.41"),
-        )
+        return owed_turn(explorer)
     if turn.lost:
         return refusal("lost", "the expedition is lost for the rest of the turn", RULE_LOST)
     if turn.stopped:

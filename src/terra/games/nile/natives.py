@@ -32,7 +32,7 @@ from terra.games.nile.party import explorer_armed, lose
 from terra.games.nile.phases import NEGOTIATE, POLICY, RULE_NATIVES, cite
 from terra.games.nile.poison import poison_attempt
 from terra.games.nile.records import Encounter
-from terra.games.nile.terms import ASKARI, DESERT, MOUNTED
+from terra.games.nile.terms import ASKARI, DESERT, ETHNOLOGIST, MOUNTED
 from terra.games.nile.territory import forget_spectacular
 from terra.games.nile.victory import win
 
@@ -368,24 +368,27 @@ def standing_of(state: NileState, explorer: Explorer, hex_: int, tribe: int) -> 
     )
 
 
-def attitude_by_dice(state: NileState, policy: int) -> None:
+def attitude_by_dice(state: NileState, chosen: int) -> None:
     """34.2-34.4: hostile when three dice beat the target; neutral natives negotiate under a
-    policy that negotiates (13.32's N, 34.4) and else let the expedition be."""
+    policy that negotiates (13.32's N, 34.4) and else let the expedition be. 40.72: an
+    ethnologist's friendly tribes add to his policy's number (decision N210)."""
     encounter = state.encounter
     assert encounter is not None
     explorer = state.explorer(state.player)
     two = state.data.game_two
+    policy = chosen + (len(explorer.friendly) if explorer.specialty == ETHNOLOGIST else 0)
+    encounter.policy = policy
     target = attitude_target(
         two, policy, standing_of(state, explorer, encounter.hex, encounter.tribe)
     )
     thrown = sum(roll(state) for _ in range(two.attitude_dice))
     hostile = thrown > target
-    negotiates = state.data.tables.policy_negotiates[policy - 1]
+    negotiates = state.data.tables.policy_negotiates[chosen - 1]
     outcome = HOSTILE_II if hostile else NEGOTIATES if negotiates else PASSES
     state.emit(
         "policy-dice",
         player=state.player,
-        policy=policy,
+        policy=chosen,
         dice=thrown,
         target=target,
         outcome=OUTCOME_IDS[outcome],

@@ -42,6 +42,7 @@ from terra.games.nile.terms import (
     CAMEL,
     CANOE,
     DESERT,
+    ETHNOLOGIST,
     GIFT,
     GOOD_IDS,
     GUIDE,
@@ -333,7 +334,8 @@ def gifts_by_dice(state: NileState, gifts: int) -> None:
     assert encounter is not None
     explorer = state.explorer(state.player)
     explorer.negotiated.add(encounter.tribe)
-    higher = max(roll(state) for _ in range(state.data.game_two.insult_dice))
+    extra = len(explorer.friendly) if explorer.specialty == ETHNOLOGIST else 0  # 40.73
+    higher = max(roll(state) for _ in range(state.data.game_two.insult_dice + extra))
     insulted = chief_insulted(higher, gifts, encounter.size)
     state.emit(
         "gifts-judged",

@@ -24,6 +24,7 @@ RULE_RESULTS = "Source of the Nile, 16.0 Results of Victory"
 RULE_EUROPE = "Source of the Nile, 21.0 Return to Europe"
 RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
 RULE_NEW = "Source of the Nile, 26.0 Outfitting New Expeditions"
+RULE_MISSION = "Source of the Nile, 40.5 Missionary and Doctor (Game II)"
 
 # What an explorer may do at any time of his turn in Africa (9.6, 17, 5.51-5.52).
 _ALTER = ("leave", "leave sick", "leave find", "cache", "cache find", "dig")
@@ -75,6 +76,7 @@ class Phase(PhaseBase):
     )
     OVER = "the game is over", RULE_VICTORY
     PUBLISHING = "choosing what to publish", RULE_PUBLISH, ("publish part", "done")
+    MISSION = "choosing a die for the mission", RULE_MISSION, ("keep die",)
 
 
 def cite(section: str) -> str:
@@ -99,3 +101,4 @@ CAPTIVITY = Phase.CAPTIVITY
 EUROPE = Phase.EUROPE
 OVER = Phase.OVER
 PUBLISHING = Phase.PUBLISHING
+MISSION = Phase.MISSION

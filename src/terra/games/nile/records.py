@@ -31,6 +31,7 @@ class Turn(Fielded):
         "counter": SAME,
         "published": SAME,
         "chosen": COPY,
+        "dice": SAME,
     }
     __slots__ = tuple(FIELDS)
 
@@ -50,6 +51,7 @@ class Turn(Fielded):
     counter: int  # set-up: the discovery counter being placed (4.4)
     published: int  # in Europe: victory points published this turn (26.5)
     chosen: list[tuple[int, int]]  # in Europe: the parts chosen to publish, (part, index) (22.2)
+    dice: tuple[int, ...]  # Game II: the two dice of which one is to be kept (40.51)
 
     def __init__(self) -> None:
         self.activity = -1
@@ -68,6 +70,7 @@ class Turn(Fielded):
         self.counter = -1
         self.published = 0
         self.chosen = []
+        self.dice = ()
 
 
 class Encounter(Fielded):

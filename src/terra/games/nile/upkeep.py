@@ -27,6 +27,7 @@ from terra.games.nile.phases import OVER
 from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.sickness import Care, Drinking, care_for_sick, drink
+from terra.games.nile.specialties import with_tribe
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, GOOD_IDS, Terrain
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ def end_of_turn(state: NileState, skip_upkeep: bool = False) -> None:
         if not turn_upkeep(state, explorer):
             return
         bonus_draw(state, explorer)
+        if state.game_two and with_tribe(state, explorer):
+            return  # 40.51: the turn waits for the die he keeps
     if state.phase != OVER:
         end_turn(state)
 

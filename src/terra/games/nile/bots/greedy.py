@@ -55,6 +55,7 @@ from terra.games.nile.phases import (
     COUNTERS,
     ESCAPE,
     EUROPE,
+    MISSION,
     MOVING,
     NEGOTIATE,
     OUTFIT,
@@ -74,6 +75,7 @@ from terra.games.nile.terms import (
     GIFT,
     GUIDE,
     HORSE,
+    MISSIONARY,
     MUSKET,
     NORMAL,
     RATION,
@@ -565,6 +567,22 @@ def _choose_offer(state: NileState, legal: list[int], rng: random.Random) -> int
     return action if action in legal else find_action(state, act.OFFER_ALL)
 
 
+# 40.52: the better line of each table for the die kept (poison is a risk; death and
+# sickness the worst).
+MISSION_ORDER = (6, 3, 2, 5, 4, 1)
+DOCTOR_ORDER = (6, 5, 4, 3, 2, 1)
+
+
+def _choose_die(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """40.51: keep the die whose line of his table is best."""
+    order = MISSION_ORDER if state.explorers[state.player].specialty == MISSIONARY else DOCTOR_ORDER
+    for die in order:
+        action = find_action(state, act.KEEP_DIE, die)
+        if action in legal:
+            return action
+    return legal[0]
+
+
 def _choose_escape(state: NileState, legal: list[int], rng: random.Random) -> int:
     """15.21: askaris first (they fight and hunt), then a guide, then bearers."""
     return escape_in_order(state, legal, ESCAPE_ORDER)
@@ -601,6 +619,7 @@ _CHOOSERS = {
     MOVING: _choose_move,
     RETREAT: _choose_retreat,
     POLICY: _choose_policy,
+    MISSION: _choose_die,
     NEGOTIATE: _choose_offer,
     ESCAPE: _choose_escape,
     SPOILS: _choose_spoils,

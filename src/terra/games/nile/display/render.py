@@ -280,6 +280,11 @@ def _game_two_fields(
     if key == "poison-attempt":
         fields["who"] = part.get(str(args["who"]), str(args["who"]))
         fields["result"] = part.get(f"poison-{args['result']}", str(args["result"]))
+    if key == "studied":
+        fields["dice"] = part["list"].join(str(die) for die in args["dice"])
+        fields["sick"] = part["falls-sick"] if args["sick"] else ""
+    if key == "mission":
+        fields["attitude"] = f"{int(args['attitude']):+d}"
     if key == "search-failed":
         fields["dice"] = part["list"].join(str(die) for die in args["dice"])
     if key == "escaped":
