@@ -16,7 +16,8 @@ from rich.console import Console
 import terra
 from terra.games.nile import GAME, logistics
 from terra.games.nile.display import mapboard
-from terra.games.nile.display.render import catalog, describe, render
+from terra.games.nile.display.log import catalog, describe
+from terra.games.nile.display.render import render
 from terra.games.nile.state import NileState
 
 SOURCE = Path(terra.__file__).parent / "games" / "nile"

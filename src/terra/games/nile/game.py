@@ -31,7 +31,7 @@ class Nile(Game[NileState]):
     end_rule = RULE_VICTORY
     length_cap = 200_000
     bots_module = "bots"
-    display_module = "display.render"
+    display_module = "display"
     options = (
         DATA_OPTION,
         Option(

@@ -1,12 +1,12 @@
-"""Source of the Nile 9.0-9.52 Movement and 12.0 Lost: a turn in Africa up to the end of its
-movement (8.3 steps 1-3).
+"""Source of the Nile 9.0-9.52 Movement: a turn in Africa up to the end of its movement (8.3
+steps 1-3).
 
 The activity level (9.12), movement with its costs and restrictions (9.1-9.43), canoes at
 cataracts and over the falls (9.2-9.28), the retreat from a new hex (9.44-9.46), the mode of
-travel (9.5), getting lost (12, and Source of the Nile 31.0 Lost in Game II); mapping what an
-explorer enters (10, by :mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the
-meeting with a tribe that follows (13, by :mod:`terra.games.nile.natives`). The moves
-``activity``, ``move``, ``travel``, ``retreat`` and ``stay``.
+travel (9.5); getting lost (12, by :mod:`terra.games.nile.lost`), mapping what an explorer
+enters (10, by :mod:`terra.games.nile.mapping`), the discovery counters (23.1) and the meeting
+with a tribe that follows (13, by :mod:`terra.games.nile.natives`). The moves ``activity``,
+``move``, ``travel``, ``retreat`` and ``stay``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from terra.games.nile import (
 from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
+from terra.games.nile.lost import RULE_LOST, gets_lost
 from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
 from terra.games.nile.rivers import travel
 from terra.games.nile.specialties import owed_turn
@@ -38,17 +39,14 @@ from terra.games.nile.terms import (
     BY_CANOE,
     CAMELS,
     CANOES,
-    CAUTIOUS,
     CLOSED,
     DESERT,
     FOOT,
     GOOD_IDS,
-    GUIDE,
     HORSES,
     JUNGLE_SWAMP,
     ON_FOOT,
     OPEN,
-    RECKLESS,
     SWAMP,
 )
 from terra.games.nile.territory import EXPLORED, flow_between, side_bit, side_towards
@@ -62,7 +60,6 @@ RULE_MP = "Source of the Nile, 9.41 Movement Restrictions (movement points)"
 RULE_TERRAIN = "Source of the Nile, 9.43 Movement Restrictions Chart"
 RULE_CANOES = "Source of the Nile, 9.2 Canoe Expeditions"
 RULE_CANOE_SWAMP = "Source of the Nile, 9.21 Canoe Expeditions (swamp)"
-RULE_LOST = "Source of the Nile, 12.0 Lost"
 RULE_MODE = "Source of the Nile, 9.5 Changing the Mode of Travel"
 
 SWAMPS = frozenset({SWAMP, JUNGLE_SWAMP})
@@ -259,42 +256,6 @@ def falls(state: NileState, explorer: Explorer, here: int, target: int) -> bool:
 
 def _lost(loss: logistics.Loss) -> dict[str, int]:
     return {GOOD_IDS[good]: count for good, count in sorted(loss.lost.items())}
-
-
-def gets_lost(state: NileState, explorer: Explorer, target: int) -> bool:
-    """12.1-12.64: entering an unpublished hex never visited; lost on a modified die at or
-    under the Lost number of the hex being left (decision N51 on the modifiers). Game II: never
-    in the hex where a guide was hired (31.2), and a sick explorer is lost more easily
-    (31.3)."""
-    tables = state.data.tables
-    flow = flow_between(state.territory, state.data.board, explorer.hex, target)
-    if flow > 0:
-        return False  # 12.5: downstream, never lost
-    if state.game_two and explorer.party.guides and explorer.hex in explorer.guide_hexes:
-        return False  # 31.2: not where a guide of the expedition was hired
-    if flow < 0:
-        number = tables.lost_upstream
-    else:
-        number = tables.lost_number[state.territory.terrain[explorer.hex]]
-    die = roll(state)
-    modified = die
-    party = explorer.party
-    if party.guides:
-        modified += tables.lost_guide
-    if state.turn.activity == CAUTIOUS:
-        modified += tables.lost_cautious
-    elif state.turn.activity == RECKLESS:
-        modified += tables.lost_reckless
-    if party.explorer_sick and state.game_two:
-        modified += tables.lost_sick
-    lost = modified <= number
-    state.emit("lost-check", player=state.player, die=die, number=number, lost=lost)
-    if lost:
-        state.turn.lost = state.turn.stopped = True
-        if party.guides:
-            party.guides -= 1  # 12.2: a guide deserts
-            state.emit("deserted", player=state.player, good=GUIDE, count=1)
-    return lost
 
 
 def retreat(state: NileState) -> None:

@@ -229,18 +229,8 @@ def native_trade(
         )
     taken = gifts_taken if selling else gifts_taken + gifts
     if game_two is not None:
-        two, natives_left = game_two
-        needed = 0 if selling else natives_for(two, good, quantity)
-        if needed > natives_left:
-            raise refusal(
-                "tribe_natives_traded",
-                "{good} would take {needed} natives; {left} of the tribe are left to trade "
-                "with you",
-                cite("38.3"),
-                good=name,
-                needed=needed,
-                left=natives_left,
-            )
+        if not selling:
+            _check_natives_left(game_two, good, quantity, name)
     elif taken > limit:
         raise refusal(
             "tribe_gift_limit",
@@ -254,6 +244,23 @@ def native_trade(
     if first and witch_doctor_poisons(roll):
         return Exchange(good, selling, 0, 0, gifts_taken, traded, True, True)
     return Exchange(good, selling, quantity, gifts, taken, traded | 1 << good, first, False)
+
+
+def _check_natives_left(
+    game_two: tuple[GameTwo, int], good: Good, quantity: int, name: str
+) -> None:
+    """Source of the Nile 38.3: a purchase takes no more natives than are left to trade."""
+    two, natives_left = game_two
+    needed = natives_for(two, good, quantity)
+    if needed > natives_left:
+        raise refusal(
+            "tribe_natives_traded",
+            "{good} would take {needed} natives; {left} of the tribe are left to trade with you",
+            cite("38.3"),
+            good=name,
+            needed=needed,
+            left=natives_left,
+        )
 
 
 def _check_goods(name: str, line: int, lots: int, selling: bool, camels_barred: bool) -> None:

@@ -32,6 +32,19 @@ def actions_of(state: NileState, kind: int) -> range:
     return range(state.tables.base[kind], state.tables.end[kind])
 
 
+def find_action(state: NileState, kind: int, *args: int) -> int:
+    """The action of ``kind`` with ``args`` (-1 if the table has none): for players who pick
+    a move by what it does."""
+    table = state.tables
+    first = table.base[kind]
+    for action in range(first, table.size):
+        if table.kind[action] != kind:
+            break
+        if table.args[action] == args:
+            return action
+    return -1
+
+
 def every(kind: int) -> Candidates:
     """The candidates of a move: every one of its actions."""
 

@@ -15,13 +15,10 @@ from typing import TYPE_CHECKING
 
 from terra.core.evaluator import Evaluator, Horizon, SearchSettings
 from terra.games.nile import actions as act
-from terra.games.nile.bots.greedy import (
-    escape_in_order,
-    find_action,
-    greedy_action,
-    specialties_scored,
-)
+from terra.games.nile.bots.greedy import greedy_action, specialties_scored
+from terra.games.nile.bots.meeting import escape_in_order
 from terra.games.nile.bots.prospects import estimate, solitaire_value
+from terra.games.nile.offers import find_action
 from terra.games.nile.phases import (
     CAPTIVITY,
     COUNTERS,

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 
 from terra.core.memo import Memo
 from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.lost import lost_modifier, never_lost_leaving
 from terra.games.nile.party import hunters, people
 from terra.games.nile.publishing import current_expedition, pending
 from terra.games.nile.terms import (
     BASIC_TERRAINS,
     BLANK,
-    CAUTIOUS,
     DESERT,
     DIE,
     FOOT,
@@ -193,9 +193,9 @@ def lost_chance(state: NileState, explorer: Explorer, hex_: int, activity: int) 
     terrain = state.territory.terrain[hex_]
     if terrain == BLANK:
         return 0.5
-    modifier = tables.lost_guide if explorer.party.guides else 0
-    modifier += tables.lost_reckless if activity == RECKLESS else 0
-    modifier += tables.lost_cautious if activity == CAUTIOUS else 0
+    if never_lost_leaving(state, explorer):
+        return 0.0
+    modifier = lost_modifier(state, explorer, activity)
     return min(1.0, max(0.0, (tables.lost_number[terrain] - modifier) / DIE))
 
 

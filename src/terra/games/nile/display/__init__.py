@@ -1,3 +1,10 @@
-"""Source of the Nile shown to people: the terminal board and the log's wording
+"""Source of the Nile shown to people: the log's wording (:mod:`~.log`), the terminal board
 (:mod:`~.render`, with the map drawn by :mod:`~.mapboard`), and the blank mapboard the browser
-board draws on (:mod:`~.layout`)."""
+board draws on (:mod:`~.layout`). What the game's hooks read (``render``, ``describe``,
+``seat_words``) is here.
+"""
+
+from terra.games.nile.display.log import describe, seat_words
+from terra.games.nile.display.render import render
+
+__all__ = ["describe", "render", "seat_words"]
