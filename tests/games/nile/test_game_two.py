@@ -12,6 +12,7 @@ from terra.core import IllegalAction, OptionError
 from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.components.events import CONTINUES, NO_RIVER
 from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
+from terra.games.nile.components.tables import HIGHEST_MOUNTAIN
 from terra.games.nile.defeat import defeat_line, escaping_party
 from terra.games.nile.discoveries import SPECIMEN_IDS
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
@@ -32,6 +33,7 @@ from terra.games.nile.natives import (
 )
 from terra.games.nile.negotiation import natives_for
 from terra.games.nile.party import Party
+from terra.games.nile.ranks import award_ranks_at_the_end
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import winners
 from terra.games.nile.state import NileState
@@ -969,3 +971,40 @@ class TestMissionaryDoctorEthnologist:
         state.play("policy 1")
         event = next(e for e in state.events if e["key"] == "policy-dice")
         assert event["args"]["target"] == 11 and event["args"]["outcome"] == "passes"
+
+
+class TestRanksAtTheEnd:
+    """30.0 with 22.7 (decision N211): Game II ranks its spectacular discoveries and rivers when
+    its turns are over, not at a winning publication."""
+
+    def test_the_explorer_of_the_highest_published_peak_gets_its_rank(self) -> None:
+        state = pos.new(2, 1, game=2)
+        peak = pos.hx(state, BLANK_HEX)
+        territory = state.writable_territory()
+        territory.terrain[peak] = MOUNTAIN
+        territory.peak[peak] = 19_000
+        state.published[peak] = 1
+        state.explorer(1).surveyed.append(peak)
+        state.explorer(1).specialty = 3  # the explorer
+        award_ranks_at_the_end(state)
+        first = state.data.tables.vp_ranked[HIGHEST_MOUNTAIN][0][3]
+        assert state.explorers[1].vp == first > 0
+        assert state.explorers[0].vp == 0
+        assert "ranks-awarded" in keys(state)
+
+    def test_the_last_round_awards_them(self) -> None:
+        """30.0: the end of the turns, then the most points win."""
+        state = pos.new(2, 5, game=2, turns=20)
+        rng = random.Random(5)
+        peak = pos.hx(state, BLANK_HEX)
+        while state.round < 19 or state.player != (state.first - 1) % 2:
+            state.play(rng.choice(state.legal_actions()))
+            assert not state.is_over
+        territory = state.writable_territory()
+        territory.terrain[peak] = MOUNTAIN
+        territory.peak[peak] = 19_000
+        state.published[peak] = 1
+        state.explorer(state.player).surveyed.append(peak)
+        while not state.is_over:
+            state.play(rng.choice(state.legal_actions()))
+        assert "ranks-awarded" in keys(state)

@@ -16,7 +16,8 @@ from terra.games.nile.movement import step_cost
 from terra.games.nile.outfitting import arrive
 from terra.games.nile.party import Party
 from terra.games.nile.phases import Phase
-from terra.games.nile.publishing import pending, publish, ranked_awards
+from terra.games.nile.publishing import pending, publish, publishable_hexes
+from terra.games.nile.ranks import ranked_awards
 from terra.games.nile.rivers import travel
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import BLANK, EXPLORER, JOURNALIST, LAKE, MOUNTAIN, VELDT, ZOOLOGIST
@@ -55,6 +56,12 @@ def explored(state: NileState, seat: int, hexes: list[int], terrain: int = VELDT
         territory.partial[hex_] = -1
         state.explorers[seat].visit(hex_)
         state.explorers[seat].survey(hex_)
+
+
+def ranks(state: NileState, seat: int) -> int:
+    """22.7: the ranks seat's explorer would claim publishing all he may now."""
+    explorer = state.explorers[seat]
+    return ranked_awards(state, explorer, publishable_hexes(state, explorer))
 
 
 class TestPublishing:
@@ -159,9 +166,9 @@ class TestRankedAwards:
         explored(state, 1, [theirs], MOUNTAIN)
         state.territory.peak[ours] = 19_000
         state.territory.peak[theirs] = 25_000
-        assert ranked_awards(state, state.explorers[0]) == first
+        assert ranks(state, 0) == first
         state.published[theirs] = 1
-        assert ranked_awards(state, state.explorers[0]) == second
+        assert ranks(state, 0) == second
         state.published[theirs] = 0
         state.play("publish")
         assert state.is_over and state.score_breakdown()[0]["ranked"] == first
@@ -204,8 +211,8 @@ class TestTheRulebooksExamples:
         explored(state, 0, [first, second], LAKE)
         explored(state, 1, [third], LAKE)
         first_rank = state.data.tables.vp_ranked[LARGEST_LAKE][0]
-        assert ranked_awards(state, state.explorers[1]) >= first_rank[state.explorers[1].specialty]
-        assert ranked_awards(state, state.explorers[0]) == 0
+        assert ranks(state, 1) >= first_rank[state.explorers[1].specialty]
+        assert ranks(state, 0) == 0
 
 
 class TestEpicJourneys:

@@ -11,7 +11,7 @@ win (22.7, 25.21).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -32,18 +32,15 @@ from terra.games.nile.actions import (
     PART_TRIBE,
 )
 from terra.games.nile.components import Components
-from terra.games.nile.components.tables import HIGHEST_MOUNTAIN, HIGHEST_WATERFALL, LARGEST_LAKE
 from terra.games.nile.discoveries import find_name, special_found
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.phases import EUROPE, PUBLISHING, RULE_PUBLISH, RULE_VICTORY
+from terra.games.nile.ranks import ranked_awards
 from terra.games.nile.rivers import epic_value
 from terra.games.nile.sequence import end_game, reached_target
 from terra.games.nile.terms import BLANK, LAKE
 from terra.games.nile.territory import (
     NATIVE_COUNTERS,
-    farthest_from_mouth,
-    lake_of,
-    last_lake_hex,
 )
 
 if TYPE_CHECKING:
@@ -198,55 +195,6 @@ def worth_publishing(gains: dict[str, int]) -> bool:
     """22.1: a publication brings something; a loss charged to the expedition (22.5) alone is
     nothing to publish (decision N161)."""
     return any(vp > 0 for vp in gains.values())
-
-
-def ranked_awards(
-    state: NileState, explorer: Explorer, publishing: Collection[int] | None = None
-) -> int:
-    """22.7-22.9, 25.2: the ranked spectacular discoveries and longest rivers the explorer may
-    claim at the moment of a winning publication. They rank on the map as published then, with
-    the hexes he publishes now (``publishing``; all he may publish by default); each is his
-    where he explored its hex, published since or not (decision N155)."""
-    claims = set(explorer.surveyed)
-    if not claims:
-        return 0
-    tables = state.data.tables
-    territory = state.territory
-    board = state.data.board
-    specialty = explorer.specialty
-    published = state.published[:]
-    for hex_ in publishable_hexes(state, explorer) if publishing is None else publishing:
-        published[hex_] = 1
-    total = 0
-    figures = ((HIGHEST_MOUNTAIN, territory.peak), (HIGHEST_WATERFALL, territory.waterfall))
-    for kind, figure in figures:
-        ranking = sorted(
-            (h for h in range(board.num_hexes) if figure[h] and published[h]),
-            key=lambda h: (-figure[h], h),
-        )
-        for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[kind])]):
-            if hex_ in claims:
-                total += tables.vp_ranked[kind][rank][specialty]
-    lakes: dict[int, tuple[int, int]] = {}  # last hex -> (published hexes, miles) (22.8-22.9)
-    for hex_ in range(board.num_hexes):
-        last = last_lake_hex(territory, board, hex_)
-        if last >= 0 and published[last] and last not in lakes:
-            size = sum(published[h] for h in lake_of(territory, board, last))
-            lakes[last] = (size, territory.lake_miles[last])
-    ranking = sorted(lakes, key=lambda h: (-lakes[h][0], -lakes[h][1], h))
-    for rank, hex_ in enumerate(ranking[: len(tables.vp_ranked[LARGEST_LAKE])]):
-        if hex_ in claims:
-            total += tables.vp_ranked[LARGEST_LAKE][rank][specialty]
-    rivers = [  # 25.2: the river systems by length, the Nile with its hexes beyond the board
-        (far, system, hex_)
-        for system in range(len(board.system_names))
-        for hex_, far in (farthest_from_mouth(territory, state.data, system, published),)
-    ]
-    rivers.sort(key=lambda item: (-item[0], item[1]))
-    for rank, (_far, _system, hex_) in enumerate(rivers[: len(tables.awards.longest_river)]):
-        if hex_ in claims:
-            total += tables.awards.longest_river[rank]
-    return total
 
 
 def publish(state: NileState, parts: Parts | None = None) -> None:

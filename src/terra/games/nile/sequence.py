@@ -18,6 +18,7 @@ from terra.games.nile.phases import (
     OVER,
     SPECIALTY,
 )
+from terra.games.nile.ranks import award_ranks_at_the_end
 from terra.games.nile.records import Turn
 
 if TYPE_CHECKING:
@@ -59,6 +60,8 @@ def end_turn(state: NileState) -> None:
     if following == state.first:
         state.round += 1
         if state.round >= state.turn_limit:
+            if state.game_two:
+                award_ranks_at_the_end(state)
             end_game(state, RULE_TURNS if state.game_two else RULE_LIMIT)
             return
     begin_turn(state)
