@@ -52,6 +52,7 @@ from terra.games.nile.terms import (
     VELDT,
 )
 from terra.games.nile.territory import NO_SPECTACULAR, new_territory
+from terra.games.nile.upkeep import water_here
 
 from . import positions as pos
 from .maps import explored, near
@@ -1008,3 +1009,34 @@ class TestRanksAtTheEnd:
         while not state.is_over:
             state.play(rng.choice(state.legal_actions()))
         assert "ranks-awarded" in keys(state)
+
+
+class TestOases:
+    """32.35: an unpublished oasis is found on an odd die by whoever did not map it."""
+
+    def entering_an_oasis(self, die: int) -> NileState:
+        """The journalist enters the unpublished desert hex 0504, whose oasis another mapped:
+        a 6 for the lost check, 6 and 6 for natives (none on 12), then ``die``."""
+        state = journalist_in_africa("0403", pos.foot_party(rations=20, water=90))
+        hex_ = found(state, BLANK_HEX, DESERT)
+        state.writable_territory().oasis[hex_] = 1
+        state.play("normal")
+        dice(state, 6, 6, 6, die)
+        state.play(toward(state, BLANK_HEX))
+        assert state.explorers[0].hex == hex_
+        return state
+
+    def test_an_odd_die_finds_it(self) -> None:
+        state = self.entering_an_oasis(3)
+        assert pos.hx(state, BLANK_HEX) in state.explorers[0].oases
+        assert water_here(state, pos.hx(state, BLANK_HEX))
+
+    def test_an_even_die_misses_it_and_there_is_no_water(self) -> None:
+        state = self.entering_an_oasis(4)
+        assert "oasis-search" in keys(state)
+        assert not water_here(state, pos.hx(state, BLANK_HEX))
+
+    def test_once_published_everybody_knows_it(self) -> None:
+        state = self.entering_an_oasis(4)
+        state.published[pos.hx(state, BLANK_HEX)] = 1
+        assert water_here(state, pos.hx(state, BLANK_HEX))

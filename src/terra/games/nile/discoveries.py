@@ -3,9 +3,10 @@ drawn at the end of a turn that mapped a hex or met a tribe (20.1-20.7), what it
 explorer's specialty, and the finds carried home (20.71-20.74), with the move ``leave find`` (a tusk
 or specimen left behind, 9.6).
 
-Source of the Nile 40.1-40.46 in Game II: no card brings a bonus; a zoologist (who is the
-botanist too) or a geologist spends a full turn searching each new unpublished hex, two dice of
-which he picks one on his table, and carries home what he finds (40.41-40.46).
+Source of the Nile 32.35 in Game II: an unpublished oasis is found on an odd die by those who did
+not map it. Source of the Nile 40.1-40.46 in Game II: no card brings a bonus; a zoologist (who is
+the botanist too) or a geologist spends a full turn searching each new unpublished hex, two dice
+of which he picks one on his table, and carries home what he finds (40.41-40.46).
 """
 
 from __future__ import annotations
@@ -130,6 +131,29 @@ def search_for_specimens(state: NileState, explorer: Explorer) -> None:
     state.emit("specimen-found", player=state.player, hex=hex_, die=finding[0], vp=vp)
 
 
+def oasis_known(state: NileState, explorer: Explorer, hex_: int) -> bool:
+    """10.51; 32.35: in Game II an oasis of an unpublished hex is the explorer's only once he
+    has found it; once published, everybody knows where it is."""
+    if not state.territory.oasis[hex_]:
+        return False
+    return not state.game_two or bool(state.published[hex_]) or hex_ in explorer.oases
+
+
+def look_for_oasis(state: NileState, explorer: Explorer, hex_: int) -> None:
+    """32.35 (Game II): the explorer who mapped an oasis knows it; another who comes into its
+    unpublished hex finds it on an odd die."""
+    if not state.game_two or oasis_known(state, explorer, hex_) or not state.territory.oasis[hex_]:
+        return
+    if hex_ in state.turn.mapped:
+        explorer.oases.add(hex_)
+        return
+    die = roll(state)
+    found = die % 2 == 1
+    if found:
+        explorer.oases.add(hex_)
+    state.emit("oasis-search", player=state.player, hex=hex_, die=die, found=found)
+
+
 def places_of(state: NileState, hex_: int) -> int:
     """11.2, 11.44, 20.4: the places a card may name that a hex is: its terrain, by a lake
     (a lake's shore reaches the hexes around it), by a river or an oasis."""
@@ -241,6 +265,7 @@ def stays_in(state: NileState, explorer: Explorer, hex_: int) -> None:
     if not state.published[hex_] and state.territory.stage[hex_] == EXPLORED:
         explorer.survey(hex_)
     look_at_counter(state, explorer, hex_)
+    look_for_oasis(state, explorer, hex_)
     must_search(state, explorer, hex_)
 
 

@@ -74,6 +74,7 @@ class Explorer(Fielded):
         "stay_round": SAME,
         "searched": COPY,
         "worked": COPY,
+        "oases": COPY,
         "battled": COPY,
         "awards": SAME,
         "interviewed": SAME,
@@ -117,6 +118,7 @@ class Explorer(Fielded):
     stay_round: int  # the round in which he entered it
     searched: set[int]  # Game II: unpublished hexes a zoologist or geologist has searched (40.41)
     worked: set[int]  # Game II: tribes a missionary, doctor or ethnologist has worked with (40.54)
+    oases: set[int]  # Game II: the oases of unpublished hexes he has found (32.35)
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
@@ -164,6 +166,7 @@ class Explorer(Fielded):
         explorer.stay_round = -1
         explorer.searched = set()
         explorer.worked = set()
+        explorer.oases = set()
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0

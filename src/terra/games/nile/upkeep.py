@@ -17,7 +17,7 @@ from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers
 from terra.games.nile.chance import Roll, roll
 from terra.games.nile.components.tables import Tables
-from terra.games.nile.discoveries import bonus_draw
+from terra.games.nile.discoveries import bonus_draw, oasis_known
 from terra.games.nile.europe import explorer_dies
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.hunting import Feeding, feed, hunt, spoil_fresh
@@ -66,7 +66,9 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
         terrain=territory.terrain[hex_],
         activity=max(0, state.turn.activity),
         oasis_or_river=bool(
-            territory.oasis[hex_] or territory.river_in[hex_] or territory.river_out[hex_]
+            oasis_known(state, explorer, hex_)
+            or territory.river_in[hex_]
+            or territory.river_out[hex_]
         ),
         provided_for=board.cape_colony[hex_] or (tribe > 0 and tribe in explorer.friendly),
         explorer_is_doctor=explorer.specialty == DOCTOR,
@@ -97,11 +99,15 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
 
 
 def water_here(state: NileState, hex_: int) -> bool:
-    """5.4441, 5.4443: water is found everywhere but in a desert hex without river or oasis."""
+    """5.4441, 5.4443: water is found everywhere but in a desert hex without river or oasis (32.35:
+    in Game II an oasis the explorer has found)."""
     territory = state.territory
     if territory.terrain[hex_] != DESERT:
         return True
-    return bool(territory.oasis[hex_] or territory.river_in[hex_] or territory.river_out[hex_])
+    explorer = state.explorers[state.player]
+    return bool(
+        oasis_known(state, explorer, hex_) or territory.river_in[hex_] or territory.river_out[hex_]
+    )
 
 
 def take_water(state: NileState, good: int, amount: int) -> None:

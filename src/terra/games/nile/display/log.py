@@ -254,6 +254,8 @@ def _game_two_fields(
         fields["sick"] = part["falls-sick"] if args["sick"] else ""
     if key == "mission":
         fields["attitude"] = f"{int(args['attitude']):+d}"
+    if key == "oasis-search":
+        fields["verdict"] = part["oasis-found"] if args["found"] else part["oasis-missed"]
     if key == "search-failed":
         fields["dice"] = part["list"].join(str(die) for die in args["dice"])
     if key == "escaped":
