@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+import terra
 from terra.core import IllegalAction, OptionError
 from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.components.events import CONTINUES, NO_RIVER
@@ -1040,3 +1041,12 @@ class TestOases:
         state = self.entering_an_oasis(4)
         state.published[pos.hx(state, BLANK_HEX)] = 1
         assert water_here(state, pos.hx(state, BLANK_HEX))
+
+
+def test_the_revealed_port_is_the_journalists() -> None:
+    """28.2, 40.62: only the journalist lands; the log names him with his port."""
+    state = game_two(2, specialties=("zoologist", "journalist"))
+    state.play("sail to Mombasa")
+    event = next(e for e in state.events if e["key"] == "ports-revealed")
+    text = terra.game("nile").describe_event(state, event)
+    assert "Blue Mombasa" in text and "Red" not in text

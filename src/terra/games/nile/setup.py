@@ -166,7 +166,11 @@ def _land(state: NileState, seats: Iterable[int]) -> None:
     seats = list(seats)
     for seat in seats:
         arrive(state, seat, state.explorers[seat].port, state.data.tables.first_outfit)
-    state.emit("ports-revealed", ports=[state.explorers[seat].port for seat in seats])
+    landing = set(seats)  # by seat, -1 for those who stay in Europe (28.2)
+    state.emit(
+        "ports-revealed",
+        ports=[e.port if seat in landing else -1 for seat, e in enumerate(state.explorers)],
+    )
     state.player = state.first
     if state.explorers[state.first].status != IN_AFRICA:
         state.player = next_outfitter(state, state.first)

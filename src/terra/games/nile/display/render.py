@@ -79,7 +79,10 @@ def _head(view: Mapping[str, Any], data: Components) -> Text:
         head.append(" - LOST this turn", style="bold red")
     elif turn["stopped"]:
         head.append(" - can move no further", style="bold")
-    head.append(f" (first to {view['target']} published v.p. wins)", style="dim")
+    if view["game_two"]:  # 30.0
+        head.append(" (Game II: the most published v.p. after the last turn win)", style="dim")
+    else:
+        head.append(f" (first to {view['target']} published v.p. wins)", style="dim")
     return head
 
 
