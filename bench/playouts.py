@@ -68,19 +68,27 @@ class Measure:
         )
 
 
-def measure_terra(game_id: str, players: int, budget: float, first: int = 0) -> Measure:
-    """Random playouts of a Terra game, from seed ``first`` on, for ``budget`` seconds."""
+def measure_terra(
+    game_id: str,
+    players: int,
+    budget: float,
+    first: int = 0,
+    options: dict[str, str] | None = None,
+) -> Measure:
+    """Random playouts of a Terra game with ``options``, from seed ``first`` on, for ``budget``
+    seconds."""
     game = terra.game(game_id)
     games = actions = 0
     started = time.process_time()
     while time.process_time() - started < budget:
-        state = game.new(players, seed=first + games)
+        state = game.new(players, seed=first + games, options=options)
         rng = random.Random(first + games)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         actions += len(state.history)
         games += 1
-    return Measure(game_id, players, games, actions, time.process_time() - started)
+    name = " ".join([game_id, *(f"{k}={v}" for k, v in sorted((options or {}).items()))])
+    return Measure(name, players, games, actions, time.process_time() - started)
 
 
 def openspiel_available() -> bool:
@@ -124,6 +132,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--rounds", type=int, default=5, help="interleaved rounds sharing the budget (default 5)"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option for every game chosen, repeatable (e.g. --games nile --option game=2)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser.parse_args(argv)
 
@@ -137,8 +152,11 @@ def games_named(names: str) -> list[Game[GameState]]:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the report; returns the exit code."""
     args = parse_args(argv)
+    options = dict(option.partition("=")[::2] for option in args.option)
     try:
         chosen = games_named(args.games)
+        for game in chosen:
+            game.resolve_options(options)
     except terra.TerraError as error:
         print(f"playouts: {error}", file=sys.stderr)
         return 2
@@ -156,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             first = done.games if done else 0
             slice_ = args.seconds / args.rounds
             measure = (
-                measure_terra(name, players, slice_, first)
+                measure_terra(name, players, slice_, first, options)
                 if players
                 else measure_openspiel(name, slice_, first)
             )
