@@ -47,6 +47,7 @@ from terra.games.nile.terms import (
     JUNGLE_MOUNTAIN,
     JUNGLE_SWAMP,
     LAKE,
+    MISSIONARY,
     MOUNTAIN,
     RATION,
     SWAMP,
@@ -1050,3 +1051,45 @@ def test_the_revealed_port_is_the_journalists() -> None:
     event = next(e for e in state.events if e["key"] == "ports-revealed")
     text = terra.game("nile").describe_event(state, event)
     assert "Blue Mombasa" in text and "Red" not in text
+
+
+class TestCaptiveMissionary:
+    """40.53: a captive missionary or doctor works on his captors at the end of his first full
+    turn of capture; the attitude it changes counts on his escape rolls from that tribe."""
+
+    def captive(self) -> NileState:
+        state = meeting_two(100)
+        state.explorer(0).specialty = MISSIONARY
+        dice(state, 6, 6, 6, 2, 1, 6, 3, 1)  # hostile, ambush, beaten, captured
+        state.play("policy 4")
+        assert state.explorers[0].status == pos.CAPTIVE
+        return state
+
+    def test_the_mission_then_the_escape_roll_with_its_change(self) -> None:
+        """A 6 kept: the chief asks to be baptized, +5. The escape roll that follows: a 1, less
+        two, plus five, is 4 on the table: he escapes with a musket and nine rations."""
+        state = self.captive()
+        dice(state, 6, 2)
+        state.play("done")
+        assert state.phase_name == "mission" and "works-on-captors" in keys(state)
+        state.play("keep die 6")
+        assert state.phase_name == "captivity" and state.explorers[0].escape_bonus == 5
+        dice(state, 1)
+        state.play("done")
+        explorer = state.explorers[0]
+        assert explorer.status == IN_AFRICA
+        assert (explorer.party.muskets, explorer.party.rations) == (1, 9)
+
+    def test_only_the_first_full_turn_and_once(self) -> None:
+        """40.53-40.54: after the first full turn, only the escape rolls."""
+        state = self.captive()
+        dice(state, 6, 2)
+        state.play("done")
+        dice(state, 2)
+        state.play("keep die 2")
+        dice(state, 1)
+        state.play("done")  # 1 - 2 + 1 = 0: still captive
+        assert state.explorers[0].status == pos.CAPTIVE
+        dice(state, 1)
+        state.play("done")
+        assert "works-on-captors" not in keys(state, state.log_size - 3)

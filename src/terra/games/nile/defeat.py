@@ -26,6 +26,7 @@ from terra.games.nile.party import Party, gain, lose
 from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
+from terra.games.nile.specialties import work_on_captors
 from terra.games.nile.terms import (
     ASKARI,
     BEARER,
@@ -176,6 +177,7 @@ def defeat_by_dice(state: NileState) -> None:
         explorer.status = CAPTIVE
         explorer.captured = state.round
         explorer.captor = encounter.tribe
+        explorer.escape_bonus = 0
         state.emit("captured", player=state.player)
         stays(state, encounter)
         state.encounter = None
@@ -261,11 +263,15 @@ def attempt_escape(state: NileState) -> None:
 
 def escape_by_dice(state: NileState) -> None:
     """Source of the Nile 35.5 (Game II): at the end of each turn after his capture a captive
-    rolls on the table again, less two, until he escapes or is killed (39.23)."""
+    rolls on the table again, less two, until he escapes or is killed (39.23); a missionary or
+    doctor first works on his captors (40.53)."""
     explorer = state.explorer(state.player)
     if may_attempt_escape(explorer.captured, state.round):
+        if work_on_captors(state, explorer):
+            return  # 40.53: the die he keeps first, then this turn's escape roll
         two = state.data.game_two
-        line = _defeat_roll(state, explorer.captor, two.captive_less, "escape-dice")
+        less = two.captive_less - explorer.escape_bonus
+        line = _defeat_roll(state, explorer.captor, less, "escape-dice")
         if line is None:
             return
         if line.result != "captured":

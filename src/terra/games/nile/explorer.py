@@ -75,6 +75,7 @@ class Explorer(Fielded):
         "searched": COPY,
         "worked": COPY,
         "oases": COPY,
+        "escape_bonus": SAME,
         "battled": COPY,
         "awards": SAME,
         "interviewed": SAME,
@@ -119,6 +120,7 @@ class Explorer(Fielded):
     searched: set[int]  # Game II: unpublished hexes a zoologist or geologist has searched (40.41)
     worked: set[int]  # Game II: tribes a missionary, doctor or ethnologist has worked with (40.54)
     oases: set[int]  # Game II: the oases of unpublished hexes he has found (32.35)
+    escape_bonus: int  # Game II: a captive missionary's or doctor's work on his escape (40.53)
     battled: set[int]  # tribes his expedition has battled (24.4)
     awards: int  # unpublished victory points besides finds (16.422, 24, 25.3, 22.5)
     interviewed: int  # bit p: seat p's explorer interviewed (24.62)
@@ -167,6 +169,7 @@ class Explorer(Fielded):
         explorer.searched = set()
         explorer.worked = set()
         explorer.oases = set()
+        explorer.escape_bonus = 0
         explorer.battled = set()
         explorer.awards = 0
         explorer.interviewed = 0

@@ -1,7 +1,8 @@
 """Source of the Nile 40.5-40.73 Explorer Specialties in Game II: the missionary and the doctor,
-who spend a full turn with each new friendly tribe and keep one of two dice on their tables
-(40.51-40.54); the ethnologist, who spends a full turn with each, falls sick on a 12, and whose
-friends make his policies and his bargaining better (40.71-40.73). The move ``keep die``.
+who spend a full turn with each new friendly tribe and keep one of two dice on their tables, and
+work on the tribe that holds them captive (40.51-40.54); the ethnologist, who spends a full turn
+with each, falls sick on a 12, and whose friends make his policies and his bargaining better
+(40.71-40.73). The move ``keep die``.
 
 The zoologist's and geologist's search (40.4) is in :mod:`~.discoveries`, beside the bonuses it
 replaces; the journalist's income (40.6) in :mod:`~.outfitting`.
@@ -18,7 +19,8 @@ from terra.games.nile import offers
 from terra.games.nile.attitude import change_attitude
 from terra.games.nile.chance import roll
 from terra.games.nile.europe import explorer_dies
-from terra.games.nile.phases import MISSION, RULE_MISSION, cite
+from terra.games.nile.explorer import CAPTIVE
+from terra.games.nile.phases import CAPTIVITY, MISSION, RULE_MISSION, cite
 from terra.games.nile.poison import poison_attempt
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.terms import DOCTOR, ETHNOLOGIST, MISSIONARY
@@ -78,11 +80,29 @@ def with_tribe(state: NileState, explorer: Explorer) -> bool:
     return True
 
 
+def work_on_captors(state: NileState, explorer: Explorer) -> bool:
+    """40.53: a captive missionary or doctor, at the end of his first full turn of capture,
+    works on the tribe that holds him (once a tribe, 40.54): two dice, one kept. True when he
+    has a die to choose; his escape roll follows, by ``done`` again."""
+    if (
+        explorer.specialty not in (MISSIONARY, DOCTOR)
+        or state.round != explorer.captured + 1
+        or explorer.captor in explorer.worked
+    ):
+        return False
+    explorer.worked.add(explorer.captor)
+    state.turn.dice = tuple(roll(state) for _ in range(MISSION_DICE))
+    state.phase = MISSION
+    state.emit("works-on-captors", player=state.player, tribe=explorer.captor)
+    return True
+
+
 def keep_die(state: NileState, die: int) -> None:
     """40.52: the kept die's line of the Missionary or Doctor table: the tribe's attitude, the
     points (published in Europe), sickness or death, and the poison it brings (41.0)."""
     explorer = state.explorer(state.player)
-    tribe = state.territory.tribe[explorer.hex]
+    captive = explorer.status == CAPTIVE
+    tribe = explorer.captor if captive else state.territory.tribe[explorer.hex]
     two = state.data.game_two
     line = (two.missionary if explorer.specialty == MISSIONARY else two.doctor)[die - 1]
     state.turn.dice = ()
@@ -105,6 +125,10 @@ def keep_die(state: NileState, die: int) -> None:
     for _ in range(line.poison):
         if not poison_attempt(state, "witch-doctor" if explorer.specialty == DOCTOR else "chief"):
             return
+    if captive:  # 40.53: the change counts on this turn's escape roll and every later one
+        explorer.escape_bonus += line.attitude
+        state.phase = CAPTIVITY
+        return
     end_turn(state)
 
 
