@@ -31,11 +31,19 @@ def random_actions(state: GameState, count: int, seed: int) -> list[int]:
 
 def variants(game: Game[Any]) -> list[dict[str, Any]]:
     """The game's variants: each yes-or-no option set against its default, then all of them
-    at once. A game declares a variant as an option, and the contract suite plays it."""
+    at once, and each other choice of an option with choices (Source of the Nile's Game II). A
+    game declares a variant as an option, and the contract suite plays it."""
     flips = [{option.name: not option.default} for option in game.options if option.kind is bool]
     if len(flips) > 1:
         flips.append({name: value for flip in flips for name, value in flip.items()})
-    return flips
+    choices = [
+        {option.name: choice}
+        for option in game.options
+        if option.choices is not None
+        for choice in option.choices
+        if choice != option.default
+    ]
+    return flips + choices
 
 
 def two_seats(game: Game[Any]) -> int:

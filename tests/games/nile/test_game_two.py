@@ -282,17 +282,18 @@ class TestVictory:
         state.explorers[0].vp, state.explorers[1].vp = 12, 7
         assert winners(state) == [0]
 
-    def test_ties_share_and_nobody_wins_on_nothing(self) -> None:
-        """30.0: the most points; decision N200: a game where nobody published has no winner
-        (alone, an explorer who published nothing has not beaten the continent)."""
+    def test_ties_share_even_at_nothing(self) -> None:
+        """30.0: the most points, ties sharing, as at Game I's turn limit (N100); decision N200:
+        alone, an explorer who published nothing has not beaten the continent."""
         state = pos.new(3, 1, game=2)
         for seat, vp in enumerate((9, 9, 4)):
             state.explorers[seat].vp = vp
         assert winners(state) == [0, 1]
         for explorer in state.explorers:
             explorer.vp = 0
-        assert winners(state) == []
+        assert winners(state) == [0, 1, 2]
         alone = pos.new(1, 1, game=2)
+        assert winners(alone) == []
         alone.explorers[0].vp = 3
         assert winners(alone) == [0]
 

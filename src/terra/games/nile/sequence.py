@@ -81,11 +81,14 @@ def reached_target(state: NileState, vp: int) -> bool:
 
 def winners(state: NileState) -> list[int]:
     """7.0: the first to publish the target wins; at the turn limit the most points (N100).
-    30.0: in Game II the most points at the end of its turns (alone: any, decision N200)."""
+    30.0: in Game II the most points at the end of its turns, ties sharing (alone: any,
+    decision N200)."""
     scores = [explorer.vp for explorer in state.explorers]
     if state.game_two:
         best = max(scores)
-        return [seat for seat, vp in enumerate(scores) if vp == best and vp > 0]
+        if state.num_players == 1:
+            return [0] if best > 0 else []
+        return [seat for seat, vp in enumerate(scores) if vp == best]
     reached = [seat for seat, vp in enumerate(scores) if vp >= state.target]
     if reached or state.num_players == 1:
         return reached  # 2.1: alone, the explorer wins only against the continent
