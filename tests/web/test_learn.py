@@ -334,3 +334,30 @@ def test_a_game_page_stays_within_two_screens(
     assert heights and max(heights) <= limit, f"{game_id} at {width} px: heights {heights}"
     assert _overflow(page) <= 0
     context.close()
+
+
+def test_a_variants_own_options_show_only_with_it(
+    base: str, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Source of the Nile in the lobby: Game I's target and turn limit while Game I is chosen,
+    Game II's turns (30.0) once Game 2 is; the match is created with Game II's options alone."""
+    context = new_context(locale="en", viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{base}/?game=nile")
+    turns = page.locator('#options [data-option="turns"]')
+    target = page.locator('#options [data-option="victory_points"]')
+    target.wait_for()
+    assert not turns.is_visible() and target.is_visible()
+    page.locator('#options [data-option="game"]').select_option("2")
+    turns.wait_for()
+    assert not target.is_visible()
+    turns.fill("20")
+    page.locator("#create button[type=submit]").click()
+    invite = page.locator("#invites li a").first.get_attribute("href")
+    assert invite is not None
+    match_id = invite.split("/match/")[1].split("#")[0]
+    options = httpx.get(f"{base}/api/matches/{match_id}", timeout=30).json()["options"]
+    assert options["game"] == 2 and options["turns"] == 20
+    assert options["victory_points"] == 75  # the default, never sent
+    context.close()

@@ -54,6 +54,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None  # the least whole number allowed
     maximum: int | None = None  # the greatest whole number allowed
+    only: tuple[str, Any] | None = None  # (option, value): a variant's own, used with it alone
 
     def check(self, value: Any) -> Any:
         """The value, validated; raises :class:`OptionError` saying what is wrong.
@@ -207,12 +208,15 @@ class Game(ABC, Generic[S]):
             names = ", ".join(known) or "none"
             raise OptionError(f"{self.title} has no option {quote(unknown[0])} (options: {names})")
         checked = {name: option.check(given.get(name)) for name, option in known.items()}
-        self.relate_options(checked)
+        for option in self.options:  # a variant's own option, set for another variant
+            if option.only is not None and checked[option.name] != option.default:
+                other, value = option.only
+                if checked[other] != value:
+                    raise OptionError(
+                        f"option {option.name!r} is used only with {other}={value}, "
+                        f"not with {other}={checked[other]}"
+                    )
         return checked
-
-    def relate_options(self, options: dict[str, Any]) -> None:
-        """Raise :class:`OptionError` where checked ``options`` do not go together (an option of
-        one variant set for another, say); none by default."""
 
     @abstractmethod
     def load_data(self, path: str | None = None) -> ComponentData:

@@ -84,6 +84,7 @@ def _options(game: Game[Any], words: dict[str, Any]) -> list[dict[str, Any]]:
             "choices": list(o.choices) if o.choices is not None else None,
             "minimum": o.minimum,
             "maximum": o.maximum,
+            "only": list(o.only) if o.only is not None else None,
         }
         for o in game.options
         if o.name != DATA_OPTION.name

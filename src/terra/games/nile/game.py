@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from terra.core.errors import OptionError
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile.actions import NOTATION_HELP
 from terra.games.nile.components import Components, load_components
@@ -49,6 +48,7 @@ class Nile(Game[NileState]):
             int,
             minimum=FEWEST_TURNS,
             maximum=MOST_TURNS,
+            only=("game", 2),
         ),
         Option(
             "victory_points",
@@ -56,6 +56,7 @@ class Nile(Game[NileState]):
             DEFAULT_TARGET,
             int,
             minimum=1,
+            only=("game", 1),
         ),
         Option(
             "turn_limit",
@@ -64,27 +65,9 @@ class Nile(Game[NileState]):
             DEFAULT_TURN_LIMIT,
             int,
             minimum=1,
+            only=("game", 1),
         ),
     )
-
-    def relate_options(self, options: dict[str, Any]) -> None:
-        """Game I ends at a target of published points (7.0) or at its turn limit (N100); Game
-        II only after its turns (30.0): an option of the other game, set, is refused."""
-        if options["game"] == 1 and options["turns"] != GAME_II_TURNS:
-            raise OptionError(
-                "option 'turns' is Game II's turn limit (30.0); with game=1 the game ends at "
-                "'victory_points' or after 'turn_limit' rounds"
-            )
-        if options["game"] == 2:
-            for name, default in (
-                ("victory_points", DEFAULT_TARGET),
-                ("turn_limit", DEFAULT_TURN_LIMIT),
-            ):
-                if options[name] != default:
-                    raise OptionError(
-                        f"option {name!r} is Game I's; Game II has no target of points and "
-                        "ends after 'turns' turns (30.0)"
-                    )
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)

@@ -102,9 +102,15 @@ function showOptions() {
     input.dataset.option = option.name;
     input.dataset.kind = option.kind;
     label.append(input, element("span", option.help, { class: "help" }));
+    if (option.only) {
+      // A variant's own option: shown, and sent, only while that variant is chosen.
+      label.dataset.onlyOption = option.only[0];
+      label.dataset.onlyValue = String(option.only[1]);
+    }
     box.append(label);
   }
   box.hidden = game.options.length === 0;
+  showVariantOptions();
   const players = $("players");
   players.min = game.min_players;
   players.max = game.max_players;
@@ -129,9 +135,20 @@ function showSeats() {
   }
 }
 
+// Each variant's own options only while it is chosen (an option's ``only``).
+function showVariantOptions() {
+  const box = $("options");
+  for (const label of box.querySelectorAll("[data-only-option]")) {
+    const chooser = box.querySelector(`[data-option="${label.dataset.onlyOption}"]`);
+    const on = chooser !== null && String(chooser.value) === label.dataset.onlyValue;
+    label.hidden = !on;
+    label.querySelector("[data-option]").disabled = !on;
+  }
+}
+
 function readOptions() {
   const options = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
+  for (const input of $("options").querySelectorAll("[data-option]:not(:disabled)")) {
     const kind = input.dataset.kind;
     if (kind === "bool") options[input.dataset.option] = input.checked;
     else if (input.value !== "") options[input.dataset.option] = kind === "int" ? Number(input.value) : input.value;
@@ -224,6 +241,7 @@ async function start() {
   const asked = new URLSearchParams(location.search).get("game");
   if (games.some((g) => g.id === asked)) select.value = asked;
   select.addEventListener("change", showOptions);
+  $("options").addEventListener("change", showVariantOptions);
   $("players").addEventListener("change", showSeats);
   $("create").addEventListener("submit", create);
   showOptions();
