@@ -655,7 +655,9 @@ function drawTurn(sheet, y, view, ctx) {
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
   y += headline(sheet, y, 15, [line], 16);
-  const aside = say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
+  const aside = view.game_two // 30.0: no target; the most points when the turns are over
+    ? say(ctx, "nile.goal_two", "Game II · most VP after turn {limit}", { limit: view.turn_limit })
+    : say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
   if (sheet.width >= 600) {
     text(sheet.svg, sheet.width - GAP, y + 15, aside, { "font-size": 12, "text-anchor": "end", fill: INK });
     y += 24;
