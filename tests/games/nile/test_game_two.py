@@ -13,7 +13,7 @@ from terra.core import IllegalAction, OptionError
 from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.components.events import CONTINUES, NO_RIVER
 from terra.games.nile.components.hexgrid import NORTH, NORTH_EAST, SOUTH
-from terra.games.nile.components.tables import HIGHEST_MOUNTAIN
+from terra.games.nile.components.tables import CAPTURED, ESCAPES, HIGHEST_MOUNTAIN, KILLED
 from terra.games.nile.defeat import defeat_line, escaping_party
 from terra.games.nile.discoveries import SPECIMEN_IDS
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE
@@ -711,9 +711,15 @@ class TestDefeatByDice:
 
     def test_one_or_less_is_captured(self) -> None:
         """35.2, 35.5: a captive's 3 less two is 1: still captive; a 4 less two kills."""
-        assert defeat_line(self.TWO, 3 - self.TWO.captive_less).result == "captured"
-        assert defeat_line(self.TWO, 4 - self.TWO.captive_less).result == "killed"
-        assert defeat_line(self.TWO, 1 - self.TWO.captive_less).result == "captured"
+        assert defeat_line(self.TWO, 3 - self.TWO.captive_less).result == CAPTURED
+        assert defeat_line(self.TWO, 4 - self.TWO.captive_less).result == KILLED
+        assert defeat_line(self.TWO, 1 - self.TWO.captive_less).result == CAPTURED
+
+    def test_a_roll_raised_above_six_reads_the_last_line(self) -> None:
+        """35.2 with 40.53: a captive missionary's +5 makes a 6 less two into 9: the 6 line."""
+        line = defeat_line(self.TWO, 6 - self.TWO.captive_less + 5)
+        assert line == defeat_line(self.TWO, 6)
+        assert line.result == ESCAPES and line.table_a == 2
 
     def test_table_a_rolls_again_for_what_the_expedition_lacks(self) -> None:
         """35.3-35.4: a 6 (two rolls on Table A): a guide is rolled but there is none, so a 3
@@ -805,6 +811,16 @@ class TestCaptivity:
         explorer = state.explorers[0]
         assert explorer.status == IN_AFRICA
         assert (explorer.party.muskets, explorer.party.rations) == (1, 9)
+
+    def test_killed_in_captivity_whatever_raised_his_roll(self) -> None:
+        """35.5, 40.53: a captive whose escape roll a mission raised by two still dies in
+        captivity on a 2."""
+        state = self.captive()
+        state.explorer(0).escape_bonus = 2
+        dice(state, 2)
+        state.play("done")
+        died = next(e for e in state.events if e["key"] == "explorer-died")
+        assert died["args"]["how"] == "killed in captivity"
 
     def test_a_four_less_two_kills_him_and_the_tribe_thinks_worse_of_itself(self) -> None:
         """35.2's 2, and 39.23: the attitude falls a third time (attack, defeat, kill)."""

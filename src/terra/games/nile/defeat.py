@@ -92,13 +92,10 @@ def still_captive(escape: DefeatResult) -> bool:
     return escape.result == CAPTURED
 
 
-# Game II's results (35.2) as Game I's table names them.
-_RESULTS = {"captured": CAPTURED, "killed": KILLED, "escapes": ESCAPES}
-
-
 def defeat_line(two: GameTwo, die: int) -> DefeatLine:
-    """Source of the Nile 35.2: the line of a die, 1 or less the first (35.5's roll less two)."""
-    return two.defeat[max(1, die) - 1]
+    """Source of the Nile 35.2: the line of a modified die, 1 or less the first (35.5's roll
+    less two), more than 6 the last (40.53's missionary may raise it)."""
+    return two.defeat[min(max(1, die), len(two.defeat)) - 1]
 
 
 def escaping_party(two: GameTwo, line: DefeatLine, roll: Roll, expedition: Party | None) -> Party:
@@ -169,10 +166,10 @@ def defeat_by_dice(state: NileState) -> None:
     encounter = state.encounter
     assert encounter is not None
     two = state.data.game_two
-    line = _defeat_roll(state, encounter.tribe, 0, "defeated-dice")
+    line = _defeat_roll(state, encounter.tribe, 0, "defeated-dice", "killed by natives")
     if line is None:
         return
-    if line.result == "captured":
+    if line.result == CAPTURED:
         explorer.party = Party()
         explorer.status = CAPTIVE
         explorer.captured = state.round
@@ -189,17 +186,17 @@ def defeat_by_dice(state: NileState) -> None:
     finish_escape(state)
 
 
-def _defeat_roll(state: NileState, tribe: int, less: int, key: str) -> DefeatLine | None:
+def _defeat_roll(state: NileState, tribe: int, less: int, key: str, how: str) -> DefeatLine | None:
     """35.2, 35.5: a die, less ``less``, on the table; None when it kills the explorer (39.23:
-    the tribe's attitude falls)."""
+    the tribe's attitude falls; ``how`` he died, for the log)."""
     two = state.data.game_two
     die = roll(state)
     line = defeat_line(two, die - less)
-    state.emit(key, player=state.player, result=_RESULTS[line.result], die=die)
-    if line.result != "killed":
+    state.emit(key, player=state.player, result=line.result, die=die)
+    if line.result != KILLED:
         return line
     change_attitude(state, tribe, two.attitude_kills, "kills")
-    explorer_dies(state, "killed in captivity" if less else "killed by natives")
+    explorer_dies(state, how)
     return None
 
 
@@ -271,10 +268,10 @@ def escape_by_dice(state: NileState) -> None:
             return  # 40.53: the die he keeps first, then this turn's escape roll
         two = state.data.game_two
         less = two.captive_less - explorer.escape_bonus
-        line = _defeat_roll(state, explorer.captor, less, "escape-dice")
+        line = _defeat_roll(state, explorer.captor, less, "escape-dice", "killed in captivity")
         if line is None:
             return
-        if line.result != "captured":
+        if line.result != CAPTURED:
             explorer.status = IN_AFRICA
             explorer.mode = FOOT
             explorer.party = escaping_party(two, line, dice(state), None)

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 
 from terra.core.data import DataFiles, Meta, StrictModel
 from terra.games.nile.components.events import PLACE_IDS, PLACE_MASKS, NativesPlaceId
+from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED
 from terra.games.nile.terms import DIE, GOOD_IDS
 
 PeopleOrAnimal = Literal["guide", "askari", "bearer", "camel", "horse", "canoe"]
@@ -175,7 +176,7 @@ class GameTwoFile(StrictModel):
 class DefeatLine:
     """A line of Game II's Consequences of Defeat Table (35.2)."""
 
-    result: str  # "captured", "killed" or "escapes"
+    result: int  # CAPTURED, KILLED or ESCAPES, as Game I's table names them
     muskets: int
     rations: int
     table_a: int  # rolls on Table A (35.3)
@@ -276,7 +277,7 @@ def build_game_two(files: DataFiles) -> GameTwo:
         attack_mounted=spec.attack.mounted,
         attack_foot_in_desert=spec.attack.foot_in_desert,
         defeat=tuple(
-            DefeatLine(line.result, line.muskets, line.rations, line.table_a)
+            DefeatLine(_RESULTS[line.result], line.muskets, line.rations, line.table_a)
             for line in spec.defeat
         ),
         captive_less=spec.captivity.less,
@@ -308,6 +309,9 @@ def build_game_two(files: DataFiles) -> GameTwo:
         ethnologist_sick_on=spec.specialties.ethnologist_sick_on,
         poison=tuple(spec.poison.by_die),
     )
+
+
+_RESULTS = {"captured": CAPTURED, "killed": KILLED, "escapes": ESCAPES}
 
 
 def _conversion(line: ConversionSpec) -> Conversion:
