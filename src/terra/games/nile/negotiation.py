@@ -150,26 +150,27 @@ def most_lots(
     rate = tables.trade_buy[line]
     if game_two is not None:  # 38.3, Game II's limit instead of 14.91-14.95
         two, natives_left = game_two
-        lots = holding // rate.gifts
-        while lots and natives_for(two, good, rate.quantity * lots) > natives_left:
-            lots -= 1
-        return lots
+        most = natives_left * per_native(two, good) // rate.quantity
+        return max(0, min(holding // rate.gifts, most))
     room = tables.trade_limit[size] - gifts_taken
     return min(holding, room) // rate.gifts
 
 
+def per_native(two: GameTwo, good: Good) -> int:
+    """Source of the Nile 38.3 (Game II): how many of ``good`` one native trades: one animal,
+    one canoe or ten items, or himself hired out."""
+    if good in (HORSE, CAMEL):
+        return two.trade_animals
+    if good == CANOE:
+        return two.trade_canoes
+    if good in (BEARER, GUIDE, ASKARI):
+        return two.trade_hirelings
+    return two.trade_items
+
+
 def natives_for(two: GameTwo, good: Good, quantity: int) -> int:
-    """Source of the Nile 38.3 (Game II): the natives a purchase of ``quantity`` ``good`` takes,
-    each trading one animal, one canoe or ten items, or hiring himself out."""
-    per_native = {
-        HORSE: two.trade_animals,
-        CAMEL: two.trade_animals,
-        CANOE: two.trade_canoes,
-        BEARER: two.trade_hirelings,
-        GUIDE: two.trade_hirelings,
-        ASKARI: two.trade_hirelings,
-    }.get(good, two.trade_items)
-    return -(-quantity // per_native)
+    """Source of the Nile 38.3 (Game II): the natives a purchase of ``quantity`` ``good`` takes."""
+    return -(-quantity // per_native(two, good))
 
 
 def native_trade(
