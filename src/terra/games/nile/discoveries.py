@@ -94,8 +94,7 @@ def must_search(state: NileState, explorer: Explorer, hex_: int) -> None:
         and hex_ not in explorer.searched
     ):
         explorer.searched.add(hex_)
-        explorer.must_stay = hex_
-        explorer.stay_round = state.round
+        explorer.owe_full_turn(state.round)
         state.emit("must-search", player=state.player, hex=hex_)
 
 
@@ -108,9 +107,8 @@ def search_for_specimens(state: NileState, explorer: Explorer) -> None:
     if explorer.specialty not in SEARCHERS or hex_ < 0:
         return
     if explorer.must_stay == hex_:
-        if explorer.stay_round == state.round:
+        if not explorer.full_turn_paid(state.round):
             return  # the turn he came: the full turn is the next
-        explorer.must_stay = -1
     elif state.turn.moved or hex_ not in explorer.searched:
         return
     specimen = SPECIMEN_IDS + hex_

@@ -205,6 +205,19 @@ class Explorer(Fielded):
         self.visited.append(hex_)
         return True
 
+    def owe_full_turn(self, round_: int) -> None:
+        """40.41, 40.51, 40.71 (Game II): he owes his next full turn to the hex he is in."""
+        self.must_stay = self.hex
+        self.stay_round = round_
+
+    def full_turn_paid(self, round_: int) -> bool:
+        """Whether this turn, ending in ``round_``, was the full turn he owed his hex: then he
+        owes it no more."""
+        if self.must_stay != self.hex or self.stay_round == round_:
+            return False
+        self.must_stay = -1
+        return True
+
     def survey(self, hex_: int) -> None:
         """22.9, 25.2: the explorer has explored ``hex_``: stayed in it while it was unpublished
         and fully mapped, so that its spectacular discoveries, and its place on a river, are

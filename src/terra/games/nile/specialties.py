@@ -40,8 +40,7 @@ def new_friend(state: NileState, explorer: Explorer, tribe: int) -> None:
     if not state.game_two or explorer.specialty not in WITH_TRIBES or tribe in explorer.worked:
         return
     explorer.worked.add(tribe)  # 40.54: once a tribe for each of them, for the whole game
-    explorer.must_stay = explorer.hex
-    explorer.stay_round = state.round
+    explorer.owe_full_turn(state.round)
     state.emit("must-stay", player=state.player, tribe=tribe)
 
 
@@ -64,10 +63,8 @@ def with_tribe(state: NileState, explorer: Explorer) -> bool:
     """40.51-40.71: at the end of the full turn he owed the tribe: the ethnologist's two dice,
     or the missionary's or doctor's two dice of which he keeps one. True when he has a die to
     choose (the turn waits for ``keep die``)."""
-    hex_ = explorer.hex
-    if explorer.must_stay != hex_ or explorer.stay_round == state.round:
+    if not explorer.full_turn_paid(state.round):
         return False
-    explorer.must_stay = -1
     thrown = tuple(roll(state) for _ in range(MISSION_DICE))
     if explorer.specialty == ETHNOLOGIST:  # 40.71
         sick = sum(thrown) >= state.data.game_two.ethnologist_sick_on
