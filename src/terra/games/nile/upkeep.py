@@ -65,11 +65,7 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
         lambda: roll(state),
         terrain=territory.terrain[hex_],
         activity=max(0, state.turn.activity),
-        oasis_or_river=bool(
-            oasis_known(state, explorer, hex_)
-            or territory.river_in[hex_]
-            or territory.river_out[hex_]
-        ),
+        oasis_or_river=oasis_or_river(state, explorer, hex_),
         provided_for=board.cape_colony[hex_] or (tribe > 0 and tribe in explorer.friendly),
         explorer_is_doctor=explorer.specialty == DOCTOR,
         doctor_at_hand=at_port or board.cape_colony[hex_],
@@ -98,16 +94,19 @@ def turn_upkeep(state: NileState, explorer: Explorer) -> bool:
 # --- at any time (9.6, 17, 18.5, 21.2) -----------------------------------------------------
 
 
-def water_here(state: NileState, hex_: int) -> bool:
-    """5.4441, 5.4443: water is found everywhere but in a desert hex without river or oasis (32.35:
-    in Game II an oasis the explorer has found)."""
+def oasis_or_river(state: NileState, explorer: Explorer, hex_: int) -> bool:
+    """5.4443, 19.5: a river in the hex, or an oasis the explorer knows (32.35 in Game II)."""
     territory = state.territory
-    if territory.terrain[hex_] != DESERT:
-        return True
-    explorer = state.explorers[state.player]
     return bool(
-        oasis_known(state, explorer, hex_) or territory.river_in[hex_] or territory.river_out[hex_]
+        territory.river_in[hex_] or territory.river_out[hex_] or oasis_known(state, explorer, hex_)
     )
+
+
+def water_here(state: NileState, hex_: int) -> bool:
+    """5.4441, 5.4443: water is found everywhere but in a desert hex without river or oasis."""
+    if state.territory.terrain[hex_] != DESERT:
+        return True
+    return oasis_or_river(state, state.explorers[state.player], hex_)
 
 
 def take_water(state: NileState, good: int, amount: int) -> None:
