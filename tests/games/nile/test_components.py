@@ -40,6 +40,16 @@ class TestTheComponentsAgree:
         with pytest.raises(DataError, match="'Atlantis' is no port of the map"):
             load_components(str(target))
 
+    def test_game_twos_specimens_weigh_what_the_tables_say(self, tmp_path: Path) -> None:
+        """20.72, 40.45: the engine weighs every specimen by one figure; Game II's must agree."""
+        target = _copy_data(tmp_path)
+        game_two = target / "game2.toml"
+        text = game_two.read_text(encoding="utf-8")
+        assert "\nweight = 2\n" in text
+        game_two.write_text(text.replace("\nweight = 2\n", "\nweight = 3\n", 1), "utf-8")
+        with pytest.raises(DataError, match="a specimen weighs 3 items"):
+            load_components(str(target))
+
     def test_the_digest_covers_all_three_files(self, tmp_path: Path) -> None:
         """Decision C6: a record names the data it was played with."""
         target = _copy_data(tmp_path)

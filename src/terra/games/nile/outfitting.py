@@ -131,7 +131,7 @@ def sail_to_africa(state: NileState, port: int) -> None:
     free = journalist_income(state, explorer)
     fare = 0 if free or ticket >= 0 else state.data.tables.passage
     if free:
-        money = state.data.tables.first_outfit
+        money = state.data.game_two.journalist_income
     money -= fare
     discard(state, explorer.donations)  # cashed
     explorer.donations = []

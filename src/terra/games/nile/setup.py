@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 FIRST_PLAYER_DICE = 4  # 4.62
 FIRST_DONATIONS = 5  # 28.3
-RULE_SETUP_II = "Source of the Nile, 28.0 Set-Up for Play (Game II)"
 RULE_BOTANIST_II = "Source of the Nile, 40.1 (Game II: the botanist is combined with the zoologist)"
 
 
@@ -66,6 +65,8 @@ def set_up(state: NileState) -> None:
         state.turn_limit = options["turn_limit"]
     state.round = 0
     state.territory = new_territory(board)
+    if state.game_two:  # 39.2: every tribe's attitude starts the same
+        state.territory.attitude = [data.game_two.attitude_start] * len(state.territory.attitude)
     state.territory_owned = True
     state.published = bytearray(map(board.published, range(board.num_hexes)))
     state.published_finds = set()

@@ -56,11 +56,19 @@ def build_components(files: DataFiles) -> Components:
                 f"{files.where(TABLES_FILE)} or {files.where(EVENTS_FILE)}: "
                 f"{quote(name)} is no port of the map (ports: {', '.join(board.port_names)})"
             )
+    game_two = build_game_two(files)
+    weight = tables.logistics.specimen_weight
+    if game_two.specimen_weight != weight:  # both games weigh a specimen alike
+        raise DataError(
+            f"{files.where(GAME_TWO_FILE)}: a specimen weighs {game_two.specimen_weight} items, "
+            f"but {files.where(TABLES_FILE)} weighs every specimen {weight} "
+            "(Source of the Nile, 20.72, 40.45)"
+        )
     return Components(
         board=board,
         tables=tables,
         deck=deck,
-        game_two=build_game_two(files),
+        game_two=game_two,
         provisional=files.provisional,
         provenance=files.provenance,
         digest=files.digest,
