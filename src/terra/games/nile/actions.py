@@ -42,6 +42,10 @@ readable:
 ``collect donations``           in Europe: stay and draw donations (26.3-26.5)
 ``interview yellow``            journalist: interview another explorer in your hex (24.6)
 ``retire``                      retire your explorer (21.2)
+``join blue``                   Game II: ask to join the expedition blue travels in (29.4)
+``split evenly``                Game II: leave a joint expedition with half of it, or
+                                ``split alone``, ``split by dice`` (29.6-29.7)
+``agree`` / ``refuse``          Game II: answer a proposal made to you (29.4, 29.7)
 ``done``                        end outfitting, end your move, publish what is chosen
 ==============================  ================================================================
 """
@@ -113,6 +117,10 @@ KIND_NAMES = (
     "leave sick",
     "publish part",
     "keep die",
+    "join",
+    "split",
+    "agree",
+    "refuse",
 )
 (
     DONE,
@@ -151,6 +159,10 @@ KIND_NAMES = (
     LEAVE_SICK,
     PUBLISH_PART,
     KEEP_DIE,
+    JOIN,
+    SPLIT,
+    AGREE,
+    REFUSE,
 ) = range(len(KIND_NAMES))
 KINDS = len(KIND_NAMES)
 FIND_KINDS = ("tusk", "specimen")  # bonus finds carried home (20.71-20.72), by the arg of
@@ -179,7 +191,8 @@ NOTATION_HELP = (
     "cache 10 rations, "
     "cache 1 tusk, dig up cache | shoot horse | take 10 water | carry loads, stop carrying | "
     "sail for Europe | publish, publish all but hexes, publish hex 1520, publish tribe 12, "
-    "publish rivers (then done) | collect donations | interview yellow | retire | done. "
+    "publish rivers (then done) | collect donations | interview yellow | join blue | split "
+    "evenly, split alone, split by dice | agree, refuse | retire | done. "
     "Hexes by id (column and row, 1520) or a port's name."
 )
 
@@ -331,6 +344,21 @@ def write_interview(data: Components, out: Writer) -> None:
     """``interview yellow`` for every colour (24.6)."""
     for seat, colour in enumerate(PLAYER_COLOURS):
         out.add(f"interview {colour}", seat)
+
+
+def write_join(data: Components, out: Writer) -> None:
+    """``join blue`` for every colour (29.4)."""
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        out.add(f"join {colour}", seat)
+
+
+SPLIT_TERMS = ("evenly", "alone", "by dice")  # 29.7: the terms of ``split``, by argument
+
+
+def write_split(data: Components, out: Writer) -> None:
+    """``split evenly``, ``split alone``, ``split by dice`` (29.6-29.7)."""
+    for terms, words in enumerate(SPLIT_TERMS):
+        out.add(f"split {words}", terms)
 
 
 def write_cache_find(data: Components, out: Writer) -> None:

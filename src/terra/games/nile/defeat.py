@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move, checked
 from terra.games.nile import actions as act
-from terra.games.nile import logistics, offers, upkeep
+from terra.games.nile import joint, logistics, offers, upkeep
 from terra.games.nile.attitude import change_attitude
 from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.game_two import DefeatLine, GameTwo
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
-from terra.games.nile.europe import explorer_dies
+from terra.games.nile.europe import bury, explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
 from terra.games.nile.meeting import finish, stays
 from terra.games.nile.party import Party, gain, lose
@@ -166,16 +166,13 @@ def defeat_by_dice(state: NileState) -> None:
     encounter = state.encounter
     assert encounter is not None
     two = state.data.game_two
+    if explorer.leads:
+        scatter(state, encounter.tribe)
     line = _defeat_roll(state, encounter.tribe, 0, "defeated-dice", "killed by natives")
     if line is None:
         return
     if line.result == CAPTURED:
-        explorer.party = Party()
-        explorer.status = CAPTIVE
-        explorer.captured = state.round
-        explorer.captor = encounter.tribe
-        explorer.escape_bonus = 0
-        state.emit("captured", player=state.player)
+        _capture(state, state.player, encounter.tribe)
         stays(state, encounter)
         state.encounter = None
         upkeep.end_of_turn(state, skip_upkeep=True)
@@ -184,6 +181,47 @@ def defeat_by_dice(state: NileState) -> None:
     explorer.mode = FOOT
     state.emit("escaped", player=state.player, members=_members(explorer.party))
     finish_escape(state)
+
+
+def _capture(state: NileState, seat: int, tribe: int) -> None:
+    """35.5: the natives hold him captive, with nothing."""
+    explorer = state.explorer(seat)
+    explorer.party = Party()
+    explorer.status = CAPTIVE
+    explorer.captured = state.round
+    explorer.captor = tribe
+    explorer.escape_bonus = 0
+    state.emit("captured", player=seat)
+
+
+def scatter(state: NileState, tribe: int) -> None:
+    """29.5: a joint expedition defeated splits up: what it held is divided by the dice (29.7,
+    there is no time to agree: decision N217), and each partner resolves 35.0 for himself with
+    his share; the leader, whose turn it is, resolves it last, as a lone explorer would."""
+    leader = state.player
+    seats = joint.members_of(state, leader)
+    joint.share_discoveries(state, leader)
+    shares = joint.divide(state, state.explorers[leader].party, seats)
+    state.emit("scattered", player=leader, partners=len(seats) - 1)
+    two = state.data.game_two
+    for seat in seats:
+        joint.travel_alone(state, seat, shares[seat])
+    for seat in seats:
+        if seat == leader:
+            continue
+        die = roll(state)
+        line = defeat_line(two, die)
+        state.emit("defeated-dice", player=seat, result=line.result, die=die)
+        if line.result == KILLED:
+            change_attitude(state, tribe, two.attitude_kills, "kills")
+            bury(state, seat, "killed by natives")
+        elif line.result == CAPTURED:
+            _capture(state, seat, tribe)
+        else:
+            partner = state.explorer(seat)
+            partner.party = escaping_party(two, line, dice(state), partner.party)
+            partner.mode = FOOT
+            state.emit("escaped", player=seat, members=_members(partner.party))
 
 
 def _defeat_roll(state: NileState, tribe: int, less: int, key: str, how: str) -> DefeatLine | None:

@@ -11,6 +11,7 @@ from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
+from terra.games.nile.joint import disband, leave
 from terra.games.nile.phases import (
     MOVING,
     RULE_EUROPE,
@@ -26,6 +27,7 @@ def sail_for_europe(state: NileState) -> None:
     """21.4: from a port, the turn after arriving; the voyage takes a full turn."""
     explorer = state.explorer(state.player)
     explorer.status = TO_EUROPE
+    disband(state, state.player, TO_EUROPE)  # 29.3: the partners sail with him
     state.emit("sailed-for-europe", player=state.player, hex=explorer.hex)
     end_turn(state)
 
@@ -60,7 +62,16 @@ def retire(state: NileState) -> None:
 def explorer_dies(state: NileState, how: str) -> None:
     """21.3: unpublished discoveries and awards are lost, hexes only he visited are erased,
     and the player starts a new explorer in Europe at his next turn."""
-    seat = state.player
+    bury(state, state.player, how)
+    state.encounter = None
+    state.phase = MOVING  # the turn ends at once
+    end_turn(state)
+
+
+def bury(state: NileState, seat: int, how: str) -> None:
+    """21.3: seat ``seat``'s explorer is dead: what only he knew is lost, and a new explorer
+    waits in Europe."""
+    leave(state, seat)  # 29.0: the others of a joint expedition go on without him
     explorer = state.explorer(seat)
     board = state.data.board
     others = [e for p, e in enumerate(state.explorers) if p != seat]
@@ -82,9 +93,6 @@ def explorer_dies(state: NileState, how: str) -> None:
     fresh.status = IN_EUROPE
     state.explorers[seat] = fresh
     state.explorers_owned |= 1 << seat
-    state.encounter = None
-    state.phase = MOVING  # the turn ends at once
-    end_turn(state)
 
 
 def explain_retire(state: NileState) -> IllegalAction | None:

@@ -86,6 +86,9 @@ class Explorer(Fielded):
         "landing": SAME,
         "caches": COPY,
         "ident": SAME,
+        "joined": SAME,
+        "leads": SAME,
+        "joined_at": SAME,
         "carries": SAME,
         "donations": COPY,
         "vp": SAME,
@@ -131,6 +134,9 @@ class Explorer(Fielded):
     landing: Landing  # the records when this expedition landed (22.5)
     caches: list[Cache]  # the caches this seat's explorers buried, still on the map (17.3, 17.7)
     ident: int  # this explorer, not the player's next one: a cache's owner (N141)
+    joined: int  # Game II: the seat whose joint expedition he travels in, -1 none (29.3)
+    leads: int  # Game II: bit p, seat p's explorer travels in his expedition (29.1)
+    joined_at: Landing  # Game II: the leader's records when he joined them (29.8)
     carries: bool  # he does a bearer's work (5.51-5.52)
     donations: list[int]  # cards whose donations he holds, face up (26.8)
     vp: int  # published victory points (22.1)
@@ -179,6 +185,9 @@ class Explorer(Fielded):
         explorer.far = False
         explorer.landing = Landing()
         explorer.caches = []
+        explorer.joined = -1
+        explorer.leads = 0
+        explorer.joined_at = Landing()
         explorer.donations = []
         explorer.vp = 0
         explorer.vp_by = {}
@@ -187,7 +196,11 @@ class Explorer(Fielded):
     def land(self) -> None:
         """5.2, 26.2: a new expedition lands; what the sheet holds unpublished so far is not
         its own (22.5)."""
-        self.landing = Landing(
+        self.landing = self.records()
+
+    def records(self) -> Landing:
+        """How far each of the sheet's records goes now: what comes after is new."""
+        return Landing(
             len(self.visited),
             len(self.new_friends),
             len(self.finds),

@@ -112,13 +112,15 @@ def feed(party: Party, tables: Tables, *, desert: bool, provided_for: bool = Fal
     carry = tables.logistics
     per_man = carry.rations_per_man
     food = party.fresh + party.rations
+    heads = 1 + party.partners  # the explorers eat first (29.1, decision N215)
     if food < per_man:
         fed.explorer_starved = True
         party.explorer_sick = True
         eaters = 0
     else:
-        eaters = 1 + min(members(party), (food - per_man) // per_man)
-    go_wanting(party, members(party) + 1 - max(eaters, 1), fed.deserted)
+        eaters = min(heads, food // per_man)
+        eaters += min(members(party), (food - eaters * per_man) // per_man)
+    go_wanting(party, members(party) + heads - max(eaters, heads), fed.deserted)
     eaten = eaters * per_man
     fed.fresh = min(party.fresh, eaten)
     fed.rations = eaten - fed.fresh

@@ -29,6 +29,7 @@ from terra.games.nile import (
 )
 from terra.games.nile.chance import draw, roll
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.joint import carry_partners
 from terra.games.nile.loads import RULE_CAPABILITY, RULE_WATER, fit
 from terra.games.nile.lost import RULE_LOST, gets_lost
 from terra.games.nile.phases import MOVING, RETREAT, RULE_RETREAT
@@ -192,6 +193,8 @@ def move(state: NileState, direction: int) -> None:
     turn.came_from = here
     turn.moved = True
     explorer.hex = target
+    if explorer.leads:
+        carry_partners(state, explorer)
     new_to_him = explorer.visit(target)
     if board.port_distance[target] >= state.data.tables.awards.interview_distance:
         explorer.far = True  # 24.6
@@ -264,6 +267,8 @@ def retreat(state: NileState) -> None:
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     explorer.hex = state.turn.came_from
+    if explorer.leads:
+        carry_partners(state, explorer)
     state.turn.unaffordable = False
     state.emit("retreated", player=state.player, hex=hex_)
     state.phase = MOVING

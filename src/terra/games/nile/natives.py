@@ -26,6 +26,7 @@ from terra.games.nile.components.game_two import GameTwo
 from terra.games.nile.components.tablefile import POLICIES
 from terra.games.nile.components.tables import AMBUSH, FRIENDLY, HOSTILE, NEUTRAL, Tables
 from terra.games.nile.defeat import defeat
+from terra.games.nile.joint import carry_partners
 from terra.games.nile.journalist import journalist_award
 from terra.games.nile.meeting import befriend, finish
 from terra.games.nile.party import explorer_armed, lose
@@ -330,6 +331,8 @@ def retreat_from_natives(state: NileState) -> None:
         if hex_ in turn.mapped:
             forget_spectacular(state.writable_territory(), hex_, state.player)
         explorer.hex = turn.came_from
+        if explorer.leads:
+            carry_partners(state, explorer)
         state.emit("retreated", player=state.player, hex=hex_)
     finish(state)
 

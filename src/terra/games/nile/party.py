@@ -71,6 +71,7 @@ class Party(Fielded):
         "guides": SAME,
         "horses": SAME,
         "muskets": SAME,
+        "partners": SAME,
         "rations": SAME,
         "sick_askaris": SAME,
         "sick_bearers": SAME,
@@ -103,6 +104,7 @@ class Party(Fielded):
         debased: bool = False,
         fresh: int = 0,
         camels_thirsty: bool = False,
+        partners: int = 0,
     ) -> None:
         self.bearers = bearers
         self.guides = guides
@@ -123,6 +125,7 @@ class Party(Fielded):
         self.debased = debased
         self.fresh = fresh
         self.camels_thirsty = camels_thirsty
+        self.partners = partners
 
     def __repr__(self) -> str:
         fields = ", ".join(
@@ -174,8 +177,9 @@ def members(party: Party) -> int:
 
 
 def people(party: Party) -> int:
-    """Source of the Nile 6.2: the Total Expedition, the explorer included."""
-    return members(party) + 1
+    """Source of the Nile 6.2: the Total Expedition, the explorer included, and the explorers
+    travelling with him in a joint expedition (29.1, decision N215)."""
+    return members(party) + 1 + party.partners
 
 
 def sick_people(party: Party) -> int:

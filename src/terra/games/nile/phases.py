@@ -25,6 +25,7 @@ RULE_EUROPE = "Source of the Nile, 21.0 Return to Europe"
 RULE_PUBLISH = "Source of the Nile, 22.0 Publishing"
 RULE_NEW = "Source of the Nile, 26.0 Outfitting New Expeditions"
 RULE_MISSION = "Source of the Nile, 40.5 Missionary and Doctor (Game II)"
+RULE_JOINT = "Source of the Nile, 29.0 Joint Expeditions (Game II)"
 
 # What an explorer may do at any time of his turn in Africa (9.6, 17, 5.51-5.52).
 _ALTER = ("leave", "leave sick", "leave find", "cache", "cache find", "dig")
@@ -44,7 +45,18 @@ class Phase(PhaseBase):
     ACTIVITY = (
         "choosing the activity level",
         RULE_TURN,
-        ("activity", "sail for europe", "travel", "take", *_ALTER, "carry", "stop", "retire"),
+        (
+            "activity",
+            "sail for europe",
+            "travel",
+            "take",
+            *_ALTER,
+            "carry",
+            "stop",
+            "join",
+            "split",
+            "retire",
+        ),
     )
     MOVING = (
         "moving",
@@ -77,6 +89,8 @@ class Phase(PhaseBase):
     OVER = "the game is over", RULE_VICTORY
     PUBLISHING = "choosing what to publish", RULE_PUBLISH, ("publish part", "done")
     MISSION = "choosing a die for the mission", RULE_MISSION, ("keep die",)
+    JOINT = "travelling in a joint expedition", RULE_JOINT, ("split", "done", "retire")
+    ANSWER = "answering a proposal", RULE_JOINT, ("agree", "refuse")
 
 
 def cite(section: str) -> str:
@@ -102,3 +116,5 @@ EUROPE = Phase.EUROPE
 OVER = Phase.OVER
 PUBLISHING = Phase.PUBLISHING
 MISSION = Phase.MISSION
+JOINT = Phase.JOINT
+ANSWER = Phase.ANSWER

@@ -1,14 +1,16 @@
 """Source of the Nile 8.3: the records of the play in progress that are no part of the map or
-a Player Aid Sheet: the current seat's turn so far, and a meeting with natives (13-16) being
-resolved.
+a Player Aid Sheet: the current seat's turn so far, a meeting with natives (13-16) being
+resolved, and an agreement asked of other explorers (Game II, 29.4, 29.7).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from terra.core.fields import CLONE_OR_NONE, COPY, SAME, Fielded, Fields
 from terra.games.nile.party import Party
+from terra.games.nile.phases import Phase
 
 
 class Turn(Fielded):
@@ -115,3 +117,16 @@ class Encounter(Fielded):
         self.members = 0
         self.prisoners = 0
         self.party = None
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An agreement asked for (29.4, 29.7): ``proposer``'s ``join`` of the expedition that seat
+    travels in (-1: a split on ``terms``), the seats still to answer, the next first, and the
+    decision the proposer returns to."""
+
+    proposer: int
+    join: int
+    terms: int
+    waiting: tuple[int, ...]
+    back: Phase

@@ -15,6 +15,7 @@ from terra.games.nile.phases import (
     ACTIVITY,
     CAPTIVITY,
     EUROPE,
+    JOINT,
     OVER,
     SPECIALTY,
 )
@@ -47,7 +48,7 @@ def begin_turn(state: NileState) -> None:
     else:
         board = state.data.board
         turn.started_in_port = board.port_of[explorer.hex] >= 0
-        state.phase = ACTIVITY
+        state.phase = JOINT if explorer.joined >= 0 else ACTIVITY  # 29.3
 
 
 def end_turn(state: NileState) -> None:

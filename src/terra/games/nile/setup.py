@@ -86,6 +86,7 @@ def set_up(state: NileState) -> None:
     state.turn = Turn()
     state.turn.counter = 0
     state.encounter = None
+    state.proposal = None
     state.fits = None
     state.setting_up = True
     state.first = -1

@@ -17,7 +17,7 @@ from terra.games.nile.actions import ActionTable
 from terra.games.nile.components import Components
 from terra.games.nile.explorer import Explorer
 from terra.games.nile.phases import Phase
-from terra.games.nile.records import Encounter, Turn
+from terra.games.nile.records import Encounter, Proposal, Turn
 from terra.games.nile.territory import Territory
 
 
@@ -52,6 +52,7 @@ class NileState(PhasedState):
         "explorers_owned": disown(0),
         "turn": CLONE,
         "encounter": CLONE_OR_NONE,
+        "proposal": SAME,
         "fits": reset(None),
     }
     __slots__ = tuple(FIELDS)
@@ -85,6 +86,7 @@ class NileState(PhasedState):
     explorers_owned: int  # bit p: explorers[p] is this state's alone
     turn: Turn  # the current seat's turn so far (activity, movement points, ...)
     encounter: Encounter | None  # a meeting with natives being resolved (13-16)
+    proposal: Proposal | None  # Game II: an agreement asked of the other explorers (29.4, 29.7)
     fits: dict[tuple[str, int], tuple[bool, int]] | None  # loads while legal actions are found
 
     # --- helpers for rules, bots and displays ---------------------------------------------

@@ -12,7 +12,8 @@ from terra.core.moves import Move, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import defeat, movement, offers, outfitting, publishing
 from terra.games.nile.loads import RULE_CAPABILITY, excess_to_leave
-from terra.games.nile.phases import CAPTIVITY, ESCAPE, OUTFIT, PUBLISHING
+from terra.games.nile.phases import CAPTIVITY, ESCAPE, JOINT, OUTFIT, PUBLISHING
+from terra.games.nile.sequence import end_turn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -31,6 +32,8 @@ def done(state: NileState) -> None:
         defeat.attempt_escape(state)
     elif state.phase == ESCAPE:
         defeat.finish_escape(state)
+    elif state.phase == JOINT:  # 29.3: a partner stays with the expedition, which moves later
+        end_turn(state)
     else:
         movement.end_movement(state)
 
@@ -39,7 +42,7 @@ def explain_done(state: NileState) -> IllegalAction | None:
     """6.55: an expedition never carries more than it can, but a sick explorer whom nobody can
     carry may end his turn where he lies (19.3, decision N159); 22.1: publishing what is
     chosen is always possible."""
-    if state.phase in (CAPTIVITY, PUBLISHING):
+    if state.phase in (CAPTIVITY, PUBLISHING, JOINT):
         return None
     excess = excess_to_leave(state)
     if excess:
@@ -55,7 +58,7 @@ def explain_done(state: NileState) -> IllegalAction | None:
 def _unburdened(state: NileState) -> Iterable[int]:
     """6.55: not while the expedition carries more than it can (a captive carries nothing, nor
     does an explorer in Europe)."""
-    if state.phase not in (CAPTIVITY, PUBLISHING) and excess_to_leave(state):
+    if state.phase not in (CAPTIVITY, PUBLISHING, JOINT) and excess_to_leave(state):
         return ()
     return offers.actions_of(state, act.DONE)
 

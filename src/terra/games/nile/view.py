@@ -11,7 +11,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from terra.games.nile import logistics
+from terra.games.nile.actions import SPLIT_TERMS
 from terra.games.nile.explorer import STATUS_NAMES, Explorer
+from terra.games.nile.joint import partners_of
 from terra.games.nile.movement import explain_stay
 from terra.games.nile.party import Party
 from terra.games.nile.phases import OUTFIT, PORT, RETREAT
@@ -98,6 +100,9 @@ def _explorer(state: NileState, seat: int, viewer: int | None) -> dict[str, Any]
         "known": sorted(explorer.visited),
     }
     if state.game_two:  # 34.222, 39.24, 39.5: his own dealings with tribes, on the open sheet
+        # 29.3: the seat whose expedition he travels in, and the partners in his own
+        found["joined"] = None if explorer.joined < 0 else explorer.joined
+        found["partners"] = partners_of(explorer)
         found["negotiated"] = sorted(explorer.negotiated)
         found["tribe_bonus"] = {str(t): bonus for t, bonus in sorted(explorer.tribe_bonus.items())}
     return found
@@ -129,6 +134,20 @@ def retreat_choice(state: NileState) -> dict[str, Any] | None:
         "hex": state.explorers[state.player].hex,
         "back_to": state.turn.came_from,
         "stay_refused": None if refused is None else str(refused),
+    }
+
+
+def proposal_view(state: NileState) -> dict[str, Any] | None:
+    """29.4, 29.7: the agreement asked for, in the open: who asks what, and who is still to
+    answer."""
+    proposal = state.proposal
+    if proposal is None:
+        return None
+    return {
+        "proposer": proposal.proposer,
+        "join": None if proposal.join < 0 else proposal.join,
+        "terms": None if proposal.terms < 0 else SPLIT_TERMS[proposal.terms],
+        "waiting": list(proposal.waiting),
     }
 
 
@@ -173,6 +192,7 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
     }
     if state.game_two:  # 39.1: every tribe's attitude toward all explorers, by tribe number
         found["map"]["attitude"] = list(territory.attitude)
+        found["proposal"] = proposal_view(state)
     return found
 
 

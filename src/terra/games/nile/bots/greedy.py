@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, outfitting
 from terra.games.nile.bots.meeting import GIFT_RESERVE, MEETING_CHOOSERS
+from terra.games.nile.bots.partners import PARTNER_CHOOSERS, join_proposal
 from terra.games.nile.bots.prospects import (
     CEILING_MARGIN,
     HOME_PACE,
@@ -360,6 +361,9 @@ def _choose_activity(state: NileState, legal: list[int], rng: random.Random) -> 
         going_home or haul(state, explorer) > 0 or best_target(state, seat, home) is None
     ):
         return europe  # with nothing in reach of this port, start afresh from another (26)
+    join = join_proposal(state, legal, going_home)
+    if join >= 0:
+        return join
     if _spare_bearer(state, explorer):
         leave = find_action(state, act.LEAVE, BEARER, 1)
         if leave in legal:
@@ -516,6 +520,7 @@ _CHOOSERS = {
     MOVING: _choose_move,
     RETREAT: _choose_retreat,
     **MEETING_CHOOSERS,
+    **PARTNER_CHOOSERS,
     EUROPE: _choose_in_europe,
     PUBLISHING: _choose_publishing,
 }

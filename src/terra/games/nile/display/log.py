@@ -261,6 +261,11 @@ def _game_two_fields(
     if key == "escaped":
         members = args["members"]
         fields["members"] = _goods_list(members, messages) if members else part["alone"]
+    if key in ("split", "split-proposed"):
+        fields["terms"] = messages["terms"][str(args["terms"])]
+    if key == "split":
+        took = args["took"]
+        fields["took"] = _goods_list(took, messages) if took else part["nothing"]
 
 
 def _list_fields(
