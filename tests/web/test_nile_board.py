@@ -182,3 +182,18 @@ def test_the_phones_hex_numbers_are_readable_and_clear_of_the_labels(
         if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
     ]
     assert not meets, f"{len(meets)} hex numbers cover a word, e.g. {meets[:3]}"
+
+
+def test_a_joint_expedition_is_named_on_the_board(board_page: BoardPage) -> None:
+    """Source of the Nile 29.3 (Game II): the players' rows say who travels in whose
+    expedition, as the view tells it."""
+    from tests.games.nile.test_joint import joined, three_in_africa
+
+    state = three_in_africa()
+    partner, leader = joined(state)
+    board_page.load("nile", layout_of(state))
+    board_page.show(as_json(state.view(partner)), moves_of(state), partner)
+    text = board_page.page.evaluate("() => document.querySelector('svg').textContent")
+    colours = ("red", "blue", "yellow")
+    assert f"with {colours[leader]}'s expedition" in text
+    assert f"leads {colours[partner]}" in text

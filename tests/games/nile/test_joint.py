@@ -30,7 +30,8 @@ def three_in_africa(where: str = "0403", players: int = 3) -> NileState:
     while state.phase_name != "activity":
         offered = [state.action_str(a) for a in state.legal_actions()]
         sail = [text for text in offered if text.startswith("sail to")]
-        state.play(sail[0] if sail else "collect donations" if "collect donations" in offered else "done")
+        collect = "collect donations" if "collect donations" in offered else "done"
+        state.play(sail[0] if sail else collect)
     for seat in range(players):
         state.explorer(seat).status = IN_AFRICA
         pos.put(state, seat, where, pos.foot_party())
@@ -92,7 +93,7 @@ class TestJoining:
     def test_a_partners_turn_is_only_to_stay_or_leave(self) -> None:
         """29.3, 29.6: the expedition moves in the leader's turn."""
         state = three_in_africa()
-        partner, leader = joined(state)
+        partner, _leader = joined(state)
         while state.player != partner:
             state.play("done" if state.phase_name == "moving" else "normal")
         assert state.phase_name == "joint"

@@ -244,6 +244,8 @@ def _vp_table(state: NileState, view: Mapping[str, Any], seat: int | None) -> Ta
         where = explorer["status"]
         if explorer["hex"] is not None and explorer["hex"] >= 0:
             where = data.board.hex_name(explorer["hex"])
+        if explorer.get("joined") is not None:  # 29.3: in another's expedition
+            where += f" with {PLAYER_COLOURS[explorer['joined']]}"
         main = ("hexes", "rivers", "tribes")
         rest = sum(vp for source, vp in by.items() if source not in main)
         specialty = _specialty(data, explorer["specialty"]).split("/")[0]

@@ -856,6 +856,15 @@ function drawExplorers(sheet, y, view, ctx) {
     if (specialty) parts.push(specialty);
     const where = hexId(ctx, explorer.hex);
     parts.push(where ? `${statusWord(ctx, explorer.status)} ${where}` : statusWord(ctx, explorer.status));
+    // 29.3: a partner travels in another's expedition; its leader names his partners
+    if (explorer.joined !== null && explorer.joined !== undefined) {
+      parts.push(say(ctx, "nile.travels_with", "with {colour}'s expedition",
+        { colour: colourWord(ctx, ctx.layout.colours[explorer.joined]) }));
+    }
+    if (explorer.partners?.length) {
+      parts.push(say(ctx, "nile.leads", "leads {colours}",
+        { colours: explorer.partners.map((other) => colourWord(ctx, ctx.layout.colours[other])).join(", ") }));
+    }
     parts.push(say(ctx, "nile.vp", "{vp} VP", { vp: explorer.vp }));
     if (explorer.money) parts.push(`$${explorer.money}`);
     if (explorer.finds.length) parts.push(say(ctx, "nile.finds", "finds {count}", { count: explorer.finds.length }));
