@@ -323,3 +323,68 @@ def test_joint_expeditions_keep_their_links_through_random_games() -> None:
                 for other in partners:
                     assert state.explorers[other].joined == seat
                     assert state.explorers[other].hex == explorer.hex
+
+
+class TestFormedInEurope:
+    """29.2: formed in Europe, the donations are pooled; each free ticket carries its holder."""
+
+    def test_the_pool_pays_every_passage_and_outfits_one_expedition(self) -> None:
+        state = game_two(3)
+        first, second = order(state)[:2]
+        assert state.phase_name == "europe" and state.player == first
+        dollars = state.data.deck.dollars
+        pooled = sum(dollars[c] for s in (first, second) for c in state.explorers[s].donations)
+        state.play(f"join {COLOURS[second]}")
+        state.play("agree")
+        assert state.player == second and state.phase_name == "europe"
+        fares = sum(
+            0 if joint_ticket(state, seat, "Zanzibar") else state.data.tables.passage
+            for seat in (first, second)
+        )
+        assert pooled >= fares  # seed 1: $1,600 between them
+        state.play("sail to Zanzibar")
+        leader, partner = state.explorers[second], state.explorers[first]
+        assert leader.money == pooled - fares and partner.money == 0
+        assert partner.status == leader.status == IN_AFRICA and partner.hex == leader.hex
+        assert partner.joined == second and leader.party.partners == 1
+        assert state.phase_name == "outfit" and not partner.donations
+
+    def test_a_pool_short_of_the_fares_is_refused(self) -> None:
+        """29.2, 26.2: seed 3 deals the two $700, less than two passages."""
+        state = game_two(3, seed=3)
+        first, second = order(state)[:2]
+        state.play(f"join {COLOURS[second]}")
+        state.play("agree")
+        ports = state.data.board.port_names
+        port = next(p for p in ports if not any(joint_ticket(state, s, p) for s in (first, second)))
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert f"sail to {port}" not in offered
+        with pytest.raises(IllegalAction, match="passage costs"):
+            state.play(f"sail to {port}")
+
+    def test_a_partner_in_europe_leaves_the_sailing_to_his_leader(self) -> None:
+        """29.2-29.3: the expedition sails in the turn of its leader."""
+        state = game_two(3)
+        first, second = order(state)[:2]
+        state.play("collect donations")
+        assert state.player == second
+        state.play(f"join {COLOURS[first]}")
+        assert state.current_player == first
+        state.play("agree")
+        assert state.player == second and state.explorers[first].joined == second
+        state.play("collect donations")
+        state.play("collect donations")
+        assert state.player == first and state.phase_name == "europe"
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert not any(text.startswith("sail to") for text in offered)
+        assert "split alone" in offered
+        with pytest.raises(IllegalAction, match="sails in the turn of its leader") as refused:
+            state.play("sail to Zanzibar")
+        assert refused.value.rule is not None and "29.2" in refused.value.rule
+
+
+def joint_ticket(state: NileState, seat: int, port: str) -> bool:
+    """Whether ``seat`` holds a free ticket to ``port`` (26.6)."""
+    board = state.data.board
+    where = board.port_of[pos.hx(state, port)]
+    return any(state.tables.ticket_port[card] == where for card in state.explorers[seat].donations)

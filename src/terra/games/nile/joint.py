@@ -22,9 +22,9 @@ from terra.core.moves import Move, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.chance import roll
-from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
 from terra.games.nile.party import Party
-from terra.games.nile.phases import ACTIVITY, ANSWER, JOINT, cite
+from terra.games.nile.phases import ACTIVITY, ANSWER, EUROPE, JOINT, Phase, cite
 from terra.games.nile.records import Proposal
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.terms import FOOT, GOOD_IDS
@@ -32,7 +32,7 @@ from terra.games.nile.terms import FOOT, GOOD_IDS
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
 
-RULE_JOIN = cite("29.1, 29.4")
+RULE_JOIN = cite("29.1, 29.2, 29.4")
 RULE_SPLIT = cite("29.6-29.7")
 
 # A split's terms, the argument of ``split``: half of everything, nothing but himself, or each
@@ -94,6 +94,15 @@ def last_in_round(state: NileState, seats: Iterable[int]) -> int:
 def _after(state: NileState, seat: int, seats: Iterable[int]) -> tuple[int, ...]:
     """``seats`` in the order of play, starting after ``seat``."""
     return tuple(sorted(seats, key=lambda other: (other - seat) % state.num_players))
+
+
+def land_together(state: NileState, leader: int) -> None:
+    """29.2: a joint expedition formed in Europe lands as one: the partners count in the
+    leader's expedition, and what it finds goes on their sheets from here (29.8)."""
+    head = state.explorer(leader)
+    head.party.partners = len(partners_of(head))
+    for seat in partners_of(head):
+        state.explorer(seat).joined_at = head.records()
 
 
 def carry_partners(state: NileState, leader: Explorer) -> None:
@@ -299,30 +308,35 @@ def disband(state: NileState, leader: int, status: int) -> None:
 # --- the moves ------------------------------------------------------------------------------
 
 
-def _in_africa_alone(explorer: Explorer) -> bool:
-    return explorer.status == IN_AFRICA and explorer.joined < 0 and not explorer.leads
-
-
 def explain_join(state: NileState, seat: int) -> IllegalAction | None:
-    """29.1, 29.4: in Game II, at the start of his turn, an explorer travelling alone may ask
-    to join the expedition of another explorer in his hex (decision N214)."""
+    """29.1, 29.2, 29.4: in Game II an explorer travelling alone may ask, at the start of his
+    turn, to join the expedition of another explorer in his hex, or in Europe where both are
+    (decision N214)."""
     if not state.game_two:
         return refusal("joint_game_two", "joint expeditions are a rule of Game II", RULE_JOIN)
     explorer = state.explorers[state.player]
-    if not _in_africa_alone(explorer) or state.phase != ACTIVITY:
+    where = explorer.status
+    if (
+        explorer.joined >= 0
+        or explorer.leads
+        or (state.phase, where) not in ((ACTIVITY, IN_AFRICA), (EUROPE, IN_EUROPE))
+    ):
         return refusal(
             "join_alone_first",
             "only an explorer travelling alone may ask to join another, at the start of his turn",
             RULE_JOIN,
         )
+    other = state.explorers[seat] if seat < state.num_players else None
     if (
-        seat >= state.num_players
+        other is None
         or seat == state.player
-        or state.explorers[seat].status != IN_AFRICA
-        or state.explorers[seat].hex != explorer.hex
+        or other.status != where
+        or (where == IN_AFRICA and other.hex != explorer.hex)
     ):
         return refusal(
-            "join_same_hex", "an expedition can be joined only in the hex it is in", RULE_JOIN
+            "join_same_hex",
+            "an expedition can be joined only in the hex it is in, or in Europe",
+            RULE_JOIN,
         )
     return None
 
@@ -336,9 +350,9 @@ def propose_join(state: NileState, seat: int) -> None:
 
 def explain_split(state: NileState, terms: int) -> IllegalAction | None:
     """29.6: a partner splits off at the start of his turn, the leader at the start of the
-    expedition's move (decision N214)."""
+    expedition's move, or either in Europe before it sails (decision N214)."""
     explorer = state.explorers[state.player]
-    if not (explorer.joined >= 0 or explorer.leads) or state.phase not in (ACTIVITY, JOINT):
+    if not (explorer.joined >= 0 or explorer.leads) or state.phase not in (ACTIVITY, JOINT, EUROPE):
         return refusal(
             "split_not_joint",
             "only a partner of a joint expedition splits from it, at the start of his turn",
@@ -352,7 +366,7 @@ def propose_split(state: NileState, terms: int) -> None:
     seat = state.player
     if terms == BY_DICE:
         split_off(state, seat, BY_DICE)
-        _resume(state)
+        _resume(state, state.phase)
         return
     others = [other for other in members_of(state, leader_of(state, seat)) if other != seat]
     state.emit("split-proposed", player=seat, terms=TERMS[terms])
@@ -402,12 +416,13 @@ def _carry_out(state: NileState, proposal: Proposal, terms: int) -> None:
             end_turn(state)
         return
     split_off(state, proposal.proposer, terms)
-    _resume(state)
+    _resume(state, proposal.back)
 
 
-def _resume(state: NileState) -> None:
-    """After a split the explorer goes on with his turn, alone: a partner's turn starts now."""
-    state.phase = ACTIVITY
+def _resume(state: NileState, back: Phase) -> None:
+    """After a split the explorer goes on with his turn, alone: a partner's turn in Africa
+    starts now; in Europe he goes on choosing there."""
+    state.phase = EUROPE if back == EUROPE else ACTIVITY
 
 
 def explain_answer(state: NileState) -> IllegalAction | None:

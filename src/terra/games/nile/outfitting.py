@@ -15,6 +15,7 @@ from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers
 from terra.games.nile.chance import discard, draw_donation
 from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.joint import land_together, members_of
 from terra.games.nile.party import Party, debase_explorer
 from terra.games.nile.phases import (
     OUTFIT,
@@ -121,29 +122,47 @@ def journalist_income(state: NileState, explorer: Explorer) -> bool:
     return state.game_two and explorer.specialty == JOURNALIST
 
 
+def passage(state: NileState, seat: int, port: int) -> tuple[int, int]:
+    """26.2, 26.6: what seat ``seat``'s explorer pays to sail for ``port`` (nothing on his own
+    free ticket to it) and the dollars his donations bring (40.61-40.62: a journalist of Game
+    II has $1,000 and sails free); 29.2: in a joint expedition formed in Europe, each pays for
+    himself out of the pool, and a free ticket carries only the one who holds it."""
+    explorer = state.explorers[seat]
+    if journalist_income(state, explorer):
+        return 0, state.data.game_two.journalist_income
+    fare = 0 if ticket_for(state, explorer, port) >= 0 else state.data.tables.passage
+    return fare, donation_dollars(state, explorer)
+
+
 def sail_to_africa(state: NileState, port: int) -> None:
     """26.2, 26.6: the explorer sails for ``port`` on a free ticket or for the passage, and
-    spends the turn outfitting with what his donations bring (40.61-40.62: a journalist of Game
-    II with $1,000, free)."""
-    explorer = state.explorer(state.player)
+    spends the turn outfitting with what his donations bring; 29.2: a joint expedition formed
+    in Europe sails together and outfits with the donations of all."""
+    seat = state.player
+    explorer = state.explorer(seat)
+    seats = members_of(state, seat)
     ticket = ticket_for(state, explorer, port)
-    money = donation_dollars(state, explorer)
     free = journalist_income(state, explorer)
-    fare = 0 if free or ticket >= 0 else state.data.tables.passage
-    if free:
-        money = state.data.game_two.journalist_income
+    fare = money = 0
+    for member in seats:
+        paid, dollars = passage(state, member, port)
+        fare += paid
+        money += dollars
+        discard(state, state.explorers[member].donations)  # cashed
+        state.explorer(member).donations = []
     money -= fare
-    discard(state, explorer.donations)  # cashed
-    explorer.donations = []
-    arrive(state, state.player, port, money)
+    for member in seats:
+        arrive(state, member, port, money if member == seat else 0)
+    land_together(state, seat)
     state.emit(
         "sailed-for-africa",
-        player=state.player,
+        player=seat,
         port=port,
         ticket=ticket >= 0,
         fare=fare,
         money=money,
         **({"free": True} if free else {}),
+        **({"partners": len(seats) - 1} if len(seats) > 1 else {}),
     )
     state.phase = OUTFIT
 

@@ -84,7 +84,15 @@ class Phase(PhaseBase):
     EUROPE = (
         "in Europe",
         RULE_EUROPE,
-        ("publish", "publish all but hexes", "publish part", "sail to", "collect"),
+        (
+            "publish",
+            "publish all but hexes",
+            "publish part",
+            "sail to",
+            "collect",
+            "join",
+            "split",
+        ),
     )
     OVER = "the game is over", RULE_VICTORY
     PUBLISHING = "choosing what to publish", RULE_PUBLISH, ("publish part", "done")

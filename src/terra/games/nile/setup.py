@@ -21,11 +21,13 @@ from terra.games.nile import offers
 from terra.games.nile.chance import draw_donation, roll
 from terra.games.nile.components import Components
 from terra.games.nile.explorer import IN_AFRICA, Explorer
+from terra.games.nile.joint import members_of
 from terra.games.nile.outfitting import (
     arrive,
     donation_dollars,
     journalist_income,
     next_outfitter,
+    passage,
     sail_to_africa,
     ticket_for,
 )
@@ -37,6 +39,7 @@ from terra.games.nile.phases import (
     RULE_COUNTERS,
     RULE_NEW,
     SPECIALTY,
+    cite,
 )
 from terra.games.nile.records import Turn
 from terra.games.nile.sequence import begin_turn
@@ -263,18 +266,38 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
     if state.phase == PORT:
         return None
     explorer = state.explorers[state.player]
-    if ticket_for(state, explorer, port) >= 0 or journalist_income(state, explorer):
-        return None
-    dollars = donation_dollars(state, explorer)
-    if dollars < state.data.tables.passage:
+    if explorer.joined >= 0:
+        return refusal(
+            "sail_with_leader",
+            "a joint expedition sails in the turn of its leader",
+            cite("29.2-29.3"),
+        )
+    if explorer.leads:
+        fare, dollars = joint_passage(state, port)
+    else:
+        if ticket_for(state, explorer, port) >= 0 or journalist_income(state, explorer):
+            return None
+        fare, dollars = state.data.tables.passage, donation_dollars(state, explorer)
+    if dollars < fare:
         return refusal(
             "passage_unpaid",
             "your donations come to ${dollars}; the passage costs ${fare} without a free ticket",
             RULE_NEW,
             dollars=dollars,
-            fare=state.data.tables.passage,
+            fare=fare,
         )
     return None
+
+
+def joint_passage(state: NileState, port: int) -> tuple[int, int]:
+    """29.2: the fares of every explorer of the current seat's joint expedition to ``port``,
+    and the dollars of their pooled donations."""
+    fares = dollars = 0
+    for seat in members_of(state, state.player):
+        fare, brought = passage(state, seat, port)
+        fares += fare
+        dollars += brought
+    return fares, dollars
 
 
 def _ports_within_reach(state: NileState) -> Iterable[int]:
@@ -282,6 +305,10 @@ def _ports_within_reach(state: NileState) -> Iterable[int]:
     if state.phase == PORT:
         return offers.actions_of(state, act.SAIL)
     explorer = state.explorers[state.player]
+    if explorer.joined >= 0 or explorer.leads:  # 29.2-29.3: the pool pays, the leader sails
+        args = state.tables.args
+        sails = offers.actions_of(state, act.SAIL)
+        return [sail for sail in sails if explain_sail_to(state, *args[sail]) is None]
     if donation_dollars(state, explorer) >= state.data.tables.passage or journalist_income(
         state, explorer
     ):
