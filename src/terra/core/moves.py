@@ -224,15 +224,20 @@ class Phase(IntEnum):
     names of the moves it offers, in the order its legal actions are listed.
 
     A game's phases subclass this; each member is written ``NAME = doing, rule, moves`` and
-    numbered in order. A phase that offers no moves is the end of the game.
+    numbered in order. A phase that offers no moves is the end of the game. A phase in which a
+    seat answers another's proposal names, fourth, the move played for it when its time to
+    answer runs out (``lapse``: a refusal, say), where a server gives that time.
     """
 
     doing: str
     rule: str
     moves: tuple[str, ...]
     ends_game: bool
+    lapse: str | None
 
-    def __new__(cls, doing: str, rule: str, moves: tuple[str, ...] = ()) -> Self:
+    def __new__(
+        cls, doing: str, rule: str, moves: tuple[str, ...] = (), lapse: str | None = None
+    ) -> Self:
         value = len(cls.__members__)
         member = int.__new__(cls, value)
         member._value_ = value
@@ -240,6 +245,7 @@ class Phase(IntEnum):
         member.rule = rule
         member.moves = tuple(moves)
         member.ends_game = not moves
+        member.lapse = lapse
         return member
 
     @property
@@ -549,6 +555,9 @@ class PhasedState(GameState):
     def phase_name(self) -> str:
         """The phase's name (:attr:`Phase.label`)."""
         return self.phase.label
+
+    def lapse(self) -> str | None:
+        return None if self.is_over else self.phase.lapse
 
     def _kind_name(self, kind: int) -> str:
         return self.RULEBOOK.moves[kind].name

@@ -142,6 +142,12 @@ class GameState(Fielded, ABC):
     def is_over(self) -> bool:
         """Whether the game has ended."""
 
+    def lapse(self) -> str | None:
+        """The move played for the seat to act when its time to answer runs out, where a
+        server gives it a time: in a decision that answers another seat's proposal, its
+        refusal; ``None`` for every other decision, which waits for its seat."""
+        return None
+
     @abstractmethod
     def _find_legal_actions(self) -> Sequence[int]:
         """The legal actions of this decision, computed afresh (``legal_actions`` caches them)."""

@@ -202,9 +202,10 @@ async def live(websocket: WebSocket) -> None:
     sender = asyncio.create_task(page.send_all())
     try:
         await page.refresh()
-        asked = tables.asked_undo(table)
-        if asked is not None:
-            page.told(asked)
+        await tables.time_answer(match_id)
+        for told in (tables.asked_undo(table), tables.answer_due(table)):
+            if told is not None:
+                page.told(told)
         await _listen(page)
     except WebSocketDisconnect:
         pass

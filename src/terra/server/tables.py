@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import math
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from typing import Any, TypeVar
 
 from anyio import to_thread
 
-from terra.core.errors import marked
+from terra.core.errors import IllegalAction, marked
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo, undo_point
 from terra.server import protocol
@@ -42,11 +43,32 @@ class Settings:
     max_spectators: int = 500  # spectators' pages open on one match at once
     match_burst: float = 10.0  # matches one client may create at once...
     match_rate: float = 20.0  # ...and then per minute
+    # A person's time to answer another's proposal (a joint expedition of the Nile, say); then
+    # the game's refusal is played for them (GameState.lapse).
+    answer_seconds: float = 120.0
     site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
 
     @property
     def bot_limits(self) -> BotLimits:
         return BotLimits(self.bot_seconds, self.bot_iterations, self.bot_margin)
+
+
+class AnswerDue:
+    """Seat ``seat`` is to answer a proposal at move ``moves`` by ``deadline`` (the event
+    loop's clock); else ``lapse`` is played for it."""
+
+    def __init__(self, seat: int, moves: int, deadline: float, lapse: str) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.deadline = deadline
+        self.lapse = lapse
+
+    def message(self) -> str:
+        """The pages' message (``answer_by``): the seconds left, rounded up."""
+        left = max(0, math.ceil(self.deadline - asyncio.get_running_loop().time()))
+        return protocol.encode(
+            {"type": "answer_by", "seat": self.seat, "moves": self.moves, "seconds": left}
+        )
 
 
 class UndoAsked:
@@ -77,6 +99,9 @@ class Table:
     # Set by every wake-up: a bot task about to stop looks again instead of missing a move
     # made while it was reading the state.
     woken: bool = False
+    # A person's answer the rules wait for, and the task that answers for them when it is late.
+    due: AnswerDue | None = None
+    lapse: asyncio.Task[None] | None = None
 
 
 class Tables:
@@ -172,8 +197,50 @@ class Tables:
             result = await self._write(self.store.append_move, match_id, seen, action, seat)
             self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
+            self._time_answer(match_id, table, result.state, result.moves)
         self.wake_bots(match_id, result.state)
         return result
+
+    def _time_answer(self, match_id: str, table: Table, state: GameState, moves: int) -> None:
+        """Give a person who is to answer a proposal :attr:`Settings.answer_seconds`, and tell
+        the pages (``answer_by``); a decision that waits for its seat has no time."""
+        if table.lapse is not None and table.lapse is not asyncio.current_task():
+            table.lapse.cancel()
+        table.lapse = table.due = None
+        lapse = state.lapse()
+        current = state.current_player
+        if lapse is None or current is None or table.info.seats[current].bot is not None:
+            return
+        if self._closing:
+            return
+        deadline = asyncio.get_running_loop().time() + self.settings.answer_seconds
+        table.due = AnswerDue(current, moves, deadline, lapse)
+        table.lapse = asyncio.create_task(self._answer_late(match_id, table.due))
+        self.broadcaster.tell(match_id, table.due.message())
+
+    async def _answer_late(self, match_id: str, due: AnswerDue) -> None:
+        """At the deadline, the game's refusal for the seat that did not answer; an answer
+        made meanwhile makes it stale, and nothing is played."""
+        await asyncio.sleep(max(0.0, due.deadline - asyncio.get_running_loop().time()))
+        try:
+            await self.play(match_id, due.moves, due.lapse, due.seat)
+        except (StaleMove, StoreUnavailable, IllegalAction) as problem:
+            _log.info("no answer played for seat %d of match %s: %s", due.seat, match_id, problem)
+
+    async def time_answer(self, match_id: str) -> None:
+        """Time the answer the match waits for, if this process has not yet (it has just
+        started, or the move was made by another process)."""
+        table = await self.table(match_id)
+        if table.due is not None:
+            return
+        async with table.lock:
+            state, moves = await self.state(match_id)
+            if table.due is None:
+                self._time_answer(match_id, table, state, moves)
+
+    def answer_due(self, table: Table) -> str | None:
+        """The message of the answer waited for at ``table``, for a page that opens."""
+        return None if table.due is None else table.due.message()
 
     async def take_back(self, match_id: str, seen: int, seat: int, agreed: bool = False) -> int:
         """Undo ``seat``'s last decision and every move since (:func:`terra.core.undo.undo_point`
@@ -194,6 +261,7 @@ class Tables:
             state, moves = await self._write(self.store.take_back, match_id, seen, point)
             self._void_undo(table)
             self.broadcaster.publish(match_id, state, moves, back=True)
+            self._time_answer(match_id, table, state, moves)
         return moves
 
     async def ask_undo(self, match_id: str, seen: int, seat: int, needed: frozenset[int]) -> None:
@@ -344,6 +412,7 @@ class Tables:
     async def close(self) -> None:
         self._closing = True
         tasks = [t.bots for t in self._tables.values() if t.bots is not None]
+        tasks += [t.lapse for t in self._tables.values() if t.lapse is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

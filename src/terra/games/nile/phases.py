@@ -98,7 +98,7 @@ class Phase(PhaseBase):
     PUBLISHING = "choosing what to publish", RULE_PUBLISH, ("publish part", "done")
     MISSION = "choosing a die for the mission", RULE_MISSION, ("keep die",)
     JOINT = "travelling in a joint expedition", RULE_JOINT, ("split", "done", "retire")
-    ANSWER = "answering a proposal", RULE_JOINT, ("agree", "refuse")
+    ANSWER = "answering a proposal", RULE_JOINT, ("agree", "refuse"), "refuse"
 
 
 def cite(section: str) -> str:

@@ -193,6 +193,35 @@ function showAsked(message) {
   box.hidden = false;
 }
 
+let due = null; // the answer the rules wait for: { seat, moves, until (ms) }
+let dueTimer = null;
+
+/** A person's time to answer a proposal (answer_by): counted down on every page, the refusal
+ * played for them by the server when it runs out. */
+function showDue(message) {
+  due = { seat: message.seat, moves: message.moves, until: Date.now() + message.seconds * 1000 };
+  clearInterval(dueTimer);
+  dueTimer = setInterval(drawDue, 1000);
+  drawDue();
+}
+
+function drawDue() {
+  const box = $("due");
+  if (!due || !latest || latest.moves !== due.moves || latest.over) {
+    box.hidden = true;
+    if (due && latest && latest.moves > due.moves) {
+      due = null;
+      clearInterval(dueTimer);
+    }
+    return;
+  }
+  const seconds = Math.max(0, Math.ceil((due.until - Date.now()) / 1000));
+  box.textContent = due.seat === mySeat
+    ? t("Answer within {seconds} s, or the proposal is refused.", { seconds })
+    : t("{name} has {seconds} s to answer.", { name: seatName(due.seat), seconds });
+  box.hidden = false;
+}
+
 function askUndo() {
   if (!socket || socket.readyState !== WebSocket.OPEN || !latest) return;
   showError("");
@@ -276,6 +305,10 @@ function receive(event) {
     showAsked(message);
     return;
   }
+  if (message.type === "answer_by") {
+    showDue(message);
+    return;
+  }
   if (message.type !== "update") return;
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
@@ -285,6 +318,7 @@ function receive(event) {
   showLegal(message);
   showLog(message);
   showBoard(message);
+  drawDue();
   showFinal($("final"), message, summary.seats.map((s) => seatName(s.seat)), `/match/${encodeURIComponent(matchId)}/replay`);
 }
 
