@@ -388,3 +388,19 @@ def joint_ticket(state: NileState, seat: int, port: str) -> bool:
     board = state.data.board
     where = board.port_of[pos.hx(state, port)]
     return any(state.tables.ticket_port[card] == where for card in state.explorers[seat].donations)
+
+
+class TestGreedyPartner:
+    """29.6: greedy leaves with half of the expedition when it turns for home with food to
+    spare, and otherwise stays with it."""
+
+    def test_a_partner_stays_while_the_expedition_explores(self) -> None:
+        state, _partner, leader = partners_turn()
+        state.explorer(leader).party.rations += 300
+        assert state.action_str(greedy_action(state, random.Random(0))) == "done"
+
+    def test_a_partner_goes_on_with_half_when_the_haul_turns_it_home(self) -> None:
+        state, _partner, leader = partners_turn()
+        state.explorer(leader).awards += 100  # a haul worth carrying home (22.5)
+        state.explorer(leader).party.rations += 300  # and food for many turns more
+        assert state.action_str(greedy_action(state, random.Random(0))) == "split evenly"

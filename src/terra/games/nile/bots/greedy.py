@@ -48,12 +48,14 @@ from terra.games.nile.bots.prospects import (
     walks_from,
 )
 from terra.games.nile.explorer import Explorer
+from terra.games.nile.joint import EVENLY
 from terra.games.nile.offers import find_action
 from terra.games.nile.party import discharge, gain
 from terra.games.nile.phases import (
     ACTIVITY,
     COUNTERS,
     EUROPE,
+    JOINT,
     MOVING,
     OUTFIT,
     PORT,
@@ -331,6 +333,20 @@ def wants_home(state: NileState, seat: int, home: dict[int, int]) -> bool:
     return found >= CARRY_HOME
 
 
+def _choose_joint(state: NileState, legal: list[int], rng: random.Random) -> int:
+    """29.6: a partner leaves with half of the joint expedition when it turns for home with
+    food to spare (a haul to carry home), so that his half goes on exploring; else he stays,
+    and it carries his discoveries home too (29.8)."""
+    leader = state.explorers[state.player].joined
+    head = state.explorers[leader]
+    home = distances_home(state, head)
+    if wants_home(state, leader, home):
+        way = turns_to_walk(home_points(state, home, head.hex))
+        if food_turns(head) > way + 2 * SAFETY_TURNS:  # a half eats half: the same turns
+            return find_action(state, act.SPLIT, EVENLY)
+    return find_action(state, act.DONE)
+
+
 def _spare_bearer(state: NileState, explorer: Explorer) -> bool:
     """A bearer whose load the others can take: discharged, he eats nothing more (9.6)."""
     party = explorer.party
@@ -521,6 +537,7 @@ _CHOOSERS = {
     RETREAT: _choose_retreat,
     **MEETING_CHOOSERS,
     **PARTNER_CHOOSERS,
+    JOINT: _choose_joint,
     EUROPE: _choose_in_europe,
     PUBLISHING: _choose_publishing,
 }

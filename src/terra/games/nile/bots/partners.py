@@ -6,8 +6,9 @@ Two expeditions gain by joining when neither drags the other down: the food of e
 as long as the other's (pooled, it lasts as long as their average), and the pooled askaris fight
 better (34.5). So an explorer asks to join, and agrees to be joined, only by an expedition
 whose food lasts at least :data:`FAIR_FOOD` of his own; a partner stays with the expedition,
-which carries his discoveries home for him (29.8); a proposed division is accepted, since
-the dice divide no better on average (29.7).
+which carries his discoveries home for him (29.8), unless it turns for home while half of it
+could go on exploring (``greedy``'s own judgement); a proposed division is accepted, since the
+dice divide no better on average (29.7).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from terra.games.nile import actions as act
 from terra.games.nile.bots.prospects import food_turns
 from terra.games.nile.joint import leader_of
 from terra.games.nile.offers import find_action
-from terra.games.nile.phases import ANSWER, JOINT, Phase
+from terra.games.nile.phases import ANSWER, Phase
 from terra.games.nile.state import NileState
 
 FAIR_FOOD = 0.75  # the other's food turns, as a share of his own, that an explorer accepts
@@ -56,10 +57,5 @@ def _answer(state: NileState, legal: list[int], rng: random.Random) -> int:
     return find_action(state, act.AGREE)
 
 
-def _stay(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """29.3, 29.8: a partner stays; the expedition carries his discoveries home too."""
-    return find_action(state, act.DONE)
-
-
 Chooser = Callable[[NileState, list[int], random.Random], int]
-PARTNER_CHOOSERS: dict[Phase, Chooser] = {ANSWER: _answer, JOINT: _stay}
+PARTNER_CHOOSERS: dict[Phase, Chooser] = {ANSWER: _answer}
