@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from terra.core.catalogs import refusal_text, words
 from terra.core.data import DEFAULT_DATA, absolute_data_path
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from terra.core.data import ComponentData
     from terra.core.evaluator import Evaluator
     from terra.core.record import Record
-    from terra.core.state import GameState
 
 S = TypeVar("S", bound=Position)
 
@@ -43,6 +42,16 @@ _BOOLEAN_WORDS = {
 LANGUAGES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 )
+
+
+class _Played(Protocol):
+    """What :meth:`Game.follow` reads and sets of a state (a :class:`GameState`'s own)."""
+
+    game: Game[Any]
+    data: ComponentData
+    continues: Record | None
+
+    def record(self) -> Record: ...
 
 
 @dataclass(frozen=True)
@@ -203,13 +212,13 @@ class Game(ABC, Generic[S]):
         Raises :class:`CampaignError` for a game of another kind or played with other data,
         and for a game whose rules have no campaign.
         """
-        before = cast("GameState", previous)
+        before = cast("_Played", previous)
         if before.game is not self:
             raise CampaignError(
                 f"a game of {self.title} cannot continue a game of {before.game.title}"
             )
         state = self.new(players, seed, options)
-        after = cast("GameState", state)
+        after = cast("_Played", state)
         if after.data.digest != before.data.digest:
             raise CampaignError(
                 "the next game of a campaign is played with the data of the game it continues "
@@ -218,6 +227,11 @@ class Game(ABC, Generic[S]):
         self._carry_over(previous, state)
         after.continues = before.record() if record is None else record
         return state
+
+    def continuable(self, state: S) -> bool:
+        """Whether a next game of a campaign may start where ``state`` left off
+        (:meth:`follow`): never, unless the game's rules have a campaign."""
+        return False
 
     def _carry_over(self, previous: S, state: S) -> None:
         """Make the fresh ``state`` start where ``previous`` left off, or raise

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import replace
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
@@ -69,6 +70,15 @@ def games() -> list[Game[GameState]]:
     """Every registered game, sorted by id."""
     _discover()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def start(record: Record) -> GameState:
+    """The game of ``record`` before its first action: a fresh game, or, for the next game of
+    a campaign, the one that starts where the games it continues (replayed and checked) left
+    off (:meth:`Game.follow`)."""
+    if record.continues is None:
+        return game(record.game).new(record.players, record.seed, dict(record.options))
+    return replay(replace(record, actions=(), result=None))
 
 
 def replay(record: Record) -> GameState:

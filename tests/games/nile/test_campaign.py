@@ -19,6 +19,7 @@ from terra.games.nile.ranks import ranked_awards
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import BLANK, EXPLORER, MOUNTAIN, VELDT
 from terra.games.nile.territory import BLANK_HEX, EXPLORED
+from tests.core.test_refusals_hide import every_refusal
 
 from .test_publishing import explored, in_europe
 
@@ -257,3 +258,53 @@ class TestRecords:
         data["continues"] = GAME.new(2, 1).record().to_dict()
         with pytest.raises(ReplayError, match=r"game 2 of the campaign of 2: .*Game I"):
             terra.replay(Record.from_dict(data))
+
+
+def test_which_games_may_be_continued() -> None:
+    """Decision N220: a game of Game II, finished or stopped, and no game of Game I."""
+    previous, _published, _kept = last_game()
+    assert GAME.continuable(previous)
+    assert not GAME.continuable(GAME.new(2, 1))
+    assert not terra.game("africana").continuable(terra.game("africana").new(2, 1))
+
+
+def along(state: NileState, count: int) -> list[NileState]:
+    """``count`` positions of ``state``'s game from its start on, evenly spread."""
+    start = GAME.follow(previous_of(state), state.num_players, state.seed, GAME_II)
+    actions = state.history
+    every = max(1, len(actions) // count)
+    found = []
+    for number, action in enumerate(actions):
+        if number % every == 0:
+            found.append(start.clone())
+        start.apply(action)
+    return found
+
+
+def previous_of(state: NileState) -> NileState:
+    """The end of the game ``state``'s game continues, replayed from its record."""
+    assert state.continues is not None
+    previous = terra.replay(state.continues)
+    assert isinstance(previous, NileState)
+    return previous
+
+
+class TestHiddenInformation:
+    def test_a_redeal_is_the_same_to_its_seat_in_a_campaigns_game(
+        self, campaign: tuple[NileState, NileState]
+    ) -> None:
+        """Decision N222 (4.2, 23.1): in the next game the deck and the counters' faces are
+        hidden as in any game: a seat's view, a spectator's, its legal moves and every refusal
+        it can provoke stay the same whatever is redealt."""
+        _first, second = campaign
+        rng = random.Random(3)
+        positions = along(second, 6)
+        assert len(positions) >= 6 and positions[0].phase_name == "counters"
+        for state in positions:
+            for seat in range(state.num_players):
+                sample = state.sample_hidden(seat, rng)
+                assert sample.view(seat) == state.view(seat)
+                assert sample.view(None) == state.view(None)
+                if seat == state.current_player:
+                    assert sample.legal_actions() == state.legal_actions()
+                assert every_refusal(sample, seat) == every_refusal(state, seat)

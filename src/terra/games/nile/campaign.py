@@ -34,9 +34,14 @@ RULE_CAMPAIGN = (
 COUNTER_DISTANCE = 5  # 4.41: a counter five or more hexes from a published hex
 
 
+def continues_a_campaign(previous: NileState) -> bool:
+    """2.3, 30.0 (decision N220): a game of Game II may be continued, finished or stopped."""
+    return previous.game_two
+
+
 def check_campaign(previous: NileState, state: NileState) -> None:
     """2.3, 30.0 (decision N220): only a game of Game II continues, and only a game of Game II."""
-    if not previous.game_two:
+    if not continues_a_campaign(previous):
         raise CampaignError(f"the game to continue is a game of Game I: {RULE_CAMPAIGN}")
     if not state.game_two:
         raise CampaignError(f"the next game of a campaign is a game of Game II: {RULE_CAMPAIGN}")
