@@ -85,13 +85,3 @@ def counter_sites(board: Board, published: bytearray, tables: act.ActionTable) -
         if not published[hex_]
         and all(board.distance(hex_, other) >= COUNTER_DISTANCE for other in newly)
     )
-
-
-def campaign_game(state: NileState) -> int:
-    """Which game of its campaign ``state`` is: 1 for a game that continues none."""
-    games = 1
-    record = state.continues
-    while record is not None:
-        games += 1
-        record = record.continues
-    return games
