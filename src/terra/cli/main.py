@@ -300,6 +300,15 @@ def play_command(
     language: Annotated[
         str, typer.Option("--language", help="Language of the game log: en, de or nl.")
     ] = "en",
+    continues: Annotated[
+        Path | None,
+        typer.Option(
+            "--continue",
+            metavar="RECORD",
+            help="Start the next game of a campaign where the game of this record left off "
+            "(Source of the Nile's Game II).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
 

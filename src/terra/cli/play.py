@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import NotRequired, TypedDict, Unpack
+from typing import Any, NotRequired, TypedDict, Unpack
 
 import typer
 from rich.columns import Columns
@@ -31,7 +31,7 @@ from rich.text import Text
 from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
 from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, USAGE_ERROR, clip, shorten
 from terra.cli.options import parse_options
-from terra.core import GameState, IllegalAction, Record, TerraError, new_seed
+from terra.core import Game, GameState, IllegalAction, Record, TerraError, new_seed, replay
 from terra.core import game as find_game
 from terra.core.errors import quote
 from terra.core.game import LANGUAGES
@@ -147,6 +147,7 @@ class TableSettings(TypedDict):
     record: Path | None
     option: NotRequired[list[str] | None]
     language: NotRequired[str]
+    continues: NotRequired[Path | None]
 
 
 def new_session(
@@ -172,7 +173,11 @@ def new_session(
         check_record_path(record)
     if seed is None:
         seed = new_seed(random.SystemRandom())
-    state = game.new(players, seed, options)  # the game says which player counts it takes
+    continues = settings.get("continues")
+    if continues is None:
+        state = game.new(players, seed, options)  # the game says which player counts it takes
+    else:
+        state = next_game(game, continues, players, seed, options)
     people = parse_seats(settings["seats"], players)
     robots = make_bots(settings["bots"], [s for s in range(players) if s not in people], seed)
     try:
@@ -198,6 +203,22 @@ def new_session(
         errors=errors,
         language=language,
     )
+
+
+def next_game(
+    game: Game[GameState], path: Path, players: int, seed: int, options: dict[str, Any]
+) -> GameState:
+    """``--continue``: the next game of the campaign whose last game is the record in
+    ``path``, checked whole first (:meth:`terra.core.game.Game.follow`)."""
+    where = clip(str(path), PATH_LIMIT)
+    try:
+        previous = Record.load(path)
+        if previous.game != game.id:
+            raise PlayError(f"it is a record of {quote(previous.game)}, not of {game.id}")
+        last = replay(previous)
+        return game.follow(last, players, seed, options, record=previous)
+    except TerraError as error:
+        raise PlayError(f"--continue: {where}: {error}") from None
 
 
 class Session:

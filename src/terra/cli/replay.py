@@ -32,6 +32,9 @@ def check_file(path: Path) -> tuple[bool, str]:
         crash = shorten(f"{type(error).__name__}: {error}")
         return False, f"{name}: FAILED: the engine crashed ({crash})"
     facts = f"{record.game}, {record.players} players, seed {record.seed}"
+    games = len(record.campaign())
+    if games > 1:
+        facts += f"; the last of a campaign of {games} games, all {games} verified"
     actions = f"{len(record.actions)} actions"
     if not state.is_over:
         return True, f"{name}: ok ({facts}): unfinished after {actions}"

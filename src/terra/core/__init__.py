@@ -2,6 +2,7 @@
 
 from terra.core.actions import ActionSpace, ActionSpaceBuilder
 from terra.core.errors import (
+    CampaignError,
     DataError,
     IllegalAction,
     NotationError,
@@ -25,6 +26,7 @@ __all__ = [
     "RECORD_FORMAT",
     "ActionSpace",
     "ActionSpaceBuilder",
+    "CampaignError",
     "DataError",
     "Evaluator",
     "Facts",

@@ -123,6 +123,11 @@ class OptionError(TerraError, ValueError):
     """An argument of ``Game.new`` (players, seed, an option) is unknown or has a bad value."""
 
 
+class CampaignError(OptionError):
+    """A game that cannot continue the one given: another game, other data, or a game whose
+    rules know no campaign (the message says which rule)."""
+
+
 class SeatError(TerraError, ValueError):
     """A seat that is not a seat of this game (views and samples are per seat)."""
 

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module, resources
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from terra.core.catalogs import refusal_text, words
 from terra.core.data import DEFAULT_DATA, absolute_data_path
-from terra.core.errors import IllegalAction, OptionError, quote
+from terra.core.errors import CampaignError, IllegalAction, OptionError, quote
 from terra.core.guide import Guide, guide
 from terra.core.position import Position
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from terra.core.data import ComponentData
     from terra.core.evaluator import Evaluator
+    from terra.core.record import Record
 
 S = TypeVar("S", bound=Position)
 
@@ -41,6 +42,16 @@ _BOOLEAN_WORDS = {
 LANGUAGES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 )
+
+
+class _Played(Protocol):
+    """What :meth:`Game.follow` reads and sets of a state (a :class:`GameState`'s own)."""
+
+    game: Game[Any]
+    data: ComponentData
+    continues: Record | None
+
+    def record(self) -> Record: ...
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,48 @@ class Game(ABC, Generic[S]):
         if checked["data"] not in (None, DEFAULT_DATA):  # a record replays from anywhere
             checked["data"] = absolute_data_path(checked["data"])
         return self._create(players, seed & _SEED_MASK, checked, self.load_data(checked["data"]))
+
+    def follow(
+        self,
+        previous: S,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        record: Record | None = None,
+    ) -> S:
+        """The next game of a campaign: a fresh game (as :meth:`new`) that starts where
+        ``previous`` left off, as the game's :meth:`_carry_over` says. Its record holds
+        ``record``, the previous game's record as kept (by default ``previous.record()``).
+
+        Raises :class:`CampaignError` for a game of another kind or played with other data,
+        and for a game whose rules have no campaign.
+        """
+        before = cast("_Played", previous)
+        if before.game is not self:
+            raise CampaignError(
+                f"a game of {self.title} cannot continue a game of {before.game.title}"
+            )
+        state = self.new(players, seed, options)
+        after = cast("_Played", state)
+        if after.data.digest != before.data.digest:
+            raise CampaignError(
+                "the next game of a campaign is played with the data of the game it continues "
+                f"(data digest {before.data.digest}, here {after.data.digest})"
+            )
+        self._carry_over(previous, state)
+        after.continues = before.record() if record is None else record
+        return state
+
+    def continuable(self, state: S) -> bool:
+        """Whether a next game of a campaign may start where ``state`` left off
+        (:meth:`follow`): never, unless the game's rules have a campaign."""
+        return False
+
+    def _carry_over(self, previous: S, state: S) -> None:
+        """Make the fresh ``state`` start where ``previous`` left off, or raise
+        :class:`CampaignError` saying which rule refuses (changing nothing of either)."""
+        raise CampaignError(f"{self.title} has no campaign: a game cannot continue another")
 
     def check_players(self, players: Any) -> None:
         """Raise :class:`OptionError` unless ``players`` is a player count of this game."""

@@ -3,6 +3,10 @@
 A record holds only public inputs (game id, options, player count, seed, action strings) and
 the result they led to. Replaying it must reproduce the game exactly
 (:func:`terra.core.registry.replay`).
+
+A game that continues another (the next game of a campaign, where the game's rules allow one)
+holds the record of the game it continues whole, in ``continues``: one file replays the whole
+campaign, its first game first.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ RECORD_FORMAT = 1
 # Far beyond any game played (a long Source of the Nile game's record is about 100 KB); a
 # file bigger than this is not read at all.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
+# The most games one campaign's record may chain (a record and the records it continues): far
+# beyond a campaign played to the end, and a bound on the work a file can ask of a replay.
+MAX_CAMPAIGN_GAMES = 64
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,7 @@ class Record:
     meta: Mapping[str, Any] = field(default_factory=dict)
     format: int = RECORD_FORMAT
     data_digest: str | None = None  # the fingerprint of the data played with (None: unknown)
+    continues: Record | None = None  # the record of the game this one continues (a campaign)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form; keys in a fixed order so files diff well."""
@@ -51,7 +59,17 @@ class Record:
         }
         if self.data_digest is not None:
             out["data_digest"] = self.data_digest
+        if self.continues is not None:
+            out["continues"] = self.continues.to_dict()
         return out
+
+    def campaign(self) -> tuple[Record, ...]:
+        """The games of the campaign up to this one, the first first (just this record when
+        it continues no game)."""
+        chain = [self]
+        while chain[-1].continues is not None:
+            chain.append(chain[-1].continues)
+        return tuple(reversed(chain))
 
     def to_json(self, indent: int | None = 1) -> str:
         """The record as JSON text."""
@@ -60,7 +78,33 @@ class Record:
     @classmethod
     def from_dict(cls, data: Any) -> Record:
         """Read a record, saying exactly what is wrong with a malformed one
-        (:class:`RecordError`)."""
+        (:class:`RecordError`); a record it continues is read the same way, at most
+        :data:`MAX_CAMPAIGN_GAMES` games in all."""
+        chain = [data]
+        while isinstance(chain[-1], dict) and chain[-1].get("continues") is not None:
+            if len(chain) == MAX_CAMPAIGN_GAMES:
+                raise RecordError(
+                    f"a campaign's record chains at most {MAX_CAMPAIGN_GAMES} games; this one "
+                    "chains more"
+                )
+            chain.append(chain[-1]["continues"])
+        record = None
+        for depth in range(len(chain) - 1, -1, -1):  # the first game first
+            try:
+                record = cls._one(chain[depth], record)
+            except RecordError as error:
+                if depth == 0:
+                    raise
+                raise RecordError(
+                    f"the game it continues (game {len(chain) - depth} of the "
+                    f"campaign, field 'continues'): {error}"
+                ) from None
+        assert record is not None
+        return record
+
+    @classmethod
+    def _one(cls, data: Any, continues: Record | None) -> Record:
+        """One game's record read from ``data``, continuing ``continues``."""
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         unknown = sorted(str(key) for key in data if key not in _FIELDS)
@@ -93,6 +137,7 @@ class Record:
             meta=meta or {},
             format=fmt,
             data_digest=digest,
+            continues=continues,
         )
 
     @classmethod
@@ -144,7 +189,14 @@ _REQUIRED: tuple[tuple[str, type], ...] = (
     ("actions", list),
     ("options", dict),
 )
-_FIELDS = {"format", "result", "meta", "data_digest", *(key for key, _ in _REQUIRED)}
+_FIELDS = {
+    "format",
+    "result",
+    "meta",
+    "data_digest",
+    "continues",
+    *(key for key, _ in _REQUIRED),
+}
 
 
 def _result(result: Any) -> dict[str, list[int]] | None:

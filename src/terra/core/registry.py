@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import replace
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from terra.core.errors import IllegalAction, NotationError, ReplayError, UnknownGame, quote
+from terra.core.errors import (
+    CampaignError,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    ReplayError,
+    UnknownGame,
+    quote,
+)
 from terra.core.game import Game
 from terra.core.record import Record
 
@@ -63,15 +72,56 @@ def games() -> list[Game[GameState]]:
     return [_GAMES[k] for k in sorted(_GAMES)]
 
 
+def start(record: Record) -> GameState:
+    """The game of ``record`` before its first action: a fresh game, or, for the next game of
+    a campaign, the one that starts where the games it continues (replayed and checked) left
+    off (:meth:`Game.follow`)."""
+    if record.continues is None:
+        return game(record.game).new(record.players, record.seed, dict(record.options))
+    return replay(replace(record, actions=(), result=None))
+
+
 def replay(record: Record) -> GameState:
-    """Rebuild the game of ``record``, checking every action and the recorded result.
+    """Rebuild the game of ``record``, checking every action and the recorded result; for
+    the next game of a campaign, every game of the campaign in turn, the first first, each
+    starting where the one before left off (:meth:`Game.follow`).
 
     Raises :class:`ReplayError` naming the first action that is illegal, the first part of
-    the result that differs, or data that is not the data the record was played with. A data
-    directory that cannot be read raises :class:`DataError`: the data is to blame, not the
-    record.
+    the result that differs, or data that is not the data the record was played with; in a
+    campaign, which game it is. A data directory that cannot be read raises
+    :class:`DataError`: the data is to blame, not the record.
     """
-    state = game(record.game).new(record.players, record.seed, dict(record.options))
+    chain = record.campaign()
+    state: GameState | None = None
+    for number, link in enumerate(chain, 1):
+        try:
+            state = _replay_one(link, state)
+        except ReplayError as error:
+            if len(chain) == 1:
+                raise
+            raise ReplayError(f"game {number} of the campaign of {len(chain)}: {error}") from None
+    assert state is not None
+    return state
+
+
+def _replay_one(record: Record, previous: GameState | None) -> GameState:
+    """One game of ``record``, continuing ``previous`` where it is given."""
+    if previous is None:
+        state = game(record.game).new(record.players, record.seed, dict(record.options))
+    else:
+        assert record.continues is not None
+        try:
+            state = game(record.game).follow(
+                previous,
+                record.players,
+                record.seed,
+                dict(record.options),
+                record=record.continues,
+            )
+        except (CampaignError, UnknownGame) as error:
+            raise ReplayError(f"it cannot continue the game before: {error}") from None
+        except OptionError as error:
+            raise ReplayError(f"it cannot start: {error}") from None
     if record.data_digest is not None and record.data_digest != state.data.digest:
         where = record.options.get("data") or "the shipped data"
         raise ReplayError(

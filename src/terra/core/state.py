@@ -77,6 +77,7 @@ class GameState(Fielded, ABC):
         "_log_size": ASIDE,
         "_amended": ASIDE,
         "_seal": ASIDE,
+        "continues": ASIDE,
     }
     __slots__ = tuple(FIELDS)
 
@@ -100,6 +101,7 @@ class GameState(Fielded, ABC):
     _log_size: int
     _amended: frozenset[int]  # the entries condensed with later events (amend)
     _seal: Seal | None  # set in samples only
+    continues: Record | None  # the record of the game this one continues (Game.follow)
 
     def _init_base(
         self,
@@ -125,6 +127,7 @@ class GameState(Fielded, ABC):
         self._log_size = 0
         self._amended = frozenset()
         self._seal = None
+        self.continues = None
 
     def _copy_base(self, other: GameState) -> None:
         """Copy the shared fields into ``other`` (for a ``clone`` written by hand)."""
@@ -495,7 +498,8 @@ class GameState(Fielded, ABC):
 
     def record(self, meta: dict[str, Any] | None = None) -> Record:
         """The public inputs that rebuild this state: game, options, players, seed, actions,
-        and the digest of the data they were played with."""
+        the digest of the data they were played with, and the record of the game it continues
+        (a campaign's, :meth:`Game.follow`)."""
         if self._seal is not None:
             raise TerraError("a state from sample_hidden() has no replayable record")
         result = None
@@ -512,6 +516,7 @@ class GameState(Fielded, ABC):
             result=result,
             meta=dict(meta or {}),
             data_digest=self.data.digest,
+            continues=self.continues,
         )
 
     # --- comparison ---------------------------------------------------------------------

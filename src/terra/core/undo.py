@@ -15,7 +15,7 @@ from typing import Any
 
 from terra.core.errors import IllegalAction, Worded
 from terra.core.record import Record
-from terra.core.registry import game as find_game
+from terra.core.registry import start
 from terra.core.state import GameState
 
 # Redeals each move is played in: a move that shows something hidden shows, in most of them,
@@ -30,8 +30,8 @@ class CannotUndo(Worded):
 def undo_point(record: Record, seat: int) -> int:
     """How many of ``record``'s moves remain when ``seat`` takes back its last decision and
     everything after it; raises :class:`CannotUndo` saying why it may not."""
-    game = find_game(record.game)
-    state = game.new(record.players, record.seed, dict(record.options))
+    beginning = start(record)
+    state = beginning.clone()
     movers = []
     for text in record.actions:
         movers.append(state.current_player)
@@ -42,7 +42,7 @@ def undo_point(record: Record, seat: int) -> int:
     if not mine:
         raise CannotUndo("you have made no move yet")
     point = mine[-1]
-    state = game.new(record.players, record.seed, dict(record.options))
+    state = beginning.clone()
     for text in record.actions[:point]:
         state.play(text)
     rng = random.Random(f"undo:{len(record.actions)}")

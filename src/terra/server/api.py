@@ -7,6 +7,7 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from anyio import to_thread
@@ -19,8 +20,10 @@ from terra.ai.strength import measures
 from terra.core.errors import OptionError, TerraError, UnknownGame, quote
 from terra.core.game import DATA_OPTION, SEED_BITS, Game
 from terra.core.guide import Guide, GuideError
+from terra.core.record import MAX_CAMPAIGN_GAMES, Record
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
+from terra.core.state import GameState
 from terra.server import i18n
 from terra.server.bots import BotLimits
 from terra.server.protocol import result_of
@@ -34,7 +37,7 @@ MAX_NAME = 40
 # ``mcts:500ms``).
 TABLE_LEVEL = "1s"
 
-CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat")
+CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat", "continues")
 
 
 class BadRequest(HTTPException):
@@ -243,6 +246,46 @@ def _seed(body: dict[str, Any], seats: list[SeatInfo]) -> tuple[int, bool]:
     return seed, True
 
 
+@dataclass(frozen=True)
+class Previous:
+    """The finished match a new match continues: its id, final state and record."""
+
+    id: str
+    state: GameState
+    record: Record
+
+
+async def previous_match(tables: Tables, given: Any, game: Game[Any]) -> Previous | None:
+    """The match named by ``continues`` in a request to create a match, checked: it exists
+    (404), it is over (409), it is a match of ``game`` whose rules let it be continued and
+    its campaign is not at its longest (400)."""
+    if given is None:
+        return None
+    if not isinstance(given, str):
+        raise BadRequest("'continues' is the id of a finished match to continue, or left out")
+    try:
+        info = await tables.call(tables.store.info, given)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    if info.status != "over":
+        raise BadRequest(
+            f"match {quote(given)} is still being played: a campaign continues a finished match",
+            409,
+        )
+    if info.game != game.id:
+        raise BadRequest(f"match {quote(given)} is a match of {info.game}, not of {game.id}")
+    state, _ = await tables.call(tables.store.state, given, info.moves)
+    if not game.continuable(state):
+        raise BadRequest(
+            f"match {quote(given)} cannot be continued: {game.title} has no "
+            "campaign from it (Source of the Nile: Game II alone, 2.3 and 30.0)"
+        )
+    record = await tables.call(tables.store.record, given)
+    if len(record.campaign()) >= MAX_CAMPAIGN_GAMES:
+        raise BadRequest(f"a campaign is at most {MAX_CAMPAIGN_GAMES} games; this one is full")
+    return Previous(given, state, record)
+
+
 async def create_match(request: Request) -> Response:
     """``POST /api/matches``: a new match; returns its invitation and spectator links."""
     body = await read_json(request)
@@ -270,13 +313,21 @@ async def create_match(request: Request) -> Response:
     tables = _tables(request)
     seats = _seats(body.get("seats"), players, tables.settings.bot_limits)
     seed, seed_shown = _seed(body, seats)
+    previous = await previous_match(tables, body.get("continues"), game)
     try:
-        state = game.new(players, seed, options)
-    except OptionError as problem:
+        if previous is None:
+            state = game.new(players, seed, options)
+        else:
+            state = game.follow(previous.state, players, seed, options, record=previous.record)
+    except OptionError as problem:  # a CampaignError too: the rule that refuses
         raise BadRequest(str(problem)) from None
     _check_rate(request)
     match_id, tokens = await tables.call(
-        tables.store.create_match, state, seats, seed_shown=seed_shown
+        tables.store.create_match,
+        state,
+        seats,
+        seed_shown=seed_shown,
+        continues=None if previous is None else previous.id,
     )
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
@@ -324,6 +375,7 @@ def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> di
         "result": result,
         "created": info.created.isoformat(),
         "updated": info.updated.isoformat(),
+        "continues": info.continues,
         **seed,
     }
 
@@ -342,7 +394,10 @@ async def _match(request: Request) -> tuple[MatchInfo, Any]:
 async def show_match(request: Request) -> Response:
     """``GET /api/matches/{id}``: the match's public summary."""
     info, state = await _match(request)
-    return JSONResponse(summary(info, state.current_player, state.is_over, result_of(state)))
+    found = summary(info, state.current_player, state.is_over, result_of(state))
+    # 2.3 of Source of the Nile, say: a finished match whose rules let a campaign go on
+    found["continuable"] = state.is_over and find_game(info.game).continuable(state)
+    return JSONResponse(found)
 
 
 async def match_record(request: Request) -> Response:

@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, i18n, learn, review, security
+from terra.server import api, campaign, i18n, learn, review, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -88,6 +88,7 @@ def create_app(
         Route("/api/matches/{match_id}/replay", api.replay_step),
         Route("/api/matches/{match_id}/review", review.review),
         Route("/api/matches/{match_id}/record", api.match_record),
+        Route("/api/matches/{match_id}/campaign", campaign.campaign),
         Route("/boards/{game_id}.js", api.board_module),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

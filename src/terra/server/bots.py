@@ -22,7 +22,7 @@ from terra.ai.hints import hints, review
 from terra.core.errors import TerraError, quote
 from terra.core.game import SEED_BITS
 from terra.core.record import Record
-from terra.core.registry import game as find_game
+from terra.core.registry import start
 from terra.core.state import GameState
 from terra.server.workers import OverrunError, WorkerPool
 
@@ -74,7 +74,7 @@ def _position(match_id: str, record: Record) -> GameState:
         done, state = cached
     else:
         done = 0
-        state = find_game(record.game).new(record.players, record.seed, dict(record.options))
+        state = start(record)
     for text in record.actions[done:]:
         state.play(text)
     _WORKER_STATES[match_id] = (moves, state)

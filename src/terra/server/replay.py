@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from terra.core.registry import game as find_game
+from terra.core.registry import start
 from terra.core.state import GameState
 from terra.server import protocol
 from terra.store.matches import MatchStore, StoreError
@@ -56,7 +56,7 @@ class _Replay:
 
 def _build(store: MatchStore, match_id: str) -> _Replay:
     record = store.record(match_id)
-    state = find_game(record.game).new(record.players, record.seed, dict(record.options))
+    state = start(record)
     checkpoints = [state.clone()]
     for number, text in enumerate(record.actions, start=1):
         state.play(text)

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from terra.core.record import Record
-from terra.core.registry import game as find_game
+from terra.core.registry import start
 from terra.server.api import BadRequest, count_param
 from terra.server.tables import Tables
 from terra.server.workers import WorkerError
@@ -24,7 +24,7 @@ from terra.store.matches import UnknownMatch
 
 def movers(record: Record) -> list[int]:
     """The seat that made each of the record's moves."""
-    state = find_game(record.game).new(record.players, record.seed, dict(record.options))
+    state = start(record)
     found = []
     for text in record.actions:
         seat = state.current_player

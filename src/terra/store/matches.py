@@ -25,8 +25,7 @@ from sqlalchemy import Engine, delete, insert, select
 
 from terra.core.errors import TerraError, Worded, marked
 from terra.core.record import Record
-from terra.core.registry import game as find_game
-from terra.core.registry import replay
+from terra.core.registry import replay, start
 from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.faults import guarded
@@ -91,6 +90,7 @@ class MatchInfo:
     updated: datetime
     seats: tuple[SeatInfo, ...]
     seed_shown: bool = False  # chosen by the match's creator, so shown to everyone
+    continues: str | None = None  # the match this one continues (a campaign's next game)
 
 
 @dataclass(frozen=True)
@@ -135,12 +135,18 @@ class MatchStore:
 
     @guarded
     def create_match(
-        self, state: GameState, seats: Sequence[SeatInfo], *, seed_shown: bool = False
+        self,
+        state: GameState,
+        seats: Sequence[SeatInfo],
+        *,
+        seed_shown: bool = False,
+        continues: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Store a new match starting from ``state``; returns its id and each person's token.
 
         ``state`` is a fresh game (its record has no actions); ``seats`` lists every seat;
-        ``seed_shown`` marks a seed its creator chose, which every page is then shown.
+        ``seed_shown`` marks a seed its creator chose, which every page is then shown;
+        ``continues`` names the match whose end ``state`` starts from (``Game.follow``).
         """
         record = state.record()
         if record.actions:
@@ -164,6 +170,7 @@ class MatchStore:
                     result=None,
                     created=stamp,
                     updated=stamp,
+                    continues=continues,
                 )
             )
             connection.execute(
@@ -210,6 +217,7 @@ class MatchStore:
             updated=row.updated,
             seats=tuple(SeatInfo(s.seat, s.name, s.bot) for s in seats),
             seed_shown=row.seed_shown,
+            continues=row.continues,
         )
 
     @guarded
@@ -257,17 +265,11 @@ class MatchStore:
 
     @guarded
     def record(self, match_id: str) -> Record:
-        """The match as a record: what :func:`terra.replay` rebuilds."""
-        info = self.info(match_id)
-        return Record(
-            game=info.game,
-            players=info.players,
-            seed=info.seed,
-            options=dict(info.options),
-            actions=tuple(self.actions(match_id)),
-            result=info.result,
-            meta={"match": match_id},
-        )
+        """The match as a record: what :func:`terra.replay` rebuilds; a campaign's match
+        holds the record of the match it continues."""
+        check_id(match_id)
+        with self.engine.connect() as connection:
+            return _record_on(connection, match_id)
 
     @guarded
     def state(self, match_id: str, moves: int | None = None) -> tuple[GameState, int]:
@@ -394,9 +396,8 @@ class MatchStore:
             done, behind = entry
             state = behind.clone()  # the cached one is shared: never changed in place
         else:
-            row = connection.execute(select(Match).where(Match.id == match_id)).one()
             done = 0
-            state = find_game(row.game).new(row.players, int(row.seed), dict(row.options))
+            state = start(_record_on(connection, match_id, moves=False))
         actions = connection.execute(
             select(Move.action)
             .where(Move.match_id == match_id, Move.number >= done)
@@ -447,3 +448,28 @@ def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:
     if seen != count:
         raise StaleMove.behind(seen, count, then)
     return count
+
+
+def _record_on(connection: Any, match_id: str, *, moves: bool = True) -> Record:
+    """The record of match ``match_id`` read on ``connection`` (without its moves and result
+    for ``moves=False``: its start), with the records of the matches it continues."""
+    row = connection.execute(select(Match).where(Match.id == match_id)).one_or_none()
+    if row is None:
+        raise UnknownMatch(f"there is no match {match_id!r}")
+    actions: tuple[str, ...] = ()
+    if moves:
+        actions = tuple(
+            connection.execute(
+                select(Move.action).where(Move.match_id == match_id).order_by(Move.number)
+            ).scalars()
+        )
+    return Record(
+        game=row.game,
+        players=row.players,
+        seed=int(row.seed),
+        options=dict(row.options),
+        actions=actions,
+        result=row.result if moves else None,
+        meta={"match": match_id},
+        continues=None if row.continues is None else _record_on(connection, row.continues),
+    )

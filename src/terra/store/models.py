@@ -37,6 +37,8 @@ class Match(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The match whose end this one starts from (the next game of a campaign), or none.
+    continues: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class Seat(Base):

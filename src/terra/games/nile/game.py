@@ -6,6 +6,7 @@ from typing import Any
 
 from terra.core.game import DATA_OPTION, Game, Option
 from terra.games.nile.actions import NOTATION_HELP
+from terra.games.nile.campaign import continue_campaign, continues_a_campaign
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.display.layout import board_layout
 from terra.games.nile.phases import RULE_TURN, RULE_VICTORY
@@ -76,6 +77,14 @@ class Nile(Game[NileState]):
         self, players: int, seed: int, options: dict[str, Any], data: Components
     ) -> NileState:
         return NileState.create(self, players, seed, options, data)
+
+    def continuable(self, state: NileState) -> bool:
+        """2.3, 30.0: a game of Game II, finished or stopped (:mod:`~.campaign`)."""
+        return continues_a_campaign(state)
+
+    def _carry_over(self, previous: NileState, state: NileState) -> None:
+        """2.3, 30.0: Game II's next game starts on the map the last left (:mod:`~.campaign`)."""
+        continue_campaign(previous, state)
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return (0, 10_000)

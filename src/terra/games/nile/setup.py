@@ -43,7 +43,7 @@ from terra.games.nile.phases import (
 )
 from terra.games.nile.records import Turn
 from terra.games.nile.sequence import begin_turn
-from terra.games.nile.terms import BLANK, BOTANIST, JOURNALIST
+from terra.games.nile.terms import BOTANIST, JOURNALIST
 from terra.games.nile.territory import new_territory
 
 if TYPE_CHECKING:
@@ -84,6 +84,7 @@ def set_up(state: NileState) -> None:
     state.rng.shuffle(kinds)
     state.counter_kind = kinds
     state.counter_hex = [-1] * len(kinds)
+    state.counter_sites = state.tables.counter_sites
     state.explorers = [Explorer.new(board.num_hexes, seat) for seat in range(state.num_players)]
     state.explorers_owned = (1 << state.num_players) - 1
     state.turn = Turn()
@@ -106,7 +107,14 @@ def place_counter(state: NileState, hex_: int) -> None:
     if counter < len(state.counter_hex):
         state.turn.counter = counter
         state.player = counter % state.num_players  # dealt one at a time, round the table
-        return
+        if _counter_sites(state):
+            return
+    end_counters(state)
+
+
+def end_counters(state: NileState) -> None:
+    """4.4: the counters are placed; the explorers choose their ports (4.5) or, in Game II,
+    their specialties (28.0). A counter left without a site is set aside (decision N222)."""
     state.turn = Turn()
     state.player = 0
     state.phase = SPECIALTY if state.game_two else PORT  # N150; 28.0: no port but the journalist's
@@ -217,10 +225,10 @@ def first_player(state: NileState) -> int:
 
 
 def explain_counter(state: NileState, hex_: int) -> IllegalAction | None:
-    """4.41-4.42: a blank hex five or more from a published hex, three or more from another
-    counter."""
+    """4.41-4.42: a blank hex five or more from a published hex (in a campaign, from the hexes
+    published so far, decision N221), three or more from another counter."""
     board = state.data.board
-    if board.terrain[hex_] != BLANK or board.published_distance[hex_] < 5:
+    if state.tables.base[act.COUNTER] + hex_ not in state.counter_sites:
         return refusal(
             "counter_site",
             "{hex} is not a blank hex five or more hexes from a published one",
@@ -246,7 +254,7 @@ def _counter_sites(state: NileState) -> Iterable[int]:
     near = table.near
     args = table.args
     placed = state.counter_hex
-    return [action for action in table.counter_sites if near[args[action][0]].isdisjoint(placed)]
+    return [action for action in state.counter_sites if near[args[action][0]].isdisjoint(placed)]
 
 
 COUNTER = Move(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from terra.core.fields import CLONE, CLONE_OR_NONE, COPY, SAME, Fields, disown, reset
+from terra.core.fields import CLONE, CLONE_OR_NONE, COPY, SAME, Fields, aside, disown, reset
 from terra.core.moves import PhasedState
 from terra.games.nile.actions import ActionTable
 from terra.games.nile.components import Components
@@ -48,6 +48,7 @@ class NileState(PhasedState):
         "epic_routes": COPY,
         "counter_hex": COPY,
         "counter_kind": COPY,
+        "counter_sites": aside(SAME),
         "explorers": COPY,  # each copied on its first change (explorer())
         "explorers_owned": disown(0),
         "turn": CLONE,
@@ -82,6 +83,7 @@ class NileState(PhasedState):
     epic_routes: set[tuple[int, int]]  # (port, port) journeys made, first come (25.31)
     counter_hex: list[int]
     counter_kind: list[int]
+    counter_sites: tuple[int, ...]  # COUNTER actions on the hexes 4.41 allows (a campaign's: N222)
     explorers: list[Explorer]  # shared with clones until changed: change through explorer()
     explorers_owned: int  # bit p: explorers[p] is this state's alone
     turn: Turn  # the current seat's turn so far (activity, movement points, ...)

@@ -1,6 +1,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
+import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -320,6 +321,7 @@ function receive(event) {
   showBoard(message);
   drawDue();
   showFinal($("final"), message, summary.seats.map((s) => seatName(s.seat)), `/match/${encodeURIComponent(matchId)}/replay`);
+  if (message.over) offerNextGame($("next-game"), matchId, mySeat);
 }
 
 function connect() {

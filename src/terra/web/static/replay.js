@@ -2,6 +2,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { reviewControls } from "/static/review.js";
 import { showFinal } from "/static/scores.js";
+import { showCampaign } from "/static/campaign.js";
 import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -178,6 +179,7 @@ async function start() {
     }
   }
   controls();
+  showCampaign($("campaign"), api, board, layout);
   reviewControls({ api, seats: summary.seats, names: seatName, position: () => shown, go });
   const asked = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
   await go(Number.isInteger(asked) && asked >= 0 ? asked : 0);
