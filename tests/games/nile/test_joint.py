@@ -404,3 +404,42 @@ class TestGreedyPartner:
         state.explorer(leader).awards += 100  # a haul worth carrying home (22.5)
         state.explorer(leader).party.rations += 300  # and food for many turns more
         assert state.action_str(greedy_action(state, random.Random(0))) == "split evenly"
+
+
+def _cards(state: NileState, *dollars: int) -> list[int]:
+    """Cards of the Event deck worth ``dollars`` each (no ticket), one per figure."""
+    deck = state.data.deck
+    free = [c for c in range(len(deck.dollars)) if not deck.ticket[c]]
+    chosen: list[int] = []
+    for figure in dollars:
+        chosen.append(next(c for c in free if deck.dollars[c] == figure and c not in chosen))
+    return chosen
+
+
+class TestGreedyInEurope:
+    """29.2: greedy pools donations with an explorer in Europe when together they reach an
+    expedition that alone neither does, and agrees to such a proposal."""
+
+    def test_a_ticket_and_a_purse_sail_together(self) -> None:
+        state = game_two(3)
+        first, second = order(state)[:2]
+        deck = state.data.deck
+        ticket = next(c for c in range(len(deck.ticket)) if deck.ticket[c] and not deck.dollars[c])
+        state.explorer(first).donations = [ticket, *_cards(state, 200)]
+        state.explorer(second).donations = _cards(state, 300, 300, 200)  # $300 after passage
+        state._forget_legal()
+        chosen = state.action_str(greedy_action(state, random.Random(0)))
+        assert chosen == f"join {COLOURS[second]}"  # alone: $200 at the ticket's port
+        state.play(chosen)
+        assert state.action_str(greedy_action(state, random.Random(0))) == "agree"
+        state.play("agree")
+        port = state.data.board.port_names[state.tables.ticket_port[ticket]]
+        assert state.action_str(greedy_action(state, random.Random(0))) == f"sail to {port}"
+
+    def test_no_pooling_where_it_does_not_reach_an_expedition(self) -> None:
+        state = game_two(3)
+        first, second = order(state)[:2]
+        state.explorer(first).donations = _cards(state, 100)
+        state.explorer(second).donations = _cards(state, 100)
+        state._forget_legal()
+        assert state.action_str(greedy_action(state, random.Random(0))) == "collect donations"

@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, outfitting
 from terra.games.nile.bots.meeting import GIFT_RESERVE, MEETING_CHOOSERS
-from terra.games.nile.bots.partners import PARTNER_CHOOSERS, join_proposal
+from terra.games.nile.bots.partners import (
+    PARTNER_CHOOSERS,
+    europe_proposal,
+    join_proposal,
+    pooled_money,
+)
 from terra.games.nile.bots.prospects import (
     CEILING_MARGIN,
     HOME_PACE,
@@ -48,7 +53,7 @@ from terra.games.nile.bots.prospects import (
     walks_from,
 )
 from terra.games.nile.explorer import Explorer
-from terra.games.nile.joint import EVENLY
+from terra.games.nile.joint import EVENLY, members_of
 from terra.games.nile.offers import find_action
 from terra.games.nile.party import discharge, gain
 from terra.games.nile.phases import (
@@ -200,20 +205,20 @@ def _choose_publishing(state: NileState, legal: list[int], rng: random.Random) -
 
 
 def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) -> int:
-    """22, 26: publish everything; sail when the donations pay for an expedition; else
-    collect."""
+    """22, 26: publish everything; sail when the donations pay for an expedition (29.2: a
+    joint expedition's pooled donations); else ask to pool them with another explorer's where
+    together they would; else collect."""
     publication = _publication(state, legal)
     if publication >= 0:
         return publication
     seat = state.player
     explorer = state.explorers[seat]
-    tables = state.data.tables
-    dollars = outfitting.donation_dollars(state, explorer)
+    seats = members_of(state, seat)
     best: tuple[float, int] | None = None
     for action in _of_kind(state, legal, act.SAIL):
         port = state.tables.args[action][0]
         ticket = outfitting.ticket_for(state, explorer, port) >= 0
-        money = dollars if ticket else dollars - tables.passage
+        money = pooled_money(state, seats, port)
         if money < _least_expedition(state):
             continue
         score = port_prospects(state, seat, port) + (TICKET_WORTH if ticket else 0.0)
@@ -222,7 +227,8 @@ def _choose_in_europe(state: NileState, legal: list[int], rng: random.Random) ->
             best = (score, action)
     if best is not None:
         return best[1]
-    return find_action(state, act.COLLECT)
+    join = europe_proposal(state, legal, _least_expedition(state))
+    return join if join >= 0 else find_action(state, act.COLLECT)
 
 
 def _least_expedition(state: NileState) -> int:
