@@ -8,7 +8,7 @@ who publishes it (29.8).
 Agreements are moves: ``join blue`` asks to join the expedition blue's explorer travels in,
 ``split evenly`` and ``split alone`` propose a division, and each other partner answers ``agree``
 or ``refuse`` in the order of play; ``split by dice`` asks for no agreement (decisions
-N214-N218).
+N214-N219).
 """
 
 from __future__ import annotations
