@@ -221,6 +221,15 @@ MatchRate = Annotated[
         min=1,
     ),
 ]
+AnswerSeconds = Annotated[
+    float,
+    typer.Option(
+        "--answer-seconds",
+        help="Seconds a person has to answer another player's proposal (a joint expedition "
+        "of the Nile, say) before it is refused for them.",
+        min=1,
+    ),
+]
 MaxSpectators = Annotated[
     int,
     typer.Option("--max-spectators", help="Spectators' pages open on one match.", min=0),
@@ -408,6 +417,7 @@ def serve_command(
     bot_workers: BotWorkers = None,
     bot_seconds: BotSeconds = 5.0,
     bot_iterations: BotIterations = 5000,
+    answer_seconds: AnswerSeconds = 120.0,
 ) -> None:
     """Serve games in the browser: a lobby, invitation links, live play and bots."""
 

@@ -31,11 +31,13 @@ def serve(
     bot_workers: int | None = None,
     bot_seconds: float = Settings.bot_seconds,
     bot_iterations: int = Settings.bot_iterations,
+    answer_seconds: float = Settings.answer_seconds,
 ) -> None:
     """Serve the matches of ``database`` (default: SQLite in the user's data directory), for
     players who open ``public_url`` (default: the address bound), with bots thinking in
     ``bot_workers`` processes (default: one per processor) within ``bot_seconds`` and
-    ``bot_iterations`` per move.
+    ``bot_iterations`` per move; a person answers another's proposal within
+    ``answer_seconds``.
 
     Raises :class:`~terra.server.security.BadPublicUrl` before anything starts."""
     public = site(host, port, public_url)
@@ -51,6 +53,7 @@ def serve(
         bot_workers=bot_workers or default_workers(),
         bot_seconds=bot_seconds,
         bot_iterations=bot_iterations,
+        answer_seconds=answer_seconds,
     )
     app = create_app(MatchStore(engine), settings)
     address = public.url

@@ -599,6 +599,9 @@ function phaseWords(ctx, phase) {
     captivity: say(ctx, "nile.phase_captivity", "captivity"),
     europe: say(ctx, "nile.phase_europe", "europe"),
     publishing: say(ctx, "nile.phase_publishing", "publishing"),
+    mission: say(ctx, "nile.phase_mission", "mission"),
+    joint: say(ctx, "nile.phase_joint", "in a joint expedition"),
+    answer: say(ctx, "nile.phase_answer", "answering a proposal"),
     over: say(ctx, "nile.phase_over", "over"),
   };
   return words[phase] ?? phase;
@@ -678,7 +681,24 @@ function drawTurn(sheet, y, view, ctx) {
       : say(ctx, "nile.encounter", "Natives met at {hex}", { hex: hexId(ctx, view.encounter.hex) });
     y = words(sheet, GAP, y, met, { "font-weight": "bold" });
   }
+  if (view.proposal) y = words(sheet, GAP, y, proposalWords(ctx, view.proposal), { "font-weight": "bold" });
   return y + 4;
+}
+
+// 29.4, 29.7: the agreement asked for, and who is still to answer it.
+function proposalWords(ctx, proposal) {
+  const name = (seat) => colourWord(ctx, ctx.layout.colours[seat]);
+  const waiting = proposal.waiting.map(name).join(", ");
+  if (proposal.join !== null) {
+    return say(ctx, "nile.proposal_join", "{proposer} asks to join the expedition {colour} travels in; {waiting} to answer",
+      { proposer: name(proposal.proposer), colour: name(proposal.join), waiting });
+  }
+  const terms = {
+    evenly: say(ctx, "nile.split_evenly", "with half of everything"),
+    alone: say(ctx, "nile.split_alone", "with nothing but himself"),
+  };
+  return say(ctx, "nile.proposal_split", "{proposer} proposes to leave the joint expedition {terms}; {waiting} to answer",
+    { proposer: name(proposal.proposer), terms: terms[proposal.terms] ?? proposal.terms, waiting });
 }
 
 // 9.44-9.46, 10.291: a newly mapped hex may be left again; why staying is refused, if it is.
