@@ -20,7 +20,9 @@ RESUME = "resume"
 HINT = "hint"
 UNDO = "undo"
 UNDO_ANSWER = "undo_answer"
-CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER)
+CHAT = "chat"
+REMATCH = "rematch"
+CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER, CHAT, REMATCH)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -168,13 +170,28 @@ class UndoAnswer:
 
 
 @dataclass(frozen=True)
+class Chat:
+    """``{"type": "chat", "text": "..."}``: words for everyone at the match's table."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """``{"type": "rematch"}``: this seat asks for a rematch of the finished match."""
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-def parse(text: str) -> Move | Resume | Hint | Undo | UndoAnswer:
+Message = Move | Resume | Hint | Undo | UndoAnswer | Chat | Rematch
+
+
+def parse(text: str) -> Message:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
@@ -215,6 +232,13 @@ def parse(text: str) -> Move | Resume | Hint | Undo | UndoAnswer:
                 "(true or false)"
             )
         return UndoAnswer(moves, agree)
+    if kind == CHAT:
+        words = data.get("text")
+        if not isinstance(words, str):
+            raise ProtocolError("a chat message needs 'text': the words to send, as a string")
+        return Chat(words)
+    if kind == REMATCH:
+        return Rematch()
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")
