@@ -17,13 +17,14 @@ from anyio import to_thread
 from terra.core.errors import IllegalAction, marked
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo, undo_point
-from terra.server import protocol
+from terra.server import protocol, talk
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
+from terra.store.notices import CHAT, Talk
 from terra.store.rematch import Rematches
 
 T = TypeVar("T")
@@ -135,7 +136,7 @@ class Tables:
 
     async def start(self) -> None:
         """Begin hearing of moves that other server processes commit (PostgreSQL)."""
-        await self.broadcaster.start(self.catch_up)
+        await self.broadcaster.start(self.catch_up, self.hear)
 
     async def call(self, function: Callable[..., T], *args: Any, **keywords: Any) -> T:
         """``function(*args)`` of the store, in a worker thread: the database may wait for a
@@ -357,6 +358,21 @@ class Tables:
         state, _ = await self.state(match_id)
         self.wake_bots(match_id, state)
         self.release(match_id)  # kept only while its bots play, or a page watches
+
+    async def hear(self, said: Talk) -> None:
+        """Tell this process's pages of ``match_id`` of a chat message or a rematch asked for
+        through another process."""
+        table = self._tables.get(said.match_id)
+        if table is None:
+            return
+        if said.kind == CHAT:
+            line = await self.call(self.chat.line, said.match_id, said.number)
+            if line is not None:
+                message = talk.chat_line(line, table.info.seats)
+                self.broadcaster.tell_talk(said, protocol.encode(message))
+        else:
+            found = await self.call(self.rematches.of, said.match_id)
+            self.broadcaster.tell_talk(said, talk.rematch_state(found))
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""

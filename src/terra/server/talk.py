@@ -14,6 +14,7 @@ from terra.server import protocol
 from terra.store.chat import Said
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import SeatInfo
+from terra.store.notices import CHAT, REMATCH, Talk
 from terra.store.rematch import CannotRematch, Rematch, rematch_token
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ async def chat(page: Page, text: str) -> None:
         page.refuse_because(problem, unavailable=True, chat=True)
         return
     line = chat_line(said, page.table.info.seats)
-    tables.broadcaster.tell(page.match_id, protocol.encode(line))
+    tables.broadcaster.tell_talk(Talk(page.match_id, CHAT, said.id), protocol.encode(line))
 
 
 async def history(page: Page) -> None:
@@ -134,18 +135,19 @@ async def rematch(page: Page) -> None:
         return
     tables = page.tables
     try:
-        before = await tables.call(tables.rematches.of, page.match_id)
-        after = await tables.write(tables.rematches.ask, page.match_id, page.seat, page.token)
+        ask = tables.rematches.ask
+        after, changed = await tables.write(ask, page.match_id, page.seat, page.token)
     except CannotRematch as problem:
         page.refuse_because(problem)
         return
     except StoreUnavailable as problem:
         page.refuse_because(problem, unavailable=True)
         return
-    if after != before:
+    if changed:
         if after.match is not None:
             await tables.start_bots(after.match)
-        tables.broadcaster.tell(page.match_id, rematch_state(after))
+        said = Talk(page.match_id, REMATCH, len(after.asked))
+        tables.broadcaster.tell_talk(said, rematch_state(after))
     if after.match is not None:
         token = rematch_token(page.token, page.match_id)
         link = tables.settings.site.link(f"match/{after.match}")

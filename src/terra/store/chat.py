@@ -11,6 +11,8 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import check_id
 from terra.store.models import ChatLine, now
+from terra.store.notices import CHAT, Talk, talk_payload
+from terra.store.writing import NOTIFY
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class ChatStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def say(self, match_id: str, seat: int | None, text: str) -> Said:
@@ -41,7 +44,21 @@ class ChatStore:
             key = connection.execute(insert(ChatLine).values(**values)).inserted_primary_key
             assert key is not None
             number = int(key[0])
+            if self.announces:  # every server process tells its pages when this commits
+                talk = talk_payload(Talk(match_id, CHAT, number))
+                connection.execute(NOTIFY, {"payload": talk})
         return Said(number, seat, text, sent)
+
+    @guarded
+    def line(self, match_id: str, number: int) -> Said | None:
+        """Message ``number`` of the match's chat, or ``None``."""
+        check_id(match_id)
+        query = select(ChatLine.id, ChatLine.seat, ChatLine.text, ChatLine.sent).where(
+            ChatLine.match_id == match_id, ChatLine.id == number
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(query).one_or_none()
+        return None if row is None else Said(row.id, row.seat, row.text, row.sent)
 
     @guarded
     def recent(self, match_id: str, count: int) -> list[Said]:

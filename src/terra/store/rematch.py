@@ -28,6 +28,8 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import SeatInfo, UnknownMatch, check_id, hash_token, insert_match
 from terra.store.models import Match, Seat
+from terra.store.notices import REMATCH, Talk, talk_payload
+from terra.store.writing import NOTIFY
 
 
 class CannotRematch(Worded):
@@ -64,6 +66,7 @@ class Rematches:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def of(self, match_id: str) -> Rematch:
@@ -73,11 +76,12 @@ class Rematches:
             return _rematch_on(connection, match_id)
 
     @guarded
-    def ask(self, match_id: str, seat: int, token: str) -> Rematch:
+    def ask(self, match_id: str, seat: int, token: str) -> tuple[Rematch, bool]:
         """The person at ``seat``, holding ``token``, asks for the rematch of the finished
         match ``match_id``; the last person to ask makes it. Asking again, or after it is made,
-        changes nothing. Raises :class:`UnknownMatch`, or :class:`CannotRematch` for a match
-        not over."""
+        changes nothing. The rematch as it stands then, and whether this asking changed it
+        (and was announced to every server process, on PostgreSQL). Raises
+        :class:`UnknownMatch`, or :class:`CannotRematch` for a match not over."""
         check_id(match_id)
         with self.engine.connect().execution_options(**WRITE) as connection, connection.begin():
             row = connection.execute(
@@ -89,15 +93,21 @@ class Rematches:
                 raise CannotRematch(
                     marked("a rematch is for a finished game: play this one to its end")
                 )
+            asked = 0
             if row.rematch is None:
                 wanted = hash_token(rematch_token(token, match_id))
-                connection.execute(
+                asked = connection.execute(
                     update(Seat)
-                    .where(Seat.match_id == match_id, Seat.seat == seat, Seat.bot.is_(None))
+                    .where(Seat.match_id == match_id, Seat.seat == seat)
+                    .where(Seat.bot.is_(None), Seat.rematch_hash.is_(None))
                     .values(rematch_hash=wanted)
-                )
+                ).rowcount
                 _make_when_all_asked(connection, row)
-            return _rematch_on(connection, match_id)
+            found = _rematch_on(connection, match_id)
+            if asked and self.announces:  # every server process tells its pages
+                talk = talk_payload(Talk(match_id, REMATCH, len(found.asked)))
+                connection.execute(NOTIFY, {"payload": talk})
+            return found, asked > 0
 
 
 def _rematch_on(connection: Connection, match_id: str) -> Rematch:

@@ -25,8 +25,10 @@ export function showChat(message, seatName) {
   const list = $("chat");
   if (message.type === "chat_history") list.replaceChildren();
   for (const line of message.type === "chat_history" ? message.lines : [message]) {
+    // A message may reach a page twice (told by its own server and heard from the database).
+    if (list.querySelector(`li[data-id="${Number(line.id)}"]`)) continue;
     const who = line.spectator ? t("Spectator") : seatName(line.seat);
-    const item = element("li", undefined, line.spectator ? { class: "spectator" } : {});
+    const item = element("li", undefined, { "data-id": String(line.id), ...(line.spectator ? { class: "spectator" } : {}) });
     const when = new Date(line.time);
     const time = element("time", when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }), { datetime: line.time });
     item.append(time, " ", element("strong", who + ":"), " ", element("span", line.text, { class: "said" }));
