@@ -370,10 +370,11 @@ function connect() {
 }
 
 async function start() {
-  // On a phone the log and the players (whom the board lists too) fold away under their
-  // headings, so that the page stays within two screens.
+  // On a phone the log, the chat and the players (whom the board lists too) fold away under
+  // their headings, so that the page stays within two screens.
   if (phone.matches) {
     $("log-box").open = false;
+    $("chat-box").open = false;
     $("players-box").open = false;
     $("typed-box").open = false;
   }
