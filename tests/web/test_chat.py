@@ -14,6 +14,7 @@ import pytest
 
 from terra.store import MatchStore, open_engine
 from tests.server.test_sigkill import WAIT, server
+from tests.web.board_page import screenshot_dir, whole_page_screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -78,6 +79,7 @@ def test_markup_in_the_chat_is_text_and_a_rematch_takes_both_to_the_new_match(
     bo.wait_for_selector("#rematch:has-text('Asked for a rematch: Ann')")
     assert ann.locator("#ask-rematch").count() == 0
     assert "Waiting for: Bo" in (ann.locator("#rematch").text_content() or "")
+    whole_page_screenshot(bo, screenshot_dir() / "chat-rematch-asked.png")
     bo.click("#ask-rematch")
     for seat, page in enumerate((ann, bo)):
         page.wait_for_url(lambda url: match_id not in url)

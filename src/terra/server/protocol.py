@@ -8,12 +8,16 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any, TypeGuard
 
 import orjson
 
 from terra.core.guide import Guide, GuideError
 from terra.core.state import GameState
+from terra.store import rematch
+from terra.store.chat import Said
+from terra.store.matches import SeatInfo
 
 MOVE = "move"
 RESUME = "resume"
@@ -115,6 +119,27 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
         data["label"] = guide.label(kind, text[action], fixed, words) if guide else text[action]
         moves.append({"action": action, "text": text[action], **data})
     return moves
+
+
+def chat_line(said: Said, seats: tuple[SeatInfo, ...]) -> dict[str, Any]:
+    """A chat message as the pages are sent it: who sent it (a seat and its name as the match
+    names it, or a spectator), when (ISO 8601, UTC) and its text."""
+    sent = said.sent if said.sent.tzinfo is not None else said.sent.replace(tzinfo=UTC)
+    seat = said.seat
+    return {
+        "type": "chat",
+        "id": said.id,
+        "seat": seat,
+        "name": None if seat is None else seats[seat].name,
+        "spectator": seat is None,
+        "time": sent.astimezone(UTC).isoformat(),
+        "text": said.text,
+    }
+
+
+def rematch_state(found: rematch.Rematch) -> str:
+    """The pages' message of who asked for a rematch, and the match made once all did."""
+    return encode({"type": "rematch", "asked": list(found.asked), "match": found.match})
 
 
 def encode(message: dict[str, Any]) -> str:

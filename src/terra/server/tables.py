@@ -17,7 +17,7 @@ from anyio import to_thread
 from terra.core.errors import IllegalAction, marked
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo, undo_point
-from terra.server import protocol, talk
+from terra.server import protocol
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
@@ -368,11 +368,11 @@ class Tables:
         if said.kind == CHAT:
             line = await self.call(self.chat.line, said.match_id, said.number)
             if line is not None:
-                message = talk.chat_line(line, table.info.seats)
+                message = protocol.chat_line(line, table.info.seats)
                 self.broadcaster.tell_talk(said, protocol.encode(message))
         else:
             found = await self.call(self.rematches.of, said.match_id)
-            self.broadcaster.tell_talk(said, talk.rematch_state(found))
+            self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""

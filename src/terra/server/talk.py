@@ -6,19 +6,14 @@ from __future__ import annotations
 import time
 import unicodedata
 from collections import deque
-from datetime import UTC
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from terra.core.errors import marked
+from terra.core.errors import Worded, marked
 from terra.server import protocol
-from terra.store.chat import Said
+from terra.server.tables import Table, Tables
 from terra.store.faults import StoreUnavailable
-from terra.store.matches import SeatInfo
 from terra.store.notices import CHAT, REMATCH, Talk
-from terra.store.rematch import CannotRematch, Rematch, rematch_token
-
-if TYPE_CHECKING:
-    from terra.server.live import Page
+from terra.store.rematch import CannotRematch, rematch_token
 
 # Characters a chat message may hold besides printable text: a line break and a tab.
 ALLOWED_CONTROLS = frozenset("\n\t")
@@ -43,20 +38,23 @@ class ChatPace:
         return True
 
 
-def chat_line(said: Said, seats: tuple[SeatInfo, ...]) -> dict[str, Any]:
-    """A chat message as the pages are sent it: who sent it (a seat and its name as the match
-    names it, or a spectator), when (ISO 8601, UTC) and its text."""
-    sent = said.sent if said.sent.tzinfo is not None else said.sent.replace(tzinfo=UTC)
-    seat = said.seat
-    return {
-        "type": "chat",
-        "id": said.id,
-        "seat": seat,
-        "name": None if seat is None else seats[seat].name,
-        "spectator": seat is None,
-        "time": sent.astimezone(UTC).isoformat(),
-        "text": said.text,
-    }
+class Page(Protocol):
+    """The open page that speaks or asks (:class:`terra.server.live.Page`)."""
+
+    tables: Tables
+    table: Table
+    match_id: str
+    seat: int | None
+    token: str | None  # the seat's, which its rematch token is derived from
+    chat_pace: ChatPace
+
+    def told(self, text: str) -> None: ...
+
+    def refuse(
+        self, template: str, fields: dict[str, str | int] | None = None, **extra: Any
+    ) -> None: ...
+
+    def refuse_because(self, problem: Worded, **extra: Any) -> None: ...
 
 
 def _refusal(page: Page, text: str) -> tuple[str, dict[str, str | int]] | None:
@@ -102,7 +100,7 @@ async def chat(page: Page, text: str) -> None:
     except StoreUnavailable as problem:
         page.refuse_because(problem, unavailable=True, chat=True)
         return
-    line = chat_line(said, page.table.info.seats)
+    line = protocol.chat_line(said, page.table.info.seats)
     tables.broadcaster.tell_talk(Talk(page.match_id, CHAT, said.id), protocol.encode(line))
 
 
@@ -115,15 +113,8 @@ async def history(page: Page) -> None:
     except StoreUnavailable:
         return  # the chat waits for the database; the game does not
     if said:
-        lines = [chat_line(s, page.table.info.seats) for s in said]
+        lines = [protocol.chat_line(s, page.table.info.seats) for s in said]
         page.told(protocol.encode({"type": "chat_history", "lines": lines}))
-
-
-def rematch_state(rematch: Rematch) -> str:
-    """The pages' message of who asked for a rematch, and the match made once all did."""
-    return protocol.encode(
-        {"type": "rematch", "asked": list(rematch.asked), "match": rematch.match}
-    )
 
 
 async def rematch(page: Page) -> None:
@@ -147,7 +138,7 @@ async def rematch(page: Page) -> None:
         if after.match is not None:
             await tables.start_bots(after.match)
         said = Talk(page.match_id, REMATCH, len(after.asked))
-        tables.broadcaster.tell_talk(said, rematch_state(after))
+        tables.broadcaster.tell_talk(said, protocol.rematch_state(after))
     if after.match is not None:
         token = rematch_token(page.token, page.match_id)
         link = tables.settings.site.link(f"match/{after.match}")
@@ -164,4 +155,4 @@ async def rematch_asked(page: Page) -> None:
     except StoreUnavailable:
         return
     if found.asked or found.match is not None:
-        page.told(rematch_state(found))
+        page.told(protocol.rematch_state(found))

@@ -1,7 +1,7 @@
 // What the people at a match's table say and ask besides moves: the chat, and a rematch of a
 // finished match (docs/web.md, "Chat" and "Rematch"). A message's text is only ever set as
 // text (textContent), never as markup.
-import { t } from "/static/i18n.js";
+import { language, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +30,7 @@ export function showChat(message, seatName) {
     const who = line.spectator ? t("Spectator") : seatName(line.seat);
     const item = element("li", undefined, { "data-id": String(line.id), ...(line.spectator ? { class: "spectator" } : {}) });
     const when = new Date(line.time);
-    const time = element("time", when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }), { datetime: line.time });
+    const time = element("time", when.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" }), { datetime: line.time });
     item.append(time, " ", element("strong", who + ":"), " ", element("span", line.text, { class: "said" }));
     list.append(item);
   }
