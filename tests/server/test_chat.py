@@ -5,6 +5,7 @@ and every bad message refused in the page's language, saying which limit, changi
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 import time
 from contextlib import ExitStack
 from datetime import datetime, timedelta
@@ -14,8 +15,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from terra.store import MatchStore
+from terra.store import MatchStore, open_engine
 from terra.store.chat import ChatStore
+from terra.store.faults import Fault
 from tests.server.tables import FAST, connect, create, receive, serving, token
 
 
@@ -96,6 +98,7 @@ def test_a_match_without_chat_sends_no_history(tmp_path: Path) -> None:
         ("x" * 501, "de", "Chat-Nachricht zu lang (501 Zeichen; höchstens 500)"),
         ("bell\x07", "en", "a chat message is text without control characters"),
         ("nul\x00", "nl", "een chatbericht is tekst zonder stuurtekens"),
+        ("half \ud800 a character", "en", "a chat message is text without control characters"),
     ],
 )
 def test_a_bad_message_is_refused_in_the_pages_language_and_kept_nowhere(
@@ -163,3 +166,26 @@ def test_a_page_that_chats_too_fast_is_refused_saying_the_limit(tmp_path: Path) 
             "calm down",
             "sorry",
         ]
+
+
+def test_a_database_that_is_busy_refuses_the_message_and_the_page_stays(tmp_path: Path) -> None:
+    path = tmp_path / "matches.sqlite3"
+    store = MatchStore(open_engine(f"sqlite:///{path}", busy_timeout=0.3))
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        with serving(tmp_path, store=store) as (client, _):
+            created = create(client, "africa", [None, None])
+            with connect(client, created["id"], token(created, 0)) as ann:
+                receive(ann)
+                holder.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+                ann.send_json({"type": "chat", "text": "anyone?"})
+                refused = told(ann, "error")
+                assert refused["message"] == Fault.BUSY.value
+                assert refused["unavailable"] is True and refused["chat"] is True
+                holder.execute("ROLLBACK")
+                ann.send_json({"type": "chat", "text": "anyone?"})  # sent again: kept now
+                assert told(ann, "chat")["text"] == "anyone?"
+        assert kept(store, created["id"]) == [(0, "anyone?")]
+    finally:
+        holder.close()
+        store.engine.dispose()

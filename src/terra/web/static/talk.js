@@ -55,6 +55,8 @@ export function offerRematch(seats, mySeat, seatName, send) {
   const asked = people.filter((s) => rematch.asked.includes(s.seat));
   const waiting = people.filter((s) => !rematch.asked.includes(s.seat));
   const names = (list) => list.map((s) => seatName(s.seat)).join(", ");
+  section.hidden = mySeat === null && !asked.length && rematch.match === null; // nothing to show
+  if (section.hidden) return;
   if (rematch.match !== null) {
     section.append(element("p", t("The rematch is ready.")));
     if (mySeat !== null) {
