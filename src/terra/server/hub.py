@@ -1,4 +1,5 @@
-"""Fan-out of committed moves to the pages that watch a match.
+"""Fan-out of committed moves, and of what is said at a match's table (its chat, a rematch
+asked for), to the pages that watch a match.
 
 Everything goes through :class:`Broadcaster`: :class:`LocalBroadcaster` serves the pages of
 one process (SQLite), :class:`PostgresBroadcaster` also hears, over PostgreSQL's
@@ -139,7 +140,9 @@ class PostgresBroadcaster(LocalBroadcaster):
     one at a time per match and matches side by side; a notice of a count the pages have
     already been told (the move was made here) is dropped. When the listening connection is
     opened again after it dropped, every match with pages here is caught up from the database,
-    as notices sent meanwhile are lost.
+    as notices sent meanwhile are lost. A chat message or a rematch asked for
+    (:class:`~terra.store.notices.Talk`) is handed to ``hear`` for a match with pages here,
+    unless this process told its pages of it already.
     """
 
     def __init__(self, notices: AsyncIterable[Notice | Talk | None]) -> None:
