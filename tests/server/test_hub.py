@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import terra
 from terra.core.state import GameState
 from terra.server.hub import LocalBroadcaster, PostgresBroadcaster, Shared
-from terra.store.notices import Notice
+from terra.store.notices import CHAT, Notice, Talk, parse, talk_payload
 
 # The position handed to the pages with each count (the bookkeeping does not read it).
 STATE = terra.game("africa").new(2, seed=1)
@@ -19,9 +19,9 @@ class Notices:
     """Notices the test sends, as the listening connection would yield them."""
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue[Notice | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Notice | Talk | None] = asyncio.Queue()
 
-    async def __aiter__(self) -> AsyncIterator[Notice | None]:
+    async def __aiter__(self) -> AsyncIterator[Notice | Talk | None]:
         while True:
             yield await self.queue.get()
 
@@ -203,3 +203,35 @@ def test_a_message_is_told_to_every_page_of_its_match_here() -> None:
     broadcaster.subscribe("n", pages[2])
     broadcaster.tell("m", '{"type":"undo_asked"}')
     assert [p.messages for p in pages] == [['{"type":"undo_asked"}']] * 2 + [[]]
+
+
+def test_chat_heard_from_another_process_reaches_the_pages_once() -> None:
+    async def scenario() -> None:
+        broadcaster = PostgresBroadcaster(notices := Notices())
+        heard: list[Talk] = []
+
+        async def hear(talk: Talk) -> None:
+            heard.append(talk)
+            broadcaster.tell_talk(talk, f"line {talk.number}")
+
+        await broadcaster.start(Database(broadcaster).catch_up, hear)
+        page = Page()
+        broadcaster.subscribe("m", page)
+        broadcaster.tell_talk(Talk("m", CHAT, 1), "line 1")  # said here, told at once
+        for number in (1, 2, 2):  # its notice, another process's, and that one again
+            notices.queue.put_nowait(Talk("m", CHAT, number))
+        notices.queue.put_nowait(Talk("elsewhere", CHAT, 3))  # no page here
+        await settle()
+        assert page.messages == ["line 1", "line 2"]
+        assert set(heard) == {Talk("m", CHAT, 2)}  # the database asked only for what was new
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_talk_notices_are_read_back_and_a_moves_notice_is_not_mistaken_for_one() -> None:
+    for talk in (Talk("a-b_c", CHAT, 12), Talk("x", "rematch", 2)):
+        assert parse(talk_payload(talk)) == talk
+    assert parse("m:5:back") == Notice("m", 5, back=True)
+    assert parse("m:chat:x") is None
+    assert not isinstance(parse("m:dance:3"), Talk)

@@ -370,3 +370,54 @@ def test_input_postgresql_cannot_store_is_refused_without_a_traceback(
         assert "not valid for this match" in json.loads(page.recv(timeout=WAIT))["message"]
     errors = server.new_errors()
     assert "Traceback" not in errors and "token_hash" not in errors, errors
+
+
+def told(page: ClientConnection, kind: str) -> dict[str, Any]:
+    """The page's next message of type ``kind`` (updates and others before it skipped)."""
+    while True:
+        message = receive(page)
+        if message["type"] == kind:
+            return message
+
+
+def test_chat_and_a_rematch_asked_through_one_server_reach_the_pages_of_the_other(
+    servers: tuple[Server, Server], store: MatchStore
+) -> None:
+    a, b = servers
+    created = create(a, [None, None])
+    match_id = created["id"]
+    with ExitStack() as stack:
+        ann = stack.enter_context(a.page(match_id, token(created, 0)))
+        bo = stack.enter_context(b.page(match_id, token(created, 1)))
+        eye = stack.enter_context(b.page(match_id))
+        for page in (ann, bo, eye):
+            update_at(page, 0)
+        ann.send(json.dumps({"type": "chat", "text": "hello from a"}))
+        bo.send(json.dumps({"type": "chat", "text": "hello from b"}))
+        for page in (ann, bo, eye):  # each once, in the order the database took them
+            lines = sorted((told(page, "chat") for _ in range(2)), key=lambda m: m["id"])
+            assert {(m["seat"], m["text"]) for m in lines} == {
+                (0, "hello from a"),
+                (1, "hello from b"),
+            }
+    rng = random.Random(4)
+    state, moves = store.state(match_id)
+    while not state.is_over:  # the match played to its end behind the servers' backs
+        played = store.append_move(match_id, moves, rng.choice(state.legal_action_strs()), None)
+        state, moves = played.state, played.moves
+    with ExitStack() as stack:
+        ann = stack.enter_context(a.page(match_id, token(created, 0)))
+        bo = stack.enter_context(b.page(match_id, token(created, 1)))
+        for page in (ann, bo):
+            assert told(page, "chat_history")["lines"][0]["text"] == "hello from a"
+        ann.send(json.dumps({"type": "rematch"}))
+        for page in (ann, bo):
+            assert told(page, "rematch") == {"type": "rematch", "asked": [0], "match": None}
+        bo.send(json.dumps({"type": "rematch"}))
+        made = told(ann, "rematch")
+        assert made["asked"] == [0, 1] and made["match"] is not None
+        assert told(bo, "rematch_invite")["match"] == made["match"]
+        ann.send(json.dumps({"type": "rematch"}))
+        invite = told(ann, "rematch_invite")
+        assert invite["invite"].startswith(f"{a.base}/match/{made['match']}#seat=0&token=")
+    quiet(a, b)

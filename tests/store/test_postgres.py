@@ -15,7 +15,7 @@ from sqlalchemy import text
 import terra
 from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
 from terra.store.database import DatabaseError
-from terra.store.notices import CHANNEL, MoveNotices, Notice, parse, payload
+from terra.store.notices import CHANNEL, MoveNotices, Notice, Talk, parse, payload
 from terra.store.throwaway import Cluster
 from tests.postgres import terminate_listeners
 
@@ -69,7 +69,7 @@ class TestMigrations:
         assert [start.returncode for start in starts] == [0] * 4, errors
         with psycopg.connect(postgres_url) as connection:
             versions = connection.execute("SELECT version_num FROM alembic_version").fetchall()
-        assert versions == [("0003",)]
+        assert versions == [("0004",)]
 
 
 class TestAnnouncements:
@@ -112,9 +112,9 @@ class TestListening:
     ) -> None:
         match_id = new_match(store)
 
-        async def listen() -> list[Notice | None]:
+        async def listen() -> list[Notice | Talk | None]:
             notices = MoveNotices(store.engine, retry=0.05)
-            heard: list[Notice | None] = []
+            heard: list[Notice | Talk | None] = []
             stream = aiter(notices)
             heard.append(await asyncio.wait_for(anext(stream), WAIT))  # connected
             await asyncio.to_thread(play_first_legal, store, match_id)

@@ -1,4 +1,5 @@
-"""Fan-out of committed moves to the pages that watch a match.
+"""Fan-out of committed moves, and of what is said at a match's table (its chat, a rematch
+asked for), to the pages that watch a match.
 
 Everything goes through :class:`Broadcaster`: :class:`LocalBroadcaster` serves the pages of
 one process (SQLite), :class:`PostgresBroadcaster` also hears, over PostgreSQL's
@@ -9,19 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterable, Awaitable, Callable
 from typing import Any, Protocol
 
 from terra.core.state import GameState
 from terra.store.matches import MatchStore
-from terra.store.notices import MoveNotices, Notice
+from terra.store.notices import MoveNotices, Notice, Talk
 
 _log = logging.getLogger("terra.server")
 
 # Told of a match's moves committed elsewhere (``None``: maybe some, ask the database):
 # brings the process's pages of that match up to date.
 CatchUp = Callable[[str, int | None], Awaitable[None]]
+# Told of a chat message or a rematch asked for through another process: tells this
+# process's pages of that match.
+Hear = Callable[[Talk], Awaitable[None]]
+# The talk a process remembers telling its pages, so as not to tell it twice: a notice comes
+# back within moments, far sooner than this many more messages are said on one server.
+TALKED = 4096
 
 
 # What one round of a publication has built already, for the pages that are shown the same:
@@ -64,9 +71,16 @@ class Broadcaster(Protocol):
         """Give every page of ``match_id`` in this process the message ``text``."""
         ...
 
-    async def start(self, catch_up: CatchUp) -> None:
+    def tell_talk(self, talk: Talk, text: str) -> None:
+        """Give every page of ``talk``'s match in this process ``text``, the message of
+        ``talk``, unless they have been given it already (the process that stored it tells its
+        pages at once, and hears of it from the database too)."""
+        ...
+
+    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
         """Begin hearing of moves committed by other processes, calling ``catch_up`` for a
-        match this process has pages of (at server start-up)."""
+        match this process has pages of (at server start-up), and of what was said at their
+        tables, calling ``hear``."""
         ...
 
     async def close(self) -> None:
@@ -105,7 +119,11 @@ class LocalBroadcaster:
         for listener in list(self._listeners.get(match_id, ())):
             listener.told(text)
 
-    async def start(self, catch_up: CatchUp) -> None:
+    def tell_talk(self, talk: Talk, text: str) -> None:
+        """Nothing comes back from the database: no other process is told."""
+        self.tell(talk.match_id, text)
+
+    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
         """Nothing to hear: no other process writes to this database."""
 
     async def close(self) -> None:
@@ -122,12 +140,17 @@ class PostgresBroadcaster(LocalBroadcaster):
     one at a time per match and matches side by side; a notice of a count the pages have
     already been told (the move was made here) is dropped. When the listening connection is
     opened again after it dropped, every match with pages here is caught up from the database,
-    as notices sent meanwhile are lost.
+    as notices sent meanwhile are lost. A chat message or a rematch asked for
+    (:class:`~terra.store.notices.Talk`) is handed to ``hear`` for a match with pages here,
+    unless this process told its pages of it already.
     """
 
-    def __init__(self, notices: AsyncIterable[Notice | None]) -> None:
+    def __init__(self, notices: AsyncIterable[Notice | Talk | None]) -> None:
         super().__init__()
         self._notices = notices
+        self._hear: Hear | None = None
+        self._talked: OrderedDict[Talk, None] = OrderedDict()  # told here lately
+        self._hearing: set[asyncio.Task[None]] = set()
         self._told: dict[str, int] = {}  # the newest count each match's pages were told
         self._wanted: dict[str, int | None] = {}  # notices heard, not yet caught up
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -147,12 +170,22 @@ class PostgresBroadcaster(LocalBroadcaster):
         self._told[match_id] = moves
         super().publish(match_id, state, moves)
 
-    async def start(self, catch_up: CatchUp) -> None:
+    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
         self._catch_up = catch_up
+        self._hear = hear
         self._listening = asyncio.create_task(self._listen())
+
+    def tell_talk(self, talk: Talk, text: str) -> None:
+        if talk in self._talked:
+            return
+        self._talked[talk] = None
+        if len(self._talked) > TALKED:
+            self._talked.popitem(last=False)
+        self.tell(talk.match_id, text)
 
     async def close(self) -> None:
         tasks = [t for t in (self._listening, *self._workers.values()) if t is not None]
+        tasks += self._hearing
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -164,6 +197,8 @@ class PostgresBroadcaster(LocalBroadcaster):
                 if notice is None:  # (re)connected: whatever was sent meanwhile is lost
                     for match_id in list(self._listeners):
                         self._heard(match_id, None)
+                elif isinstance(notice, Talk):
+                    self._heard_talk(notice)
                 else:
                     self._heard(notice.match_id, notice.moves, notice.back)
         except asyncio.CancelledError:
@@ -185,6 +220,22 @@ class PostgresBroadcaster(LocalBroadcaster):
         self._wanted[match_id] = moves
         if match_id not in self._workers:
             self._workers[match_id] = asyncio.create_task(self._deliver(match_id))
+
+    def _heard_talk(self, talk: Talk) -> None:
+        """Tell this process's pages of ``talk``, unless they have been told already."""
+        if talk in self._talked or self._hear is None or not self.listeners(talk.match_id):
+            return
+        task = asyncio.create_task(self._tell_heard(self._hear, talk))
+        self._hearing.add(task)
+        task.add_done_callback(self._hearing.discard)
+
+    async def _tell_heard(self, hear: Hear, talk: Talk) -> None:
+        try:
+            await hear(talk)
+        except asyncio.CancelledError:
+            raise
+        except Exception as problem:  # the database is away: the pages see it on reload
+            _log.warning("the pages of match %s missed a %s: %s", talk.match_id, talk.kind, problem)
 
     async def _deliver(self, match_id: str) -> None:
         assert self._catch_up is not None

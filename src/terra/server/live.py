@@ -14,7 +14,7 @@ from terra.core.errors import IllegalAction, NotYourTurn, Worded
 from terra.core.registry import game
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo
-from terra.server import i18n, protocol, security
+from terra.server import i18n, protocol, security, talk
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
 from terra.server.workers import WorkerError
@@ -66,6 +66,7 @@ class Page:
         since: int,
         *,
         language: str = "en",
+        token: str | None = None,
     ) -> None:
         self.tables = tables
         self.websocket = websocket
@@ -78,6 +79,9 @@ class Page:
         self.stalled = False  # too far behind: it is being closed
         self.hinting: asyncio.Task[None] | None = None  # the search working out a hint
         self.shown = 0  # the move count of the last update queued
+        self.token = token  # the seat's, which its rematch token is derived from
+        settings = tables.settings
+        self.chat_pace = talk.ChatPace(settings.chat_count, settings.chat_seconds)
 
     def moved(self, state: GameState, moves: int, shared: Shared) -> None:
         """Queue this page's update (called with the match's lock held, after the commit):
@@ -197,7 +201,8 @@ async def live(websocket: WebSocket) -> None:
         )
         await _refuse(websocket, message, TRY_AGAIN_LATER)
         return
-    page = Page(tables, websocket, table, seat, _since(websocket), language=_language(websocket))
+    language = _language(websocket)
+    page = Page(tables, websocket, table, seat, _since(websocket), language=language, token=token)
     tables.watch(table, page, spectator=seat is None)
     sender = asyncio.create_task(page.send_all())
     try:
@@ -206,6 +211,8 @@ async def live(websocket: WebSocket) -> None:
         for told in (tables.asked_undo(table), tables.answer_due(table)):
             if told is not None:
                 page.told(told)
+        await talk.history(page)
+        await talk.rematch_asked(page)
         await _listen(page)
     except WebSocketDisconnect:
         pass
@@ -276,6 +283,10 @@ async def _listen(page: Page) -> None:
                 page.hinting = asyncio.create_task(_hint(page, message.moves))
             else:
                 page.refuse("a hint is being worked out already; this request was ignored")
+        elif isinstance(message, protocol.Chat):
+            await talk.chat(page, message.text)
+        elif isinstance(message, protocol.Rematch):
+            await talk.rematch(page)
         else:
             await _move(page, message)
 

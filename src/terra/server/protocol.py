@@ -8,19 +8,25 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any, TypeGuard
 
 import orjson
 
 from terra.core.guide import Guide, GuideError
 from terra.core.state import GameState
+from terra.store import rematch
+from terra.store.chat import Said
+from terra.store.matches import SeatInfo
 
 MOVE = "move"
 RESUME = "resume"
 HINT = "hint"
 UNDO = "undo"
 UNDO_ANSWER = "undo_answer"
-CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER)
+CHAT = "chat"
+REMATCH = "rematch"
+CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER, CHAT, REMATCH)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -115,6 +121,27 @@ def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
     return moves
 
 
+def chat_line(said: Said, seats: tuple[SeatInfo, ...]) -> dict[str, Any]:
+    """A chat message as the pages are sent it: who sent it (a seat and its name as the match
+    names it, or a spectator), when (ISO 8601, UTC) and its text."""
+    sent = said.sent if said.sent.tzinfo is not None else said.sent.replace(tzinfo=UTC)
+    seat = said.seat
+    return {
+        "type": "chat",
+        "id": said.id,
+        "seat": seat,
+        "name": None if seat is None else seats[seat].name,
+        "spectator": seat is None,
+        "time": sent.astimezone(UTC).isoformat(),
+        "text": said.text,
+    }
+
+
+def rematch_state(found: rematch.Rematch) -> str:
+    """The pages' message of who asked for a rematch, and the match made once all did."""
+    return encode({"type": "rematch", "asked": list(found.asked), "match": found.match})
+
+
 def encode(message: dict[str, Any]) -> str:
     """A message as compact JSON text (orjson: a move's updates are the server's busiest
     work after the database, and the standard library takes several times longer).
@@ -168,13 +195,28 @@ class UndoAnswer:
 
 
 @dataclass(frozen=True)
+class Chat:
+    """``{"type": "chat", "text": "..."}``: words for everyone at the match's table."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """``{"type": "rematch"}``: this seat asks for a rematch of the finished match."""
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-def parse(text: str) -> Move | Resume | Hint | Undo | UndoAnswer:
+Message = Move | Resume | Hint | Undo | UndoAnswer | Chat | Rematch
+
+
+def parse(text: str) -> Message:
     """A client message; raises :class:`ProtocolError` saying what is wrong."""
     try:
         data = json.loads(text)
@@ -215,6 +257,13 @@ def parse(text: str) -> Move | Resume | Hint | Undo | UndoAnswer:
                 "(true or false)"
             )
         return UndoAnswer(moves, agree)
+    if kind == CHAT:
+        words = data.get("text")
+        if not isinstance(words, str):
+            raise ProtocolError("a chat message needs 'text': the words to send, as a string")
+        return Chat(words)
+    if kind == REMATCH:
+        return Rematch()
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")

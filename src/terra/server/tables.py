@@ -21,8 +21,11 @@ from terra.server import protocol
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
+from terra.store.chat import ChatStore
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
+from terra.store.notices import CHAT, Talk
+from terra.store.rematch import Rematches
 
 T = TypeVar("T")
 _log = logging.getLogger("terra.server")
@@ -46,6 +49,10 @@ class Settings:
     # A person's time to answer another's proposal (a joint expedition of the Nile, say); then
     # the game's refusal is played for them (GameState.lapse).
     answer_seconds: float = 120.0
+    chat_length: int = 500  # characters of one chat message
+    chat_count: int = 5  # chat messages a page may send...
+    chat_seconds: float = 10.0  # ...in any this many seconds
+    chat_history: int = 100  # the chat messages a page that opens is sent
     site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
 
     @property
@@ -115,6 +122,8 @@ class Tables:
         bots: BotPool | None = None,
     ) -> None:
         self.store = store
+        self.chat = ChatStore(store.engine)
+        self.rematches = Rematches(store.engine)
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
@@ -127,7 +136,7 @@ class Tables:
 
     async def start(self) -> None:
         """Begin hearing of moves that other server processes commit (PostgreSQL)."""
-        await self.broadcaster.start(self.catch_up)
+        await self.broadcaster.start(self.catch_up, self.hear)
 
     async def call(self, function: Callable[..., T], *args: Any, **keywords: Any) -> T:
         """``function(*args)`` of the store, in a worker thread: the database may wait for a
@@ -137,7 +146,7 @@ class Tables:
             function = functools.partial(function, **keywords)
         return await to_thread.run_sync(function, *args)
 
-    async def _write(self, function: Callable[..., T], *args: Any) -> T:
+    async def write(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` of the store that writes, off the event loop. An embedded SQLite
         file takes one writer at a time: its writes queue in one thread of their own, rather
         than wait for its lock in many (which doubled the processor time of a move); a database
@@ -194,7 +203,7 @@ class Tables:
         """
         table = await self.table(match_id)
         async with table.lock:
-            result = await self._write(self.store.append_move, match_id, seen, action, seat)
+            result = await self.write(self.store.append_move, match_id, seen, action, seat)
             self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
             self._time_answer(match_id, table, result.state, result.moves)
@@ -258,7 +267,7 @@ class Tables:
             if not agreed and state.current_player != seat:
                 raise CannotUndo("an undo is for your own turn: wait for the bots to move")
             point = await to_thread.run_sync(undo_point, state.record(), seat)
-            state, moves = await self._write(self.store.take_back, match_id, seen, point)
+            state, moves = await self.write(self.store.take_back, match_id, seen, point)
             self._void_undo(table)
             self.broadcaster.publish(match_id, state, moves, back=True)
             self._time_answer(match_id, table, state, moves)
@@ -342,6 +351,28 @@ class Tables:
         async with table.lock:
             state, count = await self.call(self.store.state, match_id, moves)
             self.broadcaster.publish(match_id, state, count)
+
+    async def start_bots(self, match_id: str) -> None:
+        """Let the bots of a match just made (a rematch) move if one is to begin."""
+        await self.table(match_id)
+        state, _ = await self.state(match_id)
+        self.wake_bots(match_id, state)
+        self.release(match_id)  # kept only while its bots play, or a page watches
+
+    async def hear(self, said: Talk) -> None:
+        """Tell this process's pages of ``match_id`` of a chat message or a rematch asked for
+        through another process."""
+        table = self._tables.get(said.match_id)
+        if table is None:
+            return
+        if said.kind == CHAT:
+            line = await self.call(self.chat.line, said.match_id, said.number)
+            if line is not None:
+                message = protocol.chat_line(line, table.info.seats)
+                self.broadcaster.tell_talk(said, protocol.encode(message))
+        else:
+            found = await self.call(self.rematches.of, said.match_id)
+            self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already."""

@@ -155,36 +155,16 @@ class MatchStore:
             raise StoreError(f"a match of {state.num_players} players needs one entry per seat")
         match_id = secrets.token_urlsafe(9)
         tokens = {s.seat: secrets.token_urlsafe(24) for s in seats if s.bot is None}
-        stamp = now()
+        hashes = {seat: hash_token(token) for seat, token in tokens.items()}
         with self.engine.connect().execution_options(**WRITE) as connection, connection.begin():
-            connection.execute(
-                insert(Match).values(
-                    id=match_id,
-                    game=record.game,
-                    options=dict(record.options),
-                    players=record.players,
-                    seed=str(record.seed),
-                    seed_shown=seed_shown,
-                    move_count=0,
-                    status="active",
-                    result=None,
-                    created=stamp,
-                    updated=stamp,
-                    continues=continues,
-                )
-            )
-            connection.execute(
-                insert(Seat),
-                [
-                    {
-                        "match_id": match_id,
-                        "seat": s.seat,
-                        "token_hash": hash_token(tokens[s.seat]) if s.bot is None else None,
-                        "bot": s.bot,
-                        "name": s.name,
-                    }
-                    for s in seats
-                ],
+            insert_match(
+                connection,
+                match_id,
+                record,
+                seats,
+                hashes,
+                seed_shown=seed_shown,
+                continues=continues,
             )
         self._remember(match_id, 0, state)
         return match_id, tokens
@@ -437,6 +417,50 @@ class MatchStore:
             self._cache.move_to_end(match_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+
+def insert_match(
+    connection: Any,
+    match_id: str,
+    record: Record,
+    seats: Sequence[SeatInfo],
+    hashes: Mapping[int, str],
+    *,
+    seed_shown: bool = False,
+    continues: str | None = None,
+) -> None:
+    """Insert a new match starting from ``record`` (no moves yet) and its seats, each person's
+    with the hash of its token (``hashes``, by seat), on ``connection``'s transaction."""
+    stamp = now()
+    connection.execute(
+        insert(Match).values(
+            id=match_id,
+            game=record.game,
+            options=dict(record.options),
+            players=record.players,
+            seed=str(record.seed),
+            seed_shown=seed_shown,
+            move_count=0,
+            status="active",
+            result=None,
+            created=stamp,
+            updated=stamp,
+            continues=continues,
+        )
+    )
+    connection.execute(
+        insert(Seat),
+        [
+            {
+                "match_id": match_id,
+                "seat": s.seat,
+                "token_hash": hashes[s.seat] if s.bot is None else None,
+                "bot": s.bot,
+                "name": s.name,
+            }
+            for s in seats
+        ],
+    )
 
 
 def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:

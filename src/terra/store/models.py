@@ -39,6 +39,8 @@ class Match(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     # The match whose end this one starts from (the next game of a campaign), or none.
     continues: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The match made as this one's rematch, once every person has asked for it.
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class Seat(Base):
@@ -53,6 +55,8 @@ class Seat(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str] = mapped_column(String(64))
+    # The hash of this person's token in the rematch, kept from when they asked for one.
+    rematch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class Move(Base):
@@ -68,4 +72,16 @@ class Move(Base):
     played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-__all__ = ["Base", "Match", "Move", "Seat", "now"]
+class ChatLine(Base):
+    """One message of a match's chat: a seat's, or a spectator's (``seat`` ``None``)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    sent: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+__all__ = ["Base", "ChatLine", "Match", "Move", "Seat", "now"]

@@ -34,6 +34,25 @@ class Notice:
 
 
 BACK = ":back"
+CHAT = "chat"
+REMATCH = "rematch"
+
+
+@dataclass(frozen=True)
+class Talk:
+    """Something said at match ``match_id``'s table besides a move: chat message number
+    ``number`` (``kind`` :data:`CHAT`), or one more person asked for its rematch
+    (:data:`REMATCH`; ``number``: how many have asked now)."""
+
+    match_id: str
+    kind: str
+    number: int
+
+
+def talk_payload(talk: Talk) -> str:
+    """The text of the notice of ``talk``: ``<match id>:chat:<number>`` or
+    ``<match id>:rematch:<number>``."""
+    return f"{talk.match_id}:{talk.kind}:{talk.number}"
 
 
 def payload(match_id: str, moves: int, back: bool = False) -> str:
@@ -42,8 +61,11 @@ def payload(match_id: str, moves: int, back: bool = False) -> str:
     return f"{match_id}:{moves}{BACK if back else ''}"
 
 
-def parse(text: str) -> Notice | None:
+def parse(text: str) -> Notice | Talk | None:
     """The notice ``text`` carries, or ``None`` for text this program did not send."""
+    match_id, kind, number = text.split(":", 2) if text.count(":") == 2 else ("", "", "")
+    if kind in (CHAT, REMATCH) and match_id and number.isascii() and number.isdigit():
+        return Talk(match_id, kind, int(number))
     back = text.endswith(BACK)
     match_id, colon, moves = text.removesuffix(BACK).rpartition(":")
     if not colon or not match_id or not moves.isascii() or not moves.isdigit():
@@ -54,7 +76,8 @@ def parse(text: str) -> Notice | None:
 class MoveNotices:
     """The moves committed by every process on the database of ``engine``, as they commit.
 
-    Iterating yields a :class:`Notice` per committed move, and ``None`` each time the listening
+    Iterating yields a :class:`Notice` per committed move, a :class:`Talk` per chat message
+    or rematch asked for, and ``None`` each time the listening
     connection is (re)opened: notices sent while it was down are lost, so whoever listens
     should then look up the matches it follows. A dropped connection is opened again after
     ``retry`` seconds; one that says nothing for ``check`` seconds is asked whether it still
@@ -73,7 +96,7 @@ class MoveNotices:
         kwargs["application_name"] = APPLICATION
         return dict(kwargs)
 
-    async def __aiter__(self) -> AsyncIterator[Notice | None]:
+    async def __aiter__(self) -> AsyncIterator[Notice | Talk | None]:
         import psycopg  # noqa: PLC0415 - only a server on PostgreSQL needs it
 
         while True:

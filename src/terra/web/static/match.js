@@ -3,6 +3,7 @@ import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
 import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -287,6 +288,29 @@ function showBoard(update) {
   $("view").textContent = JSON.stringify(update.view, null, 1);
 }
 
+/** Send a message other than a move; false when not connected. */
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function showRematch() {
+  offerRematch(summary.seats, mySeat, seatName, send);
+}
+
+/** The chat and the rematch's messages; false for any other. */
+function talked(message) {
+  if (message.type === "error" && message.chat) showChatError(message.message);
+  else if (message.type === "chat" || message.type === "chat_history") showChat(message, seatName);
+  else if (message.type === "rematch_invite") location.assign(message.invite);
+  else if (message.type === "rematch") {
+    heardRematch(message, send);
+    if (latest?.over) showRematch();
+  } else return false;
+  return true;
+}
+
 function receive(event) {
   let message;
   try {
@@ -294,6 +318,7 @@ function receive(event) {
   } catch {
     return;
   }
+  if (talked(message)) return;
   if (message.type === "error") {
     showError(message.message, message.rule);
     return;
@@ -321,7 +346,10 @@ function receive(event) {
   showBoard(message);
   drawDue();
   showFinal($("final"), message, summary.seats.map((s) => seatName(s.seat)), `/match/${encodeURIComponent(matchId)}/replay`);
-  if (message.over) offerNextGame($("next-game"), matchId, mySeat);
+  if (message.over) {
+    offerNextGame($("next-game"), matchId, mySeat);
+    showRematch();
+  }
 }
 
 function connect() {
@@ -342,10 +370,11 @@ function connect() {
 }
 
 async function start() {
-  // On a phone the log and the players (whom the board lists too) fold away under their
-  // headings, so that the page stays within two screens.
+  // On a phone the log, the chat and the players (whom the board lists too) fold away under
+  // their headings, so that the page stays within two screens.
   if (phone.matches) {
     $("log-box").open = false;
+    $("chat-box").open = false;
     $("players-box").open = false;
     $("typed-box").open = false;
   }
@@ -377,6 +406,8 @@ async function start() {
   }
   connect();
 }
+
+startChat(send);
 
 // A move may also be typed in its notation, as on the command line; the server explains a
 // refusal with its rule.
