@@ -3,6 +3,7 @@ import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
 import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,6 +56,7 @@ function showStatus(update) {
     text = t("Game over. Scores: {scores}. Won by {winners}.", { scores, winners: winners || nobody });
   } else if (update.to_move === mySeat) text = t("Your move.");
   else text = t("{name} to move.", { name: seatName(update.to_move) });
+  signalTurn(!update.over && mySeat !== null && update.to_move === mySeat, update.moves);
   $("status").textContent = text + " " + t("(move {moves})", { moves: update.moves });
   const players = $("players");
   players.replaceChildren();
@@ -390,7 +392,7 @@ async function start() {
   // The match's id is in the address too: a phone leaves it out of the heading.
   $("title").replaceChildren(summary.title, element("span", ` (${summary.id})`, { class: "match-id" }));
   $("guide-link").href = `/learn/${encodeURIComponent(summary.game)}`;
-  document.title = `${summary.title} · Terra Incognita`;
+  setTitle(`${summary.title} · Terra Incognita`);
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
   const games = (await (await fetch("/api/games")).json()).games;
   if (games.some((g) => g.id === summary.game && g.board)) {
@@ -413,6 +415,11 @@ startChat(send);
 // refusal with its rule.
 if (mySeat !== null) {
   $("hint").addEventListener("click", askHint);
+  // A seated player may ask for a notification when their turn comes while the page is hidden.
+  $("notify").hidden = mySeat === null || !("Notification" in window) || notifying();
+  $("notify").addEventListener("click", async () => {
+    $("notify").hidden = await askToNotify();
+  });
   $("undo").addEventListener("click", askUndo);
   $("typed-box").hidden = false;
   $("typed").addEventListener("submit", (event) => {
