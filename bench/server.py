@@ -318,7 +318,7 @@ async def drive(
     every page has read its first update, and stops before any is closed."""
     tally = Tally()
     async with httpx.AsyncClient(timeout=60.0) as client:
-        lobby = Lobby(client, servers.bases, args.game, args.spectators)
+        lobby = Lobby(client, servers.bases, args.game, args.spectators, patches=args.patches)
         tables = [await lobby.open_table(tally) for _ in range(args.matches)]
         cpu_before = servers.cpu_seconds()
         database_before = total_cpu(postgres_pids(cluster))
@@ -444,6 +444,8 @@ def report_of(
         "lobby_ms_p50": lobby_p50,
         "lobby_ms_p99": lobby_p99,
         "lobby_ms_max": round(max(lobby) * 1000, 2) if lobby else None,
+        "patches": args.patches,
+        "bytes_per_seat_update": round(tally.seat_bytes / max(tally.seat_updates, 1)),
     }
     if args.database == "postgresql":
         report["database_cpu_us_per_move"] = round(run.database_cpu / max(moves, 1) * 1e6)
@@ -507,6 +509,11 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--spectators", type=int, default=0, help="spectators' pages per match")
     parser.add_argument("--game", default="africana")
+    parser.add_argument(
+        "--patches",
+        action="store_true",
+        help="pages apply patches (?patch=1): each update carries the changes to the view",
+    )
     parser.add_argument(
         "--database",
         default="sqlite",

@@ -62,6 +62,8 @@ class Tally:
     latencies: list[float] = field(default_factory=list)  # seconds from a move to its answer
     match_ids: list[str] = field(default_factory=list)  # every match created
     spectator_updates: int = 0
+    seat_updates: int = 0  # the seats' updates read, and their bytes
+    seat_bytes: int = 0
     spectators_refused: int = 0
     spectators_closed: Counter[int] = field(default_factory=Counter)  # by close code
 
@@ -92,6 +94,7 @@ class Lobby:
     game: str
     spectators: int  # per match
     next_seed: int = 0
+    patches: bool = False  # the pages apply patches (?patch=1): sent the changes to the view
 
     async def create_match(self, tally: Tally) -> tuple[dict[str, Any], int]:
         """A new match of two people, created through the API, and its seed. Seed ``s``'s
@@ -119,12 +122,17 @@ class Lobby:
         """A new match with its seats' pages and its spectators open, each page having read
         the update it is sent on connecting."""
         created, seed = await self.create_match(tally)
-        return await open_table(self.bases, created, seed, self.spectators, tally)
+        return await open_table(
+            self.bases, created, seed, self.spectators, tally, patches=self.patches
+        )
 
 
-def ws_url(base: str, match_id: str, token: str | None = None) -> str:
+def ws_url(base: str, match_id: str, token: str | None = None, *, patches: bool = False) -> str:
     url = f"{base.replace('http', 'ws', 1)}/ws/{match_id}"
-    return url if token is None else f"{url}?token={token}"
+    query = [f"token={token}"] if token is not None else []
+    if patches:
+        query.append("patch=1")
+    return url + ("?" + "&".join(query) if query else "")
 
 
 async def open_page(url: str) -> ClientConnection:
@@ -133,30 +141,43 @@ async def open_page(url: str) -> ClientConnection:
     return await connect(url, ping_interval=None, max_size=None, proxy=None)
 
 
-async def receive(page: ClientConnection) -> dict[str, Any]:
-    """A seat's next update; anything else from the server is a failure of the bench."""
+async def receive(page: ClientConnection, tally: Tally | None = None) -> dict[str, Any]:
+    """A seat's next update (its bytes counted in ``tally``); anything else from the server
+    is a failure of the bench."""
     # orjson: the simulated pages share the machine with the server, and the standard
     # library's parsing of their updates took a third of their processor time.
-    message: dict[str, Any] = orjson.loads(await page.recv())
+    raw = await page.recv(decode=False)
+    if tally is not None:
+        tally.seat_updates += 1
+        tally.seat_bytes += len(raw)
+    message: dict[str, Any] = orjson.loads(raw)
     if message["type"] != "update":
         raise RuntimeError(f"the server refused a move: {message}")
     return message
 
 
 async def open_table(
-    bases: list[str], created: dict[str, Any], seed: int, spectators: int, tally: Tally
+    bases: list[str],
+    created: dict[str, Any],
+    seed: int,
+    spectators: int,
+    tally: Tally,
+    *,
+    patches: bool = False,
 ) -> Table:
     """Open the pages of match ``created``: seat ``s``'s on server ``(seed + s) % len(bases)``,
     spectator ``i``'s on server ``(seed + i) % len(bases)``."""
     match_id = created["id"]
     tokens = [s["invite"].rpartition("token=")[2] for s in created["seats"]]
     seats = [
-        await open_page(ws_url(bases[(seed + seat) % len(bases)], match_id, token))
+        await open_page(ws_url(bases[(seed + seat) % len(bases)], match_id, token, patches=patches))
         for seat, token in enumerate(tokens)
     ]
     updates = [await receive(page) for page in seats]
     opening = asyncio.Semaphore(OPENING_AT_ONCE)
-    urls = [ws_url(bases[(seed + i) % len(bases)], match_id) for i in range(spectators)]
+    urls = [
+        ws_url(bases[(seed + i) % len(bases)], match_id, patches=patches) for i in range(spectators)
+    ]
     opened = await asyncio.gather(*(open_spectator(url, opening, tally) for url in urls))
     watchers = [page for page in opened if page is not None]
     readers = [asyncio.create_task(watch(page, tally)) for page in watchers]
@@ -209,9 +230,9 @@ async def play(table: Table, budget: Budget, tally: Tally) -> bool:
         message = {"type": "move", "action": text, "moves": updates[0]["moves"]}
         sent = time.perf_counter()
         await table.seats[mover].send(json.dumps(message))
-        updates[mover] = await receive(table.seats[mover])
+        updates[mover] = await receive(table.seats[mover], tally)
         tally.acknowledge(time.perf_counter() - sent)
-        updates[1 - mover] = await receive(table.seats[1 - mover])
+        updates[1 - mover] = await receive(table.seats[1 - mover], tally)
     return bool(updates[0]["over"])
 
 

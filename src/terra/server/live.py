@@ -27,6 +27,9 @@ TRY_AGAIN_LATER = 1013
 # Messages waiting for a page that does not read them; beyond this it is closed, and resumes
 # from its last log entry when it reconnects.
 MAX_QUEUED = 256
+# An update ready to send: its JSON text, the log size and move count it brings the page to,
+# and the view it shows (which the page's next patch is made against).
+Encoded = tuple[str, int, int, dict[str, Any]]
 UNKNOWN_MATCH = 4404
 BAD_TOKEN = 4403
 
@@ -67,6 +70,7 @@ class Page:
         *,
         language: str = "en",
         token: str | None = None,
+        patches: bool = False,
     ) -> None:
         self.tables = tables
         self.websocket = websocket
@@ -79,6 +83,10 @@ class Page:
         self.stalled = False  # too far behind: it is being closed
         self.hinting: asyncio.Task[None] | None = None  # the search working out a hint
         self.shown = 0  # the move count of the last update queued
+        # A page that applies patches (?patch=1) is sent the changes to the view it was last
+        # shown (docs/web.md, "Patches"); None: it is sent the whole view next.
+        self.patches = patches
+        self.view: dict[str, Any] | None = None
         self.token = token  # the seat's, which its rematch token is derived from
         settings = tables.settings
         self.chat_pace = talk.ChatPace(settings.chat_count, settings.chat_seconds)
@@ -89,7 +97,9 @@ class Page:
         were taken back (fewer than the page was shown) the page gets the whole log again."""
         if moves < self.shown:
             self.since = 0
-        audience = (self.seat, self.since, self.language)
+            self.view = None  # moves taken back: the whole view again
+        base = self.shown if self.patches and self.view is not None else None
+        audience = (self.seat, self.since, self.language, base)
         found = shared.get(audience)
         if found is None:
             found = shared[audience] = self._encoded(state, moves)
@@ -98,8 +108,9 @@ class Page:
     def send_update(self, state: GameState, moves: int) -> None:
         self._send(*self._encoded(state, moves))
 
-    def _encoded(self, state: GameState, moves: int) -> tuple[str, int, int]:
-        """This page's update as JSON text, and the log size it brings the page to."""
+    def _encoded(self, state: GameState, moves: int) -> Encoded:
+        """This page's update as JSON text, the log size it brings the page to, and its
+        view; the changes to the view the page was last shown where it applies patches."""
         message = protocol.update(
             state,
             moves,
@@ -109,11 +120,15 @@ class Page:
             seed_shown=self.table.info.seed_shown,
             names=[s.name for s in self.table.info.seats],
         )
-        return protocol.encode(message), message["log_size"], moves
+        view = message["view"]
+        if self.patches and self.view is not None:
+            message = protocol.patched(message, self.view, self.shown)
+        return protocol.encode(message), message["log_size"], moves, view
 
-    def _send(self, text: str, log_size: int, moves: int) -> None:
+    def _send(self, text: str, log_size: int, moves: int, view: dict[str, Any]) -> None:
         self.since = log_size
         self.shown = moves
+        self.view = view
         self._queue(text)
 
     def hinted(self, moves: int, found: list[dict[str, Any]]) -> None:
@@ -202,7 +217,16 @@ async def live(websocket: WebSocket) -> None:
         await _refuse(websocket, message, TRY_AGAIN_LATER)
         return
     language = _language(websocket)
-    page = Page(tables, websocket, table, seat, _since(websocket), language=language, token=token)
+    page = Page(
+        tables,
+        websocket,
+        table,
+        seat,
+        _since(websocket),
+        language=language,
+        token=token,
+        patches=_patches(websocket),
+    )
     tables.watch(table, page, spectator=seat is None)
     sender = asyncio.create_task(page.send_all())
     try:
@@ -231,6 +255,11 @@ def _since(websocket: WebSocket) -> int:
     since = websocket.query_params.get("since", "0")
     # str.isdigit() accepts digits int() refuses, and int() refuses very long numbers.
     return int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+
+
+def _patches(websocket: WebSocket) -> bool:
+    """Whether the page applies patches to its view (``?patch=1``)."""
+    return websocket.query_params.get("patch") == "1"
 
 
 def _language(websocket: WebSocket) -> str:
@@ -273,6 +302,7 @@ async def _listen(page: Page) -> None:
             continue
         if isinstance(message, protocol.Resume):
             page.since = message.since
+            page.view = None  # a page that asks again is sent the whole view
             await page.refresh()
         elif isinstance(message, protocol.Undo):
             await _undo(page, message.moves)

@@ -96,6 +96,45 @@ def update(
     return message
 
 
+def view_patch(old: Any, new: Any, path: tuple[Any, ...] = ()) -> list[list[Any]]:
+    """What turns the view ``old`` into ``new`` (docs/web.md, "Patches"): a list of changes,
+    each ``[path, value]`` (set the value at the path of keys and indices, the empty path the
+    whole view) or ``[path]`` (remove a key). A list of the same length is patched item by
+    item; one that changed its length, or most of its items, is sent whole."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        changes: list[list[Any]] = []
+        for key, value in new.items():
+            if key in old:
+                changes += view_patch(old[key], value, (*path, key))
+            else:
+                changes.append([[*path, key], value])
+        changes += [[[*path, key]] for key in old.keys() - new.keys()]
+        return changes
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        changes = []
+        for index, (was, now) in enumerate(zip(old, new, strict=True)):
+            if was != now:
+                changes += view_patch(was, now, (*path, index))
+                if len(changes) > len(new) // 2:
+                    return [[list(path), new]]
+        return changes
+    return [[list(path), new]]
+
+
+def patched(message: dict[str, Any], base: dict[str, Any], moves: int) -> dict[str, Any]:
+    """``message`` (an update) with its view sent as the changes since the view ``base`` a
+    page was shown after ``moves`` moves (``"base": moves``), where they are smaller."""
+    changes = view_patch(base, message["view"])
+    if len(encode({"patch": changes})) >= len(encode({"view": message["view"]})):
+        return message
+    found = {key: value for key, value in message.items() if key != "view"}
+    found["base"] = moves
+    found["patch"] = changes
+    return found
+
+
 def legal_moves(state: GameState, language: str = "en") -> list[dict[str, Any]]:
     """The legal moves of the seat to act as data: each move's int (``action``), its notation
     (``text``, what the page sends back), the name of its kind of move (``kind``), its

@@ -3,6 +3,7 @@ import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
 import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { applyPatch } from "/static/patch.js";
 import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
@@ -338,6 +339,15 @@ function receive(event) {
     return;
   }
   if (message.type !== "update") return;
+  if (message.patch) {
+    // The changes to the view last shown; if they do not fit it, the whole view is asked for.
+    const view = latest && latest.moves === message.base ? applyPatch(latest.view, message.patch) : null;
+    if (view === null) {
+      socket.send(JSON.stringify({ type: "resume", since: logSize }));
+      return;
+    }
+    message.view = view;
+  }
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
   retry = 500;
@@ -356,7 +366,7 @@ function receive(event) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = new URLSearchParams({ since: String(logSize), lang: language });
+  const query = new URLSearchParams({ since: String(logSize), lang: language, patch: "1" });
   if (token !== null) query.set("token", token);
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(matchId)}?${query}`);
   socket.addEventListener("message", receive);
