@@ -7,9 +7,12 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from terra.server.live import MAX_QUEUED, TRY_AGAIN_LATER, Page
+from terra.server.tables import Settings
 
 # The match a page belongs to: only its id is read here.
 TABLE = cast(Any, SimpleNamespace(info=SimpleNamespace(id="m", seed_shown=False)))
+# The server's tables: only their settings are read here.
+TABLES = cast(Any, SimpleNamespace(settings=Settings()))
 
 
 class Socket:
@@ -28,7 +31,7 @@ class Socket:
 
 def test_a_page_too_far_behind_is_closed_to_resume_later() -> None:
     socket = Socket()
-    page = Page(cast(Any, None), cast(Any, socket), TABLE, 0, 0)
+    page = Page(TABLES, cast(Any, socket), TABLE, 0, 0)
     for number in range(MAX_QUEUED + 10):
         page.send_error(f"message {number}")
     assert page.stalled
@@ -39,7 +42,7 @@ def test_a_page_too_far_behind_is_closed_to_resume_later() -> None:
 
 def test_a_page_that_keeps_up_is_sent_everything() -> None:
     socket = Socket()
-    page = Page(cast(Any, None), cast(Any, socket), TABLE, 0, 0)
+    page = Page(TABLES, cast(Any, socket), TABLE, 0, 0)
     for number in range(5):
         page.send_error(f"message {number}")
     page.outbox.put_nowait(None)
