@@ -208,6 +208,13 @@ def plural(name: str, count: int) -> str:
     return f"{count} {name}s"
 
 
+# The actions of a move by good and amount (``leave 10 rations``), grouped by good in the order
+# of the action space: ``(good, ((action, amount), ...))``, the amounts rising. A listing of
+# legal actions passes over a good the expedition lacks (most goods, most of the time) in one
+# test.
+GoodsActions = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+
 @dataclass(frozen=True, eq=False)
 class ActionTable(ActionSpace):
     """Every action of one data set, with the first action of each kind that takes an
@@ -216,12 +223,12 @@ class ActionTable(ActionSpace):
     base: tuple[int, ...]  # by kind: the first action of that kind
     end: tuple[int, ...]  # by kind: one past its last action
     counter_sites: tuple[int, ...]  # COUNTER actions on hexes 4.41 allows (by the board alone)
-    goods_amount: dict[int, tuple[tuple[int, int, int], ...]]  # BUY/LEAVE/CACHE: (action,
-    # good, amount) by kind
+    goods_amount: dict[int, GoodsActions]  # BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK, by kind
     ticket_port: tuple[int, ...]  # by card: the port of its free ticket, -1 none (26.6)
     sold_at: tuple[frozenset[int], ...]  # by port: the goods it sells (5.426-5.427)
     near: tuple[frozenset[int], ...]  # by hex: the hexes fewer than three away (4.42)
-    cost: tuple[int, ...]  # by action: what a BUY costs at port prices, else 0
+    wares: tuple[tuple[tuple[int, int], ...], ...]  # by port: (BUY action, its cost) of what
+    # it sells (5.3, 5.426-5.427)
     trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
     trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
     part_base: tuple[int, ...]  # by part (PART_HEX, ...): its first PUBLISH_PART action
@@ -391,17 +398,11 @@ def build_table(
     board, tables = data.board, data.tables
     base = tuple(moves[name].start for name in KIND_NAMES)
     end = tuple(moves[name].stop for name in KIND_NAMES)
-    kinds: tuple[int, ...] = fields["kind"]
     args: tuple[tuple[int, ...], ...] = fields["args"]
     goods_amount = {
-        kind: tuple(
-            (action, args[action][0], args[action][1]) for action in range(base[kind], end[kind])
-        )
+        kind: _by_good(args, range(base[kind], end[kind]))
         for kind in (BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK)
     }
-    cost = [0] * len(kinds)
-    for action, good, amount in goods_amount[BUY]:
-        cost[action] = tables.price[good] * amount
     trade_good: list[int] = []
     trade_lot: list[tuple[int, int, int]] = []
     for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
@@ -413,6 +414,10 @@ def build_table(
         next(a for a in range(base[PUBLISH_PART], end[PUBLISH_PART]) if args[a][0] == part)
         for part in (PART_HEX, PART_TRIBE, PART_SPECIAL, PART_GROUP)
     ]
+    sold_at = tuple(
+        frozenset(g for g in range(len(GOOD_IDS)) if logistics.can_buy_at(data, g, port))
+        for port in range(board.num_ports)
+    )
     ticket_port = tuple(
         board.port_of[board.hexes.get(name)] if name else -1 for name in data.deck.ticket
     )
@@ -423,16 +428,31 @@ def build_table(
         counter_sites=tuple(base[COUNTER] + hex_ for hex_ in board.discovery_sites()),
         goods_amount=goods_amount,
         ticket_port=ticket_port,
-        sold_at=tuple(
-            frozenset(g for g in range(len(GOOD_IDS)) if logistics.can_buy_at(data, g, port))
-            for port in range(board.num_ports)
-        ),
+        sold_at=sold_at,
         near=tuple(_within(board, hex_, COUNTER_SPACING - 1) for hex_ in range(board.num_hexes)),
-        cost=tuple(cost),
+        wares=tuple(
+            tuple(
+                (action, tables.price[good] * amount)
+                for good, choices in goods_amount[BUY]
+                if good in sold
+                for action, amount in choices
+            )
+            for sold in sold_at
+        ),
         trade_good=tuple(trade_good),
         trade_lot=tuple(trade_lot),
         part_base=tuple(part_base),
     )
+
+
+def _by_good(args: tuple[tuple[int, ...], ...], actions: range) -> GoodsActions:
+    """The ``actions`` of a move by good and amount, grouped by good, in their order (which
+    :func:`write_goods` makes the order of rising amounts)."""
+    grouped: dict[int, list[tuple[int, int]]] = {}
+    for action in actions:
+        good, amount = args[action]
+        grouped.setdefault(good, []).append((action, amount))
+    return tuple((good, tuple(choices)) for good, choices in grouped.items())
 
 
 def _within(board: Board, start: int, steps: int) -> frozenset[int]:

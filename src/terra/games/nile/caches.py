@@ -114,13 +114,14 @@ def cache_find(state: NileState, index: int) -> None:
 def cache_to_search(state: NileState) -> tuple[int, Cache] | None:
     """17.6, 17.8: the cache the explorer would search for in his hex, with the seat that
     holds it: his own first, then another explorer's in a published hex; None if none."""
-    explorer = state.explorers[state.player]
+    player = state.player
+    explorer = state.explorers[player]
     hex_ = explorer.hex
     published = bool(state.published[hex_])
-    seats = (state.player, *(p for p in range(state.num_players) if p != state.player))
-    for seat in seats:
+    for seat in (player, *range(player), *range(player + 1, state.num_players)):
         for found in state.explorers[seat].caches:
-            if may_search_cache(found, explorer.ident, hex_, published):
+            # The hex first: most caches lie elsewhere, and every decision of a turn asks.
+            if found.hex == hex_ and may_search_cache(found, explorer.ident, hex_, published):
                 return seat, found
     return None
 

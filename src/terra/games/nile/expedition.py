@@ -76,11 +76,15 @@ def goods_at_hand(kind: int, *, sick: bool = False) -> offers.Candidates:
 
     def candidates(state: NileState) -> Iterable[int]:
         held = at_hand(state.explorers[state.player].party, sick=sick)
-        return [
-            action
-            for action, good, amount in state.tables.goods_amount[kind]
-            if held[good] >= amount
-        ]
+        found: list[int] = []
+        for good, choices in state.tables.goods_amount[kind]:
+            have = held[good]
+            if have:
+                for action, amount in choices:  # the amounts rise
+                    if amount > have:
+                        break
+                    found.append(action)
+        return found
 
     return candidates
 

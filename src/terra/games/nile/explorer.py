@@ -223,6 +223,12 @@ class Explorer(Fielded):
         self.must_stay = self.hex
         self.stay_round = round_
 
+    @property
+    def owes_this_hex(self) -> bool:
+        """40.41, 40.51, 40.71 (Game II): he owes a full turn to the hex he is in, and may not
+        leave it yet."""
+        return self.must_stay == self.hex >= 0
+
     def full_turn_paid(self, round_: int) -> bool:
         """Whether this turn, ending in ``round_``, was the full turn he owed his hex: then he
         owes it no more."""

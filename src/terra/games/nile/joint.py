@@ -314,31 +314,42 @@ def explain_join(state: NileState, seat: int) -> IllegalAction | None:
     (decision N214)."""
     if not state.game_two:
         return refusal("joint_game_two", "joint expeditions are a rule of Game II", RULE_JOIN)
-    explorer = state.explorers[state.player]
-    where = explorer.status
-    if (
-        explorer.joined >= 0
-        or explorer.leads
-        or (state.phase, where) not in ((ACTIVITY, IN_AFRICA), (EUROPE, IN_EUROPE))
-    ):
+    if not _asks_alone(state):
         return refusal(
             "join_alone_first",
             "only an explorer travelling alone may ask to join another, at the start of his turn",
             RULE_JOIN,
         )
-    other = state.explorers[seat] if seat < state.num_players else None
-    if (
-        other is None
-        or seat == state.player
-        or other.status != where
-        or (where == IN_AFRICA and other.hex != explorer.hex)
-    ):
+    if not _in_company(state, seat):
         return refusal(
             "join_same_hex",
             "an expedition can be joined only in the hex it is in, or in Europe",
             RULE_JOIN,
         )
     return None
+
+
+def _asks_alone(state: NileState) -> bool:
+    """29.1, 29.4: the explorer to act travels alone, at the start of his turn in Africa or in
+    Europe."""
+    explorer = state.explorers[state.player]
+    return (
+        explorer.joined < 0
+        and not explorer.leads
+        and (state.phase, explorer.status) in ((ACTIVITY, IN_AFRICA), (EUROPE, IN_EUROPE))
+    )
+
+
+def _in_company(state: NileState, seat: int) -> bool:
+    """29.2, 29.4: seat ``seat``'s explorer is another, in the hex of the explorer to act, or
+    in Europe with him."""
+    if seat >= state.num_players or seat == state.player:
+        return False
+    explorer = state.explorers[state.player]
+    other = state.explorers[seat]
+    return other.status == explorer.status and (
+        explorer.status != IN_AFRICA or other.hex == explorer.hex
+    )
 
 
 def propose_join(state: NileState, seat: int) -> None:
@@ -434,9 +445,10 @@ def explain_answer(state: NileState) -> IllegalAction | None:
 
 def _alone_in_company(state: NileState) -> Iterable[int]:
     """29.4: the explorers in the hex of one travelling alone, in Game II."""
-    if not state.game_two:
+    if not state.game_two or not _asks_alone(state):
         return ()
-    return offers.actions_of(state, act.JOIN)
+    base = state.tables.base[act.JOIN]
+    return [base + seat for seat in range(state.num_players) if _in_company(state, seat)]
 
 
 def _joint(state: NileState) -> Iterable[int]:
@@ -450,7 +462,7 @@ JOIN = Move(
     name="join",
     rule="Source of the Nile, 29.1, 29.4",
     notation=act.write_join,
-    offer=checked(_alone_in_company, explain_join),
+    offer=offers.exact(_alone_in_company),
     explain=explain_join,
     effect=propose_join,
 )

@@ -76,9 +76,9 @@ def spare_capacity(state: NileState) -> int:
 def excess_to_leave(state: NileState) -> int:
     """6.55: what the expedition must leave before its turn may end: its overload, less a sick
     explorer's own weight when nobody can carry him (19.3, decision N159)."""
-    explorer = state.explorers[state.player]
-    if not fit(state, explorer.mode)[1]:
+    if spare_capacity(state) >= 0:  # no overload: the load of the mode fits
         return 0
+    explorer = state.explorers[state.player]
     return logistics.excess_to_leave(
         explorer.party, explorer.mode, state.data.tables, explorer_works=explorer.carries
     )

@@ -371,7 +371,7 @@ def explain_move(state: NileState, direction: int) -> IllegalAction | None:
     explorer = state.explorers[state.player]
     turn = state.turn
     board = state.data.board
-    if explorer.must_stay == explorer.hex >= 0:
+    if explorer.owes_this_hex:
         return owed_turn(explorer)
     if turn.lost:
         return refusal("lost", "the expedition is lost for the rest of the turn", RULE_LOST)
@@ -447,13 +447,16 @@ def _step_refused(
 
 
 def _steps_left(state: NileState) -> Iterable[int]:
-    """9.14, 12.2: no move once lost, stopped or out of movement points; 9.5, 6.55: nor while
-    not everyone can travel in the mode or the load is too much; 9.0: only towards land (or
-    along the coast by canoe)."""
+    """40.41: no move while the explorer owes his hex a full turn; 9.14, 12.2: nor once lost,
+    stopped or out of movement points; 9.5, 6.55: nor while not everyone can travel in the
+    mode or the load is too much; 9.0: only towards land (or along the coast by canoe), and
+    9.2-9.43, 5.4442: each step as :func:`_step_refused` allows. The checks of
+    :func:`explain_move`, each made once for every direction."""
     turn = state.turn
     explorer = state.explorers[state.player]
     if (
-        turn.lost
+        explorer.owes_this_hex
+        or turn.lost
         or turn.stopped
         or (turn.spent >= turn.allowance and not drifting(state, explorer))
     ):
@@ -469,7 +472,9 @@ def _steps_left(state: NileState) -> Iterable[int]:
     return [  # the directions in compass order, as the actions are
         base + side
         for side, target in enumerate(board.neighbours[here])
-        if target >= 0 and (target in overland or target in by_sea)
+        if target >= 0
+        and (target in overland or target in by_sea)
+        and _step_refused(state, explorer, here, target) is None
     ]
 
 
@@ -477,7 +482,7 @@ MOVE = Move(
     name="move",
     rule="Source of the Nile, 9.0-9.43",
     notation=act.write_move,
-    offer=checked(_steps_left, explain_move),
+    offer=offers.exact(_steps_left),
     explain=explain_move,
     effect=move,
 )

@@ -215,10 +215,7 @@ def _affordable(state: NileState) -> Iterable[int]:
     """5.3, 5.426-5.427: only what the port sells and the money left buys."""
     explorer = state.explorers[state.player]
     money = explorer.money
-    table = state.tables
-    sold = table.sold_at[explorer.port]
-    cost = table.cost
-    return [a for a, good, _n in table.goods_amount[act.BUY] if cost[a] <= money and good in sold]
+    return [action for action, cost in state.tables.wares[explorer.port] if cost <= money]
 
 
 BUY = Move(

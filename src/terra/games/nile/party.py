@@ -158,10 +158,20 @@ class Party(Fielded):
 def at_hand(party: Party, *, sick: bool = False) -> tuple[int, ...]:
     """Source of the Nile 9.6, 19.4: what the expedition may part with, by good: of people the
     healthy (with ``sick`` the sick), of animals and items everything (decision N160)."""
-    counts = list(party.counts())
-    for good, name in (SICK if sick else HEALTHY).items():
-        counts[good] = getattr(party, name)
-    return tuple(counts)
+    # Written out in the order of the goods (BEARER, GUIDE, ASKARI, HORSE, ...), as counts() is:
+    # every legal-action listing of a turn asks.
+    stock = (
+        party.horses,
+        party.camels,
+        party.canoes,
+        party.rations,
+        party.gifts,
+        party.muskets,
+        party.water,
+    )
+    if sick:
+        return (party.sick_bearers, party.sick_guides, party.sick_askaris, *stock)
+    return (party.bearers, party.guides, party.askaris, *stock)
 
 
 def members(party: Party) -> int:

@@ -261,7 +261,7 @@ COUNTER = Move(
     name="counter",
     rule="Source of the Nile, 4.4-4.42",
     notation=act.write_counter,
-    offer=checked(_counter_sites, explain_counter),
+    offer=offers.exact(_counter_sites),
     explain=explain_counter,
     effect=place_counter,
     place=act.hex_place,
@@ -280,13 +280,9 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
             "a joint expedition sails in the turn of its leader",
             cite("29.2-29.3"),
         )
-    if explorer.leads:
-        fare, dollars = joint_passage(state, port)
-    else:
-        if ticket_for(state, explorer, port) >= 0 or journalist_income(state, explorer):
-            return None
-        fare, dollars = state.data.tables.passage, donation_dollars(state, explorer)
-    if dollars < fare:
+    short = _passage_short(state, explorer, port)
+    if short is not None:
+        dollars, fare = short
         return refusal(
             "passage_unpaid",
             "your donations come to ${dollars}; the passage costs ${fare} without a free ticket",
@@ -295,6 +291,18 @@ def explain_sail_to(state: NileState, port: int) -> IllegalAction | None:
             fare=fare,
         )
     return None
+
+
+def _passage_short(state: NileState, explorer: Explorer, port: int) -> tuple[int, int] | None:
+    """26.2, 26.6, 29.2: the dollars of the donations and the fare, when they fall short of
+    the passage to ``port``; ``None`` when the explorer (with his partners) can sail."""
+    if explorer.leads:
+        fare, dollars = joint_passage(state, port)
+    else:
+        if ticket_for(state, explorer, port) >= 0 or journalist_income(state, explorer):
+            return None
+        fare, dollars = state.data.tables.passage, donation_dollars(state, explorer)
+    return (dollars, fare) if dollars < fare else None
 
 
 def joint_passage(state: NileState, port: int) -> tuple[int, int]:
@@ -313,10 +321,12 @@ def _ports_within_reach(state: NileState) -> Iterable[int]:
     if state.phase == PORT:
         return offers.actions_of(state, act.SAIL)
     explorer = state.explorers[state.player]
-    if explorer.joined >= 0 or explorer.leads:  # 29.2-29.3: the pool pays, the leader sails
-        args = state.tables.args
-        sails = offers.actions_of(state, act.SAIL)
-        return [sail for sail in sails if explain_sail_to(state, *args[sail]) is None]
+    if explorer.joined >= 0:  # 29.2-29.3: the leader sails
+        return ()
+    if explorer.leads:  # 29.2: the pool pays
+        base = state.tables.base[act.SAIL]
+        ports = range(state.data.board.num_ports)
+        return [base + port for port in ports if _passage_short(state, explorer, port) is None]
     if donation_dollars(state, explorer) >= state.data.tables.passage or journalist_income(
         state, explorer
     ):

@@ -150,11 +150,8 @@ def _water_at_hand(state: NileState) -> Iterable[int]:
     if not water_here(state, state.explorers[state.player].hex):
         return ()
     spare = spare_capacity(state)
-    return [
-        action
-        for action, _good, amount in state.tables.goods_amount[act.TAKE_WATER]
-        if amount <= spare
-    ]
+    ((_water, choices),) = state.tables.goods_amount[act.TAKE_WATER]
+    return [action for action, amount in choices if amount <= spare]
 
 
 TAKE = Move(
