@@ -4,6 +4,7 @@ the mask equal to the legal actions, and nothing a seat cannot see in its observ
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from terra.core.errors import TerraError
 from terra.core.state import GameState
 from terra.rl.encoding import Encoding
 from tests.rl.setups import IDS, SETUPS, Setup
+from tests.walks import variants
 
 PLAYERS = (2, 3)
 POSITIONS = 12  # positions judged along each random game
@@ -84,3 +86,29 @@ def test_observations_follow_the_game_and_differ_between_seats(setup: Setup) -> 
 def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
     with pytest.raises(TerraError, match=r"no game 'chess' \(known games: africa"):
         Encoding.of("chess", 2)
+
+
+# The games' variants, and Source of the Nile's Game I (its setup above is Game II).
+VARIANTS: list[tuple[str, dict[str, Any]]] = [("nile", {})] + [
+    (game.id, variant)
+    for game in terra.games()
+    for variant in variants(game)
+    if game.id != "nile" or variant.get("game") != 2  # Game II is the setup above
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "variant"), VARIANTS, ids=[f"{g}-{'-'.join(v) or 'default'}" for g, v in VARIANTS]
+)
+def test_every_variant_and_the_most_players_keep_the_layout(
+    game_id: str, variant: dict[str, Any]
+) -> None:
+    game = terra.game(game_id)
+    setup = Setup(game_id, options=variant, max_steps=600)
+    for players in (game.min_players, game.max_players):
+        encoding = Encoding.of(game_id, players, variant)
+        for state in positions(setup, players, seed=players)[::3]:
+            for seat in range(players):
+                observation = encoding.observe(state, seat)
+                assert observation.shape == (encoding.size,)
+                assert encoding.unencoded(observation) == []
