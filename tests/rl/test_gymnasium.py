@@ -87,3 +87,17 @@ def test_unknown_bots_and_wrong_counts_are_refused() -> None:
         gymnasium_env("africa", players=3, opponents=["greedy"])
     with pytest.raises(TerraError, match="seat 2 is not one of the 2 seats"):
         gymnasium_env("africa", seat=2)
+
+
+def test_every_game_can_be_made_by_its_gymnasium_id() -> None:
+    import gymnasium
+
+    from terra.rl import register_gymnasium
+
+    assert register_gymnasium() == [f"terra/{game}-v0" for game in sorted(IDS)]
+    env = gymnasium.make("terra/expedition-v0", opponents="random", players=3)
+    assert isinstance(env.unwrapped, TerraEnv)
+    assert env.unwrapped.encoding.players == 3
+    observation, info = env.reset(seed=1)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    assert env.step(action)[0].shape == observation.shape

@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import gymnasium
+
+import terra
 from terra.rl.aec import TerraAEC
 from terra.rl.encoding import Encoding
 from terra.rl.single import ILLEGAL_REWARD, TerraEnv
@@ -28,6 +31,7 @@ __all__ = [
     "TerraEnv",
     "gymnasium_env",
     "pettingzoo_env",
+    "register_gymnasium",
 ]
 
 
@@ -72,3 +76,16 @@ def gymnasium_env(
         max_steps=max_steps,
         render_mode=render_mode,
     )
+
+
+def register_gymnasium() -> list[str]:
+    """Register ``terra/<game>-v0`` with Gymnasium for every registered game, so that
+    ``gymnasium.make("terra/africa-v0", opponents="random")`` builds :func:`gymnasium_env`'s
+    environment (its keywords as ``make``'s); returns the ids."""
+    ids = []
+    for game in terra.games():
+        env_id = f"terra/{game.id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, "terra.rl.single:TerraEnv", kwargs={"game": game.id})
+        ids.append(env_id)
+    return ids
