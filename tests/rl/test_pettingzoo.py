@@ -3,6 +3,8 @@ tests in every game, and a whole game through the AEC loop paying each seat its 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -57,14 +59,22 @@ def play_out(env: TerraAEC, seed: int) -> dict[str, float]:
     return paid
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_a_whole_game_pays_each_seat_its_return(players: int) -> None:
-    env = pettingzoo_env("expedition", players=players)
+WHOLE_GAMES = [*((setup.game, 2, setup.options) for setup in SETUPS), ("expedition", 3, None)]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"), WHOLE_GAMES, ids=[f"{g}-{p}" for g, p, _ in WHOLE_GAMES]
+)
+def test_a_whole_game_pays_each_seat_its_return(
+    game: str, players: int, options: dict[str, Any] | None
+) -> None:
+    env = pettingzoo_env(game, players=players, options=options)
     paid = play_out(env, seed=players)
     assert env.state.is_over
     returns = env.state.returns()
     assert paid == {f"player_{seat}": pytest.approx(returns[seat]) for seat in range(players)}
     assert sum(paid.values()) == pytest.approx(0.0)
+    assert env.agents == []
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
