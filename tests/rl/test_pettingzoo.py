@@ -84,6 +84,16 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert first.state.record().actions == second.state.record().actions
 
 
+def test_the_environment_s_seed_plays_as_the_first_reset_s_seed() -> None:
+    seeded, reset = make(SETUPS[0], seed=6), make(SETUPS[0])
+    seeded.reset()
+    reset.reset(seed=6)
+    assert seeded.state.record().seed == reset.state.record().seed
+    seeded.reset()
+    reset.reset()
+    assert seeded.state.record().seed == reset.state.record().seed
+
+
 def test_a_game_past_its_cap_is_truncated_with_no_reward() -> None:
     env = pettingzoo_env("nile", players=2, options={"game": 2, "turns": 20}, max_steps=30)
     paid = play_out(env, seed=1)

@@ -73,7 +73,8 @@ class TerraAEC(AECEnv[AgentId, ObsDict, int | None]):  # type: ignore[misc]
         actions = spaces.Discrete(self.encoding.num_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, actions)
         self._seeds, _ = seeding.np_random(seed)
-        self.state: GameState = self._new_game(None)
+        self._first_seed = seed  # for the first reset() that names none
+        self.state: GameState = self._new_game(seed)
         self.steps = 0
 
     def _new_game(self, seed: int | None) -> GameState:
@@ -102,7 +103,10 @@ class TerraAEC(AECEnv[AgentId, ObsDict, int | None]):  # type: ignore[misc]
         return {"observation": self.encoding.observe(self.state, seat), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: with ``seed``, the same game and the same games after it every time."""
+        """A new game: with ``seed``, the same game and the same games after it every time;
+        without, the first reset plays the environment's own seed."""
+        if seed is None:
+            seed, self._first_seed = self._first_seed, None
         self.state = self._new_game(seed)
         self.steps = 0
         self.agents = list(self.possible_agents)
