@@ -36,6 +36,14 @@ class Part(Protocol):
         ...
 
 
+def _fixed(value: Any, length: int) -> list[Any]:
+    """A list of at most ``length`` items (a longer one would lose part of the view)."""
+    items = list(value or ())
+    if len(items) > length:
+        raise EncodingError(f"a list of {len(items)} items where {length} are declared")
+    return items
+
+
 def _number(value: Any) -> float:
     if value is None:
         return 0.0
@@ -57,7 +65,8 @@ class Num:
 
 @dataclass(frozen=True)
 class Vector:
-    """A list of numbers of a fixed length, as they are (shorter lists padded with 0)."""
+    """A list of numbers of a fixed length, as they are (shorter lists padded with 0, longer
+    ones refused)."""
 
     length: int
 
@@ -65,7 +74,7 @@ class Vector:
         return [f"{prefix}[{i}]" for i in range(self.length)]
 
     def write(self, value: Any, seat: int, out: Out) -> None:
-        items = list(value or ())[: self.length]
+        items = _fixed(value, self.length)
         start = len(out)
         try:
             out.extend(map(float, items))
@@ -233,7 +242,8 @@ class Maybe:
 
 @dataclass(frozen=True)
 class Each:
-    """A list of a fixed length (a board's hexes, the expedition spaces), item by item."""
+    """A list of a fixed length (a board's hexes, the expedition spaces), item by item
+    (shorter lists padded with zeros, longer ones refused)."""
 
     part: Part
     length: int
@@ -242,7 +252,7 @@ class Each:
         return [name for i in range(self.length) for name in self.part.names(f"{prefix}[{i}]")]
 
     def write(self, value: Any, seat: int, out: Out) -> None:
-        items = list(value or ())[: self.length]
+        items = _fixed(value, self.length)
         items += [None] * (self.length - len(items))
         for item in items:
             self.part.write(item, seat, out)
@@ -260,7 +270,8 @@ class Players:
         return [name for names in parts for name in names]
 
     def write(self, value: Any, seat: int, out: Out) -> None:
-        items = list(value)
+        items = _fixed(value, self.players)
+        items += [None] * (self.players - len(items))
         for i in range(self.players):
             self.part.write(items[(seat + i) % self.players], seat, out)
 
