@@ -112,3 +112,16 @@ def test_every_variant_and_the_most_players_keep_the_layout(
                 observation = encoding.observe(state, seat)
                 assert observation.shape == (encoding.size,)
                 assert encoding.unencoded(observation) == []
+
+
+TO_ACT = {"nile": "player=+0"}  # where each view says whose turn it is, as the observer's
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=IDS)
+def test_each_seat_reads_in_its_observation_whether_it_is_to_act(setup: Setup) -> None:
+    encoding = Encoding.of(setup.game, 3, setup.options)
+    slot = encoding.names.index(TO_ACT.get(setup.game, "turn.player=+0"))
+    for state in positions(setup, 3, seed=5)[:-1]:
+        for seat in range(3):
+            to_act = encoding.observe(state, seat)[slot] == 1.0
+            assert to_act == (state.current_player == seat)
