@@ -1,0 +1,91 @@
+"""Reinforcement learning over the game contract: observations encoded from a seat's view,
+masks over each game's fixed action space, and environments for PettingZoo and Gymnasium
+(docs/rl.md). Needs the ``rl`` extra: ``pip install "terra-incognita[rl]"``.
+
+>>> env = pettingzoo_env("expedition", players=2, seed=1)
+>>> env.reset(seed=1)
+>>> sorted(env.observe(env.agent_selection))
+['action_mask', 'observation']
+>>> single = gymnasium_env("africa", seat=0, opponents="greedy")
+>>> observation, info = single.reset(seed=1)
+>>> observation.shape == single.observation_space.shape
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+
+import terra
+from terra.rl.aec import TerraAEC
+from terra.rl.encoding import Encoding
+from terra.rl.single import ILLEGAL_REWARD, TerraEnv
+
+__all__ = [
+    "ILLEGAL_REWARD",
+    "Encoding",
+    "TerraAEC",
+    "TerraEnv",
+    "gymnasium_env",
+    "pettingzoo_env",
+    "register_gymnasium",
+]
+
+
+def pettingzoo_env(
+    game: str,
+    *,
+    players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> TerraAEC:
+    """A PettingZoo AEC environment of ``game`` for ``players`` seats (one agent per seat)."""
+    return TerraAEC(
+        game,
+        players=players,
+        options=options,
+        seed=seed,
+        max_steps=max_steps,
+        render_mode=render_mode,
+    )
+
+
+def gymnasium_env(
+    game: str,
+    *,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "greedy",
+    players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+) -> TerraEnv:
+    """A Gymnasium environment: ``seat`` of ``game`` against bots named by ``opponents`` (one
+    spec for every other seat, or one each)."""
+    return TerraEnv(
+        game,
+        seat=seat,
+        opponents=opponents,
+        players=players,
+        options=options,
+        max_steps=max_steps,
+        render_mode=render_mode,
+    )
+
+
+def register_gymnasium() -> list[str]:
+    """Register ``terra/<game>-v0`` with Gymnasium for every registered game, so that
+    ``gymnasium.make("terra/africa-v0", opponents="random")`` builds :func:`gymnasium_env`'s
+    environment (its keywords as ``make``'s); returns the ids."""
+    ids = []
+    for game in terra.games():
+        env_id = f"terra/{game.id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, "terra.rl.single:TerraEnv", kwargs={"game": game.id})
+        ids.append(env_id)
+    return ids
