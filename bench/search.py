@@ -72,16 +72,16 @@ POLICY_SEED = 90_000  # policy deal i is seeded POLICY_SEED + i
 STALLED = 20_000
 
 
-def middle(game_id: str, players: int = 2) -> GameState:
-    """The middle of a seeded greedy game: the first decision with a choice after half of its
-    actions."""
+def middle(game_id: str, players: int = 2, options: dict[str, str] | None = None) -> GameState:
+    """The middle of a seeded greedy game with ``options``: the first decision with a choice
+    after half of its actions."""
     game = terra.game(game_id)
     bots = [make_bot("greedy", s) for s in bot_seeds(MIDDLE_SEED, players)]
-    whole = game.new(players, MIDDLE_SEED)
+    whole = game.new(players, MIDDLE_SEED, options)
     while not whole.is_over:
         whole.apply(bots[whole.current_player or 0].choose(whole))
     half = len(whole.history) // 2
-    state = game.new(players, MIDDLE_SEED)
+    state = game.new(players, MIDDLE_SEED, options)
     for action in whole.history[:half]:
         state.apply(action)
     while len(state.legal_actions()) < 2:
@@ -502,6 +502,13 @@ def main(argv: list[str] | None = None) -> int:
         help="common worlds at the root (the game's)",
     )
     parser.add_argument("--depth", type=int, default=None, help="levels of the tree (no limit)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="speed: a game option for every game chosen, repeatable (--option game=2)",
+    )
     args = parser.parse_args(argv)
     if args.what != "speed" and len(args.game) != 1:
         print(f"search: {args.what} takes one game id", file=sys.stderr)
@@ -543,13 +550,19 @@ def main(argv: list[str] | None = None) -> int:
             run["against"] = paired(run, earlier)
         print(json.dumps(run))
         return 0
+    options = dict(option.partition("=")[::2] for option in args.option)
     for game in chosen:
-        state = middle(game.id)
+        try:
+            state = middle(game.id, 2, options)
+        except terra.TerraError as error:
+            print(f"search: {error}", file=sys.stderr)
+            return 2
         figures = {
             kind: round(iterations_per_second(state, kind, args.seconds))
             for kind in ("ismcts", "mcts")
         }
-        print(json.dumps({"game": game.id, "players": 2, "iterations_per_second": figures}))
+        named = {"game": game.id, **({"options": options} if options else {})}
+        print(json.dumps({**named, "players": 2, "iterations_per_second": figures}))
     return 0
 
 
