@@ -14,8 +14,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import gymnasium
 
@@ -35,47 +33,10 @@ __all__ = [
 ]
 
 
-def pettingzoo_env(
-    game: str,
-    *,
-    players: int = 2,
-    options: Mapping[str, Any] | None = None,
-    seed: int | None = None,
-    max_steps: int | None = None,
-    render_mode: str | None = None,
-) -> TerraAEC:
-    """A PettingZoo AEC environment of ``game`` for ``players`` seats (one agent per seat)."""
-    return TerraAEC(
-        game,
-        players=players,
-        options=options,
-        seed=seed,
-        max_steps=max_steps,
-        render_mode=render_mode,
-    )
-
-
-def gymnasium_env(
-    game: str,
-    *,
-    seat: int = 0,
-    opponents: str | Sequence[str] = "greedy",
-    players: int = 2,
-    options: Mapping[str, Any] | None = None,
-    max_steps: int | None = None,
-    render_mode: str | None = None,
-) -> TerraEnv:
-    """A Gymnasium environment: ``seat`` of ``game`` against bots named by ``opponents`` (one
-    spec for every other seat, or one each)."""
-    return TerraEnv(
-        game,
-        seat=seat,
-        opponents=opponents,
-        players=players,
-        options=options,
-        max_steps=max_steps,
-        render_mode=render_mode,
-    )
+# The environments by what a researcher asks for: each builds one (see the classes for their
+# arguments).
+pettingzoo_env = TerraAEC  # a PettingZoo AEC environment of a game, one agent per seat
+gymnasium_env = TerraEnv  # a Gymnasium environment: one seat against bots
 
 
 def register_gymnasium() -> list[str]:
