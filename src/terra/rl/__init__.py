@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-
 import gymnasium
 
 import terra
