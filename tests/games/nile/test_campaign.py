@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.console import Console
 
 import terra
 from terra.ai.bots import make_bot
@@ -307,3 +308,18 @@ class TestHiddenInformation:
                 if seat == state.current_player:
                     assert sample.legal_actions() == state.legal_actions()
                 assert every_refusal(sample, seat) == every_refusal(state, seat)
+
+
+def test_each_game_says_its_place_in_the_campaign() -> None:
+    """2.3 (decision N227): the view numbers the games of a campaign, and the terminal's
+    heading says it from the second on."""
+    previous, _published, _kept = last_game()
+    assert previous.view(0)["campaign_game"] == 1
+    second = GAME.follow(previous, 2, 3, GAME_II)
+    assert second.view(None)["campaign_game"] == 2
+    third = GAME.follow(second, 2, 4, GAME_II)
+    assert third.view(0)["campaign_game"] == 3
+    heading = GAME.render_terminal(third, 0)
+    console = Console(width=120, record=True)
+    console.print(heading)
+    assert "game 3 of the campaign" in console.export_text()

@@ -193,6 +193,9 @@ def view(state: NileState, seat: int | None) -> dict[str, Any]:
     if state.game_two:  # 39.1: every tribe's attitude toward all explorers, by tribe number
         found["map"]["attitude"] = list(territory.attitude)
         found["proposal"] = proposal_view(state)
+        # 2.3: the game's place in its campaign, 1 for a game that continues none (N227)
+        before = state.continues
+        found["campaign_game"] = 1 if before is None else len(before.campaign()) + 1
     return found
 
 

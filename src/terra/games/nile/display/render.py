@@ -79,8 +79,12 @@ def _head(view: Mapping[str, Any], data: Components) -> Text:
         head.append(" - LOST this turn", style="bold red")
     elif turn["stopped"]:
         head.append(" - can move no further", style="bold")
-    if view["game_two"]:  # 30.0
-        head.append(" (Game II: the most published v.p. after the last turn win)", style="dim")
+    if view["game_two"]:  # 30.0; 2.3: a later game of a campaign says which
+        number = view.get("campaign_game", 1)
+        campaign = f", game {number} of the campaign" if number > 1 else ""
+        head.append(
+            f" (Game II{campaign}: the most published v.p. after the last turn win)", style="dim"
+        )
     else:
         head.append(f" (first to {view['target']} published v.p. wins)", style="dim")
     return head

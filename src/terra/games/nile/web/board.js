@@ -658,8 +658,11 @@ function drawTurn(sheet, y, view, ctx) {
       { round: view.round, colour: colourWord(ctx, colour), phase: phaseWords(ctx, view.phase) });
   }
   y += headline(sheet, y, 15, [line], 16);
+  const campaign = view.campaign_game > 1 // 2.3: a later game of a campaign says which
+    ? say(ctx, "nile.campaign_game", "game {number} of the campaign", { number: view.campaign_game }) + " · "
+    : "";
   const aside = view.game_two // 30.0: no target; the most points when the turns are over
-    ? say(ctx, "nile.goal_two", "Game II · most VP after turn {limit}", { limit: view.turn_limit })
+    ? campaign + say(ctx, "nile.goal_two", "Game II · most VP after turn {limit}", { limit: view.turn_limit })
     : say(ctx, "nile.goal", "{target} VP to win · turn limit {limit}", { target: view.target, limit: view.turn_limit });
   if (sheet.width >= 600) {
     text(sheet.svg, sheet.width - GAP, y + 15, aside, { "font-size": 12, "text-anchor": "end", fill: INK });
