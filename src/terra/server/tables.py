@@ -25,6 +25,7 @@ from terra.store.chat import ChatStore
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 from terra.store.notices import CHAT, Talk
+from terra.store.players import Players
 from terra.store.rematch import Rematches
 
 T = TypeVar("T")
@@ -124,6 +125,7 @@ class Tables:
         self.store = store
         self.chat = ChatStore(store.engine)
         self.rematches = Rematches(store.engine)
+        self.players = Players(store.engine)
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
@@ -374,10 +376,26 @@ class Tables:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
+    async def seated(self, match_id: str) -> None:
+        """A player took a seat of the open table ``match_id``, or its creator filled the free
+        seats with bots: tell its pages (``table``) and, once it has started, give them the
+        game with its seats' names and let its bots move."""
+        table = await self.table(match_id)
+        async with table.lock:
+            table.info = await self.call(self.store.info, match_id)
+            self.broadcaster.tell(match_id, protocol.table_state(table.info))
+            if table.info.waiting:
+                return
+            state, moves = await self.state(match_id)
+            self.broadcaster.publish(match_id, state, moves)
+        self.wake_bots(match_id, state)
+        self.release(match_id)  # kept only while its bots play, or a page watches
+
     def wake_bots(self, match_id: str, state: GameState) -> None:
-        """Start the match's bots if one is to move and none is thinking already."""
+        """Start the match's bots if one is to move and none is thinking already (not at an
+        open table still waiting for players)."""
         table = self._tables.get(match_id)
-        if table is None or self._closing or state.is_over:
+        if table is None or self._closing or state.is_over or table.info.waiting:
             return
         current = state.current_player
         if current is None or table.info.seats[current].bot is None:
