@@ -3,13 +3,18 @@ import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
 import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { fillSeats, showTable } from "/static/table.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
-const mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
+// A seat is opened by its invitation's token, or follows its player (an open table's seat):
+// the server then says which seat this page plays.
+let mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
+let waiting = false; // an open table waiting for players: no move yet
+let bots = []; // the bots the server offers, for an open table's empty seats
 
 let summary = null; // the match's public summary
 let layout = {};
@@ -53,7 +58,8 @@ function showStatus(update) {
     const scores = update.result.scores.join(" – ");
     const nobody = t("nobody");
     text = t("Game over. Scores: {scores}. Won by {winners}.", { scores, winners: winners || nobody });
-  } else if (update.to_move === mySeat) text = t("Your move.");
+  } else if (waiting) text = t("The game has not started.");
+  else if (update.to_move === mySeat) text = t("Your move.");
   else text = t("{name} to move.", { name: seatName(update.to_move) });
   $("status").textContent = text + " " + t("(move {moves})", { moves: update.moves });
   const players = $("players");
@@ -122,11 +128,13 @@ function showLegal(update) {
   const mayAsk = alone ? Boolean(update.legal) : mySeat !== null && !update.over;
   $("undo").hidden = !mayAsk || update.moves === 0;
   if (asked && asked.moves !== update.moves) showAsked(null);
-  if (!update.legal) {
-    let waiting = t("Wait for your turn.");
-    if (update.over) waiting = t("The game is over.");
-    else if (mySeat === null) waiting = t("You are watching.");
-    list.append(element("li", waiting));
+  $("hint").hidden ||= waiting;
+  if (!update.legal || waiting) {
+    let words = t("Wait for your turn.");
+    if (update.over) words = t("The game is over.");
+    else if (mySeat === null) words = t("You are watching.");
+    else if (waiting) words = t("The game has not started.");
+    list.append(element("li", words));
     return;
   }
   const kinds = new Map();
@@ -335,7 +343,15 @@ function receive(event) {
     showDue(message);
     return;
   }
+  if (message.type === "table") {
+    heardTable(message);
+    return;
+  }
   if (message.type !== "update") return;
+  if (token === null && message.seat !== null && mySeat === null) {
+    mySeat = message.seat;
+    seatTools();
+  }
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
   retry = 500;
@@ -349,6 +365,20 @@ function receive(event) {
   if (message.over) {
     offerNextGame($("next-game"), matchId, mySeat);
     showRematch();
+  }
+}
+
+/** An open table's seats and whether it waits (a ``table`` message). */
+function heardTable(message) {
+  waiting = message.waiting;
+  summary.seats = message.seats;
+  showTable($("table"), message, mySeat, bots, async (bot) => {
+    const error = await fillSeats(matchId, bot, language);
+    if (error) showError(error);
+  });
+  if (latest) {
+    showStatus(latest);
+    showLegal(latest);
   }
 }
 
@@ -393,6 +423,7 @@ async function start() {
   document.title = `${summary.title} · Terra Incognita`;
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
   const games = (await (await fetch("/api/games")).json()).games;
+  bots = games.find((g) => g.id === summary.game)?.bots ?? [];
   if (games.some((g) => g.id === summary.game && g.board)) {
     try {
       [board, layout] = await Promise.all([
@@ -411,7 +442,7 @@ startChat(send);
 
 // A move may also be typed in its notation, as on the command line; the server explains a
 // refusal with its rule.
-if (mySeat !== null) {
+function seatTools() {
   $("hint").addEventListener("click", askHint);
   $("undo").addEventListener("click", askUndo);
   $("typed-box").hidden = false;
@@ -422,4 +453,5 @@ if (mySeat !== null) {
   });
 }
 
+if (mySeat !== null) seatTools();
 start();
