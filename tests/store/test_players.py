@@ -4,6 +4,7 @@ until they are taken or filled with bots."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -12,7 +13,7 @@ from sqlalchemy import text
 import terra
 from terra.store import MatchStore, SeatInfo, open_engine
 from terra.store.matches import NotStarted
-from terra.store.players import PlayerRefused, Players, hash_key
+from terra.store.players import PlayerInfo, PlayerRefused, Players, hash_key
 
 
 @pytest.fixture
@@ -98,3 +99,29 @@ def test_a_private_table_is_not_joined(store: MatchStore) -> None:
     with pytest.raises(PlayerRefused, match="private"):
         players.join(match_id, ann)
     assert players.open_tables() == []
+
+
+def test_two_players_asking_for_the_last_seat_at_once_get_one_seat(store: MatchStore) -> None:
+    players = Players(store.engine)
+    ann, _ = players.create("Ann")
+    askers = [players.create(name)[0] for name in ("Bo", "Cy", "Di", "Ed")]
+    match_id = open_table(store, ann.id, [None, None])
+    outcomes: list[object] = []
+    start = threading.Barrier(len(askers))
+
+    def ask(player: PlayerInfo) -> None:
+        start.wait()
+        try:
+            outcomes.append(players.join(match_id, player))
+        except PlayerRefused as problem:
+            outcomes.append(problem.template)
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in askers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(map(str, outcomes)) == sorted(
+        ["(1, True)", *["this table has started: its seats are taken"] * 3]
+    )
+    assert not store.info(match_id).waiting
