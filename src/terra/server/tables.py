@@ -24,7 +24,7 @@ from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
-from terra.store.notices import CHAT, Talk
+from terra.store.notices import CHAT, SEATS, Talk
 from terra.store.players import Players
 from terra.store.rematch import Rematches
 
@@ -372,24 +372,34 @@ class Tables:
             if line is not None:
                 message = protocol.chat_line(line, table.info.seats)
                 self.broadcaster.tell_talk(said, protocol.encode(message))
+        elif said.kind == SEATS:
+            await self._reseat(table, said)  # the process that seated them wakes the bots
         else:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
     async def seated(self, match_id: str) -> None:
         """A player took a seat of the open table ``match_id``, or its creator filled the free
-        seats with bots: tell its pages (``table``) and, once it has started, give them the
-        game with its seats' names and let its bots move."""
+        seats with bots, through this process: tell its pages (``table``) and, once it has
+        started, give them the game with its seats' names and let its bots move."""
         table = await self.table(match_id)
-        async with table.lock:
-            table.info = await self.call(self.store.info, match_id)
-            self.broadcaster.tell(match_id, protocol.table_state(table.info))
-            if table.info.waiting:
-                return
-            state, moves = await self.state(match_id)
-            self.broadcaster.publish(match_id, state, moves)
-        self.wake_bots(match_id, state)
+        started = await self._reseat(table)
+        if started is not None:
+            self.wake_bots(match_id, started)
         self.release(match_id)  # kept only while its bots play, or a page watches
+
+    async def _reseat(self, table: Table, heard: Talk | None = None) -> GameState | None:
+        """Read the table's seats again and tell its pages; the game, once it has started."""
+        async with table.lock:
+            info = table.info = await self.call(self.store.info, table.info.id)
+            held = sum(not info.free(s) for s in info.seats)
+            said = heard or Talk(info.id, SEATS, held)
+            self.broadcaster.tell_talk(said, protocol.table_state(info))
+            if info.waiting:
+                return None
+            state, moves = await self.state(info.id)
+            self.broadcaster.publish(info.id, state, moves)
+        return state
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already (not at an

@@ -25,6 +25,8 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import WAITING, UnknownMatch, check_id, hash_token
 from terra.store.models import Match, Player, Seat, now
+from terra.store.notices import SEATS, Talk, talk_payload
+from terra.store.writing import NOTIFY
 
 # Random bits of a player's key: as hard to guess as a seat's token (token_urlsafe(24)) and more.
 KEY_BYTES = 32
@@ -78,6 +80,7 @@ class Players:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def create(self, name: str) -> tuple[PlayerInfo, str]:
@@ -183,6 +186,7 @@ class Players:
             )
             full = len(free) == 1
             _touch(connection, match_id, started=full)
+            self._announce(connection, match_id, len(seats) - len(free) + 1)
         return free[0], full
 
     @guarded
@@ -204,7 +208,14 @@ class Players:
                 .values(bot=bot, name=f"{bot} bot")
             )
             _touch(connection, match_id, started=True)
+            self._announce(connection, match_id, len(seats))
         return free
+
+    def _announce(self, connection: Connection, match_id: str, held: int) -> None:
+        """Tell every server process, when this commits, that the table's seats changed."""
+        if self.announces:
+            talk = talk_payload(Talk(match_id, SEATS, held))
+            connection.execute(NOTIFY, {"payload": talk})
 
 
 def _taken(name: str) -> PlayerRefused:
