@@ -68,3 +68,21 @@ def test_ann_opens_a_table_and_bo_joins_it_from_the_lobby(
     assert mine.startswith("Bo")
     bo.goto(served)  # Bo's games follow him to the lobby
     bo.wait_for_selector("#my-tables li:has-text('Expedition')")
+
+
+def test_the_creator_fills_the_empty_seat_with_a_bot_and_the_game_starts(
+    new_context: Callable[..., BrowserContext], served: str
+) -> None:
+    cy = named(new_context, served, "Cy")
+    cy.select_option("#game", "expedition")
+    cy.fill("#players", "2")
+    cy.dispatch_event("#players", "change")
+    cy.select_option("[data-seat='1']", "")
+    cy.check("#open")
+    cy.click("#create button[type=submit]")
+    cy.wait_for_selector("#table:has-text('(1 of 2)')")
+    cy.select_option("#fill-bot", "random")
+    cy.click("#table button:has-text('Fill the empty seats with bots')")
+    cy.wait_for_selector("#table", state="hidden")
+    cy.wait_for_selector("#players li:has-text('random bot')")
+    cy.wait_for_selector("#status:has-text('Your move')")

@@ -14,6 +14,7 @@ const token = fragment.get("token");
 // the server then says which seat this page plays.
 let mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
 let waiting = false; // an open table waiting for players: no move yet
+let table = null; // an open table's last message
 let bots = []; // the bots the server offers, for an open table's empty seats
 
 let summary = null; // the match's public summary
@@ -349,8 +350,9 @@ function receive(event) {
   }
   if (message.type !== "update") return;
   if (token === null && message.seat !== null && mySeat === null) {
-    mySeat = message.seat;
+    mySeat = message.seat; // the table's message came first: it is shown again as this seat's
     seatTools();
+    if (table) showTable($("table"), table, mySeat, bots, fillWith);
   }
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
@@ -370,16 +372,19 @@ function receive(event) {
 
 /** An open table's seats and whether it waits (a ``table`` message). */
 function heardTable(message) {
+  table = message;
   waiting = message.waiting;
   summary.seats = message.seats;
-  showTable($("table"), message, mySeat, bots, async (bot) => {
-    const error = await fillSeats(matchId, bot, language);
-    if (error) showError(error);
-  });
+  showTable($("table"), message, mySeat, bots, fillWith);
   if (latest) {
     showStatus(latest);
     showLegal(latest);
   }
+}
+
+async function fillWith(bot) {
+  const error = await fillSeats(matchId, bot, language);
+  if (error) showError(error);
 }
 
 function connect() {
