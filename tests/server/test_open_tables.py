@@ -4,6 +4,7 @@ with bots; no move before; a seat that follows its player from page to page."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,7 +15,7 @@ from sqlalchemy import text
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from terra.store import MatchStore
-from tests.server.tables import create, receive, serving
+from tests.server.tables import FAST, create, receive, serving
 
 
 class Browser:
@@ -239,3 +240,14 @@ def test_my_games_put_those_where_it_is_my_move_first(tmp_path: Path) -> None:
         assert [g["id"] for g in games] == [mine, waiting, theirs]
         assert [(g["seat"], g["your_turn"]) for g in games] == [(0, True), (0, False), (1, False)]
         assert private not in {g["id"] for g in games} and store.info(waiting).waiting
+
+
+def test_new_names_from_one_address_are_limited_as_new_matches_are(tmp_path: Path) -> None:
+    settings = dataclasses.replace(FAST, match_burst=2, match_rate=1)
+    with serving(tmp_path, settings) as (client, store):
+        for name in ("Ann", "Bo"):
+            assert Browser(client).named(name).key
+        refused = client.post("/api/players", json={"name": "Cy"})
+        assert refused.status_code == 429 and "Retry-After" in refused.headers
+        with store.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM players")).scalar() == 2

@@ -112,4 +112,8 @@ def create_app(
     app.state.tables = tables
     app.state.replays = Replays(store)
     app.state.throttle = api.Throttle(tables.settings.match_burst, tables.settings.match_rate)
+    # New players, as new matches: rows a client could otherwise add without end.
+    app.state.players_throttle = api.Throttle(
+        tables.settings.match_burst, tables.settings.match_rate
+    )
     return app

@@ -13,11 +13,24 @@ from terra.core.errors import TerraError
 from terra.core.guide import GuideError
 from terra.core.registry import game as find_game
 from terra.server import identity
-from terra.server.api import MAX_NAME, BadRequest, offered_bots, read_json, summary
+from terra.server.api import MAX_NAME, BadRequest, Throttle, offered_bots, read_json, summary
 from terra.server.protocol import result_of
 from terra.server.tables import Tables
 from terra.store.matches import UnknownMatch
 from terra.store.players import OpenTable, PlayerInfo, PlayerRefused
+
+
+def _check_rate(request: Request) -> None:
+    """Refuse a client that makes new players faster than it may make matches (429)."""
+    throttle: Throttle = request.app.state.players_throttle
+    waiting = throttle.wait(request.client.host if request.client else "")
+    if waiting:
+        seconds = str(max(1, round(waiting)))
+        raise BadRequest(
+            f"too many new names from your address; try again in {seconds} s",
+            429,
+            headers={"Retry-After": seconds},
+        )
 
 
 def _tables(request: Request) -> Tables:
@@ -38,6 +51,7 @@ async def pick_name(request: Request) -> Response:
         if known is not None:
             renamed = await tables.call(tables.players.rename, known.id, name)
             return JSONResponse(identity.player_json(renamed))
+        _check_rate(request)
         player, key = await tables.call(tables.players.create, name)
     except PlayerRefused as problem:
         raise identity.refused(request, problem, 409) from None
