@@ -16,6 +16,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from terra.store import MatchStore
 from tests.server.tables import FAST, create, receive, serving
+from tests.server.test_rematch import finish
 
 
 class Browser:
@@ -251,3 +252,33 @@ def test_new_names_from_one_address_are_limited_as_new_matches_are(tmp_path: Pat
         assert refused.status_code == 429 and "Retry-After" in refused.headers
         with store.engine.connect() as connection:
             assert connection.execute(text("SELECT count(*) FROM players")).scalar() == 2
+
+
+def test_players_at_an_open_table_get_their_seats_in_its_rematch(tmp_path: Path) -> None:
+    with three(tmp_path) as ((ann, bo, cy), store):
+        match_id = open_table(ann, [None, None])
+        bo.post(f"/api/matches/{match_id}/join")
+        finish(store, match_id)
+        with cy.page(match_id) as eye:
+            told(eye, "update")
+            eye.send_json({"type": "rematch"})  # Cy holds no seat there
+            assert told(eye, "error")["message"].startswith("spectators cannot ask")
+        links = []
+        for browser in (ann, bo):
+            with browser.page(match_id) as page:
+                told(page, "update")
+                page.send_json({"type": "rematch"})
+                if browser is bo:
+                    links.append(told(page, "rematch_invite")["invite"])
+                else:
+                    assert told(page, "rematch")["asked"] == [0]
+        with ann.page(match_id) as page:
+            told(page, "update")
+            page.send_json({"type": "rematch"})
+            links.append(told(page, "rematch_invite")["invite"])
+        new = links[0].rpartition("/match/")[2]
+        assert links == [f"http://testserver/match/{new}"] * 2  # no token: the seat follows
+        assert [(s.name, s.bot) for s in store.info(new).seats] == [("Ann", None), ("Bo", None)]
+        for browser, seat in ((ann, 0), (bo, 1), (cy, None)):
+            with browser.page(new) as page:
+                assert told(page, "update")["seat"] == seat

@@ -484,7 +484,7 @@ def insert_match(
                 "token_hash": hashes.get(s.seat) if s.bot is None else None,
                 "bot": s.bot,
                 "name": s.name,
-                "player_id": host if s.seat == 0 and host is not None else None,
+                "player_id": s.player or (host if s.seat == 0 else None),
             }
             for s in seats
         ],
