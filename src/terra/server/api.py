@@ -378,9 +378,9 @@ async def _open_seats(
     if seats[0].bot is not None:
         raise BadRequest("at an open table seat 1 is its creator's: a person's, not a bot's")
     player = await identity.required_player(request, _tables(request))
+    # A free seat keeps the name asked for (else "Player N") until a player takes it.
     return player.id, [
-        SeatInfo(s.seat, player.name if s.seat == 0 else s.name if s.bot else "", s.bot)
-        for s in seats
+        SeatInfo(s.seat, player.name if s.seat == 0 else s.name, s.bot) for s in seats
     ]
 
 

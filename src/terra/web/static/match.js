@@ -47,7 +47,8 @@ function play(text) {
 // One name per person: the name given, with the game's colour or nation beside it (as the
 // log names them).
 function seatName(seat) {
-  const name = summary ? summary.seats[seat].name : t("Seat {seat}", { seat: seat + 1 });
+  let name = summary ? summary.seats[seat].name : t("Seat {seat}", { seat: seat + 1 });
+  if (summary?.seats[seat].free) name = t("free seat"); // an open table's, until it is taken
   const word = latest?.seat_words?.[seat];
   return word ? `${name} (${word})` : name;
 }
