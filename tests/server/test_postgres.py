@@ -422,3 +422,31 @@ def test_chat_and_a_rematch_asked_through_one_server_reach_the_pages_of_the_othe
         invite = told(ann, "rematch_invite")
         assert invite["invite"].startswith(f"{a.base}/match/{made['match']}#seat=0&token=")
     quiet(a, b)
+
+
+def test_a_seat_taken_through_one_server_starts_the_table_on_the_pages_of_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    a, b = servers
+    keys = {}
+    for server, name in ((a, "Ann-pg"), (b, "Bo-pg")):
+        response = httpx.post(f"{server.base}/api/players", json={"name": name}, timeout=WAIT)
+        assert response.status_code == 201, response.text
+        keys[name] = response.cookies["terra_player"]
+    ann = {"cookie": f"terra_player={keys['Ann-pg']}"}
+    body = {"game": GAME, "players": 2, "open": True}
+    created = httpx.post(f"{a.base}/api/matches", json=body, headers=ann, timeout=WAIT)
+    match_id = created.json()["id"]
+    ws = a.base.replace("http", "ws")
+    with connect(f"{ws}/ws/{match_id}", open_timeout=WAIT, additional_headers=ann) as page:
+        assert told(page, "table")["waiting"] is True
+        assert told(page, "update")["seat"] == 0
+        bo = {"cookie": f"terra_player={keys['Bo-pg']}"}
+        joined = httpx.post(f"{b.base}/api/matches/{match_id}/join", json={}, headers=bo)
+        assert joined.json()["started"] is True
+        table = told(page, "table")
+        assert table["waiting"] is False and table["seats"][1]["name"] == "Bo-pg"
+        update = told(page, "update")
+        page.send(json.dumps({"type": "move", "action": update["legal"][0]["text"], "moves": 0}))
+        assert told(page, "update")["moves"] == 1
+    quiet(a, b)

@@ -69,7 +69,7 @@ class TestMigrations:
         assert [start.returncode for start in starts] == [0] * 4, errors
         with psycopg.connect(postgres_url) as connection:
             versions = connection.execute("SELECT version_num FROM alembic_version").fetchall()
-        assert versions == [("0004",)]
+        assert versions == [("0005",)]
 
 
 class TestAnnouncements:

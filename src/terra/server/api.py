@@ -24,9 +24,9 @@ from terra.core.record import MAX_CAMPAIGN_GAMES, Record
 from terra.core.registry import game as find_game
 from terra.core.registry import games as all_games
 from terra.core.state import GameState
-from terra.server import i18n
+from terra.server import i18n, identity
 from terra.server.bots import BotLimits
-from terra.server.protocol import result_of
+from terra.server.protocol import result_of, seats_of
 from terra.server.replay import BadStep, NotOver, Replays
 from terra.server.tables import Tables
 from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
@@ -37,7 +37,7 @@ MAX_NAME = 40
 # ``mcts:500ms``).
 TABLE_LEVEL = "1s"
 
-CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat", "continues")
+CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat", "continues", "open")
 
 
 class BadRequest(HTTPException):
@@ -312,6 +312,7 @@ async def create_match(request: Request) -> Response:
         raise BadRequest(str(problem)) from None
     tables = _tables(request)
     seats = _seats(body.get("seats"), players, tables.settings.bot_limits)
+    host, seats = await _open_seats(request, body, seats)
     seed, seed_shown = _seed(body, seats)
     previous = await previous_match(tables, body.get("continues"), game)
     try:
@@ -328,6 +329,7 @@ async def create_match(request: Request) -> Response:
         seats,
         seed_shown=seed_shown,
         continues=None if previous is None else previous.id,
+        host=host,
     )
     table = await tables.table(match_id)
     tables.wake_bots(match_id, state)
@@ -345,16 +347,41 @@ async def create_match(request: Request) -> Response:
                     "bot": s.bot,
                     # In the fragment: a browser never sends it in a request or a Referer.
                     "invite": f"{page}#seat={s.seat}&token={tokens[s.seat]}"
-                    if s.bot is None
+                    if s.seat in tokens
                     else None,
                 }
                 for s in table.info.seats
             ],
             "spectate": page,
+            "open": host is not None,
             **({"seed": seed} if seed_shown else {}),
         },
         status_code=201,
     )
+
+
+async def _open_seats(
+    request: Request, body: dict[str, Any], seats: list[SeatInfo]
+) -> tuple[str | None, list[SeatInfo]]:
+    """For ``"open": true``, the creator (an identified player, else 401) and the seats of the
+    open table: seat 0 the creator's under their name, the other people's free."""
+    asked = body.get("open", False)
+    if not isinstance(asked, bool):
+        raise BadRequest("'open' is true or false: a table anyone may join from the lobby")
+    if not asked:
+        return None, seats
+    if body.get("hotseat") or body.get("continues") is not None:
+        raise BadRequest(
+            "an open table is a new game for the people who join it: "
+            "leave out 'hotseat' and 'continues'"
+        )
+    if seats[0].bot is not None:
+        raise BadRequest("at an open table seat 1 is its creator's: a person's, not a bot's")
+    player = await identity.required_player(request, _tables(request))
+    # A free seat keeps the name asked for (else "Player N") until a player takes it.
+    return player.id, [
+        SeatInfo(s.seat, player.name if s.seat == 0 else s.name, s.bot) for s in seats
+    ]
 
 
 def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> dict[str, Any]:
@@ -368,7 +395,9 @@ def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> di
         "title": game.title,
         "players": info.players,
         "options": dict(info.options),
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in info.seats],
+        "seats": seats_of(info),
+        "open": info.open_table,
+        "waiting": info.waiting,
         "moves": info.moves,
         "to_move": to_move,
         "over": over,

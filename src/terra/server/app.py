@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, campaign, i18n, learn, review, security
+from terra.server import api, campaign, i18n, learn, players, review, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -83,6 +83,11 @@ def create_app(
         Route("/api/i18n", i18n.languages),
         Route("/api/i18n/{language}", i18n.catalog),
         Route("/api/matches", api.create_match, methods=["POST"]),
+        Route("/api/players", players.pick_name, methods=["POST"]),
+        Route("/api/players/me", players.me),
+        Route("/api/tables", players.open_tables),
+        Route("/api/matches/{match_id}/join", players.join, methods=["POST"]),
+        Route("/api/matches/{match_id}/fill", players.fill, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),
         Route("/api/matches/{match_id}/replay", api.replay_step),
@@ -107,4 +112,8 @@ def create_app(
     app.state.tables = tables
     app.state.replays = Replays(store)
     app.state.throttle = api.Throttle(tables.settings.match_burst, tables.settings.match_rate)
+    # New players, as new matches: rows a client could otherwise add without end.
+    app.state.players_throttle = api.Throttle(
+        tables.settings.match_burst, tables.settings.match_rate
+    )
     return app

@@ -14,7 +14,7 @@ from terra.core.errors import IllegalAction, NotYourTurn, Worded
 from terra.core.registry import game
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo
-from terra.server import i18n, protocol, security, talk
+from terra.server import i18n, identity, protocol, security, talk
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
 from terra.server.workers import WorkerError
@@ -201,6 +201,8 @@ async def live(websocket: WebSocket) -> None:
                 message = "this invitation link is not valid for this match"
                 await _refuse(websocket, message, BAD_TOKEN)
                 return
+        else:
+            seat = await _held_seat(websocket, tables, match_id)
         table = await tables.table(match_id)
     except UnknownMatch as problem:
         await _refuse(websocket, str(problem), UNKNOWN_MATCH)
@@ -230,6 +232,8 @@ async def live(websocket: WebSocket) -> None:
     tables.watch(table, page, spectator=seat is None)
     sender = asyncio.create_task(page.send_all())
     try:
+        if table.info.open_table:
+            page.told(protocol.table_state(table.info))
         await page.refresh()
         await tables.time_answer(match_id)
         for told in (tables.asked_undo(table), tables.answer_due(table)):
@@ -248,6 +252,15 @@ async def live(websocket: WebSocket) -> None:
         # A page that has gone resumes what it missed when it comes back.
         with contextlib.suppress(Exception):
             await sender
+
+
+async def _held_seat(websocket: WebSocket, tables: Tables, match_id: str) -> int | None:
+    """The seat that the player whose key the page's cookie carries holds in the match (a seat
+    of an open table follows its player from page to page), or ``None``."""
+    player = await identity.player_of(websocket, tables)
+    if player is None:
+        return None
+    return await tables.call(tables.players.seat_of, match_id, player.id)
 
 
 def _since(websocket: WebSocket) -> int:
@@ -351,7 +364,10 @@ async def _stored(page: Page, change: Awaitable[object]) -> None:
     except StoreUnavailable as problem:
         page.refuse_because(problem, unavailable=True)
     except StoreError as problem:
-        page.send_error(str(problem))
+        if isinstance(problem, Worded):  # an open table not started, say
+            page.refuse_because(problem)
+        else:
+            page.send_error(str(problem))
 
 
 async def _undo(page: Page, moves: int) -> None:

@@ -17,7 +17,7 @@ from terra.core.guide import Guide, GuideError
 from terra.core.state import GameState
 from terra.store import rematch
 from terra.store.chat import Said
-from terra.store.matches import SeatInfo
+from terra.store.matches import MatchInfo, SeatInfo
 
 MOVE = "move"
 RESUME = "resume"
@@ -179,6 +179,27 @@ def chat_line(said: Said, seats: tuple[SeatInfo, ...]) -> dict[str, Any]:
 def rematch_state(found: rematch.Rematch) -> str:
     """The pages' message of who asked for a rematch, and the match made once all did."""
     return encode({"type": "rematch", "asked": list(found.asked), "match": found.match})
+
+
+def seats_of(info: MatchInfo) -> list[dict[str, Any]]:
+    """Who sits where: each seat's name, bot and, at an open table, whether it is free."""
+    return [
+        {"seat": s.seat, "name": s.name, "bot": s.bot, "free": info.free(s)} for s in info.seats
+    ]
+
+
+def table_state(info: MatchInfo) -> str:
+    """An open table's message (``table``): whether it waits, and how many of its seats are
+    taken, for the pages of its match."""
+    taken = sum(not info.free(s) for s in info.seats)
+    message = {
+        "type": "table",
+        "waiting": info.waiting,
+        "taken": taken,
+        "players": info.players,
+        "seats": seats_of(info),
+    }
+    return encode(message)
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -24,7 +24,8 @@ from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
-from terra.store.notices import CHAT, Talk
+from terra.store.notices import CHAT, SEATS, Talk
+from terra.store.players import Players
 from terra.store.rematch import Rematches
 
 T = TypeVar("T")
@@ -124,6 +125,7 @@ class Tables:
         self.store = store
         self.chat = ChatStore(store.engine)
         self.rematches = Rematches(store.engine)
+        self.players = Players(store.engine)
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
@@ -370,14 +372,40 @@ class Tables:
             if line is not None:
                 message = protocol.chat_line(line, table.info.seats)
                 self.broadcaster.tell_talk(said, protocol.encode(message))
+        elif said.kind == SEATS:
+            await self._reseat(table, said)  # the process that seated them wakes the bots
         else:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
+    async def seated(self, match_id: str) -> None:
+        """A player took a seat of the open table ``match_id``, or its creator filled the free
+        seats with bots, through this process: tell its pages (``table``) and, once it has
+        started, give them the game with its seats' names and let its bots move."""
+        table = await self.table(match_id)
+        started = await self._reseat(table)
+        if started is not None:
+            self.wake_bots(match_id, started)
+        self.release(match_id)  # kept only while its bots play, or a page watches
+
+    async def _reseat(self, table: Table, heard: Talk | None = None) -> GameState | None:
+        """Read the table's seats again and tell its pages; the game, once it has started."""
+        async with table.lock:
+            info = table.info = await self.call(self.store.info, table.info.id)
+            held = sum(not info.free(s) for s in info.seats)
+            said = heard or Talk(info.id, SEATS, held)
+            self.broadcaster.tell_talk(said, protocol.table_state(info))
+            if info.waiting:
+                return None
+            state, moves = await self.state(info.id)
+            self.broadcaster.publish(info.id, state, moves)
+        return state
+
     def wake_bots(self, match_id: str, state: GameState) -> None:
-        """Start the match's bots if one is to move and none is thinking already."""
+        """Start the match's bots if one is to move and none is thinking already (not at an
+        open table still waiting for players)."""
         table = self._tables.get(match_id)
-        if table is None or self._closing or state.is_over:
+        if table is None or self._closing or state.is_over or table.info.waiting:
             return
         current = state.current_player
         if current is None or table.info.seats[current].bot is None:

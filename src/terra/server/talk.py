@@ -120,8 +120,9 @@ async def history(page: Page) -> None:
 async def rematch(page: Page) -> None:
     """A seat asks for a rematch of the finished match: every page is told who has asked;
     once every person has, the rematch is made, and each seat that asks is given its own
-    invitation to it (``rematch_invite``), with its own token alone."""
-    if page.seat is None or page.token is None:
+    invitation to it (``rematch_invite``), with its own token alone; a seat its player holds
+    (no token) is theirs in the rematch too, and its page is given the rematch's page."""
+    if page.seat is None:
         page.refuse("spectators cannot ask for a rematch; open an invitation link to play a seat")
         return
     tables = page.tables
@@ -140,9 +141,11 @@ async def rematch(page: Page) -> None:
         said = Talk(page.match_id, REMATCH, len(after.asked))
         tables.broadcaster.tell_talk(said, protocol.rematch_state(after))
     if after.match is not None:
-        token = rematch_token(page.token, page.match_id)
         link = tables.settings.site.link(f"match/{after.match}")
-        invite = f"{link}#seat={page.seat}&token={token}"
+        invite = link
+        if page.token is not None:
+            token = rematch_token(page.token, page.match_id)
+            invite = f"{link}#seat={page.seat}&token={token}"
         message = {"type": "rematch_invite", "match": after.match, "seat": page.seat}
         page.told(protocol.encode({**message, "invite": invite}))
 

@@ -31,7 +31,7 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
 from terra.store.notices import payload
-from terra.store.writing import DriverWriting, Writing, core_writing
+from terra.store.writing import WAITING_COUNT, DriverWriting, Writing, core_writing
 
 # Live states kept in memory per process; a rebuilt state costs one replay of its record. A
 # state of a long Source of the Nile game takes a few megabytes; a finished or idle match is
@@ -40,6 +40,8 @@ CACHE_SIZE = 256
 # What a match id may be: the ids this store makes, or shorter; anything else names no match
 # (and never reaches the database: PostgreSQL refuses a NUL in text with an error).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# The status of an open table until its every seat is taken.
+WAITING = "waiting"
 
 
 class StoreError(TerraError):
@@ -48,6 +50,10 @@ class StoreError(TerraError):
 
 class UnknownMatch(StoreError):  # noqa: N818 - reads well at the call site
     """No match has that id."""
+
+
+class NotStarted(StoreError, Worded):  # noqa: N818
+    """A move at an open table still waiting for players."""
 
 
 class StaleMove(StoreError, Worded):  # noqa: N818
@@ -72,6 +78,7 @@ class SeatInfo:
     seat: int
     name: str
     bot: str | None
+    player: str | None = None  # the id of the identified player holding it, if one does
 
 
 @dataclass(frozen=True)
@@ -91,6 +98,16 @@ class MatchInfo:
     seats: tuple[SeatInfo, ...]
     seed_shown: bool = False  # chosen by the match's creator, so shown to everyone
     continues: str | None = None  # the match this one continues (a campaign's next game)
+    open_table: bool = False  # listed in the lobby for identified players to join
+
+    @property
+    def waiting(self) -> bool:
+        """Whether it waits for players to take its free seats (no move is made before)."""
+        return self.status == WAITING
+
+    def free(self, seat: SeatInfo) -> bool:
+        """Whether ``seat`` is a free seat of this open table."""
+        return self.open_table and seat.bot is None and seat.player is None
 
 
 @dataclass(frozen=True)
@@ -141,12 +158,15 @@ class MatchStore:
         *,
         seed_shown: bool = False,
         continues: str | None = None,
+        host: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """Store a new match starting from ``state``; returns its id and each person's token.
 
         ``state`` is a fresh game (its record has no actions); ``seats`` lists every seat;
         ``seed_shown`` marks a seed its creator chose, which every page is then shown;
         ``continues`` names the match whose end ``state`` starts from (``Game.follow``).
+        With ``host`` (a player's id) it is an open table: the host holds seat 0, the other
+        people's seats are free and have no token, and it waits until they are taken.
         """
         record = state.record()
         if record.actions:
@@ -154,7 +174,8 @@ class MatchStore:
         if [s.seat for s in seats] != list(range(state.num_players)):
             raise StoreError(f"a match of {state.num_players} players needs one entry per seat")
         match_id = secrets.token_urlsafe(9)
-        tokens = {s.seat: secrets.token_urlsafe(24) for s in seats if s.bot is None}
+        people = [s.seat for s in seats if s.bot is None]
+        tokens = {seat: secrets.token_urlsafe(24) for seat in people if host is None}
         hashes = {seat: hash_token(token) for seat, token in tokens.items()}
         with self.engine.connect().execution_options(**WRITE) as connection, connection.begin():
             insert_match(
@@ -165,6 +186,7 @@ class MatchStore:
                 hashes,
                 seed_shown=seed_shown,
                 continues=continues,
+                host=host,
             )
         self._remember(match_id, 0, state)
         return match_id, tokens
@@ -180,7 +202,7 @@ class MatchStore:
             if row is None:
                 raise UnknownMatch(f"there is no match {match_id!r}")
             seats = connection.execute(
-                select(Seat.seat, Seat.name, Seat.bot)
+                select(Seat.seat, Seat.name, Seat.bot, Seat.player_id)
                 .where(Seat.match_id == match_id)
                 .order_by(Seat.seat)
             ).all()
@@ -195,9 +217,10 @@ class MatchStore:
             result=row.result,
             created=row.created,
             updated=row.updated,
-            seats=tuple(SeatInfo(s.seat, s.name, s.bot) for s in seats),
+            seats=tuple(SeatInfo(s.seat, s.name, s.bot, s.player_id) for s in seats),
             seed_shown=row.seed_shown,
             continues=row.continues,
+            open_table=row.open_table,
         )
 
     @guarded
@@ -428,10 +451,13 @@ def insert_match(
     *,
     seed_shown: bool = False,
     continues: str | None = None,
+    host: str | None = None,
 ) -> None:
     """Insert a new match starting from ``record`` (no moves yet) and its seats, each person's
-    with the hash of its token (``hashes``, by seat), on ``connection``'s transaction."""
+    with the hash of its token (``hashes``, by seat), on ``connection``'s transaction; with
+    ``host``, an open table whose seat 0 the host holds, waiting while a seat is free."""
     stamp = now()
+    free = host is not None and sum(s.bot is None for s in seats) > 1
     connection.execute(
         insert(Match).values(
             id=match_id,
@@ -441,11 +467,12 @@ def insert_match(
             seed=str(record.seed),
             seed_shown=seed_shown,
             move_count=0,
-            status="active",
+            status=WAITING if free else "active",
             result=None,
             created=stamp,
             updated=stamp,
             continues=continues,
+            open_table=host is not None,
         )
     )
     connection.execute(
@@ -454,9 +481,10 @@ def insert_match(
             {
                 "match_id": match_id,
                 "seat": s.seat,
-                "token_hash": hashes[s.seat] if s.bot is None else None,
+                "token_hash": hashes.get(s.seat) if s.bot is None else None,
                 "bot": s.bot,
                 "name": s.name,
+                "player_id": s.player or (host if s.seat == 0 else None),
             }
             for s in seats
         ],
@@ -469,6 +497,13 @@ def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:
     count = writing.move_count(match_id)
     if count is None:
         raise UnknownMatch(f"there is no match {match_id!r}")
+    if count == WAITING_COUNT:
+        raise NotStarted(
+            marked(
+                "the game has not started: it waits for players to take the free seats, or for "
+                "its creator to fill them with bots"
+            )
+        )
     if seen != count:
         raise StaleMove.behind(seen, count, then)
     return count

@@ -41,6 +41,9 @@ class Match(Base):
     continues: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # The match made as this one's rematch, once every person has asked for it.
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # An open table: listed in the lobby, its free seats taken by identified players; its
+    # status is "waiting" until every seat is taken (docs/web.md, "Open tables").
+    open_table: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Seat(Base):
@@ -57,6 +60,24 @@ class Seat(Base):
     name: Mapped[str] = mapped_column(String(64))
     # The hash of this person's token in the rematch, kept from when they asked for one.
     rematch_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # The identified player who holds this seat (an open table's), or none.
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+
+
+class Player(Base):
+    """A person known by a display name and a secret key their browser keeps (only its hash
+    is stored)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    # The name case-folded: unique, so that no two players go by names told apart by case.
+    name_key: Mapped[str] = mapped_column(String(96), unique=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Move(Base):
@@ -84,4 +105,4 @@ class ChatLine(Base):
     sent: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-__all__ = ["Base", "ChatLine", "Match", "Move", "Seat", "now"]
+__all__ = ["Base", "ChatLine", "Match", "Move", "Player", "Seat", "now"]

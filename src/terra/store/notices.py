@@ -36,13 +36,15 @@ class Notice:
 BACK = ":back"
 CHAT = "chat"
 REMATCH = "rematch"
+SEATS = "seats"
 
 
 @dataclass(frozen=True)
 class Talk:
     """Something said at match ``match_id``'s table besides a move: chat message number
     ``number`` (``kind`` :data:`CHAT`), or one more person asked for its rematch
-    (:data:`REMATCH`; ``number``: how many have asked now)."""
+    (:data:`REMATCH`; ``number``: how many have asked now), or a seat of an open table taken
+    or filled with a bot (:data:`SEATS`; ``number``: how many seats are held now)."""
 
     match_id: str
     kind: str
@@ -64,7 +66,7 @@ def payload(match_id: str, moves: int, back: bool = False) -> str:
 def parse(text: str) -> Notice | Talk | None:
     """The notice ``text`` carries, or ``None`` for text this program did not send."""
     match_id, kind, number = text.split(":", 2) if text.count(":") == 2 else ("", "", "")
-    if kind in (CHAT, REMATCH) and match_id and number.isascii() and number.isdigit():
+    if kind in (CHAT, REMATCH, SEATS) and match_id and number.isascii() and number.isdigit():
         return Talk(match_id, kind, int(number))
     back = text.endswith(BACK)
     match_id, colon, moves = text.removesuffix(BACK).rpartition(":")

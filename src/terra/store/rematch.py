@@ -76,7 +76,7 @@ class Rematches:
             return _rematch_on(connection, match_id)
 
     @guarded
-    def ask(self, match_id: str, seat: int, token: str) -> tuple[Rematch, bool]:
+    def ask(self, match_id: str, seat: int, token: str | None) -> tuple[Rematch, bool]:
         """The person at ``seat``, holding ``token``, asks for the rematch of the finished
         match ``match_id``; the last person to ask makes it. Asking again, or after it is made,
         changes nothing. The rematch as it stands then, and whether this asking changed it
@@ -95,7 +95,10 @@ class Rematches:
                 )
             asked = 0
             if row.rematch is None:
-                wanted = hash_token(rematch_token(token, match_id))
+                # A seat its player holds (no token) is held by them in the rematch too; its
+                # hash there is of a token nobody is given.
+                given = secrets.token_urlsafe(24) if token is None else token
+                wanted = hash_token(rematch_token(given, match_id))
                 asked = connection.execute(
                     update(Seat)
                     .where(Seat.match_id == match_id, Seat.seat == seat)
@@ -126,7 +129,7 @@ def _make_when_all_asked(connection: Connection, finished: Row[Any]) -> None:
     """Make the rematch of ``finished`` if every person has asked for it: its seats as they
     were, each person's with the token they will be given, and a seed drawn afresh."""
     seats = connection.execute(
-        select(Seat.seat, Seat.name, Seat.bot, Seat.rematch_hash)
+        select(Seat.seat, Seat.name, Seat.bot, Seat.rematch_hash, Seat.player_id)
         .where(Seat.match_id == finished.id)
         .order_by(Seat.seat)
     ).all()
@@ -137,6 +140,6 @@ def _make_when_all_asked(connection: Connection, finished: Row[Any]) -> None:
     )
     match_id = secrets.token_urlsafe(9)
     hashes = {s.seat: s.rematch_hash for s in seats if s.rematch_hash is not None}
-    infos = [SeatInfo(s.seat, s.name, s.bot) for s in seats]
+    infos = [SeatInfo(s.seat, s.name, s.bot, s.player_id) for s in seats]
     insert_match(connection, match_id, state.record(), infos, hashes)
     connection.execute(update(Match).where(Match.id == finished.id).values(rematch=match_id))

@@ -20,7 +20,19 @@ from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol, cast
 
-from sqlalchemy import JSON, Connection, Engine, Table, bindparam, func, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    case,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement
 
@@ -33,8 +45,18 @@ _log = logging.getLogger("terra.store")
 
 # Statements of the hot path, built once (building a statement costs more than running it).
 _MATCHES = cast(Table, Match.__table__)
+# The count a match's lock reads while it is an open table waiting for players: no move yet.
+WAITING_COUNT = -1
 LOCK_MATCH = (
-    select(_MATCHES.c.move_count).where(_MATCHES.c.id == bindparam("match")).with_for_update()
+    # Written in the statement, not bound: the prepared statement binds only the match.
+    select(
+        case(
+            (_MATCHES.c.status == literal_column("'waiting'"), literal_column(str(WAITING_COUNT))),
+            else_=_MATCHES.c.move_count,
+        )
+    )
+    .where(_MATCHES.c.id == bindparam("match"))
+    .with_for_update()
 )
 INSERT_MOVE = insert(cast(Table, Move.__table__))
 MOVE_COLUMNS = ("match_id", "number", "action", "played")

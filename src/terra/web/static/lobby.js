@@ -1,6 +1,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 import { element } from "/static/dom.js";
+import { startPlayers } from "/static/players.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -171,9 +172,10 @@ async function create(event) {
   const error = $("create-error");
   error.hidden = true;
   const body = { game: $("game").value, players: Number($("players").value), options: readOptions(), seats: readSeats() };
+  if ($("open").checked) body.open = true;
   let response;
   try {
-    response = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    response = await fetch(`/api/matches?lang=${language}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch {
     error.textContent = t("The server cannot be reached.");
     error.hidden = false;
@@ -183,6 +185,10 @@ async function create(event) {
   if (!response.ok) {
     error.textContent = answer.error;
     error.hidden = false;
+    return;
+  }
+  if (answer.open) {
+    location.assign(`/match/${encodeURIComponent(answer.id)}`); // the table waits there
     return;
   }
   const list = $("invites");
@@ -246,6 +252,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   showOptions();
   showCards();
+  startPlayers();
   showMyGames();
 }
 

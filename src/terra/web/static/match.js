@@ -5,13 +5,19 @@ import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
 import { applyPatch } from "/static/patch.js";
 import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
+import { fillSeats, showTable } from "/static/table.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
-const mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
+// A seat is opened by its invitation's token, or follows its player (an open table's seat):
+// the server then says which seat this page plays.
+let mySeat = token !== null && fragment.get("seat") !== null ? Number(fragment.get("seat")) : null;
+let waiting = false; // an open table waiting for players: no move yet
+let table = null; // an open table's last message
+let bots = []; // the bots the server offers, for an open table's empty seats
 
 let summary = null; // the match's public summary
 let layout = {};
@@ -43,7 +49,8 @@ function play(text) {
 // One name per person: the name given, with the game's colour or nation beside it (as the
 // log names them).
 function seatName(seat) {
-  const name = summary ? summary.seats[seat].name : t("Seat {seat}", { seat: seat + 1 });
+  let name = summary ? summary.seats[seat].name : t("Seat {seat}", { seat: seat + 1 });
+  if (summary?.seats[seat].free) name = t("free seat"); // an open table's, until it is taken
   const word = latest?.seat_words?.[seat];
   return word ? `${name} (${word})` : name;
 }
@@ -55,7 +62,8 @@ function showStatus(update) {
     const scores = update.result.scores.join(" – ");
     const nobody = t("nobody");
     text = t("Game over. Scores: {scores}. Won by {winners}.", { scores, winners: winners || nobody });
-  } else if (update.to_move === mySeat) text = t("Your move.");
+  } else if (waiting) text = t("The game has not started.");
+  else if (update.to_move === mySeat) text = t("Your move.");
   else text = t("{name} to move.", { name: seatName(update.to_move) });
   signalTurn(!update.over && mySeat !== null && update.to_move === mySeat, update.moves);
   $("status").textContent = text + " " + t("(move {moves})", { moves: update.moves });
@@ -125,11 +133,13 @@ function showLegal(update) {
   const mayAsk = alone ? Boolean(update.legal) : mySeat !== null && !update.over;
   $("undo").hidden = !mayAsk || update.moves === 0;
   if (asked && asked.moves !== update.moves) showAsked(null);
-  if (!update.legal) {
-    let waiting = t("Wait for your turn.");
-    if (update.over) waiting = t("The game is over.");
-    else if (mySeat === null) waiting = t("You are watching.");
-    list.append(element("li", waiting));
+  $("hint").hidden ||= waiting;
+  if (!update.legal || waiting) {
+    let words = t("Wait for your turn.");
+    if (update.over) words = t("The game is over.");
+    else if (mySeat === null) words = t("You are watching.");
+    else if (waiting) words = t("The game has not started.");
+    list.append(element("li", words));
     return;
   }
   const kinds = new Map();
@@ -338,6 +348,10 @@ function receive(event) {
     showDue(message);
     return;
   }
+  if (message.type === "table") {
+    heardTable(message);
+    return;
+  }
   if (message.type !== "update") return;
   if (message.patch) {
     // The changes to the view last shown; if they do not fit it, the whole view is asked for.
@@ -347,6 +361,11 @@ function receive(event) {
       return;
     }
     message.view = view;
+  }
+  if (token === null && message.seat !== null && mySeat === null) {
+    mySeat = message.seat; // the table's message came first: it is shown again as this seat's
+    seatTools();
+    if (table) showTable($("table"), table, mySeat, bots, fillWith);
   }
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
@@ -362,6 +381,23 @@ function receive(event) {
     offerNextGame($("next-game"), matchId, mySeat);
     showRematch();
   }
+}
+
+/** An open table's seats and whether it waits (a ``table`` message). */
+function heardTable(message) {
+  table = message;
+  waiting = message.waiting;
+  summary.seats = message.seats;
+  showTable($("table"), message, mySeat, bots, fillWith);
+  if (latest) {
+    showStatus(latest);
+    showLegal(latest);
+  }
+}
+
+async function fillWith(bot) {
+  const error = await fillSeats(matchId, bot, language);
+  if (error) showError(error);
 }
 
 function connect() {
@@ -405,6 +441,7 @@ async function start() {
   setTitle(`${summary.title} · Terra Incognita`);
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
   const games = (await (await fetch("/api/games")).json()).games;
+  bots = games.find((g) => g.id === summary.game)?.bots ?? [];
   if (games.some((g) => g.id === summary.game && g.board)) {
     try {
       [board, layout] = await Promise.all([
@@ -423,7 +460,7 @@ startChat(send);
 
 // A move may also be typed in its notation, as on the command line; the server explains a
 // refusal with its rule.
-if (mySeat !== null) {
+function seatTools() {
   $("hint").addEventListener("click", askHint);
   // A seated player may ask for a notification when their turn comes while the page is hidden.
   $("notify").hidden = mySeat === null || !("Notification" in window) || notifying();
@@ -439,4 +476,5 @@ if (mySeat !== null) {
   });
 }
 
+if (mySeat !== null) seatTools();
 start();

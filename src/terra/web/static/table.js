@@ -1,0 +1,49 @@
+// An open table on the match page: waiting for players, who sits where, and the creator's
+// button that fills the empty seats with bots (docs/web.md, "Players and open tables").
+import { t } from "/static/i18n.js";
+import { element } from "/static/dom.js";
+
+/** Show the table's state in ``box``; ``fill(bot)`` asks the server to fill the free seats. */
+export function showTable(box, message, mySeat, bots, fill) {
+  box.replaceChildren();
+  box.hidden = !message.waiting;
+  if (!message.waiting) return;
+  box.append(element("h2", t("Waiting for players ({taken} of {players})", { taken: message.taken, players: message.players })));
+  const seats = element("ul", undefined, { class: "table-seats" });
+  for (const seat of message.seats) {
+    let who = seat.name;
+    if (seat.free) who = t("free seat");
+    else if (seat.bot) who = t("{bot} bot", { bot: seat.bot });
+    if (seat.seat === mySeat) who += " — " + t("you");
+    seats.append(element("li", t("Seat {seat}", { seat: seat.seat + 1 }) + ": " + who, seat.free ? { class: "free" } : {}));
+  }
+  box.append(seats);
+  if (mySeat !== 0 || !bots.length) {
+    box.append(element("p", t("The game starts when every seat is taken.")));
+    return;
+  }
+  const form = element("form", undefined, { class: "typed" });
+  const choice = element("select", undefined, { id: "fill-bot", "aria-label": t("Bot") });
+  for (const bot of bots) choice.append(element("option", t("{bot} bot", { bot }), { value: bot }));
+  choice.value = bots.includes("greedy") ? "greedy" : bots[0];
+  form.append(choice, element("button", t("Fill the empty seats with bots"), { type: "submit" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    fill(choice.value);
+  });
+  box.append(element("p", t("The game starts when every seat is taken, or when you fill the empty seats with bots.")), form);
+}
+
+/** Ask the server to fill the free seats of ``matchId`` with ``bot``; the error's words, if any. */
+export async function fillSeats(matchId, bot, language) {
+  try {
+    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/fill?lang=${language}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ bot }),
+    });
+    return response.ok ? null : (await response.json()).error;
+  } catch {
+    return t("The server cannot be reached.");
+  }
+}
