@@ -68,9 +68,12 @@ export function pannedBoard(container, width, height, label, zoom = null, low = 
   // zoom = {whole, close, redraw}: the words of a button that shows the whole map at the page's
   // width (its targets then smaller than a finger) and back, and how the board draws itself
   // again; the choice holds across redraws.
-  const whole = zoom !== null && container.dataset.wholeMap === "yes";
+  // A picture (a lobby card's small board: container.dataset.picture) shows the whole map,
+  // with no button: nothing in it is to be read closely or played.
+  const picture = container.dataset.picture === "yes";
+  const whole = picture || (zoom !== null && container.dataset.wholeMap === "yes");
   let toggle = null;
-  if (zoom !== null) {
+  if (zoom !== null && !picture) {
     toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "terra-zoom";

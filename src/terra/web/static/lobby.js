@@ -36,6 +36,7 @@ async function showCards() {
     // A picture, not a control: out of the tab order and of what a screen reader reads.
     const picture = element("div", undefined, { class: "picture" });
     picture.inert = true;
+    picture.dataset.picture = "yes"; // the boards draw their whole map small, with no controls
     const heading = element("h3", game.title);
     const by = element("p", t("by {designer}, {year}", { designer: game.designer, year: game.year }), { class: "by" });
     card.append(picture, heading, by);

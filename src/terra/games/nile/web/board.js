@@ -102,7 +102,7 @@ export function draw(container, view, ctx) {
   const screen = container.clientWidth || PANEL_MAX;
   const svg = board(container, layout.width, layout.height, "Source of the Nile");
   const moves = hexMoves(legal, view, ctx);
-  const frame = mapFrame(layout, screen);
+  const frame = mapFrame(layout, screen, container.dataset.picture === "yes");
   const map = group(svg, { class: "map" });
   drawMap(map, view, ctx, moves, frame);
   const width = Math.max(PANEL_MIN, Math.min(PANEL_MAX, screen));
@@ -165,10 +165,11 @@ function focusOf(view, ctx, moves) {
 // How the map is seen on a container ``screen`` CSS px wide: whole, or (``pannable``) where a
 // whole map would draw a hex under FINGER px tall, through a window ``span`` map units wide and
 // ``tall`` high at ``scale`` CSS px a unit.
-function mapFrame(layout, screen) {
+function mapFrame(layout, screen, picture = false) {
   const hexHeight = Math.sqrt(3) * (layout.hex - 1); // a target ring's height in map units
   const scale = FINGER / hexHeight; // CSS px per map unit, at the least
-  if (screen / layout.width >= scale) {
+  // A picture (a lobby card's small board) shows the whole map, however narrow.
+  if (picture || screen / layout.width >= scale) {
     return { pannable: false, scale: screen / layout.width, span: layout.width, tall: layout.height };
   }
   const most = Math.max(WINDOW_LEAST, WINDOW_SHARE * (window.innerHeight || 0));
