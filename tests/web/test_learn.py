@@ -87,6 +87,38 @@ def test_the_lobby_and_the_game_page_lead_to_the_guide(
     context.close()
 
 
+# Each lobby card's picture: its boards' <svg>s with their widths and the map's viewBox width,
+# whether its box scrolls, and any button in it.
+CARD_PICTURES = """() => [...document.querySelectorAll('#cards .picture')].map((p) => {
+  const svg = p.querySelector('svg');
+  const pan = p.querySelector('.terra-pan');
+  return {
+    drawn: svg !== null,
+    inside: svg === null || svg.getBoundingClientRect().width <= p.clientWidth + 1,
+    scrolls: pan !== null && pan.scrollWidth > pan.clientWidth + 1,
+    buttons: p.querySelectorAll('button').length,
+  };
+})"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desk", "phone"])
+def test_the_lobby_cards_show_each_whole_map_small(
+    base: str, new_context: Callable[..., BrowserContext], viewport: dict[str, int]
+) -> None:
+    """A card's picture is the game's whole board drawn small: no box to pan, no button."""
+    page = new_context(locale="en", viewport=viewport).new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(base)
+    count = len(GAMES)
+    drawn = "[...document.querySelectorAll('#cards .picture')].every((p) => p.querySelector('svg'))"
+    page.wait_for_function(f"() => document.querySelectorAll('#cards .picture').length === {count}")
+    page.wait_for_function(f"() => {drawn}")
+    pictures = page.evaluate(CARD_PICTURES)
+    assert len(pictures) == count
+    for picture in pictures:
+        assert picture == {"drawn": True, "inside": True, "scrolls": False, "buttons": 0}
+
+
 def _create(base: str, game_id: str) -> str:
     """A match of a person (seat 0) against a random bot: the person's page."""
     body = {"game": game_id, "players": 2, "seats": [{}, {"bot": "random"}]}
