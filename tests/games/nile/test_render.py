@@ -203,3 +203,16 @@ class TestTheSheet:
         for other in range(state.num_players):
             name = ("Red", "Blue", "Yellow")[other]
             assert re.search(rf"{name}.* {state.explorers[other].vp} ", text)
+
+
+def test_a_donation_of_nothing_reads_so_on_the_sheet() -> None:
+    """26.1, 26.6: a card with neither dollars nor a ticket is 'no donation', not a ticket to
+    nowhere (Game II deals five to each explorer at the start, 28.0)."""
+    state = GAME.new(2, 5, {"game": 2})
+    deck = state.data.deck
+    blank = next(c for c in range(len(deck.dollars)) if not deck.dollars[c] and not deck.ticket[c])
+    ticket = next(c for c in range(len(deck.dollars)) if deck.ticket[c])
+    state.explorer(0).donations = [blank, ticket]
+    text = screen(state, 0)
+    assert f"Donations: no donation, ticket to {deck.ticket[ticket]}" in text
+    assert "None" not in text

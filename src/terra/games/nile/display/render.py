@@ -90,6 +90,13 @@ def _head(view: Mapping[str, Any], data: Components) -> Text:
     return head
 
 
+def _donation(donation: Mapping[str, Any]) -> str:
+    """A donation held (26.1, 26.6): its dollars, a free ticket, or nothing (a card of none)."""
+    if donation["dollars"]:
+        return f"${donation['dollars']:,}"
+    return f"ticket to {donation['ticket']}" if donation["ticket"] else "no donation"
+
+
 def _party_from_view(party: Mapping[str, Any]) -> Party:
     """The Party the view describes, to weigh it with the rules' own arithmetic."""
     fields = {name: party[name] for name in Party.__slots__ if name in party}
@@ -163,12 +170,7 @@ def _sheet(state: NileState, view: Mapping[str, Any], seat: int) -> Panel:
         lines.append(", ".join(finds))
     if explorer["donations"]:
         lines.append("\nDonations: ", style="bold")
-        lines.append(
-            ", ".join(
-                f"${d['dollars']:,}" if d["dollars"] else f"ticket to {d['ticket']}"
-                for d in explorer["donations"]
-            )
-        )
+        lines.append(", ".join(_donation(d) for d in explorer["donations"]))
     published = ", ".join(f"{s} {vp}" for s, vp in explorer["vp_by"].items() if vp)
     lines.append("\nPublished: ", style="bold")
     lines.append(f"{explorer['vp']} v.p." + (f" ({published})" if published else ""))
