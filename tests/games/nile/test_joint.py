@@ -443,3 +443,15 @@ class TestGreedyInEurope:
         state.explorer(second).donations = _cards(state, 100)
         state._forget_legal()
         assert state.action_str(greedy_action(state, random.Random(0))) == "collect donations"
+
+
+def test_the_log_tells_a_joint_expedition_sailing_with_its_passages() -> None:
+    """29.2: the log says the partners sailed with the leader and what their passages cost."""
+    state = game_two(3)
+    second = order(state)[1]
+    state.play(f"join {COLOURS[second]}")
+    state.play("agree")
+    state.play("sail to Zanzibar")
+    sentence = state.game.describe_event(state, state.events[-1])
+    assert "with 1 more explorer(s) of the joint expedition" in sentence
+    assert "free ticket" not in sentence

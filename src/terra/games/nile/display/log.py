@@ -217,7 +217,9 @@ def _outcome_fields(
         fields["find"] = str(messages["find"].get(args["find"], args["find"]))
     if key == "sailed-for-africa":
         fare = int(args.get("fare", 0))
-        if args.get("free"):
+        if args.get("partners"):  # 29.2: each paid his own passage out of the pool
+            fields["ticket"] = part["joint-passage"].format(count=args["partners"], fare=fare)
+        elif args.get("free"):
             fields["ticket"] = part["free"]
         elif args["ticket"]:
             fields["ticket"] = part["ticket"]
