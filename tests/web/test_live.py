@@ -242,12 +242,17 @@ def fail_once(page: Page, url: str) -> list[int]:
     return asked
 
 
+# A step of a long game's replay (the server replays the record up to it) on a machine busy with
+# the other tests: it came after 20 s in one run, so it is given a minute.
+STEP_TIMEOUT = 60_000
+
+
 def wait_for_step(page: Page, step: int, moves: int) -> None:
     """Wait until the replay shows ``step``; failing, say what the page shows instead."""
     from playwright.sync_api import Error as PlaywrightError
 
     try:
-        page.wait_for_selector(f"#where:has-text('Move {step} of {moves}')")
+        page.wait_for_selector(f"#where:has-text('Move {step} of {moves}')", timeout=STEP_TIMEOUT)
     except PlaywrightError:
         where, error = page.locator("#where").inner_text(), page.locator("#error").inner_text()
         pytest.fail(f"the replay did not reach move {step}: it shows {where!r}, error {error!r}")
