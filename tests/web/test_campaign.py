@@ -17,7 +17,7 @@ from tests.server.test_sigkill import WAIT, server
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
-TIMEOUT = 20_000  # milliseconds any one step in a page may take
+TIMEOUT = 60_000  # milliseconds any one step in a page may take (a busy machine: see test_live)
 GAME_II = {"game": 2, "turns": 20}
 # Each hex of the board as drawn: its id (from its tooltip) and its colour.
 HEXES = """() => Object.fromEntries(

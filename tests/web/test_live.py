@@ -253,9 +253,12 @@ def wait_for_step(page: Page, step: int, moves: int) -> None:
 
     try:
         page.wait_for_selector(f"#where:has-text('Move {step} of {moves}')", timeout=STEP_TIMEOUT)
-    except PlaywrightError:
+    except PlaywrightError as problem:
         where, error = page.locator("#where").inner_text(), page.locator("#error").inner_text()
-        pytest.fail(f"the replay did not reach move {step}: it shows {where!r}, error {error!r}")
+        pytest.fail(
+            f"the replay did not reach move {step}: it shows {where!r}, error {error!r} "
+            f"({str(problem).splitlines()[0]})"
+        )
 
 
 @pytest.mark.parametrize("game", [g.id for g in terra.games()])
