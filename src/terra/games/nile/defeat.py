@@ -165,11 +165,11 @@ def defeat_by_dice(state: NileState) -> None:
     explorer = state.explorer(state.player)
     encounter = state.encounter
     assert encounter is not None
-    two = state.data.game_two
     if explorer.leads:
         scatter(state, encounter.tribe)
-    line = _defeat_roll(state, encounter.tribe, 0, "defeated-dice", "killed by natives")
-    if line is None:
+    line = _defeat_roll(state, state.player, encounter.tribe, 0, "defeated-dice")
+    if line.result == KILLED:
+        explorer_dies(state, "killed by natives")
         return
     if line.result == CAPTURED:
         _capture(state, state.player, encounter.tribe)
@@ -177,9 +177,7 @@ def defeat_by_dice(state: NileState) -> None:
         state.encounter = None
         upkeep.end_of_turn(state, skip_upkeep=True)
         return
-    explorer.party = escaping_party(two, line, dice(state), explorer.party)
-    explorer.mode = FOOT
-    state.emit("escaped", player=state.player, members=_members(explorer.party))
+    _escape(state, state.player, line, explorer.party)
     finish_escape(state)
 
 
@@ -203,39 +201,39 @@ def scatter(state: NileState, tribe: int) -> None:
     joint.share_discoveries(state, leader)
     shares = joint.divide(state, state.explorers[leader].party, seats)
     state.emit("scattered", player=leader, partners=len(seats) - 1)
-    two = state.data.game_two
     for seat in seats:
         joint.travel_alone(state, seat, shares[seat])
     for seat in seats:
         if seat == leader:
             continue
-        die = roll(state)
-        line = defeat_line(two, die)
-        state.emit("defeated-dice", player=seat, result=line.result, die=die)
+        line = _defeat_roll(state, seat, tribe, 0, "defeated-dice")
         if line.result == KILLED:
-            change_attitude(state, tribe, two.attitude_kills, "kills")
             bury(state, seat, "killed by natives")
         elif line.result == CAPTURED:
             _capture(state, seat, tribe)
         else:
-            partner = state.explorer(seat)
-            partner.party = escaping_party(two, line, dice(state), partner.party)
-            partner.mode = FOOT
-            state.emit("escaped", player=seat, members=_members(partner.party))
+            _escape(state, seat, line, state.explorers[seat].party)
 
 
-def _defeat_roll(state: NileState, tribe: int, less: int, key: str, how: str) -> DefeatLine | None:
-    """35.2, 35.5: a die, less ``less``, on the table; None when it kills the explorer (39.23:
-    the tribe's attitude falls; ``how`` he died, for the log)."""
+def _defeat_roll(state: NileState, seat: int, tribe: int, less: int, key: str) -> DefeatLine:
+    """35.2, 35.5: seat ``seat``'s die, less ``less``, on the table; a line that kills him
+    lowers the tribe's attitude (39.23), and the caller says how he died."""
     two = state.data.game_two
     die = roll(state)
     line = defeat_line(two, die - less)
-    state.emit(key, player=state.player, result=line.result, die=die)
-    if line.result != KILLED:
-        return line
-    change_attitude(state, tribe, two.attitude_kills, "kills")
-    explorer_dies(state, how)
-    return None
+    state.emit(key, player=seat, result=line.result, die=die)
+    if line.result == KILLED:
+        change_attitude(state, tribe, two.attitude_kills, "kills")
+    return line
+
+
+def _escape(state: NileState, seat: int, line: DefeatLine, expedition: Party | None) -> None:
+    """35.2-35.4: seat ``seat``'s explorer escapes on foot with what ``line`` and Tables A and B
+    give of ``expedition`` (``None``: from captivity, 35.5)."""
+    explorer = state.explorer(seat)
+    explorer.party = escaping_party(state.data.game_two, line, dice(state), expedition)
+    explorer.mode = FOOT
+    state.emit("escaped", player=seat, members=_members(explorer.party))
 
 
 def _members(party: Party) -> dict[str, int]:
@@ -304,16 +302,14 @@ def escape_by_dice(state: NileState) -> None:
     if may_attempt_escape(explorer.captured, state.round):
         if work_on_captors(state, explorer):
             return  # 40.53: the die he keeps first, then this turn's escape roll
-        two = state.data.game_two
-        less = two.captive_less - explorer.escape_bonus
-        line = _defeat_roll(state, explorer.captor, less, "escape-dice", "killed in captivity")
-        if line is None:
+        less = state.data.game_two.captive_less - explorer.escape_bonus
+        line = _defeat_roll(state, state.player, explorer.captor, less, "escape-dice")
+        if line.result == KILLED:
+            explorer_dies(state, "killed in captivity")
             return
         if line.result != CAPTURED:
             explorer.status = IN_AFRICA
-            explorer.mode = FOOT
-            explorer.party = escaping_party(two, line, dice(state), None)
-            state.emit("escaped", player=state.player, members=_members(explorer.party))
+            _escape(state, state.player, line, None)
     end_turn(state)
 
 
