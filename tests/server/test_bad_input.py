@@ -214,7 +214,7 @@ class TestAPage:
                 '{"type": "dance"}',
                 'unknown message type "dance" '
                 "(known types: 'move', 'resume', 'hint', 'undo', 'undo_answer', 'chat', "
-                "'rematch')",
+                "'rematch', 'leave', 'rejoin')",
             ),
             ('{"type": "move", "moves": 0}', "a move needs 'action'"),
             ('{"type": "move", "action": "pass", "moves": "0"}', "a move needs 'moves'"),

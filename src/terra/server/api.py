@@ -29,6 +29,7 @@ from terra.server.bots import BotLimits
 from terra.server.protocol import result_of, seats_of
 from terra.server.replay import BadStep, NotOver, Replays
 from terra.server.tables import Tables
+from terra.store.clocks import STAND_IN, Clock, ClockError
 from terra.store.matches import MatchInfo, SeatInfo, UnknownMatch
 
 MAX_NAME = 40
@@ -37,7 +38,18 @@ MAX_NAME = 40
 # ``mcts:500ms``).
 TABLE_LEVEL = "1s"
 
-CREATE_FIELDS = ("game", "players", "options", "seats", "seed", "hotseat", "continues", "open")
+CREATE_FIELDS = (
+    "game",
+    "players",
+    "options",
+    "seats",
+    "seed",
+    "hotseat",
+    "continues",
+    "open",
+    "clock",
+    "stand_in",
+)
 
 
 class BadRequest(HTTPException):
@@ -314,6 +326,7 @@ async def create_match(request: Request) -> Response:
     seats = _seats(body.get("seats"), players, tables.settings.bot_limits)
     host, seats = await _open_seats(request, body, seats)
     seed, seed_shown = _seed(body, seats)
+    clock, stand_in = _clock(body, tables.settings.bot_limits)
     previous = await previous_match(tables, body.get("continues"), game)
     try:
         if previous is None:
@@ -330,10 +343,12 @@ async def create_match(request: Request) -> Response:
         seed_shown=seed_shown,
         continues=None if previous is None else previous.id,
         host=host,
+        clock=clock,
+        stand_in=stand_in,
     )
     table = await tables.table(match_id)
-    tables.wake_bots(match_id, state)
-    tables.release(match_id)  # kept only while its bots play, or a page watches
+    if not table.info.waiting:
+        await tables.start_bots(match_id)  # and its clock
     # From the configured address: the request's Host header is the client's to choose.
     page = tables.settings.site.link(f"match/{match_id}")
     return JSONResponse(
@@ -358,6 +373,24 @@ async def create_match(request: Request) -> Response:
         },
         status_code=201,
     )
+
+
+def _clock(body: dict[str, Any], limits: BotLimits) -> tuple[Clock | None, str]:
+    """The table's clock, if it asks for one, and the bot that stands in for a person who
+    leaves or runs out of time (docs/web.md, "Clocks")."""
+    given = body.get("clock")
+    try:
+        clock = None if given is None else Clock.parse(given)
+    except ClockError as problem:
+        raise BadRequest(str(problem)) from None
+    stand_in = body.get("stand_in", STAND_IN)
+    if not isinstance(stand_in, str) or len(stand_in) > MAX_NAME:
+        offered = ", ".join(offered_bots(limits))
+        raise BadRequest(f"'stand_in' names the bot that plays for a person who leaves: {offered}")
+    try:
+        return clock, limits.allow(stand_in)
+    except TerraError as problem:
+        raise BadRequest(f"'stand_in': {problem}") from None
 
 
 async def _open_seats(
@@ -405,6 +438,8 @@ def summary(info: MatchInfo, to_move: int | None, over: bool, result: Any) -> di
         "created": info.created.isoformat(),
         "updated": info.updated.isoformat(),
         "continues": info.continues,
+        "clock": None if info.clock is None else info.clock.to_json(),
+        "stand_in": info.stand_in,
         **seed,
     }
 

@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, campaign, i18n, learn, players, review, security
+from terra.server import api, campaign, clocks, i18n, learn, players, review, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -66,11 +66,13 @@ def create_app(
             i18n.messages(language)  # a broken catalog stops the server at start, not a page
         await tables.start()
         resuming = asyncio.create_task(tables.resume_bots())
+        deadlines = asyncio.create_task(clocks.watch_deadlines(tables))
         try:
             yield
         finally:
-            resuming.cancel()
-            await asyncio.gather(resuming, return_exceptions=True)
+            for task in (resuming, deadlines):
+                task.cancel()
+            await asyncio.gather(resuming, deadlines, return_exceptions=True)
             await tables.close()
 
     routes = [

@@ -14,7 +14,7 @@ from terra.core.errors import IllegalAction, NotYourTurn, Worded
 from terra.core.registry import game
 from terra.core.state import GameState
 from terra.core.undo import CannotUndo
-from terra.server import i18n, identity, protocol, security, talk
+from terra.server import clocks, i18n, identity, protocol, security, talk
 from terra.server.hub import Shared
 from terra.server.tables import Table, Tables
 from terra.server.workers import WorkerError
@@ -236,7 +236,8 @@ async def live(websocket: WebSocket) -> None:
             page.told(protocol.table_state(table.info))
         await page.refresh()
         await tables.time_answer(match_id)
-        for told in (tables.asked_undo(table), tables.answer_due(table)):
+        clock = await tables.clock_message(table)
+        for told in (tables.asked_undo(table), tables.answer_due(table), clock):
             if told is not None:
                 page.told(told)
         await talk.history(page)
@@ -330,6 +331,8 @@ async def _listen(page: Page) -> None:
             await talk.chat(page, message.text)
         elif isinstance(message, protocol.Rematch):
             await talk.rematch(page)
+        elif isinstance(message, protocol.Leave | protocol.Rejoin):
+            await _change_hands(page, leaving=isinstance(message, protocol.Leave))
         else:
             await _move(page, message)
 
@@ -378,7 +381,7 @@ async def _undo(page: Page, moves: int) -> None:
         page.refuse("spectators cannot undo; open an invitation link to play a seat")
         return
     seats = page.table.info.seats
-    people = frozenset(s.seat for s in seats if s.bot is None and s.seat != page.seat)
+    people = frozenset(s.seat for s in seats if s.plays is None and s.seat != page.seat)
     try:
         if people:  # the other people are asked to agree first
             await _stored(page, page.tables.ask_undo(page.match_id, moves, page.seat, people))
@@ -398,6 +401,28 @@ async def _answer_undo(page: Page, answer: protocol.UndoAnswer) -> None:
         await _stored(page, change)
     except CannotUndo as problem:
         page.refuse_because(problem)
+
+
+async def _change_hands(page: Page, *, leaving: bool) -> None:
+    """The seat's person leaves the game to the table's bot, or takes their seat back
+    (``docs/web.md``, "Clocks")."""
+    if page.seat is None:
+        page.refuse("spectators hold no seat to leave or take back")
+        return
+    seat = page.table.info.seats[page.seat]
+    if seat.bot is not None:
+        page.refuse("a bot's seat has no person to leave it or take it back")
+        return
+    try:
+        state, _ = await page.tables.state(page.match_id)
+        if state.is_over:
+            page.refuse("the game is over: there is no seat to leave or take back")
+        elif leaving and not await clocks.leave(page.tables, page.match_id, page.seat):
+            page.refuse("a bot plays your seat already; take it back to play again")
+        elif not leaving and not await clocks.come_back(page.tables, page.match_id, page.seat):
+            page.refuse("your seat is yours already: no bot plays it")
+    except StoreUnavailable as problem:
+        page.refuse_because(problem, unavailable=True)
 
 
 async def _hint(page: Page, moves: int) -> None:

@@ -113,6 +113,7 @@ def _listed(table: OpenTable, language: str) -> dict[str, Any]:
         "taken": table.players - free,
         "free": free,
         "created": table.created.isoformat(),
+        "clock": None if table.clock is None else table.clock.to_json(),
     }
 
 

@@ -26,7 +26,9 @@ UNDO = "undo"
 UNDO_ANSWER = "undo_answer"
 CHAT = "chat"
 REMATCH = "rematch"
-CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER, CHAT, REMATCH)
+LEAVE = "leave"
+REJOIN = "rejoin"
+CLIENT_TYPES = (MOVE, RESUME, HINT, UNDO, UNDO_ANSWER, CHAT, REMATCH, LEAVE, REJOIN)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
@@ -173,6 +175,7 @@ def chat_line(said: Said, seats: tuple[SeatInfo, ...]) -> dict[str, Any]:
         "spectator": seat is None,
         "time": sent.astimezone(UTC).isoformat(),
         "text": said.text,
+        "notice": said.notice,
     }
 
 
@@ -184,7 +187,14 @@ def rematch_state(found: rematch.Rematch) -> str:
 def seats_of(info: MatchInfo) -> list[dict[str, Any]]:
     """Who sits where: each seat's name, bot and, at an open table, whether it is free."""
     return [
-        {"seat": s.seat, "name": s.name, "bot": s.bot, "free": info.free(s)} for s in info.seats
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "bot": s.bot,
+            "free": info.free(s),
+            "stand_in": s.stand_in,
+        }
+        for s in info.seats
     ]
 
 
@@ -267,13 +277,23 @@ class Rematch:
 
 
 @dataclass(frozen=True)
+class Leave:
+    """``{"type": "leave"}``: this seat's person leaves; the table's bot plays for them."""
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    """``{"type": "rejoin"}``: this seat's person takes it back from the bot standing in."""
+
+
+@dataclass(frozen=True)
 class Resume:
     """``{"type": "resume", "since": K}``."""
 
     since: int
 
 
-Message = Move | Resume | Hint | Undo | UndoAnswer | Chat | Rematch
+Message = Move | Resume | Hint | Undo | UndoAnswer | Chat | Rematch | Leave | Rejoin
 
 
 def parse(text: str) -> Message:
@@ -324,6 +344,10 @@ def parse(text: str) -> Message:
         return Chat(words)
     if kind == REMATCH:
         return Rematch()
+    if kind == LEAVE:
+        return Leave()
+    if kind == REJOIN:
+        return Rejoin()
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")

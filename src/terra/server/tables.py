@@ -22,6 +22,7 @@ from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
+from terra.store.clocks import Clocks, Timing
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
 from terra.store.notices import CHAT, SEATS, Talk
@@ -54,11 +55,17 @@ class Settings:
     chat_count: int = 5  # chat messages a page may send...
     chat_seconds: float = 10.0  # ...in any this many seconds
     chat_history: int = 100  # the chat messages a page that opens is sent
+    # How often the server looks for people who ran out of time (docs/web.md, "Clocks").
+    clock_tick: float = 1.0
     site: Site = LOCAL_SITE  # the address players open (terra serve --public-url)
 
     @property
     def bot_limits(self) -> BotLimits:
         return BotLimits(self.bot_seconds, self.bot_iterations, self.bot_margin)
+
+
+class SeatTakenBack(Exception):  # noqa: N818 - what happened, as the bots see it
+    """A bot's move for a seat whose person has taken it back meanwhile (it is not played)."""
 
 
 class AnswerDue:
@@ -110,6 +117,8 @@ class Table:
     # A person's answer the rules wait for, and the task that answers for them when it is late.
     due: AnswerDue | None = None
     lapse: asyncio.Task[None] | None = None
+    # Where the match's clock stands, as this process last wrote or read it.
+    timing: Timing | None = None
 
 
 class Tables:
@@ -126,6 +135,7 @@ class Tables:
         self.chat = ChatStore(store.engine)
         self.rematches = Rematches(store.engine)
         self.players = Players(store.engine)
+        self.clocks = Clocks(store.engine)
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
@@ -198,19 +208,54 @@ class Tables:
         """The match's current state and move count (the database says which count)."""
         return await self.call(self.store.state, match_id)
 
-    async def play(self, match_id: str, seen: int, action: str, seat: int | None) -> AppendResult:
-        """Commit ``action`` for ``seat``, then tell every page, then let the bots move.
+    async def play(
+        self, match_id: str, seen: int, action: str, seat: int | None, *, bot: bool = False
+    ) -> AppendResult:
+        """Commit ``action`` for ``seat``, then tell every page, then let the bots move; a
+        ``bot``'s move only while a bot still plays the seat (its person may have taken it
+        back while it thought: :class:`SeatTakenBack`).
 
         Raises what :meth:`MatchStore.append_move` raises; nothing changes then.
         """
         table = await self.table(match_id)
         async with table.lock:
+            if bot and seat is not None and table.info.seats[seat].plays is None:
+                raise SeatTakenBack(seat)
             result = await self.write(self.store.append_move, match_id, seen, action, seat)
             self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
             self._time_answer(match_id, table, result.state, result.moves)
+            await self.run_clock(table, result.moves, result.seat, result.state)
         self.wake_bots(match_id, result.state)
         return result
+
+    async def run_clock(
+        self, table: Table, moves: int, mover: int | None, state: GameState
+    ) -> None:
+        """The match's clock after its move number ``moves`` (made by ``mover``; ``None``: it
+        starts, or moves were taken back), told to its pages; called with its lock held. A
+        database that fails here costs the clock this one move, not the move."""
+        if table.info.clock is None:
+            return
+        to_move = None if state.is_over else state.current_player
+        try:
+            timing = await self.write(self.clocks.moved, table.info.id, moves, mover, to_move)
+        except StoreUnavailable:
+            _log.warning("the clock of match %s missed move %d", table.info.id, moves)
+            return
+        if timing is not None:
+            table.timing = timing
+            self.broadcaster.tell(table.info.id, protocol.encode(timing.message()))
+
+    async def clock_message(self, table: Table) -> str | None:
+        """The clock's message for a page that opens, or ``None`` for a table without one."""
+        if table.info.clock is None:
+            return None
+        if table.timing is None:
+            state, _ = await self.state(table.info.id)
+            to_move = None if state.is_over else state.current_player
+            table.timing = await self.call(self.clocks.timing, table.info.id, to_move)
+        return None if table.timing is None else protocol.encode(table.timing.message())
 
     def _time_answer(self, match_id: str, table: Table, state: GameState, moves: int) -> None:
         """Give a person who is to answer a proposal :attr:`Settings.answer_seconds`, and tell
@@ -220,7 +265,7 @@ class Tables:
         table.lapse = table.due = None
         lapse = state.lapse()
         current = state.current_player
-        if lapse is None or current is None or table.info.seats[current].bot is not None:
+        if lapse is None or current is None or table.info.seats[current].plays is not None:
             return
         if self._closing:
             return
@@ -273,6 +318,7 @@ class Tables:
             self._void_undo(table)
             self.broadcaster.publish(match_id, state, moves, back=True)
             self._time_answer(match_id, table, state, moves)
+            await self.run_clock(table, moves, None, state)
         return moves
 
     async def ask_undo(self, match_id: str, seen: int, seat: int, needed: frozenset[int]) -> None:
@@ -353,11 +399,18 @@ class Tables:
         async with table.lock:
             state, count = await self.call(self.store.state, match_id, moves)
             self.broadcaster.publish(match_id, state, count)
+            if table.info.clock is not None:  # the process that moved has timed the move
+                table.timing = None
+                told = await self.clock_message(table)
+                if told is not None:
+                    self.broadcaster.tell(match_id, told)
 
     async def start_bots(self, match_id: str) -> None:
-        """Let the bots of a match just made (a rematch) move if one is to begin."""
-        await self.table(match_id)
-        state, _ = await self.state(match_id)
+        """Start the clock of a match just made, and let its bots move if one is to begin."""
+        table = await self.table(match_id)
+        async with table.lock:
+            state, moves = await self.state(match_id)
+            await self.run_clock(table, moves, None, state)
         self.wake_bots(match_id, state)
         self.release(match_id)  # kept only while its bots play, or a page watches
 
@@ -373,7 +426,7 @@ class Tables:
                 message = protocol.chat_line(line, table.info.seats)
                 self.broadcaster.tell_talk(said, protocol.encode(message))
         elif said.kind == SEATS:
-            await self._reseat(table, said)  # the process that seated them wakes the bots
+            await self.reseat(table, said)  # the process that seated them wakes the bots
         else:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
@@ -383,13 +436,15 @@ class Tables:
         seats with bots, through this process: tell its pages (``table``) and, once it has
         started, give them the game with its seats' names and let its bots move."""
         table = await self.table(match_id)
-        started = await self._reseat(table)
+        started = await self.reseat(table)
         if started is not None:
             self.wake_bots(match_id, started)
         self.release(match_id)  # kept only while its bots play, or a page watches
 
-    async def _reseat(self, table: Table, heard: Talk | None = None) -> GameState | None:
-        """Read the table's seats again and tell its pages; the game, once it has started."""
+    async def reseat(self, table: Table, heard: Talk | None = None) -> GameState | None:
+        """Read the table's seats again and tell its pages; the game, once it has started.
+        ``heard``: what was said of the seats (by another process, or by a change of hands);
+        without it, this process has just seated the last player, and starts the clock."""
         async with table.lock:
             info = table.info = await self.call(self.store.info, table.info.id)
             held = sum(not info.free(s) for s in info.seats)
@@ -399,6 +454,8 @@ class Tables:
                 return None
             state, moves = await self.state(info.id)
             self.broadcaster.publish(info.id, state, moves)
+            if heard is None:  # this process started it: its clock too
+                await self.run_clock(table, moves, None, state)
         return state
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
@@ -408,7 +465,7 @@ class Tables:
         if table is None or self._closing or state.is_over or table.info.waiting:
             return
         current = state.current_player
-        if current is None or table.info.seats[current].bot is None:
+        if current is None or table.info.seats[current].plays is None:
             return
         table.woken = True
         if table.bots is None or table.bots.done():
@@ -431,7 +488,7 @@ class Tables:
                     pause = await _wait_out_a_fault(pause)
                     continue
                 current = state.current_player
-                if current is None or table.info.seats[current].bot is None:
+                if current is None or table.info.seats[current].plays is None:
                     if table.woken:
                         continue
                     return
@@ -443,13 +500,15 @@ class Tables:
                         state.game.title,
                     )
                     return
-                bot = table.info.seats[current].bot
+                bot = table.info.seats[current].plays
                 assert bot is not None
                 limits = self.settings.bot_limits
                 text = await self.bots.move(match_id, current, state.record(), bot, limits)
                 try:
-                    await self.play(match_id, moves, text, current)
+                    await self.play(match_id, moves, text, current, bot=True)
                     pause = 0.0
+                except SeatTakenBack:
+                    continue  # its person decides now; the loop finds no bot to move
                 except StoreUnavailable:
                     pause = await _wait_out_a_fault(pause)
                 except StaleMove:

@@ -24,6 +24,8 @@ class Said:
     seat: int | None
     text: str
     sent: datetime
+    # A line the server wrote of what befell ``seat`` (:mod:`terra.store.clocks`), not words.
+    notice: str | None = None
 
 
 class ChatStore:
@@ -53,23 +55,25 @@ class ChatStore:
     def line(self, match_id: str, number: int) -> Said | None:
         """Message ``number`` of the match's chat, or ``None``."""
         check_id(match_id)
-        query = select(ChatLine.id, ChatLine.seat, ChatLine.text, ChatLine.sent).where(
-            ChatLine.match_id == match_id, ChatLine.id == number
-        )
+        query = select(*_LINE).where(ChatLine.match_id == match_id, ChatLine.id == number)
         with self.engine.connect() as connection:
             row = connection.execute(query).one_or_none()
-        return None if row is None else Said(row.id, row.seat, row.text, row.sent)
+        return None if row is None else Said(*row)
 
     @guarded
     def recent(self, match_id: str, count: int) -> list[Said]:
         """The last ``count`` messages of the match's chat, oldest first."""
         check_id(match_id)
         query = (
-            select(ChatLine.id, ChatLine.seat, ChatLine.text, ChatLine.sent)
+            select(*_LINE)
             .where(ChatLine.match_id == match_id)
             .order_by(ChatLine.id.desc())
             .limit(count)
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
-        return [Said(r.id, r.seat, r.text, r.sent) for r in reversed(rows)]
+        return [Said(*row) for row in reversed(rows)]
+
+
+# A line's columns, in the order of :class:`Said`'s fields.
+_LINE = (ChatLine.id, ChatLine.seat, ChatLine.text, ChatLine.sent, ChatLine.notice)

@@ -27,6 +27,7 @@ from terra.core.errors import TerraError, Worded, marked
 from terra.core.record import Record
 from terra.core.registry import replay, start
 from terra.core.state import GameState
+from terra.store.clocks import STAND_IN, Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
@@ -79,6 +80,14 @@ class SeatInfo:
     name: str
     bot: str | None
     player: str | None = None  # the id of the identified player holding it, if one does
+    # The bot playing for the person of this seat while they are away (docs/web.md, "Clocks").
+    stand_in: str | None = None
+
+    @property
+    def plays(self) -> str | None:
+        """The bot that makes this seat's decisions now (its own, or one standing in for its
+        person), or ``None`` while a person makes them."""
+        return self.bot or self.stand_in
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,8 @@ class MatchInfo:
     seed_shown: bool = False  # chosen by the match's creator, so shown to everyone
     continues: str | None = None  # the match this one continues (a campaign's next game)
     open_table: bool = False  # listed in the lobby for identified players to join
+    clock: Clock | None = None  # the table's clock, if it has one
+    stand_in: str = STAND_IN  # the bot that plays for a person who left or ran out of time
 
     @property
     def waiting(self) -> bool:
@@ -117,6 +128,7 @@ class AppendResult:
     state: GameState
     moves: int
     action: str
+    seat: int | None = None  # the seat that made it
 
 
 def check_id(match_id: str) -> str:
@@ -159,6 +171,8 @@ class MatchStore:
         seed_shown: bool = False,
         continues: str | None = None,
         host: str | None = None,
+        clock: Clock | None = None,
+        stand_in: str = STAND_IN,
     ) -> tuple[str, dict[int, str]]:
         """Store a new match starting from ``state``; returns its id and each person's token.
 
@@ -167,6 +181,8 @@ class MatchStore:
         ``continues`` names the match whose end ``state`` starts from (``Game.follow``).
         With ``host`` (a player's id) it is an open table: the host holds seat 0, the other
         people's seats are free and have no token, and it waits until they are taken.
+        ``clock`` times its people's decisions; ``stand_in`` is the bot that plays for a person
+        who leaves or runs out of time.
         """
         record = state.record()
         if record.actions:
@@ -187,6 +203,8 @@ class MatchStore:
                 seed_shown=seed_shown,
                 continues=continues,
                 host=host,
+                clock=clock,
+                stand_in=stand_in,
             )
         self._remember(match_id, 0, state)
         return match_id, tokens
@@ -202,7 +220,7 @@ class MatchStore:
             if row is None:
                 raise UnknownMatch(f"there is no match {match_id!r}")
             seats = connection.execute(
-                select(Seat.seat, Seat.name, Seat.bot, Seat.player_id)
+                select(Seat.seat, Seat.name, Seat.bot, Seat.player_id, Seat.stand_in)
                 .where(Seat.match_id == match_id)
                 .order_by(Seat.seat)
             ).all()
@@ -217,10 +235,12 @@ class MatchStore:
             result=row.result,
             created=row.created,
             updated=row.updated,
-            seats=tuple(SeatInfo(s.seat, s.name, s.bot, s.player_id) for s in seats),
+            seats=tuple(SeatInfo(s.seat, s.name, s.bot, s.player_id, s.stand_in) for s in seats),
             seed_shown=row.seed_shown,
             continues=row.continues,
             open_table=row.open_table,
+            clock=Clock.stored(row.clock),
+            stand_in=row.stand_in,
         )
 
     @guarded
@@ -325,6 +345,7 @@ class MatchStore:
                 with writing.reading() as connection:
                     state = self._rebuild(connection, match_id, count)
             state = state.clone()  # the cached one stays as it was until the commit
+            mover = state.current_player
             played = state.play(action, seat=seat)
             text = state.action_str(played)
             stamp = now()
@@ -346,7 +367,7 @@ class MatchStore:
             if self.announces:  # delivered by PostgreSQL when, and only if, this commits
                 writing.notify(payload(match_id, count + 1))
         self._remember(match_id, count + 1, state)
-        return AppendResult(state, count + 1, text)
+        return AppendResult(state, count + 1, text, mover)
 
     @guarded
     def take_back(self, match_id: str, seen: int, to: int) -> tuple[GameState, int]:
@@ -452,10 +473,13 @@ def insert_match(
     seed_shown: bool = False,
     continues: str | None = None,
     host: str | None = None,
+    clock: Clock | None = None,
+    stand_in: str = STAND_IN,
 ) -> None:
     """Insert a new match starting from ``record`` (no moves yet) and its seats, each person's
     with the hash of its token (``hashes``, by seat), on ``connection``'s transaction; with
-    ``host``, an open table whose seat 0 the host holds, waiting while a seat is free."""
+    ``host``, an open table whose seat 0 the host holds, waiting while a seat is free; its
+    ``clock`` (stopped: :meth:`terra.store.clocks.Clocks.moved` starts it) and ``stand_in``."""
     stamp = now()
     free = host is not None and sum(s.bot is None for s in seats) > 1
     connection.execute(
@@ -473,6 +497,9 @@ def insert_match(
             updated=stamp,
             continues=continues,
             open_table=host is not None,
+            clock=None if clock is None else clock.to_json(),
+            banks=None if clock is None else clock.fresh_banks(record.players),
+            stand_in=stand_in,
         )
     )
     connection.execute(

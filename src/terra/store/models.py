@@ -44,6 +44,16 @@ class Match(Base):
     # An open table: listed in the lobby, its free seats taken by identified players; its
     # status is "waiting" until every seat is taken (docs/web.md, "Open tables").
     open_table: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The table's clock (:class:`terra.store.clocks.Clock` as JSON), or none; the seconds
+    # left in each seat's bank (a bank clock); when the seat to move runs out of time (none
+    # while a bot or a stand-in is to move); the bot that plays for a person who left or ran
+    # out of time (docs/web.md, "Clocks").
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    banks: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    stand_in: Mapped[str] = mapped_column(String(32), default="greedy")
 
 
 class Seat(Base):
@@ -64,6 +74,9 @@ class Seat(Base):
     player_id: Mapped[str | None] = mapped_column(
         ForeignKey("players.id"), nullable=True, index=True
     )
+    # The bot playing for this person while they are away (they left, or their time ran
+    # out), until they take the seat back.
+    stand_in: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class Player(Base):
@@ -102,6 +115,9 @@ class ChatLine(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
+    # A line the server wrote, not a person: what befell ``seat`` (docs/web.md, "Clocks"):
+    # "time" (a bot took over when its time ran out), "left", "back" (taken back).
+    notice: Mapped[str | None] = mapped_column(String(16), nullable=True)
     sent: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import Connection, Engine, Row, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from terra.core.errors import Worded, marked
+from terra.store.clocks import Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import WAITING, UnknownMatch, check_id, hash_token
@@ -68,6 +69,7 @@ class OpenTable:
     players: int
     created: datetime
     seats: tuple[tuple[str | None, str | None], ...]  # (a player's name, a bot) or free
+    clock: Clock | None = None
 
 
 def hash_key(key: str) -> str:
@@ -258,4 +260,12 @@ def _touch(connection: Connection, match_id: str, *, started: bool) -> None:
 
 
 def _open_table(row: Row[Any], seats: list[tuple[str | None, str | None]]) -> OpenTable:
-    return OpenTable(row.id, row.game, dict(row.options), row.players, row.created, tuple(seats))
+    return OpenTable(
+        row.id,
+        row.game,
+        dict(row.options),
+        row.players,
+        row.created,
+        tuple(seats),
+        Clock.stored(row.clock),
+    )

@@ -24,6 +24,7 @@ from sqlalchemy import Connection, Engine, Row, select, update
 from terra.core.errors import Worded, marked
 from terra.core.game import SEED_BITS
 from terra.core.registry import game
+from terra.store.clocks import Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import SeatInfo, UnknownMatch, check_id, hash_token, insert_match
@@ -127,7 +128,8 @@ def _rematch_on(connection: Connection, match_id: str) -> Rematch:
 
 def _make_when_all_asked(connection: Connection, finished: Row[Any]) -> None:
     """Make the rematch of ``finished`` if every person has asked for it: its seats as they
-    were, each person's with the token they will be given, and a seed drawn afresh."""
+    were (every person back at their own), each person's with the token they will be given,
+    its clock, and a seed drawn afresh."""
     seats = connection.execute(
         select(Seat.seat, Seat.name, Seat.bot, Seat.rematch_hash, Seat.player_id)
         .where(Seat.match_id == finished.id)
@@ -141,5 +143,14 @@ def _make_when_all_asked(connection: Connection, finished: Row[Any]) -> None:
     match_id = secrets.token_urlsafe(9)
     hashes = {s.seat: s.rematch_hash for s in seats if s.rematch_hash is not None}
     infos = [SeatInfo(s.seat, s.name, s.bot, s.player_id) for s in seats]
-    insert_match(connection, match_id, state.record(), infos, hashes)
+    clock = Clock.stored(finished.clock)  # the same table: the same clock and stand-in
+    insert_match(
+        connection,
+        match_id,
+        state.record(),
+        infos,
+        hashes,
+        clock=clock,
+        stand_in=finished.stand_in,
+    )
     connection.execute(update(Match).where(Match.id == finished.id).values(rematch=match_id))

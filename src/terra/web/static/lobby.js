@@ -135,6 +135,16 @@ function showSeats() {
     label.append(who, name);
     box.append(label);
   }
+  const standIn = $("stand-in");
+  standIn.replaceChildren(...game.bots.map((bot) => element("option", t("{bot} bot", { bot }), { value: bot })));
+  standIn.value = game.bots.includes("greedy") ? "greedy" : game.bots[0];
+}
+
+/** The clock chosen (``kind:seconds[:increment]``), as the server takes it. */
+function readClock() {
+  const [kind, seconds, increment] = $("clock").value.split(":");
+  if (!kind) return null;
+  return { kind, seconds: Number(seconds), ...(increment ? { increment: Number(increment) } : {}) };
 }
 
 // Each variant's own options only while it is chosen (an option's ``only``).
@@ -174,6 +184,9 @@ async function create(event) {
   error.hidden = true;
   const body = { game: $("game").value, players: Number($("players").value), options: readOptions(), seats: readSeats() };
   if ($("open").checked) body.open = true;
+  const clock = readClock();
+  if (clock) body.clock = clock;
+  body.stand_in = $("stand-in").value;
   let response;
   try {
     response = await fetch(`/api/matches?lang=${language}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

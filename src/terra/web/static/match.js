@@ -6,6 +6,7 @@ import { element } from "/static/dom.js";
 import { applyPatch } from "/static/patch.js";
 import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
 import { fillSeats, showTable } from "/static/table.js";
+import { heardClock, offerLeave, showAway, standInWords } from "/static/clock.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
 const $ = (id) => document.getElementById(id);
@@ -70,7 +71,7 @@ function showStatus(update) {
   const players = $("players");
   players.replaceChildren();
   for (const seat of summary.seats) {
-    const bot = seat.bot ? " " + t("(bot)") : "";
+    const bot = seat.bot ? " " + t("(bot)") : standInWords(seat);
     const you = seat.seat === mySeat ? " — " + t("you") : "";
     const who = seatName(seat.seat) + bot + you;
     players.append(element("li", who, seat.seat === update.to_move ? { class: "turn" } : {}));
@@ -352,6 +353,10 @@ function receive(event) {
     heardTable(message);
     return;
   }
+  if (message.type === "clock") {
+    heardClock(message, seatName, mySeat);
+    return;
+  }
   if (message.type !== "update") return;
   if (message.patch) {
     // The changes to the view last shown; if they do not fit it, the whole view is asked for.
@@ -376,6 +381,7 @@ function receive(event) {
   showLog(message);
   showBoard(message);
   drawDue();
+  showAway(summary.seats, mySeat, message.over, send);
   showFinal($("final"), message, summary.seats.map((s) => seatName(s.seat)), `/match/${encodeURIComponent(matchId)}/replay`);
   if (message.over) {
     offerNextGame($("next-game"), matchId, mySeat);
@@ -392,6 +398,7 @@ function heardTable(message) {
   if (latest) {
     showStatus(latest);
     showLegal(latest);
+    showAway(summary.seats, mySeat, latest.over, send);
   }
 }
 
@@ -468,6 +475,7 @@ function seatTools() {
     $("notify").hidden = await askToNotify();
   });
   $("undo").addEventListener("click", askUndo);
+  offerLeave(send);
   $("typed-box").hidden = false;
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();

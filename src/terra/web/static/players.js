@@ -3,6 +3,7 @@
 // (docs/web.md, "Players and open tables").
 import { language, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
+import { clockWords } from "/static/clock.js";
 
 const $ = (id) => document.getElementById(id);
 export let me = null; // {id, name, games} once this browser has a name
@@ -66,7 +67,8 @@ export async function showTables() {
     const item = element("li", undefined, { "data-table": table.id });
     const variant = table.variant.length ? ` (${table.variant.join(", ")})` : "";
     const seats = t("{taken} of {players} seats taken", { taken: table.taken, players: table.players });
-    item.append(element("strong", table.title + variant), ` · ${seats}: ${table.seats.map(seatWords).join(", ")} `);
+    const clock = clockWords(table.clock);
+    item.append(element("strong", table.title + variant), ` · ${clock} · ${seats}: ${table.seats.map(seatWords).join(", ")} `);
     const mine = me && me.games.some((g) => g.id === table.id);
     if (mine) item.append(element("a", t("Open"), { href: `/match/${encodeURIComponent(table.id)}` }));
     else {

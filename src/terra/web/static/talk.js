@@ -27,14 +27,24 @@ export function showChat(message, seatName) {
   for (const line of message.type === "chat_history" ? message.lines : [message]) {
     // A message may reach a page twice (told by its own server and heard from the database).
     if (list.querySelector(`li[data-id="${Number(line.id)}"]`)) continue;
-    const who = line.spectator ? t("Spectator") : seatName(line.seat);
-    const item = element("li", undefined, { "data-id": String(line.id), ...(line.spectator ? { class: "spectator" } : {}) });
+    const who = line.spectator && !line.notice ? t("Spectator") : seatName(line.seat);
+    const kind = line.notice ? { class: "notice" } : line.spectator ? { class: "spectator" } : {};
+    const item = element("li", undefined, { "data-id": String(line.id), ...kind });
     const when = new Date(line.time);
     const time = element("time", when.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit" }), { datetime: line.time });
-    item.append(time, " ", element("strong", who + ":"), " ", element("span", line.text, { class: "said" }));
+    if (line.notice) item.append(time, " ", element("em", noticeWords(line.notice, who)));
+    else item.append(time, " ", element("strong", who + ":"), " ", element("span", line.text, { class: "said" }));
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
+}
+
+/** What the server says befell a seat (docs/web.md, "Clocks"). */
+function noticeWords(notice, name) {
+  if (notice === "time") return t("{name} ran out of time: a bot plays their seat until they take it back.", { name });
+  if (notice === "left") return t("{name} left the game: a bot plays their seat until they take it back.", { name });
+  if (notice === "back") return t("{name} took their seat back.", { name });
+  return notice;
 }
 
 export function showChatError(text) {
