@@ -282,3 +282,60 @@ def test_players_at_an_open_table_get_their_seats_in_its_rematch(tmp_path: Path)
         for browser, seat in ((ann, 0), (bo, 1), (cy, None)):
             with browser.page(new) as page:
                 assert told(page, "update")["seat"] == seat
+
+
+class TestLeavingAWaitingTable:
+    def test_a_joiner_who_leaves_frees_the_seat_and_the_table_is_listed_again(
+        self, tmp_path: Path
+    ) -> None:
+        with three(tmp_path) as ((ann, bo, cy), store):
+            match_id = open_table(ann, [None, None, None])
+            assert bo.post(f"/api/matches/{match_id}/join").status_code == 200
+            with ann.page(match_id) as page:
+                assert told(page, "table")["taken"] == 2
+                answer = bo.post(f"/api/matches/{match_id}/leave")
+                assert answer.status_code == 200 and answer.json() == {
+                    "id": match_id,
+                    "closed": False,
+                }
+                seats = told(page, "table")
+            assert seats["taken"] == 1 and seats["seats"][1]["free"]
+            listed = cy.get("/api/tables").json()["tables"]
+            assert [t["free"] for t in listed if t["id"] == match_id] == [2]
+            assert store.info(match_id).seats[1].player is None
+            again = bo.post(f"/api/matches/{match_id}/leave")
+            assert again.status_code == 409 and "you hold no seat" in again.json()["error"]
+
+    def test_the_creator_closes_the_table_and_its_pages_are_told(self, tmp_path: Path) -> None:
+        with three(tmp_path) as ((ann, bo, cy), _store):
+            match_id = open_table(ann, [None, None, None])
+            assert bo.post(f"/api/matches/{match_id}/join").status_code == 200
+            with bo.page(match_id) as page:
+                told(page, "table")
+                assert ann.post(f"/api/matches/{match_id}/leave").json()["closed"] is True
+                assert told(page, "table") == {"type": "table", "closed": True}
+            assert cy.get(f"/api/matches/{match_id}").status_code == 404
+            assert all(t["id"] != match_id for t in cy.get("/api/tables").json()["tables"])
+
+    def test_a_started_table_or_one_without_a_name_cannot_be_left_this_way(
+        self, tmp_path: Path
+    ) -> None:
+        with three(tmp_path) as ((ann, bo, _cy), _store):
+            match_id = open_table(ann, [None, None])
+            assert bo.post(f"/api/matches/{match_id}/join").json()["started"] is True
+            started = bo.post(f"/api/matches/{match_id}/leave")
+            assert started.status_code == 409 and "has started" in started.json()["error"]
+            nameless = Browser(ann.client).post(f"/api/matches/{match_id}/leave")
+            assert nameless.status_code == 401
+            assert ann.post("/api/matches/no-such-table/leave").status_code == 404
+
+    def test_a_table_nobody_joined_for_a_week_is_no_longer_listed(self, tmp_path: Path) -> None:
+        with three(tmp_path) as ((ann, _bo, cy), store):
+            match_id = open_table(ann, [None, None])
+            assert any(t["id"] == match_id for t in cy.get("/api/tables").json()["tables"])
+            with store.engine.begin() as connection:
+                connection.execute(
+                    text("UPDATE matches SET updated = :then WHERE id = :id"),
+                    {"then": "2026-01-01 00:00:00.000000", "id": match_id},
+                )
+            assert all(t["id"] != match_id for t in cy.get("/api/tables").json()["tables"])

@@ -86,3 +86,35 @@ def test_the_creator_fills_the_empty_seat_with_a_bot_and_the_game_starts(
     cy.wait_for_selector("#table", state="hidden")
     cy.wait_for_selector("#players li:has-text('random bot')")
     cy.wait_for_selector("#status:has-text('Your move')")
+
+
+def test_a_joiner_leaves_a_waiting_table_and_its_creator_closes_it(
+    new_context: Callable[..., BrowserContext], served: str
+) -> None:
+    di = named(new_context, served, "Di")
+    di.select_option("#game", "expedition")
+    di.fill("#players", "3")
+    di.press("#players", "Tab")  # the field's change, as a person leaving it makes it
+    for seat in ("1", "2"):
+        di.select_option(f"[data-seat='{seat}']", "")
+    di.check("#open")
+    di.click("#create button[type=submit]")
+    di.wait_for_selector("#table:has-text('(1 of 3)')")
+    table = di.url
+    ed = named(new_context, served, "Ed")
+    ed.goto(table)  # as a spectator: no seat to leave
+    ed.wait_for_selector("#table:has-text('(1 of 3)')")
+    assert ed.locator("#leave-table").count() == 0
+    ed.goto(served)
+    ed.wait_for_selector("#open-tables li:has-text('Di') button:has-text('Join')")
+    ed.click("#open-tables button:has-text('Join')")
+    ed.wait_for_url("**/match/*")
+    di.wait_for_selector("#table:has-text('(2 of 3)')")
+    ed.click("#table button:has-text('Leave this table')")
+    ed.wait_for_url(served.rstrip("/") + "/")
+    di.wait_for_selector("#table:has-text('(1 of 3)')")
+    di.click("#table button:has-text('Close this table')")
+    di.wait_for_url(served.rstrip("/") + "/")
+    ed.reload()
+    ed.wait_for_selector("#open-tables li")
+    assert table.rsplit("/", 1)[1] not in ed.inner_html("#open-tables")

@@ -90,6 +90,7 @@ def create_app(
         Route("/api/tables", players.open_tables),
         Route("/api/matches/{match_id}/join", players.join, methods=["POST"]),
         Route("/api/matches/{match_id}/fill", players.fill, methods=["POST"]),
+        Route("/api/matches/{match_id}/leave", players.leave, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),
         Route("/api/matches/{match_id}/layout", api.board_layout),
         Route("/api/matches/{match_id}/replay", api.replay_step),

@@ -245,6 +245,9 @@ async def live(websocket: WebSocket) -> None:
         await _listen(page)
     except WebSocketDisconnect:
         pass
+    except UnknownMatch as problem:  # an open table its creator closed while the page opened
+        with contextlib.suppress(Exception):
+            await _refuse(websocket, str(problem), UNKNOWN_MATCH)
     finally:
         tables.unwatch(table, page, spectator=seat is None)
         if page.hinting is not None:

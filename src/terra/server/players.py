@@ -172,6 +172,26 @@ async def fill(request: Request) -> Response:
     return JSONResponse({"id": match_id, "filled": filled, "bot": bot})
 
 
+async def leave(request: Request) -> Response:
+    """``POST /api/matches/{id}/leave``: the player gives up their seat at an open table still
+    waiting for players; its creator's leaving closes it (docs/web.md, "Players and open
+    tables")."""
+    tables = _tables(request)
+    player = await identity.required_player(request, tables)
+    match_id = request.path_params["match_id"]
+    try:
+        closed = await tables.write(tables.players.leave, match_id, player.id)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    except PlayerRefused as problem:
+        raise identity.refused(request, problem, 409) from None
+    if closed:
+        tables.closed(match_id)
+    else:
+        await tables.seated(match_id)
+    return JSONResponse({"id": match_id, "closed": closed})
+
+
 def _bot(given: Any, tables: Tables) -> str:
     """The canonical name of the bot asked for, within the server's limits."""
     limits = tables.settings.bot_limits

@@ -24,7 +24,7 @@ from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
 from terra.store.clocks import Clocks, Timing
 from terra.store.faults import StoreUnavailable
-from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove
+from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove, UnknownMatch
 from terra.store.notices import CHAT, SEATS, Talk
 from terra.store.players import Players
 from terra.store.rematch import Rematches
@@ -446,7 +446,11 @@ class Tables:
         ``heard``: what was said of the seats (by another process, or by a change of hands);
         without it, this process has just seated the last player, and starts the clock."""
         async with table.lock:
-            info = table.info = await self.call(self.store.info, table.info.id)
+            try:
+                info = table.info = await self.call(self.store.info, table.info.id)
+            except UnknownMatch:  # its creator closed the open table, through another process
+                self.closed(table.info.id)
+                return None
             held = sum(not info.free(s) for s in info.seats)
             said = heard or Talk(info.id, SEATS, held)
             self.broadcaster.tell_talk(said, protocol.table_state(info))
@@ -457,6 +461,10 @@ class Tables:
             if heard is None:  # this process started it: its clock too
                 await self.run_clock(table, moves, None, state)
         return state
+
+    def closed(self, match_id: str) -> None:
+        """Tell the pages of an open table that its creator closed it before it started."""
+        self.broadcaster.tell(match_id, protocol.encode({"type": "table", "closed": True}))
 
     def wake_bots(self, match_id: str, state: GameState) -> None:
         """Start the match's bots if one is to move and none is thinking already (not at an

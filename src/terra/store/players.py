@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, insert, select, update
+from sqlalchemy import Connection, Engine, Row, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from terra.core.errors import Worded, marked
@@ -35,6 +35,9 @@ KEY_BYTES = 32
 MY_GAMES = 50
 # The most open tables the lobby lists, the newest first.
 OPEN_TABLES = 100
+# An open table nobody has joined or left for this long is no longer listed: its creator has
+# most likely gone (they may still send its page's address to someone).
+LISTED_FOR = timedelta(days=7)
 
 
 class PlayerRefused(Worded):
@@ -152,6 +155,7 @@ class Players:
             rows = connection.execute(
                 select(Match)
                 .where(Match.open_table.is_(True), Match.status == WAITING)
+                .where(Match.updated >= now() - LISTED_FOR)
                 .order_by(Match.created.desc())
                 .limit(OPEN_TABLES)
             ).all()
@@ -212,6 +216,32 @@ class Players:
             _touch(connection, match_id, started=True)
             self._announce(connection, match_id, len(seats))
         return free
+
+    @guarded
+    def leave(self, match_id: str, player_id: str) -> bool:
+        """The player gives up their seat at the open table still waiting for players: a
+        joiner's seat is free again; its creator's leaving closes the table, which is deleted
+        with its seats and chat. Whether it was closed. Raises :class:`UnknownMatch`, or
+        :class:`PlayerRefused` for a private or started table, or a player without a seat."""
+        check_id(match_id)
+        with self.engine.connect().execution_options(**WRITE) as connection, connection.begin():
+            _waiting_table(connection, match_id)
+            seats = _seats(connection, match_id)
+            mine: list[int] = [s.seat for s in seats if s.player_id == player_id]
+            if not mine:
+                raise PlayerRefused(marked("you hold no seat at this table"))
+            held = sum(s.bot is not None or s.player_id is not None for s in seats) - 1
+            if mine[0] == 0:
+                connection.execute(delete(Match).where(Match.id == match_id))
+            else:
+                connection.execute(
+                    update(Seat)
+                    .where(Seat.match_id == match_id, Seat.seat == mine[0])
+                    .values(player_id=None, name=f"Player {mine[0] + 1}")
+                )
+                _touch(connection, match_id, started=False)
+            self._announce(connection, match_id, held)
+        return mine[0] == 0
 
     def _announce(self, connection: Connection, match_id: str, held: int) -> None:
         """Tell every server process, when this commits, that the table's seats changed."""

@@ -5,7 +5,7 @@ import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
 import { applyPatch } from "/static/patch.js";
 import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
-import { fillSeats, showTable } from "/static/table.js";
+import { fillSeats, leaveTable, showTable } from "/static/table.js";
 import { heardClock, offerLeave, showAway, standInWords } from "/static/clock.js";
 import { heardRematch, offerRematch, showChat, showChatError, startChat } from "/static/talk.js";
 
@@ -370,7 +370,7 @@ function receive(event) {
   if (token === null && message.seat !== null && mySeat === null) {
     mySeat = message.seat; // the table's message came first: it is shown again as this seat's
     seatTools();
-    if (table) showTable($("table"), table, mySeat, bots, fillWith);
+    if (table) showTable($("table"), table, mySeat, bots, fillWith, leaveWith);
   }
   if (!latest || latest.moves !== message.moves) $("hints").hidden = true;
   latest = message;
@@ -392,14 +392,26 @@ function receive(event) {
 /** An open table's seats and whether it waits (a ``table`` message). */
 function heardTable(message) {
   table = message;
+  if (message.closed) {
+    showTable($("table"), message, mySeat, bots, fillWith, leaveWith);
+    $("status").textContent = t("This table is closed.");
+    $("legal").replaceChildren();
+    return;
+  }
   waiting = message.waiting;
   summary.seats = message.seats;
-  showTable($("table"), message, mySeat, bots, fillWith);
+  showTable($("table"), message, mySeat, bots, fillWith, leaveWith);
   if (latest) {
     showStatus(latest);
     showLegal(latest);
     showAway(summary.seats, mySeat, latest.over, send);
   }
+}
+
+async function leaveWith() {
+  const error = await leaveTable(matchId, language);
+  if (error) showError(error);
+  else location.assign("/");
 }
 
 async function fillWith(bot) {

@@ -4,8 +4,13 @@ import { t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
 
 /** Show the table's state in ``box``; ``fill(bot)`` asks the server to fill the free seats. */
-export function showTable(box, message, mySeat, bots, fill) {
+export function showTable(box, message, mySeat, bots, fill, leave) {
   box.replaceChildren();
+  if (message.closed) {
+    box.append(element("p", t("Its creator closed this table before it started.")), element("a", t("Back to the lobby"), { href: "/" }));
+    box.hidden = false;
+    return;
+  }
   box.hidden = !message.waiting;
   if (!message.waiting) return;
   box.append(element("h2", t("Waiting for players ({taken} of {players})", { taken: message.taken, players: message.players })));
@@ -18,6 +23,12 @@ export function showTable(box, message, mySeat, bots, fill) {
     seats.append(element("li", t("Seat {seat}", { seat: seat.seat + 1 }) + ": " + who, seat.free ? { class: "free" } : {}));
   }
   box.append(seats);
+  if (mySeat !== null) {
+    const words = mySeat === 0 ? t("Close this table") : t("Leave this table");
+    const button = element("button", words, { type: "button", id: "leave-table" });
+    button.addEventListener("click", leave);
+    box.append(button);
+  }
   if (mySeat !== 0 || !bots.length) {
     box.append(element("p", t("The game starts when every seat is taken.")));
     return;
@@ -32,6 +43,21 @@ export function showTable(box, message, mySeat, bots, fill) {
     fill(choice.value);
   });
   box.append(element("p", t("The game starts when every seat is taken, or when you fill the empty seats with bots.")), form);
+}
+
+/** Give up this player's seat at ``matchId`` (its creator: close the table); the error's words,
+ * if any. */
+export async function leaveTable(matchId, language) {
+  try {
+    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/leave?lang=${language}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    return response.ok ? null : (await response.json()).error;
+  } catch {
+    return t("The server cannot be reached.");
+  }
 }
 
 /** Ask the server to fill the free seats of ``matchId`` with ``bot``; the error's words, if any. */
