@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, campaign, i18n, learn, players, review, security
+from terra.server import api, campaign, i18n, leaderboard, learn, players, ratings, review, security
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -66,11 +66,13 @@ def create_app(
             i18n.messages(language)  # a broken catalog stops the server at start, not a page
         await tables.start()
         resuming = asyncio.create_task(tables.resume_bots())
+        rating = asyncio.create_task(ratings.rate_unrated(tables))
         try:
             yield
         finally:
             resuming.cancel()
-            await asyncio.gather(resuming, return_exceptions=True)
+            rating.cancel()
+            await asyncio.gather(resuming, rating, return_exceptions=True)
             await tables.close()
 
     routes = [
@@ -86,6 +88,7 @@ def create_app(
         Route("/api/players", players.pick_name, methods=["POST"]),
         Route("/api/players/me", players.me),
         Route("/api/tables", players.open_tables),
+        Route("/api/ratings", leaderboard.ratings),
         Route("/api/matches/{match_id}/join", players.join, methods=["POST"]),
         Route("/api/matches/{match_id}/fill", players.fill, methods=["POST"]),
         Route("/api/matches/{match_id}", api.show_match),

@@ -33,7 +33,8 @@ from terra.store.matches import UnknownMatch, check_id
 from terra.store.models import Match, Player, Rating, Seat, now
 
 # The displayed rating is the low end of the interval mu ± 2 sigma (as ``terra tournament``
-# reports it): a newcomer starts near zero and climbs as their games make the model sure.
+# reports it): a newcomer starts at 25 - 2 * 8.33 = 8.33 and climbs as their games make the
+# model surer of a skill above the start.
 SPREAD = 2.0
 # The most entries a game's leaderboard lists, the best first.
 LEADERBOARD = 100

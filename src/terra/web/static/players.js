@@ -3,6 +3,7 @@
 // (docs/web.md, "Players and open tables").
 import { language, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
+import { showMyRatings } from "/static/ratings.js";
 
 const $ = (id) => document.getElementById(id);
 export let me = null; // {id, name, games} once this browser has a name
@@ -28,6 +29,7 @@ export async function showMe() {
     $("name").value = me.name;
   }
   showMyTables();
+  showMyRatings(me);
 }
 
 async function pickName(event) {
