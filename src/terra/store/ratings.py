@@ -18,6 +18,7 @@ or a restart interrupted is rated by :meth:`Ratings.unrated` at the next start.
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -167,7 +168,8 @@ class Ratings:
 
     @guarded
     def leaderboard(self, game: str, limit: int = LEADERBOARD) -> list[Standing]:
-        """The ratings of ``game`` (an id the caller checked), best first, at most ``limit``."""
+        """The ratings of ``game`` (an id the caller checked), best first, at most ``limit``;
+        a place is one more than the ratings above it, so equal ratings share one."""
         order = (Rating.mu - SPREAD * Rating.sigma).desc(), Rating.games.desc(), Rating.id
         query = (
             select(Rating.mu, Rating.sigma, Rating.games, Rating.bot, Player.name)
@@ -178,8 +180,9 @@ class Ratings:
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
-        return [
-            Standing(
+        found: list[Standing] = []
+        for place, row in enumerate(rows, start=1):
+            standing = Standing(
                 game=game,
                 name=row.bot if row.bot is not None else row.name,
                 bot=row.bot is not None,
@@ -188,8 +191,10 @@ class Ratings:
                 games=row.games,
                 rank=place,
             )
-            for place, row in enumerate(rows, start=1)
-        ]
+            if found and found[-1].rating == standing.rating:  # equal ratings share a place
+                standing = dataclasses.replace(standing, rank=found[-1].rank)
+            found.append(standing)
+        return found
 
     @guarded
     def of_player(self, player_id: str) -> list[Standing]:

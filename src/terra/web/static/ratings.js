@@ -6,6 +6,7 @@ import { element } from "/static/dom.js";
 const $ = (id) => document.getElementById(id);
 let player = null; // {name, ratings} once this browser has a name
 let shown = null; // the leaderboard of the chosen game, once it came
+let chosen = false; // whether the game was chosen in the page, not for the player
 
 function number(value) {
   return value.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -26,6 +27,8 @@ export function showMyRatings(me) {
     list.append(element("li", t("{game}: rating {rating}, place {rank}, games rated: {games}", args)));
   }
   list.hidden = $("my-ratings-title").hidden = list.children.length === 0;
+  const most = me ? [...me.ratings].sort((a, b) => b.games - a.games)[0] : undefined;
+  if (most && !chosen) $("ratings-game").value = most.game; // the game they play most, first
   showStanding();
   if (shown) showLeaderboard();
 }
@@ -56,7 +59,7 @@ function row(rated) {
     element("td", String(rated.rank)),
     who,
     element("td", number(rated.rating)),
-    element("td", `${number(rated.mu)} ± ${number(rated.sigma)}`),
+    element("td", `${number(rated.mu)} ±\u00a0${number(rated.sigma)}`), // a narrow screen breaks before ±
     element("td", String(rated.games)),
   );
   return line;
@@ -89,6 +92,9 @@ export async function showLeaderboard() {
 export function startRatings(games) {
   const select = $("ratings-game");
   for (const game of games) select.append(element("option", game.title, { value: game.id }));
-  select.addEventListener("change", showLeaderboard);
+  select.addEventListener("change", () => {
+    chosen = true;
+    showLeaderboard();
+  });
   showLeaderboard();
 }
