@@ -7,9 +7,13 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from importlib import resources
 
 import pytest
-from sqlalchemy import update
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text, update
 
 import terra
 from terra.store import MatchStore, SeatInfo, open_engine
@@ -208,3 +212,74 @@ def test_matches_left_unrated_are_found_oldest_first(
     assert ratings.unrated() == [older, newer]
     assert ratings.rate(older)
     assert ratings.unrated() == [newer]
+
+
+def test_matches_of_one_player_rated_at_once_each_count(store: MatchStore) -> None:
+    """Ann wins four matches against newcomers, rated side by side (as by server processes
+    sharing the database): her rating is what four wins one after the other give, whatever
+    their order, with none lost to another's update."""
+    players = Players(store.engine)
+    ann, _ = players.create("Ann")
+    matches = []
+    for n in range(4):
+        rival, _ = players.create(f"Rival {n}")
+        matches.append(seated(store, [ann, rival]))
+        ended(store, matches[-1], [9, 1], [0])
+    ratings = Ratings(store.engine)
+    threads = [threading.Thread(target=ratings.rate, args=(match_id,)) for match_id in matches]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    expected = START
+    for _ in matches:
+        expected = updated([expected, START], [1, 2])[0]
+    found = board(ratings)["Ann"]
+    assert found.games == 4 and ratings.unrated() == []
+    assert (found.mu, found.sigma) == pytest.approx(expected)
+
+
+def test_matches_that_ended_before_the_ratings_are_rated_after_the_upgrade(
+    database_url: str,
+) -> None:
+    """A database of the schema before the ratings (revision 0005) with a finished match of
+    a player's: after the upgrade the match is listed as unrated, and rated once."""
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://"))
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("terra.store") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+    stamp = datetime.now(UTC)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO players (id, name, name_key, key_hash, created)"
+                " VALUES ('p1', 'Ann', 'ann', 'h1', :stamp)"
+            ),
+            {"stamp": stamp},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO matches (id, game, options, players, seed, seed_shown, move_count,"
+                " status, result, created, updated, open_table) VALUES ('m1', 'expedition', '{}',"
+                " 2, '3', false, 90, 'over', :result, :stamp, :stamp, true)"
+            ),
+            {"result": '{"scores": [4, 9], "winners": [1]}', "stamp": stamp},
+        )
+        connection.execute(
+            text(
+                "INSERT INTO seats (match_id, seat, name, bot, player_id) VALUES"
+                " ('m1', 0, 'Ann', NULL, 'p1'), ('m1', 1, 'greedy bot', 'greedy', NULL)"
+            )
+        )
+    engine.dispose()
+    upgraded = open_engine(database_url)
+    try:
+        ratings = Ratings(upgraded)
+        assert ratings.unrated() == ["m1"]
+        assert ratings.rate("m1") and not ratings.rate("m1")
+        found = board(ratings)
+        assert found["greedy"].mu > MODEL.mu > found["Ann"].mu
+    finally:
+        upgraded.dispose()

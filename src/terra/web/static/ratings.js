@@ -5,7 +5,6 @@ import { element } from "/static/dom.js";
 
 const $ = (id) => document.getElementById(id);
 let player = null; // {name, ratings} once this browser has a name
-let shown = null; // the leaderboard of the chosen game, once it came
 let chosen = false; // whether the game was chosen in the page, not for the player
 
 function number(value) {
@@ -30,7 +29,7 @@ export function showMyRatings(me) {
   const most = me ? [...me.ratings].sort((a, b) => b.games - a.games)[0] : undefined;
   if (most && !chosen) $("ratings-game").value = most.game; // the game they play most, first
   showStanding();
-  if (shown) showLeaderboard();
+  showLeaderboard(); // again: their own row is marked
 }
 
 /** Where this player stands in the chosen game, in words beside its leaderboard. */
@@ -81,7 +80,6 @@ export async function showLeaderboard() {
   }
   if ($("ratings-game").value !== game) return; // another game was chosen meanwhile
   error.hidden = true;
-  shown = answer;
   $("ratings").replaceChildren(...answer.ratings.map(row));
   $("ratings-table").hidden = answer.ratings.length === 0;
   $("ratings-empty").hidden = answer.ratings.length > 0;
