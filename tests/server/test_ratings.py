@@ -9,15 +9,19 @@ import random
 import time
 from pathlib import Path
 
+import httpx
+from sqlalchemy import update
 from starlette.testclient import TestClient
 
 import terra
 from terra.server.tables import Tables
 from terra.store import MatchStore, SeatInfo, open_engine
+from terra.store.models import Match
 from terra.store.players import Players
 from terra.store.ratings import MODEL
 from tests.server.tables import serving
 from tests.server.test_open_tables import Browser, open_table, three
+from tests.server.test_postgres import Server
 
 WAIT = 10.0  # seconds the ratings of a start may take
 
@@ -108,3 +112,45 @@ def test_bad_questions_are_refused_saying_what_is_asked_for(tmp_path: Path) -> N
         assert german.status_code == 404 and "'Nobody'" in german.json()["error"]
         assert "no player" not in german.json()["error"]
         assert client.get("/api/ratings?game=nile&lang=nl").json()["ratings"] == []
+
+
+def test_two_servers_starting_on_one_postgresql_database_rate_each_match_once(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Twenty finished matches of Ann's wait to be rated; two servers start on the database
+    at once and both set about the backlog: every match counts once."""
+    store = MatchStore(open_engine(postgres_url))
+    try:
+        players = Players(store.engine)
+        ann, _ = players.create("Ann")
+        for n in range(20):
+            rival, _ = players.create(f"Rival {n}")
+            seats = [SeatInfo(0, "Ann", None, ann.id), SeatInfo(1, rival.name, None, rival.id)]
+            match_id, _ = store.create_match(terra.game("expedition").new(2, seed=n), seats)
+            with store.engine.begin() as connection:
+                result = {"scores": [9, 1], "winners": [0]}
+                connection.execute(
+                    update(Match).where(Match.id == match_id).values(status="over", result=result)
+                )
+    finally:
+        store.engine.dispose()
+    both = [Server(postgres_url, tmp_path / f"{name}.stderr") for name in ("a", "b")]
+    try:
+        for server in both:
+            server.wait_until_up()
+        deadline = time.monotonic() + 60
+        while True:
+            listed = httpx.get(f"{both[1].base}/api/ratings?game=expedition", timeout=5).json()
+            games = {r["name"]: r["games"] for r in listed["ratings"]}
+            if len(games) == 21 and games["Ann"] >= 20:
+                break
+            assert time.monotonic() < deadline, f"the backlog was not rated: {games}"
+            time.sleep(0.2)
+        time.sleep(0.5)  # were a match counted twice, the second count would come by now
+        listed = httpx.get(f"{both[0].base}/api/ratings?player=ann", timeout=5).json()
+        assert [r["games"] for r in listed["ratings"]] == [20]
+        board = httpx.get(f"{both[0].base}/api/ratings?game=expedition", timeout=5).json()
+        assert {r["games"] for r in board["ratings"] if r["name"] != "Ann"} == {1}
+    finally:
+        for server in both:
+            server.stop()
