@@ -27,7 +27,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine, and_, func, insert, or_, select, text, update
 
-from terra.sim.stats import finishing_places
+from terra.core.places import finishing_places
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import UnknownMatch, check_id
