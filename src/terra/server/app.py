@@ -66,7 +66,7 @@ def create_app(
             i18n.messages(language)  # a broken catalog stops the server at start, not a page
         await tables.start()
         resuming = asyncio.create_task(tables.resume_bots())
-        rating = asyncio.create_task(ratings.rate_unrated(tables))
+        rating = asyncio.create_task(ratings.rate_unrated(tables.write, store))
         try:
             yield
         finally:

@@ -208,7 +208,7 @@ class Tables:
         async with table.lock:
             result = await self.write(self.store.append_move, match_id, seen, action, seat)
             if result.state.is_over:
-                await rate_finished(self, match_id)
+                await rate_finished(self.write, self.store, match_id)
             self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
             self._time_answer(match_id, table, result.state, result.moves)
