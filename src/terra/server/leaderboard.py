@@ -25,7 +25,12 @@ async def my_ratings(tables: Tables, player_id: str) -> list[dict[str, Any]]:
 
 
 def _shown(standing: Standing) -> dict[str, Any]:
-    return {**standing.to_dict(), "title": find_game(standing.game).title}
+    """A rating with its game's title (its id, for a game this server no longer has)."""
+    try:
+        title = find_game(standing.game).title
+    except UnknownGame:
+        title = standing.game
+    return {**standing.to_dict(), "title": title}
 
 
 async def ratings(request: Request) -> Response:
@@ -46,13 +51,13 @@ async def ratings(request: Request) -> Response:
         listed = [standing.to_dict() for standing in found]
         return JSONResponse({"game": game.id, "title": game.title, "ratings": listed})
     name = identity.check_name(request, request.query_params["player"])
-    player_id = await tables.call(store.player_named, name)
-    if player_id is None:
+    player = await tables.call(store.player_named, name)
+    if player is None:
         unknown = Worded(marked("no player is called {name}"), name=quote(name))
         raise identity.refused(request, unknown, 404)
-    found = await tables.call(store.of_player, player_id)
+    found = await tables.call(store.of_player, player.id)
     shown = [_shown(standing) for standing in found]
-    return JSONResponse({"name": found[0].name if found else name, "ratings": shown})
+    return JSONResponse({"name": player.name, "ratings": shown})
 
 
 def _ask() -> str:

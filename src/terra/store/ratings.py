@@ -32,6 +32,7 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import UnknownMatch, check_id
 from terra.store.models import Match, Player, Rating, Seat, now
+from terra.store.players import PlayerInfo
 
 # The displayed rating is the low end of the interval mu ± 2 sigma (as ``terra tournament``
 # reports it): a newcomer starts at 25 - 2 * 8.33 = 8.33 and climbs as their games make the
@@ -222,13 +223,13 @@ class Ratings:
         return found
 
     @guarded
-    def player_named(self, name: str) -> str | None:
-        """The id of the player called ``name`` in any case, or ``None``."""
+    def player_named(self, name: str) -> PlayerInfo | None:
+        """The player called ``name`` in any case, or ``None``."""
         with self.engine.connect() as connection:
-            found: str | None = connection.execute(
-                select(Player.id).where(Player.name_key == name.casefold())
-            ).scalar()
-        return found
+            row = connection.execute(
+                select(Player.id, Player.name).where(Player.name_key == name.casefold())
+            ).one_or_none()
+        return None if row is None else PlayerInfo(row.id, row.name)
 
 
 def _count(
