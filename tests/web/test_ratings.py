@@ -72,7 +72,7 @@ def test_the_leaderboard_on_a_phone_in_german(
         "Wertung",
     ]
     place = names.index("Ann (du)") + 1
-    assert page.inner_text("#my-standing").startswith(f"Du stehst in Expedition auf Platz {place}")
+    assert page.inner_text("#my-standing").startswith(f"Dein Platz in Expedition: {place},")
     assert page.inner_text("#my-ratings").startswith("Expedition: Wertung")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= VIEWPORTS["phone"]["width"], f"the lobby is {width} px wide on a phone"

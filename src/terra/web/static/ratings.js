@@ -46,7 +46,7 @@ function showStanding() {
     return;
   }
   const args = { game: chosenTitle(), rank: rated.rank, rating: number(rated.rating), games: rated.games };
-  standing.textContent = t("You are placed {rank} in {game}, with a rating of {rating} (games rated: {games}).", args);
+  standing.textContent = t("Your place in {game}: {rank}, with a rating of {rating} (games rated: {games}).", args);
 }
 
 function row(rated) {
