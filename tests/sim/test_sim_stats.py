@@ -8,8 +8,9 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
+from terra.core.places import finishing_places
 from terra.sim import GameResult
-from terra.sim.stats import Estimate, analyze, finishing_places, head_to_head, rate
+from terra.sim.stats import Estimate, analyze, head_to_head, rate
 
 
 def result(

@@ -7,9 +7,12 @@ import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib import resources
 
 import psycopg
 import pytest
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 import terra
@@ -18,6 +21,16 @@ from terra.store.database import DatabaseError
 from terra.store.notices import CHANNEL, MoveNotices, Notice, Talk, parse, payload
 from terra.store.throwaway import Cluster
 from tests.postgres import terminate_listeners
+
+
+def newest_revision() -> str:
+    """The revision the store's migrations end at."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("terra.store") / "migrations"))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
 
 PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 WAIT = 10.0
@@ -69,7 +82,7 @@ class TestMigrations:
         assert [start.returncode for start in starts] == [0] * 4, errors
         with psycopg.connect(postgres_url) as connection:
             versions = connection.execute("SELECT version_num FROM alembic_version").fetchall()
-        assert versions == [(_head(),)]
+        assert versions == [(newest_revision(),)]
 
 
 class TestAnnouncements:
@@ -150,17 +163,3 @@ class TestOpening:
     def test_an_unknown_database_is_a_clear_error(self, postgres: Cluster) -> None:
         with pytest.raises(DatabaseError, match='database "no_such_db" does not exist'):
             open_engine(postgres.url("no_such_db"))
-
-
-def _head() -> str:
-    """The newest migration shipped with the package."""
-    from importlib import resources
-
-    from alembic.config import Config
-    from alembic.script import ScriptDirectory
-
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("terra.store") / "migrations"))
-    head = ScriptDirectory.from_config(config).get_current_head()
-    assert head is not None
-    return head

@@ -18,7 +18,18 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from terra.core.registry import games as all_games
-from terra.server import api, campaign, clocks, i18n, learn, players, review, security
+from terra.server import (
+    api,
+    campaign,
+    clocks,
+    i18n,
+    leaderboard,
+    learn,
+    players,
+    ratings,
+    review,
+    security,
+)
 from terra.server.bots import BotPool
 from terra.server.live import live
 from terra.server.replay import Replays
@@ -67,12 +78,13 @@ def create_app(
         await tables.start()
         resuming = asyncio.create_task(tables.resume_bots())
         deadlines = asyncio.create_task(clocks.watch_deadlines(tables))
+        rating = asyncio.create_task(ratings.rate_unrated(tables.write, store))
         try:
             yield
         finally:
-            for task in (resuming, deadlines):
+            for task in (resuming, deadlines, rating):
                 task.cancel()
-            await asyncio.gather(resuming, deadlines, return_exceptions=True)
+            await asyncio.gather(resuming, deadlines, rating, return_exceptions=True)
             await tables.close()
 
     routes = [
@@ -88,6 +100,7 @@ def create_app(
         Route("/api/players", players.pick_name, methods=["POST"]),
         Route("/api/players/me", players.me),
         Route("/api/tables", players.open_tables),
+        Route("/api/ratings", leaderboard.ratings),
         Route("/api/matches/{match_id}/join", players.join, methods=["POST"]),
         Route("/api/matches/{match_id}/fill", players.fill, methods=["POST"]),
         Route("/api/matches/{match_id}/leave", players.leave, methods=["POST"]),

@@ -14,6 +14,7 @@ from terra.core.guide import GuideError
 from terra.core.registry import game as find_game
 from terra.server import identity
 from terra.server.api import MAX_NAME, BadRequest, Throttle, offered_bots, read_json, summary
+from terra.server.leaderboard import my_ratings
 from terra.server.protocol import result_of
 from terra.server.tables import Tables
 from terra.store.matches import UnknownMatch
@@ -62,14 +63,15 @@ async def pick_name(request: Request) -> Response:
 
 
 async def me(request: Request) -> Response:
-    """``GET /api/players/me``: the player's name and their games, those where it is their
-    move first, then the open tables waiting for players, then the rest, each group the most
-    recently changed first (401 without a name)."""
+    """``GET /api/players/me``: the player's name, their games (those where it is their move
+    first, then the open tables waiting for players, then the rest, each group the most
+    recently changed first) and their ratings (401 without a name)."""
     tables = _tables(request)
     player = await identity.required_player(request, tables)
     games = [await _my_game(tables, player, s.match_id) for s in await _sittings(tables, player)]
     games.sort(key=lambda g: (not g["your_turn"], not g["waiting"]))  # stable: recent first
-    return JSONResponse({**identity.player_json(player), "games": games})
+    rated = await my_ratings(tables, player.id)
+    return JSONResponse({**identity.player_json(player), "games": games, "ratings": rated})
 
 
 async def _sittings(tables: Tables, player: PlayerInfo) -> list[Any]:

@@ -20,6 +20,7 @@ from terra.core.undo import CannotUndo, undo_point
 from terra.server import protocol
 from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
+from terra.server.ratings import rate_finished
 from terra.server.security import LOCAL_SITE, Site
 from terra.store.chat import ChatStore
 from terra.store.clocks import Clocks, Timing
@@ -222,6 +223,8 @@ class Tables:
             if bot and seat is not None and table.info.seats[seat].plays is None:
                 raise SeatTakenBack(seat)
             result = await self.write(self.store.append_move, match_id, seen, action, seat)
+            if result.state.is_over:
+                await rate_finished(self.write, self.store, match_id)
             self._void_undo(table)
             self.broadcaster.publish(match_id, result.state, result.moves)
             self._time_answer(match_id, table, result.state, result.moves)

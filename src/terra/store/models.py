@@ -5,7 +5,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -54,6 +65,9 @@ class Match(Base):
         DateTime(timezone=True), nullable=True, index=True
     )
     stand_in: Mapped[str] = mapped_column(String(32), default="greedy")
+    # Whether its end has been counted in the ratings (docs/web.md, "Ratings"): set in the
+    # transaction that updates them, so that each finished match is rated once.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Seat(Base):
@@ -93,6 +107,28 @@ class Player(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class Rating(Base):
+    """The openskill rating of a player, or of a bot by its name, in one game."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (
+        UniqueConstraint("game", "player_id", name="uq_ratings_game_player"),
+        UniqueConstraint("game", "bot", name="uq_ratings_game_bot"),
+        CheckConstraint("(player_id IS NULL) <> (bot IS NULL)", name="ck_ratings_one_subject"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(64))
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), nullable=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)  # finished matches rated
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class Move(Base):
     """One action of a match, in the order the database accepted it."""
 
@@ -121,4 +157,4 @@ class ChatLine(Base):
     sent: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-__all__ = ["Base", "ChatLine", "Match", "Move", "Player", "Seat", "now"]
+__all__ = ["Base", "ChatLine", "Match", "Move", "Player", "Rating", "Seat", "now"]

@@ -2,6 +2,7 @@ import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 import { element } from "/static/dom.js";
 import { startPlayers } from "/static/players.js";
+import { startRatings } from "/static/ratings.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -266,6 +267,7 @@ async function start() {
   $("create").addEventListener("submit", create);
   showOptions();
   showCards();
+  startRatings(games);
   startPlayers();
   showMyGames();
 }

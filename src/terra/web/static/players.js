@@ -4,6 +4,7 @@
 import { language, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
 import { clockWords } from "/static/clock.js";
+import { showMyRatings } from "/static/ratings.js";
 
 const $ = (id) => document.getElementById(id);
 export let me = null; // {id, name, games} once this browser has a name
@@ -29,6 +30,7 @@ export async function showMe() {
     $("name").value = me.name;
   }
   showMyTables();
+  showMyRatings(me);
 }
 
 async function pickName(event) {
