@@ -237,7 +237,8 @@ async def live(websocket: WebSocket) -> None:
         await page.refresh()
         await tables.time_answer(match_id)
         clock = await tables.clock_message(table)
-        for told in (tables.asked_undo(table), tables.answer_due(table), clock):
+        asked = await tables.asked_undo(table)
+        for told in (asked, tables.answer_due(table), clock):
             if told is not None:
                 page.told(told)
         await talk.history(page)

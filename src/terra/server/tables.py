@@ -22,13 +22,15 @@ from terra.server.bots import BotLimits, BotPool, default_workers
 from terra.server.hub import Broadcaster, Listener, broadcaster_for
 from terra.server.ratings import rate_finished
 from terra.server.security import LOCAL_SITE, Site
+from terra.store import undos
 from terra.store.chat import ChatStore
 from terra.store.clocks import Clocks, Timing
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove, UnknownMatch
-from terra.store.notices import CHAT, SEATS, Talk
+from terra.store.notices import CHAT, SEATS, UNDO, Talk
 from terra.store.players import Players
 from terra.store.rematch import Rematches
+from terra.store.undos import Asked, Undos
 
 T = TypeVar("T")
 _log = logging.getLogger("terra.server")
@@ -137,6 +139,7 @@ class Tables:
         self.rematches = Rematches(store.engine)
         self.players = Players(store.engine)
         self.clocks = Clocks(store.engine)
+        self.undos = Undos(store.engine)
         self.settings = settings or Settings()
         self.broadcaster = broadcaster or broadcaster_for(store)
         self.bots = bots or BotPool(self.settings.bot_workers)
@@ -327,46 +330,53 @@ class Tables:
     async def ask_undo(self, match_id: str, seen: int, seat: int, needed: frozenset[int]) -> None:
         """Ask the people of ``needed`` to agree that ``seat`` takes back its last decision,
         seen after ``seen`` moves: checked first as the undo itself would be (raising
-        :class:`~terra.core.undo.CannotUndo` or :class:`StaleMove`), then every page of the
-        match is told (``undo_asked``)."""
+        :class:`~terra.core.undo.CannotUndo` or :class:`StaleMove`), then kept with the match
+        (every server process answers the same request) and every page of the match is told
+        (``undo_asked``)."""
         table = await self.table(match_id)
         async with table.lock:
-            if table.asked is not None:
-                raise CannotUndo("an undo is waiting for an answer already")
-            if self.store.announces:
-                raise CannotUndo(
-                    "this server (several processes on one database) cannot ask the other "
-                    "players to agree to an undo"
-                )
             state, count = await self.state(match_id)
             if count != seen:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
             await to_thread.run_sync(undo_point, state.record(), seat)  # raises if it may not
-            table.asked = UndoAsked(seat, seen, needed)
-            self.broadcaster.tell(match_id, table.asked.message("undo_asked"))
+            asked = await self.write(self.undos.ask, match_id, seen, seat, needed)
+            table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
+            said = Talk(match_id, UNDO, undos.said(asked.serial, undos.ASKED, seat))
+            self.broadcaster.tell_talk(said, table.asked.message("undo_asked"))
 
     async def answer_undo(self, match_id: str, seen: int, seat: int, agree: bool) -> None:
         """``seat``'s answer to the undo asked at move ``seen``: a refusal ends the request,
-        and the last of the needed agreements takes the decision back."""
+        and the last of the needed agreements, through whichever process, takes the decision
+        back."""
         table = await self.table(match_id)
-        asked = table.asked
-        if asked is None or asked.moves != seen:
-            raise CannotUndo("no undo is waiting for an answer at this move")
-        if seat not in asked.needed:
-            raise CannotUndo("this undo is not yours to answer")
-        if not agree:
-            table.asked = None
-            self.broadcaster.tell(match_id, asked.message("undo_refused", by=seat))
+        asked, done = await self.write(self.undos.answer, match_id, seen, seat, agree)
+        if done:
+            await self.take_back(match_id, seen, asked.seat, agreed=True)
             return
-        asked.agreed.add(seat)
-        if asked.agreed < asked.needed:
-            self.broadcaster.tell(match_id, asked.message("undo_agreed", by=seat))
-            return
-        await self.take_back(match_id, seen, asked.seat, agreed=True)
+        what = undos.AGREED if agree else undos.REFUSED
+        said = Talk(match_id, UNDO, undos.said(asked.serial, what, seat))
+        self._heard_answer(table, asked, what, seat, said)
 
-    def asked_undo(self, table: Table) -> str | None:
-        """The message of the undo waiting for an answer at ``table``, for a page that opens."""
-        return None if table.asked is None else table.asked.message("undo_asked")
+    def _heard_answer(self, table: Table, asked: Asked, what: int, seat: int, said: Talk) -> None:
+        """Tell the pages that ``seat`` agreed to or refused the undo ``asked``."""
+        mine = UndoAsked(asked.seat, asked.moves, asked.needed)
+        if what == undos.REFUSED:
+            table.asked = None
+            self.broadcaster.tell_talk(said, mine.message("undo_refused", by=seat))
+        else:
+            table.asked = mine
+            mine.agreed.update(asked.agreed)
+            self.broadcaster.tell_talk(said, mine.message("undo_agreed", by=seat))
+
+    async def asked_undo(self, table: Table) -> str | None:
+        """The message of the undo waiting for answers at ``table``, for a page that opens
+        (asked through any process: the database keeps it)."""
+        asked = await self.call(self.undos.pending, table.info.id)
+        if asked is None:
+            return None
+        table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
+        table.asked.agreed.update(asked.agreed)
+        return table.asked.message("undo_asked")
 
     def _void_undo(self, table: Table) -> None:
         """A move or an undo ends the undo asked before it: its position is gone."""
@@ -401,6 +411,8 @@ class Tables:
             return
         async with table.lock:
             state, count = await self.call(self.store.state, match_id, moves)
+            if table.asked is not None and table.asked.moves != count:
+                self._void_undo(table)
             self.broadcaster.publish(match_id, state, count)
             if table.info.clock is not None:  # the process that moved has timed the move
                 table.timing = None
@@ -430,9 +442,32 @@ class Tables:
                 self.broadcaster.tell_talk(said, protocol.encode(message))
         elif said.kind == SEATS:
             await self.reseat(table, said)  # the process that seated them wakes the bots
+        elif said.kind == UNDO:
+            await self._heard_undo(table, said)
         else:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
+
+    async def _heard_undo(self, table: Table, said: Talk) -> None:
+        """An undo asked for, agreed to or refused through another process: told to this
+        process's pages as that process told its own (the last agreement takes the decision
+        back there, and this process hears of the moves taken back)."""
+        serial, what, seat = undos.heard(said.number)
+        if what == undos.TAKEN:
+            table.asked = None
+            return
+        asked = await self.call(self.undos.pending, table.info.id)
+        if what == undos.ASKED:
+            if asked is not None and asked.serial == serial:
+                table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
+                self.broadcaster.tell_talk(said, table.asked.message("undo_asked"))
+            return
+        if what == undos.REFUSED and table.asked is not None:
+            old = table.asked
+            table.asked = None
+            self.broadcaster.tell_talk(said, old.message("undo_refused", by=seat))
+        elif what == undos.AGREED and asked is not None and asked.serial == serial:
+            self._heard_answer(table, asked, what, seat, said)
 
     async def seated(self, match_id: str) -> None:
         """A player took a seat of the open table ``match_id``, or its creator filled the free

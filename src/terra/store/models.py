@@ -68,6 +68,10 @@ class Match(Base):
     # Whether its end has been counted in the ratings (docs/web.md, "Ratings"): set in the
     # transaction that updates them, so that each finished match is rated once.
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    # An undo asked for and waiting for the other people's answers (:mod:`terra.store.undos`):
+    # who asked, at which move count, whose agreement it needs and who has agreed. It lapses
+    # by itself once the match has another move count.
+    undo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class Seat(Base):

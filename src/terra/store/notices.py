@@ -37,6 +37,7 @@ BACK = ":back"
 CHAT = "chat"
 REMATCH = "rematch"
 SEATS = "seats"
+UNDO = "undo"
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,9 @@ class Talk:
     """Something said at match ``match_id``'s table besides a move: chat message number
     ``number`` (``kind`` :data:`CHAT`), or one more person asked for its rematch
     (:data:`REMATCH`; ``number``: how many have asked now), or a seat of an open table taken
-    or filled with a bot (:data:`SEATS`; ``number``: how many seats are held now)."""
+    or filled with a bot (:data:`SEATS`; ``number``: how many seats are held now), or an undo
+    asked for, agreed to or refused (:data:`UNDO`; ``number``: what, by
+    :func:`terra.store.undos.said`)."""
 
     match_id: str
     kind: str
@@ -66,7 +69,7 @@ def payload(match_id: str, moves: int, back: bool = False) -> str:
 def parse(text: str) -> Notice | Talk | None:
     """The notice ``text`` carries, or ``None`` for text this program did not send."""
     match_id, kind, number = text.split(":", 2) if text.count(":") == 2 else ("", "", "")
-    if kind in (CHAT, REMATCH, SEATS) and match_id and number.isascii() and number.isdigit():
+    if kind in (CHAT, REMATCH, SEATS, UNDO) and match_id and number.isascii() and number.isdigit():
         return Talk(match_id, kind, int(number))
     back = text.endswith(BACK)
     match_id, colon, moves = text.removesuffix(BACK).rpartition(":")
