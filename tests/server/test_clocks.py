@@ -156,3 +156,17 @@ def test_a_restart_keeps_the_clock_where_it_was(tmp_path: Path) -> None:
         with connect(client, match_id) as page:
             clock = _next(page, "clock")
         assert 25 <= clock["left"] <= 30
+
+
+def test_my_games_say_how_long_the_person_to_move_has(tmp_path: Path) -> None:
+    from tests.server.test_open_tables import Browser, open_table
+
+    with serving(tmp_path, TICKING) as (client, _store):
+        ann, bo = (Browser(client).named(name) for name in ("Ann", "Bo"))
+        clocked = open_table(ann, [None, None], clock={"kind": "move", "seconds": 86_400})
+        unclocked = open_table(ann, [None, "random"])
+        assert bo.post(f"/api/matches/{clocked}/join").json()["started"] is True
+        games = {g["id"]: g for g in ann.get("/api/players/me").json()["games"]}
+        assert 86_390 <= games[clocked]["time_left"] <= 86_400
+        assert games[clocked]["clock"]["seconds"] == 86_400
+        assert games[unclocked]["time_left"] is None

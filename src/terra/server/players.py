@@ -79,14 +79,19 @@ async def _sittings(tables: Tables, player: PlayerInfo) -> list[Any]:
 
 
 async def _my_game(tables: Tables, player: PlayerInfo, match_id: str) -> dict[str, Any]:
-    """A match of the player's, as :func:`terra.server.api.summary` tells it, with their seat
-    and whether it is their move."""
+    """A match of the player's, as :func:`terra.server.api.summary` tells it, with their seat,
+    whether it is their move, and the seconds left to the person to move at a table with a
+    clock (``time_left``, else null)."""
     info = await tables.call(tables.store.info, match_id)
     state, _ = await tables.call(tables.store.state, match_id, info.moves)
     seat = next(s.seat for s in info.seats if s.player == player.id)
     found = summary(info, state.current_player, state.is_over, result_of(state))
     your_turn = not info.waiting and not state.is_over and state.current_player == seat
-    return {**found, "seat": seat, "your_turn": your_turn}
+    left = None
+    if info.clock is not None and not state.is_over:
+        timing = await tables.call(tables.clocks.timing, match_id, state.current_player)
+        left = None if timing is None else timing.message()["left"]
+    return {**found, "seat": seat, "your_turn": your_turn, "time_left": left}
 
 
 async def open_tables(request: Request) -> Response:

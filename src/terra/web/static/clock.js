@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 let clock = null; // the last clock message, with the page's time it came at
 let ticking = null;
 let nameOf = (seat) => String(seat);
+let isPerson = () => true;
 let me = null;
 
 /** A duration in the words a clock shows: 0:45 and 12:05 under an hour, then hours and
@@ -32,10 +33,12 @@ export function clockWords(given) {
   return t("{time} a move", { time: duration(given.seconds) });
 }
 
-/** A clock message: whose time runs and how much is left, every bank. */
-export function heardClock(message, seatName, mySeat) {
+/** A clock message: whose time runs and how much is left, every person's bank
+ * (``person(seat)``: whether a person holds the seat; a bot's decisions are not timed). */
+export function heardClock(message, seatName, mySeat, person) {
   clock = { ...message, at: Date.now() };
   nameOf = seatName;
+  isPerson = person;
   me = mySeat;
   clearInterval(ticking);
   ticking = setInterval(drawClock, 1000);
@@ -55,9 +58,10 @@ function drawClock() {
     parts.push(clock.seat === me ? t("Your time: {left}", { left }) : t("{name}'s time: {left}", { name: nameOf(clock.seat), left }));
   } else parts.push(t("Clock: {clock}", { clock: clockWords(clock) }));
   if (clock.banks) {
-    const banks = clock.banks.map((bank, seat) => {
+    const banks = clock.banks.flatMap((bank, seat) => {
+      if (!isPerson(seat)) return [];
       const left = seat === clock.seat && clock.left !== null ? clock.left - gone : bank;
-      return `${nameOf(seat)} ${duration(left)}`;
+      return [`${nameOf(seat)} ${duration(left)}`];
     });
     parts.push(t("banks: {banks}", { banks: banks.join(", ") }));
   }

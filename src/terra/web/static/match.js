@@ -131,7 +131,8 @@ function showLegal(update) {
   // Undo is the server's to allow: on the seat's turn where every other seat is a bot; where
   // other people play, at any time, once they agree (an undo asked for).
   const alone = summary.seats.every((s) => s.seat === mySeat || s.bot);
-  const mayAsk = alone ? Boolean(update.legal) : mySeat !== null && !update.over;
+  const away = mySeat !== null && Boolean(summary.seats[mySeat]?.stand_in); // a bot plays the seat
+  const mayAsk = !away && (alone ? Boolean(update.legal) : mySeat !== null && !update.over);
   $("undo").hidden = !mayAsk || update.moves === 0;
   if (asked && asked.moves !== update.moves) showAsked(null);
   $("hint").hidden ||= waiting;
@@ -354,7 +355,7 @@ function receive(event) {
     return;
   }
   if (message.type === "clock") {
-    heardClock(message, seatName, mySeat);
+    heardClock(message, seatName, mySeat, (seat) => !summary.seats[seat].bot);
     return;
   }
   if (message.type !== "update") return;

@@ -3,7 +3,7 @@
 // (docs/web.md, "Players and open tables").
 import { language, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
-import { clockWords } from "/static/clock.js";
+import { clockWords, duration } from "/static/clock.js";
 import { showMyRatings } from "/static/ratings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -107,6 +107,7 @@ function showMyTables() {
     if (game.your_turn) state = t("your turn");
     else if (game.waiting) state = t("waiting for players");
     else if (game.over) state = t("over");
+    if (game.time_left !== null && game.time_left !== undefined) state += " · " + t("{left} left", { left: duration(game.time_left) });
     item.append(element("span", " " + state, game.your_turn ? { class: "turn" } : {}));
     list.append(item);
   }
