@@ -318,7 +318,14 @@ async def drive(
     every page has read its first update, and stops before any is closed."""
     tally = Tally()
     async with httpx.AsyncClient(timeout=60.0) as client:
-        lobby = Lobby(client, servers.bases, args.game, args.spectators, patches=args.patches)
+        lobby = Lobby(
+            client,
+            servers.bases,
+            args.game,
+            args.spectators,
+            patches=args.patches,
+            clock=args.clock,
+        )
         tables = [await lobby.open_table(tally) for _ in range(args.matches)]
         cpu_before = servers.cpu_seconds()
         database_before = total_cpu(postgres_pids(cluster))
@@ -445,6 +452,7 @@ def report_of(
         "lobby_ms_p99": lobby_p99,
         "lobby_ms_max": round(max(lobby) * 1000, 2) if lobby else None,
         "patches": args.patches,
+        "clock": args.clock,
         "bytes_per_seat_update": round(tally.seat_bytes / max(tally.seat_updates, 1)),
     }
     if args.database == "postgresql":
@@ -495,6 +503,18 @@ def counts(text: str) -> list[int]:
     return numbers
 
 
+def clock_of(text: str) -> dict[str, Any]:
+    """``move:60`` or ``bank:900:10`` as the API's clock."""
+    kind, _, rest = text.partition(":")
+    seconds, _, increment = rest.partition(":")
+    if kind not in ("move", "bank") or not seconds.isdigit() or not (increment or "0").isdigit():
+        raise argparse.ArgumentTypeError("a clock is move:SECONDS or bank:SECONDS:INCREMENT")
+    clock: dict[str, Any] = {"kind": kind, "seconds": int(seconds)}
+    if increment:
+        clock["increment"] = int(increment)
+    return clock
+
+
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=50, help="matches under way at once")
@@ -527,6 +547,11 @@ def parse_args() -> argparse.Namespace:
         metavar="ARG",
         help="passed to terra serve verbatim, after the bench's own options (repeatable; "
         "write --serve-arg=--option=value for an option)",
+    )
+    parser.add_argument(
+        "--clock",
+        type=clock_of,
+        help="each match's clock: move:SECONDS, or bank:SECONDS:INCREMENT (docs/web.md, Clocks)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()

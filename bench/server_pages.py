@@ -95,6 +95,7 @@ class Lobby:
     spectators: int  # per match
     next_seed: int = 0
     patches: bool = False  # the pages apply patches (?patch=1): sent the changes to the view
+    clock: dict[str, Any] | None = None  # each match's clock (docs/web.md, "Clocks")
 
     async def create_match(self, tally: Tally) -> tuple[dict[str, Any], int]:
         """A new match of two people, created through the API, and its seed. Seed ``s``'s
@@ -105,6 +106,8 @@ class Lobby:
         # The bench plays both seats: a hot seat, where a chosen seed hides nothing. A server
         # from before hot seats knows no such field, and takes any seed.
         body: dict[str, Any] = {"game": self.game, "players": 2, "seed": seed, "hotseat": True}
+        if self.clock is not None:
+            body["clock"] = self.clock
         answer = await self.client.post(f"{base}/api/matches", json=body)
         if answer.status_code == 400 and "unknown field 'hotseat'" in answer.text:
             del body["hotseat"]
@@ -142,15 +145,18 @@ async def open_page(url: str) -> ClientConnection:
 
 
 async def receive(page: ClientConnection, tally: Tally | None = None) -> dict[str, Any]:
-    """A seat's next update (its bytes counted in ``tally``); anything else from the server
-    is a failure of the bench."""
+    """A seat's next update (its bytes counted in ``tally``), past the clock's messages of a
+    table with a clock; anything else from the server is a failure of the bench."""
     # orjson: the simulated pages share the machine with the server, and the standard
     # library's parsing of their updates took a third of their processor time.
     raw = await page.recv(decode=False)
+    message: dict[str, Any] = orjson.loads(raw)
+    while message["type"] == "clock":
+        raw = await page.recv(decode=False)
+        message = orjson.loads(raw)
     if tally is not None:
         tally.seat_updates += 1
         tally.seat_bytes += len(raw)
-    message: dict[str, Any] = orjson.loads(raw)
     if message["type"] != "update":
         raise RuntimeError(f"the server refused a move: {message}")
     return message
