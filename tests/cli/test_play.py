@@ -55,10 +55,11 @@ def session(
     read: Callable[[str], str],
     people: tuple[int, ...] = (0,),
     record: Path | None = None,
+    bots: str = "random",
 ) -> tuple[Session, io.StringIO]:
     console, out = screen()
-    bots = {s: make_bot("random", s) for s in range(state.num_players) if s not in people}
-    return Session(state, people, bots, console=console, read=read, record=record), out
+    players = {s: make_bot(bots, s) for s in range(state.num_players) if s not in people}
+    return Session(state, people, players, console=console, read=read, record=record), out
 
 
 def near_the_end(players: int = 3, seed: int = 11) -> AfricanaState:
@@ -337,7 +338,9 @@ class TestStopping:
         )
         assert table.play() == 1
         message = " ".join(err.getvalue().split())
-        assert message.startswith(f"terra play: error: cannot write the record {folder}")
+        # Said once while it played (saving as it goes), and at the end:
+        assert message.startswith("terra play: error: cannot save the game as it goes")
+        assert f"terra play: error: cannot write the record {folder}" in message
         (rescued,) = tmp_path.glob("terra-record-*.json")
         assert f"it is in {rescued} instead" in message
         assert Record.load(rescued).actions[0] == "draw"
@@ -523,3 +526,82 @@ class TestBadOptions:
         code, _, err = play("--data", str(tmp_path))
         assert code == 2
         assert "board.toml: not valid TOML" in err and err.count("\n") == 1
+
+
+class TestUndoAndResume:
+    """``undo`` by the browser's rule, the game saved as it goes, ``--resume``."""
+
+    def test_undo_takes_back_the_move_and_the_bots_answer(self) -> None:
+        state = terra.game("africa").new(2, 4)
+        first = state.legal_action_strs()[0]
+        table, out = session(state, Keyboard([first, "undo", "undo", "quit"]), bots="greedy")
+        table.play()
+        text = " ".join(out.getvalue().split())
+        assert "Took back 2 actions." in text  # the person's and the bot's answer
+        assert "Not allowed: you have made no move yet" in text  # the second undo
+        assert table.state.history == []
+
+    def test_undo_never_goes_back_past_a_card_drawn(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        code, out, err = play(
+            "-p", "2", "--seed", "8", "--record", str(path), keys="move\ndone\ndraw\nundo\nquit\n"
+        )
+        assert code == 0, err
+        text = " ".join(out.split())
+        assert "an undo never goes back past that" in text
+        assert Record.load(path).actions[:3] == ("move", "done", "draw")
+
+    def test_the_game_is_saved_as_it_goes_and_resumed_where_it_stopped(
+        self, tmp_path: Path
+    ) -> None:
+        path = tmp_path / "game.json"
+        keys = iter(["move", "done", "quit"])
+        saved: list[tuple[str, ...]] = []  # the record on disk at each prompt
+
+        def person(prompt: str) -> str:
+            saved.append(Record.load(path).actions if path.exists() else ())
+            return next(keys)
+
+        state = terra.game("africana").new(2, 8)
+        table, _ = session(state, person, record=path)
+        table.play()
+        assert saved[0] == ()
+        assert saved[1] == ("move",)  # saved before the next prompt
+        assert saved[2][0:2] == ("move", "done")  # and the bots' moves after it
+        stopped = Record.load(path)
+        code, _, err = play("--resume", str(path), keys="draw\nquit\n")
+        assert code == 0, err
+        resumed = Record.load(path)
+        assert resumed.actions[: len(stopped.actions)] == stopped.actions
+        assert resumed.actions[len(stopped.actions)] == "draw"
+        assert resumed.meta["seats"] == stopped.meta["seats"]
+
+    @pytest.mark.parametrize(
+        ("content", "words"),
+        [
+            ("not json", "--resume:"),
+            (
+                '{"game": "atlantis", "players": 2, "seed": 1, "actions": [], "options": {}}',
+                "--resume:",
+            ),
+        ],
+    )
+    def test_a_record_that_cannot_be_resumed_is_refused_in_one_line(
+        self, tmp_path: Path, content: str, words: str
+    ) -> None:
+        path = tmp_path / "game.json"
+        path.write_text(content)
+        code, out, err = play("--resume", str(path))
+        assert code == 2
+        assert err.startswith("terra play: error: " + words) and err.count("\n") == 1
+        assert "Traceback" not in out + err
+
+    def test_a_finished_game_is_not_resumed(self, tmp_path: Path) -> None:
+        path = tmp_path / "game.json"
+        state = terra.game("africana").new(2, 3)
+        rng = random.Random(3)
+        while not state.is_over:
+            state.play(rng.choice(state.legal_actions()))
+        state.record().save(path)
+        code, _, err = play("--resume", str(path))
+        assert code == 2 and "is over; watch it with terra replay" in err

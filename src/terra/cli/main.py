@@ -318,6 +318,15 @@ def play_command(
             "(Source of the Nile's Game II).",
         ),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="RECORD",
+            help="Go on with the game of this record where it stopped (a game played with "
+            "--record is saved there as it goes); its game, players and seats come from it.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
 

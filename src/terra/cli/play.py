@@ -17,6 +17,7 @@ import traceback
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any, NotRequired, TypedDict, Unpack
@@ -50,7 +51,12 @@ COMMANDS = (
     ("board", "draw the board again"),
     ("log", "the whole game log, as you may see it"),
     ("hint", "the search's three best moves: share of its search, expected result, why"),
-    ("quit", "stop the game here (with --record the record is still written)"),
+    (
+        "undo",
+        "take back your last decision and the bots' moves after it (never past a card drawn, "
+        "a die rolled or anything else shown)",
+    ),
+    ("quit", "stop the game here (with --record it is kept: terra play --resume FILE)"),
 )
 PERSON = "person"
 
@@ -148,6 +154,7 @@ class TableSettings(TypedDict):
     option: NotRequired[list[str] | None]
     language: NotRequired[str]
     continues: NotRequired[Path | None]
+    resume: NotRequired[Path | None]
 
 
 def new_session(
@@ -159,6 +166,9 @@ def new_session(
     errors: Console | None = None,
 ) -> Session:
     """Check every option and set the table; raises :class:`TerraError` saying what is wrong."""
+    resume = settings.get("resume")
+    if resume is not None:
+        return resumed_session(resume, settings, console=console, read=read, errors=errors)
     players, seed = settings["players"], settings["seed"]
     data, record = settings["data"], settings["record"]
     language = settings.get("language", "en")
@@ -200,6 +210,54 @@ def new_session(
         console=console,
         read=read,
         record=record,
+        errors=errors,
+        language=language,
+    )
+
+
+def resumed_session(
+    path: Path,
+    settings: TableSettings,
+    *,
+    console: Console,
+    read: Reader,
+    errors: Console | None = None,
+) -> Session:
+    """``--resume``: the game of the record in ``path`` where it stopped, its people and bots
+    in their seats (as the record names them; else as ``--seats`` and ``--bots`` say), saved
+    there again as it goes (or to ``--record``)."""
+    where = clip(str(path), PATH_LIMIT)
+    try:
+        record = Record.load(path)
+        state = replay(record)
+    except TerraError as error:
+        raise PlayError(f"--resume: {where}: {error}") from None
+    except OSError as error:
+        raise PlayError(f"--resume: cannot read {where}: {error.strerror or error}") from None
+    if state.is_over:
+        raise PlayError(f"--resume: the game in {where} is over; watch it with terra replay")
+    language = settings.get("language", "en")
+    if language not in LANGUAGES:
+        raise PlayError(f"--language: no log in {clip(language, 20)!r}")
+    named = record.meta.get("seats")
+    players = state.num_players
+    if isinstance(named, list) and len(named) == players and PERSON in named:
+        people: tuple[int, ...] = tuple(s for s, who in enumerate(named) if who == PERSON)
+        others = [s for s in range(players) if s not in people]
+        bots = make_bots(",".join(str(named[s]) for s in others), others, record.seed)
+    else:
+        people = parse_seats(settings["seats"], players)
+        others = [s for s in range(players) if s not in people]
+        bots = make_bots(settings["bots"], others, record.seed)
+    target = settings["record"] or path
+    check_record_path(target)
+    return Session(
+        state,
+        people,
+        bots,
+        console=console,
+        read=read,
+        record=target,
         errors=errors,
         language=language,
     )
@@ -253,6 +311,7 @@ class Session:
         self.at_keyboard: int | None = None
         self._changing = False
         self._interrupted = False
+        self._keep_failed = False
 
     # --- the game loop ---------------------------------------------------------------------
 
@@ -282,6 +341,8 @@ class Session:
         actions = len(self.state.history)
         if isinstance(stop, _Quit):
             self._say(f"Game stopped after {actions} actions.")
+            if self.record_path is not None:
+                self._say(f"Go on with it later: terra play --resume {self.record_path}")
             return 0
         if isinstance(stop, EOFError):
             self.console.print()
@@ -303,8 +364,8 @@ class Session:
         raise stop
 
     def _loop(self) -> None:
-        state = self.state
-        while not state.is_over:
+        while not self.state.is_over:
+            state = self.state  # a new state after an undo
             seat = state.current_player
             assert seat is not None
             bot = self.bots.get(seat)
@@ -312,6 +373,7 @@ class Session:
                 action = bot.choose(state)
                 with self._change():
                     state.play(action, seat=seat)
+                    self._keep()
             else:
                 self._person_turn(seat)
 
@@ -365,6 +427,9 @@ class Session:
                 self._full_log(seat)
             elif command == "hint":
                 self._hint()
+            elif command == "undo":
+                if self._undo(seat):
+                    return
             elif command in ("quit", "exit"):
                 raise _Quit
             elif self._try(line, seat):
@@ -387,12 +452,44 @@ class Session:
         try:
             with self._change():
                 state.play(move, seat=seat)
+                self._keep()
         except IllegalAction as error:
             self._complain(error.reason, error.rule)
             return False
         except TerraError as error:
             self._complain(str(error))
             return False
+        return True
+
+    def _undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision and the bots' moves after it, by the browser's
+        rule (:func:`terra.core.undo.undo_point`); refused, saying why, past something shown
+        or chance used, or past another person's decision at this terminal."""
+        from terra.core.undo import CannotUndo, undo_point  # noqa: PLC0415 - only when asked
+
+        record = self.state.record()
+        try:
+            point = undo_point(record, seat)
+        except CannotUndo as refusal:
+            self._complain(str(refusal))
+            return False
+        movers = replay(replace(record, actions=record.actions[:point]))
+        for text in record.actions[point:]:
+            mover = movers.current_player
+            if mover != seat and mover in self.people:
+                self._complain(
+                    f"seat {mover} has decided since your last move; an undo at a shared "
+                    "terminal takes back only the bots' moves"
+                )
+                return False
+            movers.play(text)
+        with self._change():
+            self.state = replay(replace(record, actions=record.actions[:point], result=None))
+            self._keep()
+        for viewer, seen in list(self.seen.items()):  # the log as it stood then
+            self.seen[viewer] = min(seen, self.state.log_size)
+        taken = len(record.actions) - point
+        self._say(f"Took back {taken} action{'s' if taken != 1 else ''}.", "bold")
         return True
 
     def _hint(self) -> None:
@@ -512,6 +609,24 @@ class Session:
         self._say(
             f"{'Winners (shared victory)' if len(winners) > 1 else 'Winner'}: {names}", "bold"
         )
+
+    def _keep(self) -> None:
+        """Save the game as it goes to ``--record`` (a new file put in place of the old, so a
+        game killed at any moment leaves a whole record): ``terra play --resume`` goes on
+        from it. A failure is said once; the record is tried again at the end."""
+        if self.record_path is None or self._keep_failed:
+            return
+        seats = [
+            self.bots[s].name if s in self.bots else PERSON for s in range(self.state.num_players)
+        ]
+        text = self.state.record(meta={"seats": seats}).to_json() + "\n"
+        try:
+            partial = self.record_path.with_name(self.record_path.name + ".partial")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, self.record_path)
+        except OSError as error:
+            self._keep_failed = True
+            self._error(f"cannot save the game as it goes: {error.strerror or error}")
 
     def _save(self) -> int:
         """Write the record when ``--record`` asks for it; returns 1 if it could not be
