@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import terra
 from terra.cli.main import app
+from terra.core import Record
 from terra.sim import play_game
 
 runner = CliRunner()
@@ -182,3 +186,61 @@ def test_a_number_past_the_digit_limit_fails_as_a_bad_record(
     assert result.exit_code == 1
     assert "not a JSON record" in result.stderr
     assert "crashed" not in result.stderr
+
+
+class TestWatching:
+    """``terra replay --show``: a game step by step, as a spectator or as one seat saw it."""
+
+    def _record(self, tmp_path: Path) -> Path:
+        state = terra.game("africana").new(2, 5)
+        rng = random.Random(5)
+        for _ in range(6):
+            state.play(rng.choice(state.legal_actions()))
+        path = tmp_path / "game.json"
+        state.record().save(path)
+        return path
+
+    def test_it_steps_forward_back_and_to_an_action(self, tmp_path: Path) -> None:
+        path = self._record(tmp_path)
+        result = runner.invoke(app, ["replay", "--show", str(path)], input="\n\nb\n6\nq\n")
+        assert result.exit_code == 0, result.output
+        shown = [line for line in result.output.splitlines() if line.startswith("Watching")]
+        steps = [line.split(":")[0] for line in shown]
+        assert steps == [
+            "Watching the start",
+            "Watching action 1 of 6",
+            "Watching action 2 of 6",
+            "Watching action 1 of 6",
+            "Watching action 6 of 6",
+        ]
+
+    def test_a_seat_is_shown_its_own_view_and_a_spectator_the_public_one(
+        self, tmp_path: Path
+    ) -> None:
+        path = self._record(tmp_path)
+        state = terra.replay(Record.load(path))
+        boards = {}
+        for seat in (None, 0):
+            screen = io.StringIO()
+            Console(file=screen, width=80, highlight=False, emoji=False).print(
+                state.game.render_terminal(state, seat)
+            )
+            boards[seat] = screen.getvalue()
+        assert boards[None] != boards[0]  # the seat's hand is on its board alone
+        for seat in (None, 0):
+            args = ["replay", "--show", str(path)] + ([] if seat is None else ["--seat", "0"])
+            result = runner.invoke(app, args, input="6\nq\n", terminal_width=80)
+            assert result.exit_code == 0
+            assert boards[seat] in result.output
+            assert boards[0 if seat is None else None] not in result.output
+
+    def test_bad_watching_is_refused_in_one_line(self, tmp_path: Path) -> None:
+        path = self._record(tmp_path)
+        for args, words in (
+            (["--seat", "0", str(path)], "--seat goes with --show"),
+            (["--show", str(path), str(path)], "--show watches one record, not 2"),
+            (["--show", "--seat", "7", str(path)], "there is no seat 7"),
+        ):
+            result = runner.invoke(app, ["replay", *args])
+            assert result.exit_code == 2, result.output
+            assert words in result.stderr

@@ -408,6 +408,18 @@ def tournament_command(
 @_runs("replay")
 def replay_command(
     files: Annotated[list[Path], typer.Argument(help="Record files to verify.")],
+    show: Annotated[
+        bool,
+        typer.Option(
+            "--show",
+            help="Watch the game of one record action by action, as a spectator sees it "
+            "(Enter: the next action; b: back; a number: that action; q: stop).",
+        ),
+    ] = False,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="With --show: watch it as this seat saw it."),
+    ] = None,
 ) -> None:
     """Replay records, verifying every action and the result; exit 1 on any mismatch."""
 
