@@ -4,7 +4,6 @@ person leaves, once whichever process sees it first, and the seat taken back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 from sqlalchemy import update
 
 import terra
-from terra.store import MatchStore, SeatInfo, open_engine
+from terra.store import MatchStore, SeatInfo
 from terra.store import clocks as clock_module
 from terra.store.chat import ChatStore
 from terra.store.clocks import GRACE, Clock, ClockError, Clocks
@@ -21,14 +20,6 @@ from terra.store.rematch import Rematches
 
 PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 BANK = Clock("bank", 600, 10)
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL)."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
 
 
 class Frozen:

@@ -20,14 +20,6 @@ PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 
 
 @pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL)."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
-
-
-@pytest.fixture
 def stores(database_url: str) -> Iterator[list[MatchStore]]:
     """Two stores on one database, as two server processes hold them."""
     both = [MatchStore(open_engine(database_url)) for _ in range(2)]

@@ -5,23 +5,14 @@ until they are taken or filled with bots."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import text
 
 import terra
-from terra.store import MatchStore, SeatInfo, open_engine
+from terra.store import MatchStore, SeatInfo
 from terra.store.matches import NotStarted
 from terra.store.players import PlayerInfo, PlayerRefused, Players, hash_key
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL), migrated to the newest."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
 
 
 def open_table(store: MatchStore, host: str, bots: list[str | None]) -> str:

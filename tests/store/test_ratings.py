@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from importlib import resources
 
@@ -22,14 +22,6 @@ from terra.store.players import PlayerInfo, Players
 from terra.store.ratings import MODEL, SPREAD, Ratings, Standing, updated
 
 START = (MODEL.mu, MODEL.sigma)
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL), migrated to the newest."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
 
 
 def seated(

@@ -6,25 +6,16 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import text
 
 import terra
-from terra.store import MatchStore, SeatInfo, open_engine
+from terra.store import MatchStore, SeatInfo
 from terra.store.chat import ChatStore
 from terra.store.rematch import CannotRematch, Rematch, Rematches, rematch_token
 
 SEATS = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", "random"), SeatInfo(2, "Cy", None)]
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL), migrated to the newest."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
 
 
 def finished(store: MatchStore) -> tuple[str, dict[int, str]]:

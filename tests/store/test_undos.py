@@ -3,24 +3,14 @@ process answers, closed by a refusal or the last agreement, lapsed by a move."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import terra
 from terra.core.undo import CannotUndo
-from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
+from terra.store import MatchStore, SeatInfo, StaleMove
 from terra.store.undos import AGREED, ASKED, REFUSED, TAKEN, Undos, heard, said
 
 PEOPLE = [SeatInfo(n, name, None) for n, name in enumerate(("Ann", "Bo", "Cy"))]
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[MatchStore]:
-    """A store on a new database of each kind (SQLite, PostgreSQL)."""
-    store = MatchStore(open_engine(database_url))
-    yield store
-    store.engine.dispose()
 
 
 def _one_move(store: MatchStore) -> str:
