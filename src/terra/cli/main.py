@@ -327,6 +327,14 @@ def play_command(
             "--record is saved there as it goes); its game, players and seats come from it.",
         ),
     ] = None,
+    screen: Annotated[
+        bool,
+        typer.Option(
+            "--screen",
+            help="Full-screen: the board, the log and a list of your moves that filters as "
+            "you type (one person against bots).",
+        ),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
 

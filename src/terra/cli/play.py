@@ -155,6 +155,7 @@ class TableSettings(TypedDict):
     language: NotRequired[str]
     continues: NotRequired[Path | None]
     resume: NotRequired[Path | None]
+    screen: NotRequired[bool]
 
 
 def new_session(
@@ -331,7 +332,7 @@ class Session:
                 self._changing = True  # from here on, Ctrl-C does not cut the ending short
                 code = self._stopped(stop)
             self._changing = True
-            saved = self._save()
+            saved = self.save()
         if self._interrupted:
             code = code or INTERRUPTED
         return saved or code
@@ -373,7 +374,7 @@ class Session:
                 action = bot.choose(state)
                 with self._change():
                     state.play(action, seat=seat)
-                    self._keep()
+                    self.keep()
             else:
                 self._person_turn(seat)
 
@@ -452,7 +453,7 @@ class Session:
         try:
             with self._change():
                 state.play(move, seat=seat)
-                self._keep()
+                self.keep()
         except IllegalAction as error:
             self._complain(error.reason, error.rule)
             return False
@@ -462,35 +463,42 @@ class Session:
         return True
 
     def _undo(self, seat: int) -> bool:
+        """The ``undo`` command: :meth:`undo`, said on the screen."""
+        refusal = self.undo(seat)
+        if refusal is not None:
+            self._complain(refusal)
+            return False
+        return True
+
+    def undo(self, seat: int) -> str | None:
         """Take back ``seat``'s last decision and the bots' moves after it, by the browser's
-        rule (:func:`terra.core.undo.undo_point`); refused, saying why, past something shown
-        or chance used, or past another person's decision at this terminal."""
+        rule (:func:`terra.core.undo.undo_point`); the refusal, saying why, past something
+        shown or chance used, or past another person's decision at this terminal (``None``:
+        done, and said)."""
         from terra.core.undo import CannotUndo, undo_point  # noqa: PLC0415 - only when asked
 
         record = self.state.record()
         try:
             point = undo_point(record, seat)
         except CannotUndo as refusal:
-            self._complain(str(refusal))
-            return False
+            return str(refusal)
         movers = replay(replace(record, actions=record.actions[:point]))
         for text in record.actions[point:]:
             mover = movers.current_player
             if mover != seat and mover in self.people:
-                self._complain(
+                return (
                     f"seat {mover} has decided since your last move; an undo at a shared "
                     "terminal takes back only the bots' moves"
                 )
-                return False
             movers.play(text)
         with self._change():
             self.state = replay(replace(record, actions=record.actions[:point], result=None))
-            self._keep()
+            self.keep()
         for viewer, seen in list(self.seen.items()):  # the log as it stood then
             self.seen[viewer] = min(seen, self.state.log_size)
         taken = len(record.actions) - point
         self._say(f"Took back {taken} action{'s' if taken != 1 else ''}.", "bold")
-        return True
+        return None
 
     def _hint(self) -> None:
         """The search's best moves for the seat to act (it reads only what that seat may
@@ -610,7 +618,7 @@ class Session:
             f"{'Winners (shared victory)' if len(winners) > 1 else 'Winner'}: {names}", "bold"
         )
 
-    def _keep(self) -> None:
+    def keep(self) -> None:
         """Save the game as it goes to ``--record`` (a new file put in place of the old, so a
         game killed at any moment leaves a whole record): ``terra play --resume`` goes on
         from it. A failure is said once; the record is tried again at the end."""
@@ -628,7 +636,7 @@ class Session:
             self._keep_failed = True
             self._error(f"cannot save the game as it goes: {error.strerror or error}")
 
-    def _save(self) -> int:
+    def save(self) -> int:
         """Write the record when ``--record`` asks for it; returns 1 if it could not be
         written there (it is then written to a temporary file, so the game is not lost)."""
         if self.record_path is None:
@@ -703,6 +711,20 @@ def run(
     except TerraError as error:
         errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
-    code = session.play()
+    code = _full_screen(session, errors) if settings.get("screen") else session.play()
     if code:
         raise typer.Exit(code)
+
+
+def _full_screen(session: Session, errors: Console) -> int:
+    """``--screen``: the game full-screen (:mod:`terra.cli.screen`); the record written at the
+    end as in line mode. The exit code."""
+    from terra.cli.screen import PlayScreen  # noqa: PLC0415 - Textual only when asked
+
+    try:
+        app = PlayScreen(session)
+    except TerraError as error:
+        errors.print(Text(f"terra play: error: --screen: {shorten(str(error))}"), soft_wrap=True)
+        return USAGE_ERROR
+    app.run()
+    return session.save()

@@ -1,0 +1,124 @@
+"""``terra play --screen`` driven headlessly by Textual's pilot: a whole game of each game
+against bots, moves chosen from the list and typed into its filter, undo, the record saved
+as it goes; a screenshot (SVG) of each game at 80x24 and 120x40 for a person to look at."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Input, OptionList, RichLog
+
+import terra
+from terra.ai.bots import make_bot
+from terra.cli.play import Session
+from terra.cli.screen import PlayScreen
+from terra.core import Record
+from tests.web.board_page import screenshot_dir
+
+# Each game at its fewest players.
+GAMES: dict[str, dict[str, object]] = {
+    "africana": {},
+    "africa": {},
+    "expedition": {},
+    "nile": {"game": 2, "turns": 20},  # the shortest Nile: Game II of 20 turns
+}
+MOST_DECISIONS = 3000
+
+
+def _session(game: str, seed: int, record: Path | None = None) -> Session:
+    state = terra.game(game).new(2, seed, GAMES[game])
+    quiet = Console(file=io.StringIO())
+    return Session(
+        state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input, record=record
+    )
+
+
+async def _settled(app: PlayScreen) -> None:
+    """Wait until the bots have moved and the screen shows the person's turn (or the end)."""
+    await app.workers.wait_for_complete()
+    await asyncio.sleep(0)
+    await app.workers.wait_for_complete()
+
+
+# Source of the Nile's whole game runs to over a thousand decisions, several minutes on the
+# full screen: its test plays its first decisions (the other games are played to the end).
+DECISIONS = {"nile": 80}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_is_played_on_the_full_screen(game: str, tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    session = _session(game, 3, record)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settled(app)
+            app.save_screenshot(str(screenshot_dir() / f"screen-{game}-80x24.svg"))
+            rng = random.Random(3)
+            for decision in range(DECISIONS.get(game, MOST_DECISIONS)):
+                if session.state.is_over:
+                    break
+                listed = app.query_one("#moves", OptionList)
+                assert listed.option_count > 0, "the person's turn offers no move"
+                if decision == 1:  # the filter's words leave one move: Enter plays it
+                    first = listed.get_option_at_index(0).id
+                    assert first is not None
+                    app.query_one("#filter", Input).focus()
+                    await pilot.press(*first)
+                    shown = app.query_one("#moves", OptionList)
+                    ids = [shown.get_option_at_index(i).id for i in range(shown.option_count)]
+                    assert first in ids and len(ids) <= len(app.moves)
+                    if shown.option_count == 1:
+                        await pilot.press("enter")
+                    else:
+                        shown.focus()
+                        await pilot.press("enter")
+                else:  # a move of the list, chosen with the arrow keys
+                    listed.focus()
+                    await pilot.press(*["down"] * rng.randrange(listed.option_count), "enter")
+                await _settled(app)
+            if game not in DECISIONS:
+                assert session.state.is_over, f"no end after {MOST_DECISIONS} decisions"
+                assert "Game over" in str(app.query_one("#status").render())
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            app.save_screenshot(str(screenshot_dir() / f"screen-{game}-120x40.svg"))
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+    saved = Record.load(record)
+    assert terra.replay(saved).is_over == session.state.is_over
+    assert list(saved.actions) == [session.state.action_str(a) for a in session.state.history]
+
+
+def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path) -> None:
+    session = _session("africa", 4)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settled(app)
+            await pilot.press("ctrl+z")  # nothing to take back yet
+            log = app.query_one("#log", RichLog)
+            assert any("you have made no move yet" in str(line.text) for line in log.lines)
+            app.query_one("#moves", OptionList).focus()
+            await pilot.press("enter")
+            await _settled(app)
+            assert len(session.state.history) == 2  # the person's and the bot's
+            await pilot.press("ctrl+z")
+            await _settled(app)
+            assert session.state.history == []
+            assert app.query_one("#moves", OptionList).option_count > 0
+            app.query_one("#filter", Input).focus()
+            await pilot.press(*"start nowhere", "enter")  # not in the list: played as typed
+            assert any("Not allowed" in str(line.text) for line in log.lines)
+            assert session.state.history == []
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
