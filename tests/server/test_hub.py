@@ -235,3 +235,34 @@ def test_talk_notices_are_read_back_and_a_moves_notice_is_not_mistaken_for_one()
     assert parse("m:5:back") == Notice("m", 5, back=True)
     assert parse("m:chat:x") is None
     assert not isinstance(parse("m:dance:3"), Talk)
+
+
+def test_a_notice_carrying_its_move_updates_the_pages_without_the_database() -> None:
+    """The store's cache holds the position before the move: the pages get the position after
+    it at once, in the order the notices come; a notice it cannot follow is caught up."""
+    followed: list[tuple[str, int, str]] = []
+
+    def follow(match_id: str, moves: int, action: str) -> GameState | None:
+        followed.append((match_id, moves, action))
+        return STATE if action != "unknown" else None
+
+    async def scenario() -> None:
+        notices = Notices()
+        broadcaster = PostgresBroadcaster(notices, follow)
+        database = Database(broadcaster)
+        await broadcaster.start(database.catch_up)
+        page = Page()
+        broadcaster.subscribe("m", page)
+        notices.queue.put_nowait(Notice("m", 1, action="a"))
+        notices.queue.put_nowait(Notice("m", 2, action="b"))
+        notices.queue.put_nowait(Notice("elsewhere", 1, action="c"))  # no pages here
+        await settle()
+        assert page.heard == [1, 2] and database.asked == []
+        database.moves["m"] = 3
+        notices.queue.put_nowait(Notice("m", 3, action="unknown"))
+        await settle()
+        assert page.heard == [1, 2, 3] and database.asked == [("m", 3)]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+    assert followed == [("m", 1, "a"), ("m", 2, "b"), ("m", 3, "unknown")]

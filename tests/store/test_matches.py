@@ -215,6 +215,25 @@ class TestTheDatabaseIsTheTruth:
         assert len(record.actions) == 5
         assert terra.replay(record) == second.state(match_id)[0]
 
+    def test_a_move_heard_of_is_played_on_the_cached_state_before_it(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        first.append_move(match_id, 0, legal(first, match_id), None)
+        before, _ = second.state(match_id)  # cached at 1 move
+        moved = first.append_move(match_id, 1, legal(first, match_id), None)
+        after = second.follow(match_id, 2, moved.action)
+        assert after == moved.state and second.state(match_id, 2) == (after, 2)
+        assert len(before.history) == 1  # the shared state it had handed out did not change
+        assert second.follow(match_id, 2, moved.action) is after  # heard again: the same
+        first.append_move(match_id, 2, legal(first, match_id), None)
+        third = first.append_move(match_id, 3, legal(first, match_id), None)
+        # A notice it cannot follow (moves missed, a move that does not play): the database says.
+        assert second.follow(match_id, 4, third.action) is None
+        assert second.follow(match_id, 3, "no such move") is None
+        assert second.state(match_id, 4) == (third.state, 4)
+
     def test_sqlite_runs_in_wal_mode(self, tmp_path: Path) -> None:
         store = MatchStore(open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}"))
         with store.engine.connect() as connection:

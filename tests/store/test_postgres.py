@@ -7,6 +7,7 @@ import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
 import pytest
@@ -83,7 +84,7 @@ class TestAnnouncements:
             with pytest.raises(StaleMove):
                 store.append_move(match_id, 0, "pass", None)
             heard = [n.payload for n in listener.notifies(timeout=1.0)]
-        assert heard == [payload(match_id, 1)]
+        assert heard == [payload(match_id, 1, action=store.actions(match_id)[0])]
 
     def test_a_move_of_a_transaction_rolled_back_is_never_announced(
         self, store: MatchStore, postgres_url: str
@@ -100,6 +101,12 @@ class TestAnnouncements:
     def test_notices_are_read_back_and_foreign_text_is_ignored(self) -> None:
         assert parse(payload("a-b_c", 12)) == Notice("a-b_c", 12)
         assert parse(payload("a-b_c", 3, back=True)) == Notice("a-b_c", 3, back=True)
+        carried = payload("a-b_c", 12, action="pay 2 = 1: x")
+        assert parse(carried) == Notice("a-b_c", 12, action="pay 2 = 1: x")
+        assert parse(payload("m", 1, action="x" * 5000)) == Notice("m", 1)  # too long to carry
+        assert parse("m:1:back=x") is None
+        assert parse("m:chat:1=x") is None
+        assert parse("m:1=") is None
         assert parse("hello") is None
         assert parse("x:") is None
         assert parse(":3") is None
@@ -129,7 +136,33 @@ class TestListening:
             return heard
 
         heard = asyncio.run(listen())
-        assert heard == [None, Notice(match_id, 1), None, Notice(match_id, 2)]
+        first, second = store.actions(match_id)
+        assert heard == [
+            None,
+            Notice(match_id, 1, action=first),
+            None,
+            Notice(match_id, 2, action=second),
+        ]
+
+
+class TestRestart:
+    def test_a_restarted_database_costs_no_move(self) -> None:
+        """The writers' connections, several of them open, are all dropped by the restart: the
+        next move begins again on a new connection instead of failing, and is stored once."""
+        cluster = Cluster.start()
+        store = MatchStore(open_engine(cluster.create_database("restarted")))
+        try:
+            matches = [new_match(store) for _ in range(4)]
+            with ThreadPoolExecutor(len(matches)) as writers:
+                assert list(writers.map(lambda m: play_first_legal(store, m), matches)) == [1] * 4
+            cluster.restart()
+            for match_id in matches:
+                assert play_first_legal(store, match_id) == 2
+            assert play_first_legal(store, matches[0]) == 3
+            assert [len(store.actions(m)) for m in matches] == [3, 2, 2, 2]
+        finally:
+            store.engine.dispose()
+            cluster.stop()
 
 
 class TestOpening:

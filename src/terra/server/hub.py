@@ -23,6 +23,9 @@ _log = logging.getLogger("terra.server")
 # Told of a match's moves committed elsewhere (``None``: maybe some, ask the database):
 # brings the process's pages of that match up to date.
 CatchUp = Callable[[str, int | None], Awaitable[None]]
+# Told that another process committed a match's move, the last of so many (``action``): the
+# match's state after it, without the database, or ``None`` (see MatchStore.follow).
+Follow = Callable[[str, int, str], GameState | None]
 # Told of a chat message or a rematch asked for through another process: tells this
 # process's pages of that match.
 Hear = Callable[[Talk], Awaitable[None]]
@@ -138,16 +141,21 @@ class PostgresBroadcaster(LocalBroadcaster):
     :class:`~terra.store.notices.MoveNotices`). A notice of a match this process has
     pages of is handed to ``catch_up`` (see :meth:`terra.server.tables.Tables.catch_up`),
     one at a time per match and matches side by side; a notice of a count the pages have
-    already been told (the move was made here) is dropped. When the listening connection is
+    already been told (the move was made here) is dropped. A notice that carries its move,
+    of a match whose state before it ``follow`` holds (the store's cache), updates the pages
+    at once, in the order the notices come: no database, no thread. When the listening connection is
     opened again after it dropped, every match with pages here is caught up from the database,
     as notices sent meanwhile are lost. A chat message or a rematch asked for
     (:class:`~terra.store.notices.Talk`) is handed to ``hear`` for a match with pages here,
     unless this process told its pages of it already.
     """
 
-    def __init__(self, notices: AsyncIterable[Notice | Talk | None]) -> None:
+    def __init__(
+        self, notices: AsyncIterable[Notice | Talk | None], follow: Follow | None = None
+    ) -> None:
         super().__init__()
         self._notices = notices
+        self._follow = follow
         self._hear: Hear | None = None
         self._talked: OrderedDict[Talk, None] = OrderedDict()  # told here lately
         self._hearing: set[asyncio.Task[None]] = set()
@@ -200,13 +208,15 @@ class PostgresBroadcaster(LocalBroadcaster):
                 elif isinstance(notice, Talk):
                     self._heard_talk(notice)
                 else:
-                    self._heard(notice.match_id, notice.moves, notice.back)
+                    self._heard(notice.match_id, notice.moves, notice.back, notice.action)
         except asyncio.CancelledError:
             raise
         except Exception:
             _log.exception("this server no longer hears of moves made by other processes")
 
-    def _heard(self, match_id: str, moves: int | None, back: bool = False) -> None:
+    def _heard(
+        self, match_id: str, moves: int | None, back: bool = False, action: str | None = None
+    ) -> None:
         if not self.listeners(match_id):
             return
         if back:  # moves taken back: the pages are told the database's count, however few
@@ -214,6 +224,11 @@ class PostgresBroadcaster(LocalBroadcaster):
             moves = None
         if moves is not None and moves <= self._told.get(match_id, -1):
             return
+        if moves is not None and action is not None and self._follow is not None:
+            state = self._follow(match_id, moves, action)
+            if state is not None:
+                self.publish(match_id, state, moves)
+                return
         if match_id in self._wanted:
             before = self._wanted[match_id]
             moves = None if before is None or moves is None else max(before, moves)
@@ -257,5 +272,5 @@ class PostgresBroadcaster(LocalBroadcaster):
 def broadcaster_for(store: MatchStore) -> Broadcaster:
     """The broadcaster a server on ``store``'s database needs."""
     if store.announces:
-        return PostgresBroadcaster(MoveNotices(store.engine))
+        return PostgresBroadcaster(MoveNotices(store.engine), store.follow)
     return LocalBroadcaster()

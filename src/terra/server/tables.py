@@ -131,9 +131,7 @@ class Tables:
         self.bots = bots or BotPool(self.settings.bot_workers)
         self._own_bots = bots is None  # a pool handed in is closed by its owner
         self._tables: dict[str, Table] = {}
-        self._writer = (
-            ThreadPoolExecutor(1, thread_name_prefix="terra-writes") if store.embedded else None
-        )
+        self._writer = ThreadPoolExecutor(store.writers, thread_name_prefix="terra-writes")
         self._closing = False
 
     async def start(self) -> None:
@@ -149,12 +147,11 @@ class Tables:
         return await to_thread.run_sync(function, *args)
 
     async def write(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` of the store that writes, off the event loop. An embedded SQLite
-        file takes one writer at a time: its writes queue in one thread of their own, rather
-        than wait for its lock in many (which doubled the processor time of a move); a database
-        server takes them side by side."""
-        if self._writer is None:
-            return await self.call(function, *args)
+        """``function(*args)`` of the store that writes, off the event loop, in the threads of
+        the store's writers (``store.writers``). An embedded SQLite file takes one writer at a
+        time: its writes queue in one thread of their own, rather than wait for its lock in
+        many (which doubled the processor time of a move); a database server takes a few side
+        by side, and more threads would only wait for them."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._writer, functools.partial(function, *args))
 
@@ -476,8 +473,7 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.broadcaster.close()
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
+        self._writer.shutdown(wait=True)
         if self._own_bots:
             self.bots.close()
 
