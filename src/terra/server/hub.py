@@ -23,9 +23,9 @@ _log = logging.getLogger("terra.server")
 # Told of a match's moves committed elsewhere (``None``: maybe some, ask the database):
 # brings the process's pages of that match up to date.
 CatchUp = Callable[[str, int | None], Awaitable[None]]
-# Told that another process committed a match's move, the last of so many (``action``): the
-# match's state after it, without the database, or ``None`` (see MatchStore.follow).
-Follow = Callable[[str, int, str], GameState | None]
+# Told of a move another process committed (or of moves taken back): the match's state after
+# it, without the database, or ``None`` (see MatchStore.follow).
+Follow = Callable[[Notice], GameState | None]
 # Told of a chat message or a rematch asked for through another process: tells this
 # process's pages of that match.
 Hear = Callable[[Talk], Awaitable[None]]
@@ -208,15 +208,28 @@ class PostgresBroadcaster(LocalBroadcaster):
                 elif isinstance(notice, Talk):
                     self._heard_talk(notice)
                 else:
-                    self._heard(notice.match_id, notice.moves, notice.back, notice.action)
+                    self._heard_move(notice)
         except asyncio.CancelledError:
             raise
         except Exception:
             _log.exception("this server no longer hears of moves made by other processes")
 
-    def _heard(
-        self, match_id: str, moves: int | None, back: bool = False, action: str | None = None
-    ) -> None:
+    def _heard_move(self, notice: Notice) -> None:
+        """Update the pages of the notice's match at once when the store can follow it, else
+        catch them up from the database."""
+        match_id, moves = notice.match_id, notice.moves
+        if not self.listeners(match_id):
+            return
+        if not notice.back and moves <= self._told.get(match_id, -1):
+            return  # the move was made here, and the pages have it
+        if self._follow is not None:
+            state = self._follow(notice)
+            if state is not None:
+                self.publish(match_id, state, moves)
+                return
+        self._heard(match_id, moves, notice.back)
+
+    def _heard(self, match_id: str, moves: int | None, back: bool = False) -> None:
         if not self.listeners(match_id):
             return
         if back:  # moves taken back: the pages are told the database's count, however few
@@ -224,11 +237,6 @@ class PostgresBroadcaster(LocalBroadcaster):
             moves = None
         if moves is not None and moves <= self._told.get(match_id, -1):
             return
-        if moves is not None and action is not None and self._follow is not None:
-            state = self._follow(match_id, moves, action)
-            if state is not None:
-                self.publish(match_id, state, moves)
-                return
         if match_id in self._wanted:
             before = self._wanted[match_id]
             moves = None if before is None or moves is None else max(before, moves)

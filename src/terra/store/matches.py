@@ -31,7 +31,7 @@ from terra.core.state import GameState
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
-from terra.store.notices import payload
+from terra.store.notices import Notice, payload
 from terra.store.writing import (
     WAITING_COUNT,
     WRITERS,
@@ -322,12 +322,20 @@ class MatchStore:
         self._remember(match_id, len(record.actions), state)
         return state, len(record.actions)
 
-    def follow(self, match_id: str, moves: int, action: str) -> GameState | None:
-        """The match's state after another process committed ``action`` as the last of its
-        ``moves`` moves (a notice said so): the cached state of the move before with ``action``
-        played, remembered; ``None`` when no cached state is that one (then the database
-        says). Nothing is read from the database: the notices of a match come in the order
-        its moves were committed. The state returned is shared: read it, never change it."""
+    def follow(self, notice: Notice) -> GameState | None:
+        """The match's state after the move another process committed (``notice`` says which):
+        the cached state of the move before with the notice's move played, remembered; ``None``
+        when no cached state is that one, or the notice carries no move (then the database
+        says). Nothing is read from the database: the notices of a match come in the order its
+        moves were committed. A notice of moves taken back drops the cached state: a state of
+        the same count may be one of the moves taken back. The state returned is shared: read
+        it, never change it."""
+        match_id, moves, action = notice.match_id, notice.moves, notice.action
+        if notice.back:
+            self.forget(match_id)
+            return None
+        if action is None:
+            return None
         with self._cache_lock:
             committing = self._committing.get(match_id)
         if committing is not None and committing[:2] == (moves, action):
