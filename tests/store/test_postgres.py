@@ -16,6 +16,7 @@ from sqlalchemy import text
 import terra
 from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
 from terra.store.database import DatabaseError
+from terra.store.faults import Fault, StoreUnavailable
 from terra.store.notices import CHANNEL, MoveNotices, Notice, Talk, parse, payload
 from terra.store.throwaway import Cluster
 from tests.postgres import terminate_listeners
@@ -163,6 +164,25 @@ class TestRestart:
         finally:
             store.engine.dispose()
             cluster.stop()
+
+    def test_a_database_that_refuses_connections_refuses_the_move_plainly(
+        self, store: MatchStore, postgres: Cluster, postgres_url: str
+    ) -> None:
+        match_id = new_match(store)
+        play_first_legal(store, match_id)
+        name = postgres_url.rpartition("/")[2]
+        postgres.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        postgres.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            f" WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        )
+        try:
+            with pytest.raises(StoreUnavailable) as refused:
+                store.append_move(match_id, 1, "pass", None)
+            assert refused.value.fault is Fault.UNREACHABLE
+        finally:
+            postgres.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        assert play_first_legal(store, match_id) == 2
 
 
 class TestOpening:

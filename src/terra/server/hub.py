@@ -143,9 +143,9 @@ class PostgresBroadcaster(LocalBroadcaster):
     one at a time per match and matches side by side; a notice of a count the pages have
     already been told (the move was made here) is dropped. A notice that carries its move,
     of a match whose state before it ``follow`` holds (the store's cache), updates the pages
-    at once, in the order the notices come: no database, no thread. When the listening connection is
-    opened again after it dropped, every match with pages here is caught up from the database,
-    as notices sent meanwhile are lost. A chat message or a rematch asked for
+    at once, in the order the notices come: no database, no thread. When the listening
+    connection is opened again after it dropped, every match with pages here is caught up from
+    the database, as notices sent meanwhile are lost. A chat message or a rematch asked for
     (:class:`~terra.store.notices.Talk`) is handed to ``hear`` for a match with pages here,
     unless this process told its pages of it already.
     """

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from terra.store.postgres_writing import PostgresWriting
 
 _log = logging.getLogger("terra.store")
+
 # Live states kept in memory per process; a rebuilt state costs one replay of its record. A
 # state of a long Source of the Nile game takes a few megabytes; a finished or idle match is
 # dropped (:meth:`MatchStore.forget`), so this bounds the matches being played at once.
@@ -352,8 +353,13 @@ class MatchStore:
         state = state.clone()  # the cached one is shared: never changed in place
         try:
             state.play(action)
-        except TerraError:  # not this match's move after all: the database says
-            _log.warning("match %s: the notice of move %d does not play here", match_id, moves)
+        except Exception:  # even a fault of the rules must not stop the hearing of notices
+            _log.warning(
+                "match %s: the notice of move %d does not play here; the database says",
+                match_id,
+                moves,
+                exc_info=True,
+            )
             return None
         self._remember(match_id, moves, state)
         return state

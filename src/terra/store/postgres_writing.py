@@ -131,7 +131,10 @@ class PostgresMove:
     def move_count(self, match_id: str) -> int | None:
         statement = self.writing.lock
         for last in (False, True):
-            connection = self.writing.take()
+            try:
+                connection = self.writing.take()
+            except psycopg.Error as problem:  # the database is down, or refuses connections
+                raise DBAPIError("connect", None, problem, hide_parameters=True) from None
             try:
                 cursor = psycopg.ClientCursor(connection)
                 cursor.execute(f"BEGIN; {statement.bound(cursor, {'match': match_id})}")
