@@ -235,3 +235,38 @@ def test_talk_notices_are_read_back_and_a_moves_notice_is_not_mistaken_for_one()
     assert parse("m:5:back") == Notice("m", 5, back=True)
     assert parse("m:chat:x") is None
     assert not isinstance(parse("m:dance:3"), Talk)
+
+
+def test_a_notice_carrying_its_move_updates_the_pages_without_the_database() -> None:
+    """The store's cache holds the position before the move: the pages get the position after
+    it at once, in the order the notices come; a notice it cannot follow is caught up."""
+    followed: list[tuple[str, int, str | None]] = []
+
+    def follow(notice: Notice) -> GameState | None:
+        followed.append((notice.match_id, notice.moves, notice.action))
+        return STATE if notice.action not in ("unknown", None) else None
+
+    async def scenario() -> None:
+        notices = Notices()
+        broadcaster = PostgresBroadcaster(notices, follow)
+        database = Database(broadcaster)
+        await broadcaster.start(database.catch_up)
+        page = Page()
+        broadcaster.subscribe("m", page)
+        notices.queue.put_nowait(Notice("m", 1, action="a"))
+        notices.queue.put_nowait(Notice("m", 2, action="b"))
+        notices.queue.put_nowait(Notice("elsewhere", 1, action="c"))  # no pages here
+        await settle()
+        assert page.heard == [1, 2] and database.asked == []
+        database.moves["m"] = 3
+        notices.queue.put_nowait(Notice("m", 3, action="unknown"))
+        await settle()
+        assert page.heard == [1, 2, 3] and database.asked == [("m", 3)]
+        database.moves["m"] = 2
+        notices.queue.put_nowait(Notice("m", 2, back=True))  # the store drops its state...
+        await settle()
+        assert page.heard == [1, 2, 3, 2] and database.asked == [("m", 3), ("m", None)]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+    assert followed == [("m", 1, "a"), ("m", 2, "b"), ("m", 3, "unknown"), ("m", 2, None)]

@@ -15,6 +15,7 @@ from terra.core.errors import IllegalAction
 from terra.store import MatchStore, SeatInfo, StaleMove, UnknownMatch, open_engine
 from terra.store.database import DatabaseError
 from terra.store.models import Base
+from terra.store.notices import Notice
 
 PEOPLE = [SeatInfo(0, "Ann", None), SeatInfo(1, "Bo", None)]
 
@@ -206,6 +207,42 @@ class TestTheDatabaseIsTheTruth:
         record = first.record(match_id)
         assert len(record.actions) == 5
         assert terra.replay(record) == second.state(match_id)[0]
+
+    def test_a_move_heard_of_is_played_on_the_cached_state_before_it(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        first.append_move(match_id, 0, legal(first, match_id), None)
+        before, _ = second.state(match_id)  # cached at 1 move
+        moved = first.append_move(match_id, 1, legal(first, match_id), None)
+        after = second.follow(Notice(match_id, 2, action=moved.action))
+        assert after == moved.state and second.state(match_id, 2) == (after, 2)
+        assert len(before.history) == 1  # the shared state it had handed out did not change
+        assert second.follow(Notice(match_id, 2, action=moved.action)) is after  # heard again
+        first.append_move(match_id, 2, legal(first, match_id), None)
+        third = first.append_move(match_id, 3, legal(first, match_id), None)
+        # A notice it cannot follow (moves missed, a move that does not play): the database says.
+        assert second.follow(Notice(match_id, 4, action=third.action)) is None
+        assert second.follow(Notice(match_id, 3, action="no such move")) is None
+        assert second.follow(Notice(match_id, 3)) is None
+        assert second.state(match_id, 4) == (third.state, 4)
+
+    def test_moves_taken_back_and_played_again_are_not_followed_on_the_old_state(
+        self, stores: list[MatchStore]
+    ) -> None:
+        first, second = stores
+        match_id, _ = new_match(first)
+        for seen in range(3):
+            first.append_move(match_id, seen, legal(first, match_id), None)
+        old, _ = second.state(match_id)  # cached at 3 moves
+        first.take_back(match_id, 3, 2)
+        assert second.follow(Notice(match_id, 2, back=True)) is None  # forgets its 3 moves
+        options = first.state(match_id)[0].legal_action_strs()
+        other = next(a for a in options if a != old.record().actions[-1])
+        again = first.append_move(match_id, 2, other, None)
+        assert second.follow(Notice(match_id, 3, action=again.action)) is None
+        assert second.state(match_id, 3) == (again.state, 3)
 
     def test_sqlite_runs_in_wal_mode(self, tmp_path: Path) -> None:
         store = MatchStore(open_engine(f"sqlite:///{tmp_path / 'wal.sqlite3'}"))

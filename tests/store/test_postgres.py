@@ -7,6 +7,7 @@ import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 
 import psycopg
@@ -18,6 +19,7 @@ from sqlalchemy import text
 import terra
 from terra.store import MatchStore, SeatInfo, StaleMove, open_engine
 from terra.store.database import DatabaseError
+from terra.store.faults import Fault, StoreUnavailable
 from terra.store.notices import CHANNEL, MoveNotices, Notice, Talk, parse, payload
 from terra.store.throwaway import Cluster
 from tests.postgres import terminate_listeners
@@ -96,7 +98,7 @@ class TestAnnouncements:
             with pytest.raises(StaleMove):
                 store.append_move(match_id, 0, "pass", None)
             heard = [n.payload for n in listener.notifies(timeout=1.0)]
-        assert heard == [payload(match_id, 1)]
+        assert heard == [payload(match_id, 1, action=store.actions(match_id)[0])]
 
     def test_a_move_of_a_transaction_rolled_back_is_never_announced(
         self, store: MatchStore, postgres_url: str
@@ -113,6 +115,12 @@ class TestAnnouncements:
     def test_notices_are_read_back_and_foreign_text_is_ignored(self) -> None:
         assert parse(payload("a-b_c", 12)) == Notice("a-b_c", 12)
         assert parse(payload("a-b_c", 3, back=True)) == Notice("a-b_c", 3, back=True)
+        carried = payload("a-b_c", 12, action="pay 2 = 1: x")
+        assert parse(carried) == Notice("a-b_c", 12, action="pay 2 = 1: x")
+        assert parse(payload("m", 1, action="x" * 5000)) == Notice("m", 1)  # too long to carry
+        assert parse("m:1:back=x") is None
+        assert parse("m:chat:1=x") is None
+        assert parse("m:1=") is None
         assert parse("hello") is None
         assert parse("x:") is None
         assert parse(":3") is None
@@ -142,7 +150,52 @@ class TestListening:
             return heard
 
         heard = asyncio.run(listen())
-        assert heard == [None, Notice(match_id, 1), None, Notice(match_id, 2)]
+        first, second = store.actions(match_id)
+        assert heard == [
+            None,
+            Notice(match_id, 1, action=first),
+            None,
+            Notice(match_id, 2, action=second),
+        ]
+
+
+class TestRestart:
+    def test_a_restarted_database_costs_no_move(self) -> None:
+        """The writers' connections, several of them open, are all dropped by the restart: the
+        next move begins again on a new connection instead of failing, and is stored once."""
+        cluster = Cluster.start()
+        store = MatchStore(open_engine(cluster.create_database("restarted")))
+        try:
+            matches = [new_match(store) for _ in range(4)]
+            with ThreadPoolExecutor(len(matches)) as writers:
+                assert list(writers.map(lambda m: play_first_legal(store, m), matches)) == [1] * 4
+            cluster.restart()
+            for match_id in matches:
+                assert play_first_legal(store, match_id) == 2
+            assert play_first_legal(store, matches[0]) == 3
+            assert [len(store.actions(m)) for m in matches] == [3, 2, 2, 2]
+        finally:
+            store.engine.dispose()
+            cluster.stop()
+
+    def test_a_database_that_refuses_connections_refuses_the_move_plainly(
+        self, store: MatchStore, postgres: Cluster, postgres_url: str
+    ) -> None:
+        match_id = new_match(store)
+        play_first_legal(store, match_id)
+        name = postgres_url.rpartition("/")[2]
+        postgres.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+        postgres.sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            f" WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+        )
+        try:
+            with pytest.raises(StoreUnavailable) as refused:
+                store.append_move(match_id, 1, "pass", None)
+            assert refused.value.fault is Fault.UNREACHABLE
+        finally:
+            postgres.sql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+        assert play_first_legal(store, match_id) == 2
 
 
 class TestOpening:

@@ -23,9 +23,14 @@ _log = logging.getLogger("terra.server")
 # Told of a match's moves committed elsewhere (``None``: maybe some, ask the database):
 # brings the process's pages of that match up to date.
 CatchUp = Callable[[str, int | None], Awaitable[None]]
+# Told of a move another process committed (or of moves taken back): the match's state after
+# it, without the database, or ``None`` (see MatchStore.follow).
+Follow = Callable[[Notice], GameState | None]
 # Told of a chat message or a rematch asked for through another process: tells this
 # process's pages of that match.
 Hear = Callable[[Talk], Awaitable[None]]
+# Told that the pages of a match were brought to a move count that another process committed.
+Followed = Callable[[str, int], None]
 # The talk a process remembers telling its pages, so as not to tell it twice: a notice comes
 # back within moments, far sooner than this many more messages are said on one server.
 TALKED = 4096
@@ -77,10 +82,13 @@ class Broadcaster(Protocol):
         pages at once, and hears of it from the database too)."""
         ...
 
-    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
+    async def start(
+        self, catch_up: CatchUp, hear: Hear | None = None, followed: Followed | None = None
+    ) -> None:
         """Begin hearing of moves committed by other processes, calling ``catch_up`` for a
         match this process has pages of (at server start-up), and of what was said at their
-        tables, calling ``hear``."""
+        tables, calling ``hear``; ``followed`` after pages were given a move another process
+        committed without the database (a notice that carries it)."""
         ...
 
     async def close(self) -> None:
@@ -123,7 +131,9 @@ class LocalBroadcaster:
         """Nothing comes back from the database: no other process is told."""
         self.tell(talk.match_id, text)
 
-    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
+    async def start(
+        self, catch_up: CatchUp, hear: Hear | None = None, followed: Followed | None = None
+    ) -> None:
         """Nothing to hear: no other process writes to this database."""
 
     async def close(self) -> None:
@@ -138,17 +148,23 @@ class PostgresBroadcaster(LocalBroadcaster):
     :class:`~terra.store.notices.MoveNotices`). A notice of a match this process has
     pages of is handed to ``catch_up`` (see :meth:`terra.server.tables.Tables.catch_up`),
     one at a time per match and matches side by side; a notice of a count the pages have
-    already been told (the move was made here) is dropped. When the listening connection is
-    opened again after it dropped, every match with pages here is caught up from the database,
-    as notices sent meanwhile are lost. A chat message or a rematch asked for
+    already been told (the move was made here) is dropped. A notice that carries its move,
+    of a match whose state before it ``follow`` holds (the store's cache), updates the pages
+    at once, in the order the notices come: no database, no thread. When the listening
+    connection is opened again after it dropped, every match with pages here is caught up from
+    the database, as notices sent meanwhile are lost. A chat message or a rematch asked for
     (:class:`~terra.store.notices.Talk`) is handed to ``hear`` for a match with pages here,
     unless this process told its pages of it already.
     """
 
-    def __init__(self, notices: AsyncIterable[Notice | Talk | None]) -> None:
+    def __init__(
+        self, notices: AsyncIterable[Notice | Talk | None], follow: Follow | None = None
+    ) -> None:
         super().__init__()
         self._notices = notices
+        self._follow = follow
         self._hear: Hear | None = None
+        self._followed: Followed | None = None
         self._talked: OrderedDict[Talk, None] = OrderedDict()  # told here lately
         self._hearing: set[asyncio.Task[None]] = set()
         self._told: dict[str, int] = {}  # the newest count each match's pages were told
@@ -170,9 +186,12 @@ class PostgresBroadcaster(LocalBroadcaster):
         self._told[match_id] = moves
         super().publish(match_id, state, moves)
 
-    async def start(self, catch_up: CatchUp, hear: Hear | None = None) -> None:
+    async def start(
+        self, catch_up: CatchUp, hear: Hear | None = None, followed: Followed | None = None
+    ) -> None:
         self._catch_up = catch_up
         self._hear = hear
+        self._followed = followed
         self._listening = asyncio.create_task(self._listen())
 
     def tell_talk(self, talk: Talk, text: str) -> None:
@@ -200,11 +219,28 @@ class PostgresBroadcaster(LocalBroadcaster):
                 elif isinstance(notice, Talk):
                     self._heard_talk(notice)
                 else:
-                    self._heard(notice.match_id, notice.moves, notice.back)
+                    self._heard_move(notice)
         except asyncio.CancelledError:
             raise
         except Exception:
             _log.exception("this server no longer hears of moves made by other processes")
+
+    def _heard_move(self, notice: Notice) -> None:
+        """Update the pages of the notice's match at once when the store can follow it, else
+        catch them up from the database."""
+        match_id, moves = notice.match_id, notice.moves
+        if not self.listeners(match_id):
+            return
+        if not notice.back and moves <= self._told.get(match_id, -1):
+            return  # the move was made here, and the pages have it
+        if self._follow is not None:
+            state = self._follow(notice)
+            if state is not None:
+                if self._followed is not None:
+                    self._followed(match_id, moves)
+                self.publish(match_id, state, moves)
+                return
+        self._heard(match_id, moves, notice.back)
 
     def _heard(self, match_id: str, moves: int | None, back: bool = False) -> None:
         if not self.listeners(match_id):
@@ -257,5 +293,5 @@ class PostgresBroadcaster(LocalBroadcaster):
 def broadcaster_for(store: MatchStore) -> Broadcaster:
     """The broadcaster a server on ``store``'s database needs."""
     if store.announces:
-        return PostgresBroadcaster(MoveNotices(store.engine))
+        return PostgresBroadcaster(MoveNotices(store.engine), store.follow)
     return LocalBroadcaster()

@@ -27,7 +27,7 @@ from terra.store.chat import ChatStore
 from terra.store.clocks import Clocks, Timing
 from terra.store.faults import StoreUnavailable
 from terra.store.matches import AppendResult, MatchInfo, MatchStore, StaleMove, UnknownMatch
-from terra.store.notices import CHAT, SEATS, UNDO, Talk
+from terra.store.notices import CHAT, CLOCK, SEATS, UNDO, Talk
 from terra.store.players import Players
 from terra.store.rematch import Rematches
 from terra.store.undos import Asked, Undos
@@ -145,14 +145,12 @@ class Tables:
         self.bots = bots or BotPool(self.settings.bot_workers)
         self._own_bots = bots is None  # a pool handed in is closed by its owner
         self._tables: dict[str, Table] = {}
-        self._writer = (
-            ThreadPoolExecutor(1, thread_name_prefix="terra-writes") if store.embedded else None
-        )
+        self._writer = ThreadPoolExecutor(store.writers, thread_name_prefix="terra-writes")
         self._closing = False
 
     async def start(self) -> None:
         """Begin hearing of moves that other server processes commit (PostgreSQL)."""
-        await self.broadcaster.start(self.catch_up, self.hear)
+        await self.broadcaster.start(self.catch_up, self.hear, self.followed)
 
     async def call(self, function: Callable[..., T], *args: Any, **keywords: Any) -> T:
         """``function(*args)`` of the store, in a worker thread: the database may wait for a
@@ -163,12 +161,11 @@ class Tables:
         return await to_thread.run_sync(function, *args)
 
     async def write(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` of the store that writes, off the event loop. An embedded SQLite
-        file takes one writer at a time: its writes queue in one thread of their own, rather
-        than wait for its lock in many (which doubled the processor time of a move); a database
-        server takes them side by side."""
-        if self._writer is None:
-            return await self.call(function, *args)
+        """``function(*args)`` of the store that writes, off the event loop, in the threads of
+        the store's writers (``store.writers``). An embedded SQLite file takes one writer at a
+        time: its writes queue in one thread of their own, rather than wait for its lock in
+        many (which doubled the processor time of a move); a database server takes a few side
+        by side, and more threads would only wait for them."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._writer, functools.partial(function, *args))
 
@@ -251,7 +248,8 @@ class Tables:
             return
         if timing is not None:
             table.timing = timing
-            self.broadcaster.tell(table.info.id, protocol.encode(timing.message()))
+            said = Talk(table.info.id, CLOCK, moves)
+            self.broadcaster.tell_talk(said, protocol.encode(timing.message()))
 
     async def clock_message(self, table: Table) -> str | None:
         """The clock's message for a page that opens, or ``None`` for a table without one."""
@@ -411,14 +409,15 @@ class Tables:
             return
         async with table.lock:
             state, count = await self.call(self.store.state, match_id, moves)
-            if table.asked is not None and table.asked.moves != count:
-                self._void_undo(table)
+            self.followed(match_id, count)
             self.broadcaster.publish(match_id, state, count)
-            if table.info.clock is not None:  # the process that moved has timed the move
-                table.timing = None
-                told = await self.clock_message(table)
-                if told is not None:
-                    self.broadcaster.tell(match_id, told)
+
+    def followed(self, match_id: str, moves: int) -> None:
+        """Another process's move brought the match to ``moves``: an undo asked for before it
+        is void. (Its clock comes in a notice of its own, once that process has set it.)"""
+        table = self._tables.get(match_id)
+        if table is not None and table.asked is not None and table.asked.moves != moves:
+            self._void_undo(table)
 
     async def start_bots(self, match_id: str) -> None:
         """Start the clock of a match just made, and let its bots move if one is to begin."""
@@ -444,6 +443,11 @@ class Tables:
             await self.reseat(table, said)  # the process that seated them wakes the bots
         elif said.kind == UNDO:
             await self._heard_undo(table, said)
+        elif said.kind == CLOCK:
+            table.timing = None  # set by the process that moved: read it again
+            told = await self.clock_message(table)
+            if told is not None:
+                self.broadcaster.tell_talk(said, told)
         else:
             found = await self.call(self.rematches.of, said.match_id)
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
@@ -581,8 +585,7 @@ class Tables:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.broadcaster.close()
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
+        self._writer.shutdown(wait=True)
         if self._own_bots:
             self.bots.close()
 

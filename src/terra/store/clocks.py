@@ -24,7 +24,7 @@ from terra.core.errors import TerraError
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import ChatLine, Match, Seat, now
-from terra.store.notices import CHAT, SEATS, Talk, talk_payload
+from terra.store.notices import CHAT, CLOCK, SEATS, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 MOVE = "move"  # each decision of a person gets the same time
@@ -196,6 +196,9 @@ class Clocks:
             connection.execute(
                 update(Match).where(Match.id == match_id).values(banks=banks, deadline=deadline)
             )
+            if self.announces:  # the other processes tell their pages the clock again
+                talk = talk_payload(Talk(match_id, CLOCK, moves))
+                connection.execute(NOTIFY, {"payload": talk})
         return Timing(clock, seat, deadline, None if banks is None else tuple(banks))
 
     @guarded

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -19,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, delete, insert, select
 
@@ -31,8 +32,19 @@ from terra.store.clocks import STAND_IN, Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
-from terra.store.notices import payload
-from terra.store.writing import WAITING_COUNT, DriverWriting, Writing, core_writing
+from terra.store.notices import Notice, payload
+from terra.store.writing import (
+    WAITING_COUNT,
+    WRITERS,
+    DriverWriting,
+    Writing,
+    core_writing,
+)
+
+if TYPE_CHECKING:
+    from terra.store.postgres_writing import PostgresWriting
+
+_log = logging.getLogger("terra.store")
 
 # Live states kept in memory per process; a rebuilt state costs one replay of its record. A
 # state of a long Source of the Nile game takes a few megabytes; a finished or idle match is
@@ -153,12 +165,17 @@ class MatchStore:
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
+        # The move of each match this process is committing (its count, text and state after).
+        self._committing: dict[str, tuple[int, str, GameState]] = {}
         # A call to an embedded SQLite file takes a fraction of a millisecond: cheaper made
         # where it is asked for than handed to a thread. A database over a network is not.
         self.embedded = engine.dialect.name == "sqlite"
+        # Moves written at once: SQLite takes one writer at a time.
+        self.writers = 1 if self.embedded else WRITERS
         # Several processes share a PostgreSQL database: each move is announced to them all.
         self.announces = engine.dialect.name == "postgresql"
         self._driver: DriverWriting | None = None  # SQLite's moves, opened at the first
+        self._postgres: PostgresWriting | None = None  # PostgreSQL's moves, likewise
 
     # --- creating ---------------------------------------------------------------------
 
@@ -326,6 +343,47 @@ class MatchStore:
         self._remember(match_id, len(record.actions), state)
         return state, len(record.actions)
 
+    def follow(self, notice: Notice) -> GameState | None:
+        """The match's state after the move another process committed (``notice`` says which):
+        the cached state of the move before with the notice's move played, remembered; ``None``
+        when no cached state is that one, or the notice carries no move (then the database
+        says). Nothing is read from the database: the notices of a match come in the order its
+        moves were committed. A notice of moves taken back drops the cached state: a state of
+        the same count may be one of the moves taken back. The state returned is shared: read
+        it, never change it."""
+        match_id, moves, action = notice.match_id, notice.moves, notice.action
+        if notice.back:
+            self.forget(match_id)
+            return None
+        if action is None:
+            return None
+        with self._cache_lock:
+            committing = self._committing.get(match_id)
+        if committing is not None and committing[:2] == (moves, action):
+            # This process's own move, heard before its commit came back; had another process
+            # committed the same move from the same position, the state after it is the same.
+            self._remember(match_id, moves, committing[2])
+            return committing[2]
+        entry = self._entry(match_id)
+        if entry is None or entry[0] not in (moves - 1, moves):
+            return None
+        done, state = entry
+        if done == moves:  # made in this process, or heard already
+            return state
+        state = state.clone()  # the cached one is shared: never changed in place
+        try:
+            state.play(action)
+        except Exception:  # even a fault of the rules must not stop the hearing of notices
+            _log.warning(
+                "match %s: the notice of move %d does not play here; the database says",
+                match_id,
+                moves,
+                exc_info=True,
+            )
+            return None
+        self._remember(match_id, moves, state)
+        return state
+
     # --- playing ----------------------------------------------------------------------
 
     @guarded
@@ -338,35 +396,48 @@ class MatchStore:
         move (the server's bots).
         """
         check_id(match_id)
-        with self._writing() as writing:
-            count = _locked_count(writing, match_id, seen, marked("choose from the new position"))
-            state = self._cached(match_id, count)
-            if state is None:
-                with writing.reading() as connection:
-                    state = self._rebuild(connection, match_id, count)
-            state = state.clone()  # the cached one stays as it was until the commit
-            mover = state.current_player
-            played = state.play(action, seat=seat)
-            text = state.action_str(played)
-            stamp = now()
-            writing.insert_move(
-                {"match_id": match_id, "number": count, "action": text, "played": stamp}
-            )
-            over = state.is_over
-            writing.advance(
-                {
-                    "match": match_id,
-                    "count": count + 1,
-                    "stamp": stamp,
-                    "now_status": "over" if over else "active",
-                    "now_result": {"scores": state.scores(), "winners": state.winners()}
-                    if over
-                    else None,
-                }
-            )
-            if self.announces:  # delivered by PostgreSQL when, and only if, this commits
-                writing.notify(payload(match_id, count + 1))
-        self._remember(match_id, count + 1, state)
+        committing: tuple[int, str, GameState] | None = None
+        try:
+            with self._writing() as writing:
+                count = _locked_count(
+                    writing, match_id, seen, marked("choose from the new position")
+                )
+                state = self._cached(match_id, count)
+                if state is None:
+                    with writing.reading() as connection:
+                        state = self._rebuild(connection, match_id, count)
+                state = state.clone()  # the cached one stays as it was until the commit
+                mover = state.current_player
+                played = state.play(action, seat=seat)
+                text = state.action_str(played)
+                stamp = now()
+                writing.insert_move(
+                    {"match_id": match_id, "number": count, "action": text, "played": stamp}
+                )
+                over = state.is_over
+                writing.advance(
+                    {
+                        "match": match_id,
+                        "count": count + 1,
+                        "stamp": stamp,
+                        "now_status": "over" if over else "active",
+                        "now_result": {"scores": state.scores(), "winners": state.winners()}
+                        if over
+                        else None,
+                    }
+                )
+                if self.announces:  # delivered by PostgreSQL when, and only if, this commits
+                    writing.notify(payload(match_id, count + 1, action=text))
+                    # Its notice may be heard before this thread is back: follow() finds it.
+                    committing = (count + 1, text, state)
+                    with self._cache_lock:
+                        self._committing[match_id] = committing
+            self._remember(match_id, count + 1, state)
+        finally:
+            if committing is not None:
+                with self._cache_lock:
+                    if self._committing.get(match_id) is committing:
+                        del self._committing[match_id]
         return AppendResult(state, count + 1, text, mover)
 
     @guarded
@@ -401,7 +472,15 @@ class MatchStore:
 
     def _writing(self) -> AbstractContextManager[Writing]:
         """A move's transaction: on an embedded SQLite file through the driver's own
-        connection (:mod:`terra.store.writing` says why), elsewhere through SQLAlchemy."""
+        connection (:mod:`terra.store.writing` says why), on PostgreSQL in two round trips
+        (:mod:`terra.store.postgres_writing`), elsewhere through SQLAlchemy."""
+        if self.announces:
+            with self._cache_lock:
+                if self._postgres is None:
+                    from terra.store.postgres_writing import PostgresWriting  # noqa: PLC0415
+
+                    self._postgres = PostgresWriting(self.engine)
+            return self._postgres.transaction()
         if not self.embedded:
             return core_writing(self.engine)
         with self._cache_lock:

@@ -2,8 +2,10 @@
 the same database hears of every move.
 
 :meth:`MatchStore.append_move <terra.store.MatchStore.append_move>` sends
-``pg_notify('terra_moves', '<match id>:<move count>')`` inside the move's transaction:
-PostgreSQL delivers it exactly when the move commits, and never for a move that is refused.
+``pg_notify('terra_moves', '<match id>:<move count>=<action>')`` inside the move's
+transaction: PostgreSQL delivers it exactly when the move commits, and never for a move that is
+refused. The move's own text rides along, so that a process holding the match's state before it
+plays it there instead of reading the match's new moves back from the database.
 :class:`MoveNotices` is the receiving end: one listening connection per process.
 """
 
@@ -20,17 +22,21 @@ from sqlalchemy import Engine
 CHANNEL = "terra_moves"
 # Shown in pg_stat_activity, so that an operator (or a test) can tell the listening connection.
 APPLICATION = "terra-listener"
+# PostgreSQL's limit on a notice is 8000 bytes; a move's text is far shorter, and one that is
+# not is announced without it (whoever hears it reads the move from the database).
+ACTION_BYTES = 4000
 _log = logging.getLogger("terra.store")
 
 
 @dataclass(frozen=True)
 class Notice:
-    """Match ``match_id`` has ``moves`` committed moves; ``back``: fewer than before, its last
-    moves taken back (an undo)."""
+    """Match ``match_id`` has ``moves`` committed moves, the last of them ``action`` when the
+    notice carries it; ``back``: fewer than before, its last moves taken back (an undo)."""
 
     match_id: str
     moves: int
     back: bool = False
+    action: str | None = None
 
 
 BACK = ":back"
@@ -38,6 +44,7 @@ CHAT = "chat"
 REMATCH = "rematch"
 SEATS = "seats"
 UNDO = "undo"
+CLOCK = "clock"
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,8 @@ class Talk:
     (:data:`REMATCH`; ``number``: how many have asked now), or a seat of an open table taken
     or filled with a bot (:data:`SEATS`; ``number``: how many seats are held now), or an undo
     asked for, agreed to or refused (:data:`UNDO`; ``number``: what, by
-    :func:`terra.store.undos.said`)."""
+    :func:`terra.store.undos.said`), or a match's clock set after its move ``number``
+    (:data:`CLOCK`)."""
 
     match_id: str
     kind: str
@@ -60,16 +68,32 @@ def talk_payload(talk: Talk) -> str:
     return f"{talk.match_id}:{talk.kind}:{talk.number}"
 
 
-def payload(match_id: str, moves: int, back: bool = False) -> str:
-    """The text of the notice of a committed move, or of moves taken back down to ``moves``
-    (``back``); match ids hold no colon."""
-    return f"{match_id}:{moves}{BACK if back else ''}"
+def payload(match_id: str, moves: int, back: bool = False, action: str | None = None) -> str:
+    """The text of the notice of a committed move, ``action`` the last (``<match id>:<moves>=
+    <action>``), or of moves taken back down to ``moves`` (``back``); match ids hold no colon
+    and no ``=``."""
+    if back:
+        return f"{match_id}:{moves}{BACK}"
+    if action is None or len(action.encode("utf-8", "surrogatepass")) > ACTION_BYTES:
+        return f"{match_id}:{moves}"
+    return f"{match_id}:{moves}={action}"
 
 
 def parse(text: str) -> Notice | Talk | None:
     """The notice ``text`` carries, or ``None`` for text this program did not send."""
+    head, equals, action = text.partition("=")
+    if equals:
+        found = parse(head)
+        if not isinstance(found, Notice) or found.back or not action:
+            return None
+        return Notice(found.match_id, found.moves, action=action)
     match_id, kind, number = text.split(":", 2) if text.count(":") == 2 else ("", "", "")
-    if kind in (CHAT, REMATCH, SEATS, UNDO) and match_id and number.isascii() and number.isdigit():
+    if (
+        kind in (CHAT, REMATCH, SEATS, UNDO, CLOCK)
+        and match_id
+        and number.isascii()
+        and number.isdigit()
+    ):
         return Talk(match_id, kind, int(number))
     back = text.endswith(BACK)
     match_id, colon, moves = text.removesuffix(BACK).rpartition(":")

@@ -152,6 +152,12 @@ class Cluster:
         )
         return done.stdout
 
+    def restart(self) -> None:
+        """Restart the server as an operator would (``pg_ctl restart -m fast``): every
+        connection is dropped, and it listens on the same port again."""
+        log = str(self.folder / "server.log")  # else the server holds this call's output open
+        self._run("pg_ctl", "restart", "--pgdata", str(self.data), "--log", log, "-m", "fast", "-w")
+
     def stop(self) -> None:
         """Stop the server (at once: its data is thrown away) and remove its folder."""
         if (self.data / "postmaster.pid").exists():

@@ -45,6 +45,9 @@ _log = logging.getLogger("terra.store")
 
 # Statements of the hot path, built once (building a statement costs more than running it).
 _MATCHES = cast(Table, Match.__table__)
+# Moves a process writes at once to a database server, each on a connection of its own: more
+# would only wait for the database's cores, and each connection is a process of PostgreSQL's.
+WRITERS = 8
 # The count a match's lock reads while it is an open table waiting for players: no move yet.
 WAITING_COUNT = -1
 LOCK_MATCH = (
