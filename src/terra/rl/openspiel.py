@@ -231,11 +231,10 @@ class TerraState(pyspiel.State):  # type: ignore[misc]
         """A state that ``player_id`` cannot tell from this one: everything hidden from it
         redealt and the game's generator reseeded (``sample_hidden``); the redeal's randomness
         is drawn from ``probability_sampler`` (a callable giving floats in [0, 1))."""
-        state = self._held.state
-        state._check_seat(player_id)
-        sample = self.clone()
         rng = random.Random(int(probability_sampler() * 2**53))
-        sample._held = _Held(state.sample_hidden(player_id, rng))
+        redealt = self._held.state.sample_hidden(player_id, rng)  # refuses a seat that is none
+        sample = self.clone()
+        sample._held = _Held(redealt)
         return sample  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
