@@ -10,6 +10,7 @@ of every seat at each of them.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import terra
-from terra.core.errors import IllegalAction, OptionError, SeatError
+from terra.core.errors import IllegalAction, OptionError, SeatError, TerraError
 from terra.rl import Encoding
 from terra.rl.openspiel import TerraState, register, short_name
 from tests.rl.setups import IDS, SETUPS, Setup
@@ -156,6 +157,22 @@ class TestPlay:
         clone.apply_action(clone.legal_actions()[0])
         assert state.history() == [] and state.terra_state.history == []
         assert clone.terra_state is not state.terra_state
+
+    @pytest.mark.parametrize("setup", SETUPS, ids=IDS)
+    def test_a_pickled_state_is_the_same_position(self, setup: Setup) -> None:
+        state = walk(load(setup, rng_seed=8).new_initial_state(), 30, seed=8)[-1]
+        copy = pickle.loads(pickle.dumps(state))
+        assert isinstance(copy, TerraState)
+        assert copy.history() == state.history()
+        assert copy.terra_state == state.terra_state
+        assert copy.information_state_string(0) == state.information_state_string(0)
+        assert str(copy.get_game()) == str(state.get_game())
+
+    def test_a_resampled_state_has_no_record_to_pickle(self) -> None:
+        state = pyspiel.load_game("terra_africa").new_initial_state()
+        sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        with pytest.raises(TerraError, match="no replayable record"):
+            pickle.dumps(sample)
 
 
 class TestHiddenInformation:

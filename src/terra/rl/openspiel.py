@@ -37,6 +37,7 @@ import pyspiel
 import terra
 from terra.core.errors import OptionError, quote
 from terra.core.game import Game
+from terra.core.record import Record
 from terra.core.state import GameState
 from terra.rl.encoding import Encoding
 
@@ -237,12 +238,30 @@ class TerraState(pyspiel.State):  # type: ignore[misc]
         sample._held = _Held(redealt)
         return sample  # type: ignore[no-any-return]
 
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as its game's name and parameters and the game's record (seed and
+        actions): OpenSpiel's own serialisation asks a sampled-stochastic game for its
+        generator's state in C++, which a Python game cannot give. A state from
+        ``resample_from_infostate`` has no record and is refused."""
+        record = self._held.state.record()
+        return (_unpickle, (str(self.get_game()), record.to_json(None)))
+
     def __str__(self) -> str:
         state = self._held.state
         history = state.history
         last = state.action_str(history[-1]) if history else "start"
         to_act = "over" if self.is_terminal() else f"seat {state.current_player} to act"
         return f"{state.game.title}, move {len(history)}: {last}; {to_act}"
+
+
+def _unpickle(game_text: str, record_json: str) -> TerraState:
+    """The state a pickle holds: its game loaded again and the record's actions replayed."""
+    game = pyspiel.load_game(game_text)
+    record = Record.from_json(record_json)
+    state = TerraState(game, game.terra.new(record.players, record.seed, dict(record.options)))
+    for text in record.actions:
+        state.apply_action(state.terra_state.parse_action(text))
+    return state
 
 
 class TerraObserver:
