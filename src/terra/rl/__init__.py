@@ -1,6 +1,7 @@
 """Reinforcement learning over the game contract: observations encoded from a seat's view,
 masks over each game's fixed action space, and environments for PettingZoo and Gymnasium
-(docs/rl.md). Needs the ``rl`` extra: ``pip install "terra-incognita[rl]"``.
+(docs/rl.md); :mod:`terra.rl.openspiel` registers every game with OpenSpiel. Needs the ``rl``
+extra: ``pip install "terra-incognita[rl]"``.
 
 >>> env = pettingzoo_env("expedition", players=2, seed=1)
 >>> env.reset(seed=1)

@@ -65,8 +65,12 @@ class Encoding:
 
     def observe(self, state: GameState, seat: int) -> Observation:
         """``seat``'s observation of ``state``: its view, encoded."""
+        return self.encode(state.view(seat), seat)
+
+    def encode(self, view: Mapping[str, Any], seat: int) -> Observation:
+        """A view of a position (``state.view(...)``), encoded from ``seat``'s chair."""
         out: list[float] = []
-        self.spec.write(state.view(seat), seat, out)
+        self.spec.write(view, seat, out)
         return np.asarray(out, dtype=np.float32)
 
     def mask(self, state: GameState) -> Mask:
