@@ -6,14 +6,15 @@ Every environment is :class:`~terra.rl.single.TerraEnv`: the policy plays one se
 the others, and the seats alternate from one environment to the next so that one policy learns
 them all. Illegal actions get a logit of minus infinity, so the policy never picks one.
 
-The training has two stages. The policy first imitates the game's heuristic player (the
-``greedy`` bot) over a few hundred games, and its value learns what those games returned; then
-PPO improves it by playing. The game's reward comes only at the end, after a few hundred to a
-few thousand decisions, and a policy that starts from nothing finds no win in them: it learns a
-loop of turns that lose nothing (in Africana: draw cards, discard them) and never finishes an
-expedition. While it trains, the policy is also paid for the growth of its lead as the game's
-evaluator estimates it (a shaping that sums over a game to the final margin), and a game cut
-at ``max_steps`` counts as lost, so that stalling never pays.
+The game's reward comes only at the end, after a few hundred to a few thousand decisions: too
+late and too rare to teach a policy that starts from nothing (an Africana game between random
+players lasts about 3,000 decisions of each seat). So the training has two stages. The policy
+first imitates the game's heuristic player (the ``greedy`` bot) over a few hundred games, and
+its value learns what those games returned; then PPO improves it by playing. While it plays,
+the policy is also paid for the growth of its lead as the game's evaluator estimates it (a
+shaping that sums over a game to the final margin; the running score alone would pay for
+hoarding the cards in hand that count at the end), and a game cut at ``max_steps`` counts as
+lost, so that stalling never pays.
 
 >>> config = Config(envs=2, steps=16, updates=1, epochs=1, minibatch=32, hidden=16,
 ...                 max_steps=50, imitation_games=2, imitation_epochs=1)
