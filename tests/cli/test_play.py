@@ -23,7 +23,7 @@ import terra
 from terra.ai.bots import RandomBot, make_bot
 from terra.cli.main import app
 from terra.cli.messages import INTERRUPTED
-from terra.cli.play import Session
+from terra.cli.session import Session
 from terra.core import GameState, Record
 from terra.games.africana import AfricanaState
 

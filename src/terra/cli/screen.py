@@ -2,7 +2,7 @@
 against bots: the board in a pane that scrolls, the log, and the legal moves in a list that
 filters as you type.
 
-It drives the same :class:`~terra.cli.play.Session` as the line mode: the same rules for
+It drives the same :class:`~terra.cli.session.Session` as the line mode: the same rules for
 moves, undo (Ctrl+Z) and the record saved as the game goes. The board is the game's own
 ``render_terminal`` of what the person's seat sees.
 """
@@ -21,7 +21,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from terra.cli.play import Session
+from terra.cli.session import Session
 from terra.core import IllegalAction, TerraError
 
 # The columns the boards are drawn for (the line mode's terminal of 80 columns).

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, select
 
 from terra.core.errors import TerraError, Worded, marked
 from terra.core.record import Record
@@ -32,6 +32,7 @@ from terra.store.clocks import STAND_IN, Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
+from terra.store.new_match import WAITING, SeatInfo, insert_match
 from terra.store.notices import Notice, payload
 from terra.store.writing import (
     WAITING_COUNT,
@@ -53,8 +54,6 @@ CACHE_SIZE = 256
 # What a match id may be: the ids this store makes, or shorter; anything else names no match
 # (and never reaches the database: PostgreSQL refuses a NUL in text with an error).
 _MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-# The status of an open table until its every seat is taken.
-WAITING = "waiting"
 
 
 class StoreError(TerraError):
@@ -82,24 +81,6 @@ class StaleMove(StoreError, Worded):  # noqa: N818
             count=count,
             then=then,
         )
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """Who sits at a seat: a bot's name or ``None`` for a person, and a display name."""
-
-    seat: int
-    name: str
-    bot: str | None
-    player: str | None = None  # the id of the identified player holding it, if one does
-    # The bot playing for the person of this seat while they are away (docs/web.md, "Clocks").
-    stand_in: str | None = None
-
-    @property
-    def plays(self) -> str | None:
-        """The bot that makes this seat's decisions now (its own, or one standing in for its
-        person), or ``None`` while a person makes them."""
-        return self.bot or self.stand_in
 
 
 @dataclass(frozen=True)
@@ -542,61 +523,6 @@ class MatchStore:
                 self._cache.popitem(last=False)
 
 
-def insert_match(
-    connection: Any,
-    match_id: str,
-    record: Record,
-    seats: Sequence[SeatInfo],
-    hashes: Mapping[int, str],
-    *,
-    seed_shown: bool = False,
-    continues: str | None = None,
-    host: str | None = None,
-    clock: Clock | None = None,
-    stand_in: str = STAND_IN,
-) -> None:
-    """Insert a new match starting from ``record`` (no moves yet) and its seats, each person's
-    with the hash of its token (``hashes``, by seat), on ``connection``'s transaction; with
-    ``host``, an open table whose seat 0 the host holds, waiting while a seat is free; its
-    ``clock`` (stopped: :meth:`terra.store.clocks.Clocks.moved` starts it) and ``stand_in``."""
-    stamp = now()
-    free = host is not None and sum(s.bot is None for s in seats) > 1
-    connection.execute(
-        insert(Match).values(
-            id=match_id,
-            game=record.game,
-            options=dict(record.options),
-            players=record.players,
-            seed=str(record.seed),
-            seed_shown=seed_shown,
-            move_count=0,
-            status=WAITING if free else "active",
-            result=None,
-            created=stamp,
-            updated=stamp,
-            continues=continues,
-            open_table=host is not None,
-            clock=None if clock is None else clock.to_json(),
-            banks=None if clock is None else clock.fresh_banks(record.players),
-            stand_in=stand_in,
-        )
-    )
-    connection.execute(
-        insert(Seat),
-        [
-            {
-                "match_id": match_id,
-                "seat": s.seat,
-                "token_hash": hashes.get(s.seat) if s.bot is None else None,
-                "bot": s.bot,
-                "name": s.name,
-                "player_id": s.player or (host if s.seat == 0 else None),
-            }
-            for s in seats
-        ],
-    )
-
-
 def _locked_count(writing: Writing, match_id: str, seen: int, then: str) -> int:
     """The match's move count, its row locked for the transaction; raises
     :class:`UnknownMatch`, or :class:`StaleMove` (saying ``then``) unless the player saw it."""
@@ -638,3 +564,18 @@ def _record_on(connection: Any, match_id: str, *, moves: bool = True) -> Record:
         meta={"match": match_id},
         continues=None if row.continues is None else _record_on(connection, row.continues),
     )
+
+
+__all__ = [
+    "WAITING",
+    "AppendResult",
+    "MatchInfo",
+    "MatchStore",
+    "NotStarted",
+    "SeatInfo",
+    "StaleMove",
+    "StoreError",
+    "UnknownMatch",
+    "check_id",
+    "hash_token",
+]

@@ -24,8 +24,9 @@ from terra.core.errors import Worded, marked
 from terra.store.clocks import Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
-from terra.store.matches import WAITING, UnknownMatch, check_id, hash_token
+from terra.store.matches import UnknownMatch, check_id, hash_token
 from terra.store.models import Match, Player, Seat, now
+from terra.store.new_match import WAITING
 from terra.store.notices import SEATS, Talk, talk_payload
 from terra.store.writing import NOTIFY
 

@@ -27,8 +27,9 @@ from terra.core.registry import game
 from terra.store.clocks import Clock
 from terra.store.database import WRITE
 from terra.store.faults import guarded
-from terra.store.matches import SeatInfo, UnknownMatch, check_id, hash_token, insert_match
+from terra.store.matches import SeatInfo, UnknownMatch, check_id, hash_token
 from terra.store.models import Match, Seat
+from terra.store.new_match import insert_match
 from terra.store.notices import REMATCH, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
