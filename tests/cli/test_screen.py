@@ -15,8 +15,8 @@ from textual.widgets import Input, OptionList, RichLog
 
 import terra
 from terra.ai.bots import make_bot
-from terra.cli.session import Session
 from terra.cli.screen import PlayScreen
+from terra.cli.session import Session
 from terra.core import Record
 from tests.web.board_page import screenshot_dir
 
