@@ -452,36 +452,3 @@ def test_a_seat_taken_through_one_server_starts_the_table_on_the_pages_of_the_ot
         page.send(json.dumps({"type": "move", "action": update["legal"][0]["text"], "moves": 0}))
         assert told(page, "update")["moves"] == 1
     quiet(a, b)
-
-
-def test_an_undo_asked_through_one_server_is_answered_through_the_other(
-    servers: tuple[Server, Server], store: MatchStore
-) -> None:
-    a, b = servers
-    created = create(a, [None, None], seed=4, game="africa")
-    match_id = created["id"]
-    with ExitStack() as stack:
-        ann = stack.enter_context(a.page(match_id, token(created, 0)))
-        bo = stack.enter_context(b.page(match_id, token(created, 1)))
-        eye = stack.enter_context(b.page(match_id))
-        first = update_at(ann, 0)
-        ann.send(json.dumps({"type": "move", "action": first["legal"][0]["text"], "moves": 0}))
-        update_at(bo, 1)
-        ann.send(json.dumps({"type": "undo", "moves": 1}))  # Bo, on the other server, is asked
-        for page in (ann, bo, eye):
-            asked = told(page, "undo_asked")
-            assert (asked["seat"], asked["moves"]) == (0, 1)
-        with b.page(match_id) as late:  # a page that opens there is shown it too
-            assert told(late, "undo_asked")["seat"] == 0
-        bo.send(json.dumps({"type": "undo_answer", "moves": 1, "agree": False}))
-        assert told(ann, "undo_refused")["by"] == 1
-        assert store.state(match_id)[1] == 1
-        ann.send(json.dumps({"type": "undo", "moves": 1}))
-        told(bo, "undo_asked")
-        bo.send(json.dumps({"type": "undo_answer", "moves": 1, "agree": True}))
-        for page in (ann, eye):
-            while (update := told(page, "update"))["moves"] != 0:
-                pass
-            assert update["since"] == 0
-        assert store.actions(match_id) == []
-    quiet(a, b)

@@ -333,6 +333,11 @@ class Tables:
         (``undo_asked``)."""
         table = await self.table(match_id)
         async with table.lock:
+            if self.store.announces:
+                raise CannotUndo(
+                    "this server (several processes on one database) cannot ask the other "
+                    "players to agree to an undo"
+                )
             state, count = await self.state(match_id)
             if count != seen:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
