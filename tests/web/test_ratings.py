@@ -60,9 +60,13 @@ def test_the_leaderboard_on_a_phone_in_german(
     page.goto(base)
     page.wait_for_selector("#me-name:has-text('Ann')")
     page.select_option("#ratings-game", "expedition")
-    page.wait_for_selector("#ratings tr >> nth=2")
-    rows = page.locator("#ratings tr").all_inner_texts()
-    names = [row.split("\t")[1] for row in rows]
+    # Each row names its person or bot in a header cell; the rows are drawn again when the
+    # lobby's player is read, so they are read once the three are shown.
+    page.wait_for_function(
+        "() => !document.getElementById('ratings-table').hidden"
+        " && document.querySelectorAll('#ratings tr th').length === 3"
+    )
+    names = page.locator("#ratings tr th").all_inner_texts()
     assert sorted(names) == ["Ann (du)", "Bo", "Bot greedy"]
     assert page.locator("#ratings tr.bot th").inner_text() == "Bot greedy"
     assert page.locator("#ratings tr.me th").inner_text() == "Ann (du)"

@@ -327,10 +327,9 @@ class Tables:
 
     async def ask_undo(self, match_id: str, seen: int, seat: int, needed: frozenset[int]) -> None:
         """Ask the people of ``needed`` to agree that ``seat`` takes back its last decision,
-        seen after ``seen`` moves: checked first as the undo itself would be (raising
-        :class:`~terra.core.undo.CannotUndo` or :class:`StaleMove`), then kept with the match
-        (every server process answers the same request) and every page of the match is told
-        (``undo_asked``)."""
+        seen after ``seen`` moves: checked as the undo itself would be (raising
+        :class:`~terra.core.undo.CannotUndo` or :class:`StaleMove`), kept with the match, and
+        told to every page (``undo_asked``)."""
         table = await self.table(match_id)
         async with table.lock:
             if self.store.announces:
@@ -418,8 +417,7 @@ class Tables:
             self.broadcaster.publish(match_id, state, count)
 
     def followed(self, match_id: str, moves: int) -> None:
-        """Another process's move brought the match to ``moves``: an undo asked for before it
-        is void. (Its clock comes in a notice of its own, once that process has set it.)"""
+        """Another process's move brought the match to ``moves``: an undo asked before is void."""
         table = self._tables.get(match_id)
         if table is not None and table.asked is not None and table.asked.moves != moves:
             self._void_undo(table)
@@ -458,9 +456,8 @@ class Tables:
             self.broadcaster.tell_talk(said, protocol.rematch_state(found))
 
     async def _heard_undo(self, table: Table, said: Talk) -> None:
-        """An undo asked for, agreed to or refused through another process: told to this
-        process's pages as that process told its own (the last agreement takes the decision
-        back there, and this process hears of the moves taken back)."""
+        """An undo asked for, agreed to or refused through another process, told to this
+        process's pages as that process told its own."""
         serial, what, seat = undos.heard(said.number)
         if what == undos.TAKEN:
             table.asked = None
