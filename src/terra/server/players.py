@@ -90,7 +90,7 @@ async def _my_game(tables: Tables, player: PlayerInfo, match_id: str) -> dict[st
     left = None
     if info.clock is not None and not state.is_over:
         timing = await tables.call(tables.clocks.timing, match_id, state.current_player)
-        left = None if timing is None else timing.message()["left"]
+        left = None if timing is None else timing.seconds_left()
     return {**found, "seat": seat, "your_turn": your_turn, "time_left": left}
 
 

@@ -89,19 +89,10 @@ class AnswerDue:
         )
 
 
-class UndoAsked:
-    """Seat ``seat`` asked, at move ``moves``, to take back its last decision: every seat of
-    ``needed`` (the match's other people) must agree; ``agreed`` have."""
-
-    def __init__(self, seat: int, moves: int, needed: frozenset[int]) -> None:
-        self.seat = seat
-        self.moves = moves
-        self.needed = needed
-        self.agreed: set[int] = set()
-
-    def message(self, kind: str, **more: object) -> str:
-        """The page message ``kind`` about this request (JSON text)."""
-        return protocol.encode({"type": kind, "seat": self.seat, "moves": self.moves, **more})
+def undo_message(asked: Asked, kind: str, **more: object) -> str:
+    """The page message ``kind`` about the undo ``asked`` (JSON text): which seat asked, at
+    which move."""
+    return protocol.encode({"type": kind, "seat": asked.seat, "moves": asked.moves, **more})
 
 
 @dataclass
@@ -113,7 +104,7 @@ class Table:
     bots: asyncio.Task[None] | None = None
     spectators: int = 0  # spectators' pages open on this match in this process
     # An undo that a seat asked the other people of the match to agree to (docs/web.md, "Undo").
-    asked: UndoAsked | None = None
+    asked: Asked | None = None
     # Set by every wake-up: a bot task about to stop looks again instead of missing a move
     # made while it was reading the state.
     woken: bool = False
@@ -342,9 +333,9 @@ class Tables:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
             await to_thread.run_sync(undo_point, state.record(), seat)  # raises if it may not
             asked = await self.write(self.undos.ask, match_id, seen, seat, needed)
-            table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
+            table.asked = asked
             said = Talk(match_id, UNDO, undos.said(asked.serial, undos.ASKED, seat))
-            self.broadcaster.tell_talk(said, table.asked.message("undo_asked"))
+            self.broadcaster.tell_talk(said, undo_message(asked, "undo_asked"))
 
     async def answer_undo(self, match_id: str, seen: int, seat: int, agree: bool) -> None:
         """``seat``'s answer to the undo asked at move ``seen``: a refusal ends the request,
@@ -361,14 +352,12 @@ class Tables:
 
     def _heard_answer(self, table: Table, asked: Asked, what: int, seat: int, said: Talk) -> None:
         """Tell the pages that ``seat`` agreed to or refused the undo ``asked``."""
-        mine = UndoAsked(asked.seat, asked.moves, asked.needed)
         if what == undos.REFUSED:
             table.asked = None
-            self.broadcaster.tell_talk(said, mine.message("undo_refused", by=seat))
+            self.broadcaster.tell_talk(said, undo_message(asked, "undo_refused", by=seat))
         else:
-            table.asked = mine
-            mine.agreed.update(asked.agreed)
-            self.broadcaster.tell_talk(said, mine.message("undo_agreed", by=seat))
+            table.asked = asked
+            self.broadcaster.tell_talk(said, undo_message(asked, "undo_agreed", by=seat))
 
     async def asked_undo(self, table: Table) -> str | None:
         """The message of the undo waiting for answers at ``table``, for a page that opens
@@ -376,15 +365,14 @@ class Tables:
         asked = await self.call(self.undos.pending, table.info.id)
         if asked is None:
             return None
-        table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
-        table.asked.agreed.update(asked.agreed)
-        return table.asked.message("undo_asked")
+        table.asked = asked
+        return undo_message(asked, "undo_asked")
 
     def _void_undo(self, table: Table) -> None:
         """A move or an undo ends the undo asked before it: its position is gone."""
         if table.asked is not None:
             asked, table.asked = table.asked, None
-            self.broadcaster.tell(table.info.id, asked.message("undo_void"))
+            self.broadcaster.tell(table.info.id, undo_message(asked, "undo_void"))
 
     async def resume_bots(self) -> None:
         """Start the bots of every match where one is to move (after a restart nobody else
@@ -465,13 +453,13 @@ class Tables:
         asked = await self.call(self.undos.pending, table.info.id)
         if what == undos.ASKED:
             if asked is not None and asked.serial == serial:
-                table.asked = UndoAsked(asked.seat, asked.moves, asked.needed)
-                self.broadcaster.tell_talk(said, table.asked.message("undo_asked"))
+                table.asked = asked
+                self.broadcaster.tell_talk(said, undo_message(asked, "undo_asked"))
             return
         if what == undos.REFUSED and table.asked is not None:
             old = table.asked
             table.asked = None
-            self.broadcaster.tell_talk(said, old.message("undo_refused", by=seat))
+            self.broadcaster.tell_talk(said, undo_message(old, "undo_refused", by=seat))
         elif what == undos.AGREED and asked is not None and asked.serial == serial:
             self._heard_answer(table, asked, what, seat, said)
 

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, insert, select, update
 from terra.core.errors import TerraError
 from terra.store.database import WRITE
 from terra.store.faults import guarded
-from terra.store.models import ChatLine, Match, Seat, now
+from terra.store.models import ChatLine, Match, Seat, now, plays
 from terra.store.notices import CHAT, CLOCK, SEATS, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
@@ -122,16 +122,20 @@ class Timing:
     deadline: datetime | None
     banks: tuple[float, ...] | None
 
+    def seconds_left(self, at: datetime | None = None) -> int | None:
+        """Whole seconds, rounded up, from ``at`` until the time of the seat to move runs out
+        (``None`` while nobody's runs)."""
+        if self.deadline is None:
+            return None
+        return math.ceil(max(0.0, (self.deadline - (at or now())).total_seconds()))
+
     def message(self, at: datetime | None = None) -> dict[str, Any]:
         """The pages' message (``clock``): the seconds left are counted from ``at``."""
-        left = None
-        if self.deadline is not None:
-            left = max(0.0, (self.deadline - (at or now())).total_seconds())
         return {
             "type": "clock",
             **self.clock.to_json(),
             "seat": self.seat,
-            "left": None if left is None else math.ceil(left),
+            "left": self.seconds_left(at),
             "banks": None if self.banks is None else [math.floor(b) for b in self.banks],
         }
 
@@ -315,7 +319,7 @@ def _present(connection: Connection, match_id: str, seat: int) -> bool:
     row = connection.execute(
         select(Seat.bot, Seat.stand_in).where(Seat.match_id == match_id, Seat.seat == seat)
     ).one_or_none()
-    return row is not None and row.bot is None and row.stand_in is None
+    return row is not None and plays(row.bot, row.stand_in) is None
 
 
 def _deadline(

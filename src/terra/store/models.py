@@ -97,6 +97,12 @@ class Seat(Base):
     stand_in: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
+def plays(bot: str | None, stand_in: str | None) -> str | None:
+    """The bot that makes a seat's decisions now: its own ``bot``, or the ``stand_in`` playing
+    for its person while they are away; ``None`` while a person makes them."""
+    return bot or stand_in
+
+
 class Player(Base):
     """A person known by a display name and a secret key their browser keeps (only its hash
     is stored)."""

@@ -11,7 +11,7 @@ from sqlalchemy import insert
 
 from terra.core.record import Record
 from terra.store.clocks import STAND_IN, Clock
-from terra.store.models import Match, Seat, now
+from terra.store.models import Match, Seat, now, plays
 
 # The status of an open table until its every seat is taken.
 WAITING = "waiting"
@@ -32,7 +32,7 @@ class SeatInfo:
     def plays(self) -> str | None:
         """The bot that makes this seat's decisions now (its own, or one standing in for its
         person), or ``None`` while a person makes them."""
-        return self.bot or self.stand_in
+        return plays(self.bot, self.stand_in)
 
 
 def insert_match(
