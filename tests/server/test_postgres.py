@@ -452,3 +452,53 @@ def test_a_seat_taken_through_one_server_starts_the_table_on_the_pages_of_the_ot
         page.send(json.dumps({"type": "move", "action": update["legal"][0]["text"], "moves": 0}))
         assert told(page, "update")["moves"] == 1
     quiet(a, b)
+
+
+def told_undo(page: ClientConnection, kind: str, serial: int) -> dict[str, Any]:
+    """The page's next ``kind`` message about undo request ``serial`` (a page that opened as
+    the request was made may be told of it twice: what it was told before is skipped)."""
+    while (message := told(page, kind))["serial"] != serial:
+        pass
+    return message
+
+
+def test_an_undo_asked_through_one_server_is_answered_through_the_other(
+    servers: tuple[Server, Server], store: MatchStore
+) -> None:
+    """docs/web.md, "Undo": one request, kept with the match, answered through any process;
+    asked, refused and asked again, three times over, then agreed to."""
+    a, b = servers
+    created = create(a, [None, None], seed=4, game="africa")
+    match_id = created["id"]
+    with ExitStack() as stack:
+        ann = stack.enter_context(a.page(match_id, token(created, 0)))
+        bo = stack.enter_context(b.page(match_id, token(created, 1)))
+        eyes = [stack.enter_context(server.page(match_id)) for server in (a, b)]
+        update = update_at(ann, 0)
+        serial = 0
+        for _ in range(3):
+            ann.send(move(update, update["legal"][0]["text"]))
+            update_at(bo, 1)
+            serial += 1
+            ann.send(json.dumps({"type": "undo", "moves": 1}))  # Bo, through B, is asked
+            for page in (ann, bo, *eyes):
+                asked = told_undo(page, "undo_asked", serial)
+                assert (asked["seat"], asked["moves"]) == (0, 1)
+            with b.page(match_id) as late:  # a page that opens there is shown it too
+                assert told_undo(late, "undo_asked", serial)["seat"] == 0
+            bo.send(json.dumps({"type": "undo_answer", "moves": 1, "agree": False}))
+            for page in (ann, bo, *eyes):
+                assert told_undo(page, "undo_refused", serial)["by"] == 1
+            assert store.state(match_id)[1] == 1
+            serial += 1
+            ann.send(json.dumps({"type": "undo", "moves": 1}))
+            told_undo(bo, "undo_asked", serial)
+            bo.send(json.dumps({"type": "undo_answer", "moves": 1, "agree": True}))
+            for page in (ann, bo, *eyes):
+                while (update_0 := told(page, "update"))["moves"] != 0:
+                    pass
+                assert update_0["since"] == 0
+                if page is ann:
+                    update = update_0
+            assert store.actions(match_id) == []
+    quiet(a, b)

@@ -90,9 +90,11 @@ class AnswerDue:
 
 
 def undo_message(asked: Asked, kind: str, **more: object) -> str:
-    """The page message ``kind`` about the undo ``asked`` (JSON text): which seat asked, at
+    """The page message ``kind`` about the undo ``asked`` (JSON text): which request (its
+    ``serial``, so that a page told of one request twice knows it), which seat asked, at
     which move."""
-    return protocol.encode({"type": kind, "seat": asked.seat, "moves": asked.moves, **more})
+    message = {"type": kind, "serial": asked.serial, "seat": asked.seat, "moves": asked.moves}
+    return protocol.encode({**message, **more})
 
 
 @dataclass
@@ -323,11 +325,6 @@ class Tables:
         told to every page (``undo_asked``)."""
         table = await self.table(match_id)
         async with table.lock:
-            if self.store.announces:
-                raise CannotUndo(
-                    "this server (several processes on one database) cannot ask the other "
-                    "players to agree to an undo"
-                )
             state, count = await self.state(match_id)
             if count != seen:
                 raise StaleMove.behind(seen, count, marked("undo only what you see"))
@@ -456,7 +453,7 @@ class Tables:
                 table.asked = asked
                 self.broadcaster.tell_talk(said, undo_message(asked, "undo_asked"))
             return
-        if what == undos.REFUSED and table.asked is not None:
+        if what == undos.REFUSED and table.asked is not None and table.asked.serial == serial:
             old = table.asked
             table.asked = None
             self.broadcaster.tell_talk(said, undo_message(old, "undo_refused", by=seat))
