@@ -164,6 +164,11 @@ class Always:
         return f"Always{self.actions}"
 
 
+def allowed(*_args: object) -> None:
+    """The ``explain`` of a move whose actions a phase that offers it never refuses (its offer
+    is :class:`Always`, say): there is nothing to explain."""
+
+
 def checked(candidates: Callable[[S], Iterable[int]], explain: Explain) -> Offer[S]:
     """An offer of the ``candidates`` (the actions worth judging now, a superset of the legal
     ones) that ``explain`` lets through: for a move whose legality is one statement, where a

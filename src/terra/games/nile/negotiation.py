@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, Writer, checked, fixed
+from terra.core.moves import Move, Writer, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.actions import plural
@@ -487,17 +487,12 @@ OFFER = Move(
 )
 
 
-def explain_offer_everything(state: NileState) -> IllegalAction | None:
-    """14.5: giving everything is always possible."""
-    return None
-
-
 OFFER_EVERYTHING = Move(
     name="offer everything",
     rule="Source of the Nile, 14.5",
     notation=fixed("offer everything"),
     offer=offers.always(act.OFFER_ALL),
-    explain=explain_offer_everything,
+    explain=allowed,  # 14.5: giving everything is always possible
     effect=offer_everything,
 )
 

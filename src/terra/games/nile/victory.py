@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, checked, fixed
+from terra.core.moves import Move, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.attitude import earn_attitude
@@ -273,11 +273,6 @@ def loot(state: NileState) -> None:
     finish(state)
 
 
-def explain_release(state: NileState) -> IllegalAction | None:
-    """16.42: releasing is always allowed."""
-    return None
-
-
 def explain_keep(state: NileState) -> IllegalAction | None:
     """16.41: missionaries, doctors and ethnologists release every prisoner."""
     encounter = state.encounter
@@ -305,7 +300,7 @@ RELEASE = Move(
     rule="Source of the Nile, 16.42-16.422",
     notation=fixed("release prisoners"),
     offer=offers.always(act.RELEASE),
-    explain=explain_release,
+    explain=allowed,  # 16.42: releasing is always allowed
     effect=release_prisoners,
 )
 KEEP = Move(
