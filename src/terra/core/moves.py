@@ -148,6 +148,17 @@ def fixed(text: str) -> Notation:
     return write
 
 
+def one_each(verb: str, words: Sequence[str]) -> Notation:
+    """The notation of a move that is one action for each of ``words``, written
+    ``<verb> <word>`` and taken with the word's index."""
+
+    def write(data: Any, out: Writer) -> None:
+        for index, word in enumerate(words):
+            out.add(f"{verb} {word}", index)
+
+    return write
+
+
 class Always:
     """The offer of actions that are legal wherever a phase offers their move (``pass``, say):
     the core lists them without a call."""
