@@ -378,11 +378,16 @@ def trade_terms(state: NileState, index: int) -> tuple[int, bool, int]:
     return good, selling, quantity // rate.quantity
 
 
+def friendly_tribe_here(state: NileState) -> int:
+    """14.6: the tribe in the hex of the explorer to act if it is friendly to him, else 0."""
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    return tribe if tribe in explorer.friendly else 0
+
+
 def lots_allowed(state: NileState, good: int, selling: bool) -> int:
     """14.8-14.95: the largest trade of ``good`` the tribe in the hex allows now (0: none)."""
-    explorer = state.explorer(state.player)
-    tribe = state.territory.tribe[explorer.hex]
-    if not tribe or tribe not in explorer.friendly:
+    if not friendly_tribe_here(state):
         return 0
     terms = dealings_with_tribe(state, good, selling)
     return most_lots(state.data.tables, terms, good, selling=selling)
@@ -515,9 +520,7 @@ def write_trade(data: Components, out: Writer) -> None:
 def explain_trade(state: NileState, index: int) -> IllegalAction | None:
     """14.6-14.95: with a friendly tribe in the hex, within its limits and the gifts or goods
     the explorer has; 5.4451: a musket for each native askari hired."""
-    explorer = state.explorers[state.player]
-    tribe = state.territory.tribe[explorer.hex]
-    if not tribe or tribe not in explorer.friendly:
+    if not friendly_tribe_here(state):
         return refusal(
             "no_friendly_tribe", "there is no tribe friendly to you in this hex", RULE_NEGOTIATION
         )
@@ -530,7 +533,7 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
             RULE_NEGOTIATION,
         )
     quantity = state.tables.trade_lot[index][1]
-    if good == ASKARI and not selling and explorer.party.muskets < quantity:
+    if good == ASKARI and not selling and state.explorers[state.player].party.muskets < quantity:
         return refusal(
             "askari_needs_musket",
             "each native askari hired needs a musket",
@@ -541,9 +544,7 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
 
 def _with_a_friendly_tribe(state: NileState) -> Iterable[int]:
     """14.6: trade only with a friendly tribe in the hex."""
-    explorer = state.explorers[state.player]
-    tribe = state.territory.tribe[explorer.hex]
-    if not tribe or tribe not in explorer.friendly:
+    if not friendly_tribe_here(state):
         return ()
     return offers.actions_of(state, act.TRADE)
 
