@@ -64,6 +64,17 @@ class ComponentData(Protocol):
     def digest(self) -> str: ...
 
 
+@dataclass(frozen=True, eq=False)
+class LoadedData:
+    """What every game's built component data (and each part a game builds on its own)
+    begins with, as :class:`ComponentData` asks: whether it is the project's provisional
+    design, where its facts come from, and the digest of its files' text (records carry it)."""
+
+    provisional: bool
+    provenance: str
+    digest: str
+
+
 Model = TypeVar("Model", bound=BaseModel)
 Built = TypeVar("Built")
 

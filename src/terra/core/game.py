@@ -54,6 +54,15 @@ class _Played(Protocol):
     def record(self) -> Record: ...
 
 
+class _StateClass(Protocol):
+    """What :meth:`Game._create` asks of a game's state class: its ``create`` class method
+    (a :class:`~terra.core.moves.PhasedState`'s own)."""
+
+    def create(
+        self, game: Game[Any], players: int, seed: int, options: dict[str, Any], data: Any
+    ) -> Any: ...
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game accepts in ``Game.new(options=...)``."""
@@ -151,9 +160,9 @@ class Facts:
 class Game(ABC, Generic[S]):
     """A registered game over its state type ``S``.
 
-    Subclasses set the class attributes and implement :meth:`load_data`, :meth:`_create` and
-    :meth:`score_range`; the hooks at the end have defaults. A game's bots come from its
-    :meth:`evaluator`.
+    Subclasses set the class attributes (their ``state_class`` builds the initial states) and
+    implement :meth:`load_data` and :meth:`score_range`; the hooks at the end have defaults.
+    A game's bots come from its :meth:`evaluator`.
     """
 
     id: ClassVar[str]
@@ -162,6 +171,7 @@ class Game(ABC, Generic[S]):
     year: ClassVar[int]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    state_class: ClassVar[_StateClass]  # the class of the game's states, ``S``
     options: ClassVar[tuple[Option, ...]] = (DATA_OPTION,)
     # The rulebook's own section names, cited for what the core refuses by itself.
     turn_rule: ClassVar[str]  # whose turn it is, and what a turn consists of
@@ -275,9 +285,10 @@ class Game(ABC, Generic[S]):
     def load_data(self, path: str | None = None) -> ComponentData:
         """The component data in directory ``path``, or the shipped data for ``None``."""
 
-    @abstractmethod
     def _create(self, players: int, seed: int, options: dict[str, Any], data: Any) -> S:
-        """Build the initial state; everything given is already checked."""
+        """Build the initial state (:attr:`state_class`'s ``create``); everything given is
+        already checked."""
+        return cast("S", self.state_class.create(self, players, seed, options, data))
 
     @abstractmethod
     def score_range(self, players: int, data: Any) -> tuple[int, int]:

@@ -148,6 +148,17 @@ def fixed(text: str) -> Notation:
     return write
 
 
+def one_each(verb: str, words: Sequence[str]) -> Notation:
+    """The notation of a move that is one action for each of ``words``, written
+    ``<verb> <word>`` and taken with the word's index."""
+
+    def write(data: Any, out: Writer) -> None:
+        for index, word in enumerate(words):
+            out.add(f"{verb} {word}", index)
+
+    return write
+
+
 class Always:
     """The offer of actions that are legal wherever a phase offers their move (``pass``, say):
     the core lists them without a call."""
@@ -162,6 +173,11 @@ class Always:
 
     def __repr__(self) -> str:
         return f"Always{self.actions}"
+
+
+def allowed(*_args: object) -> None:
+    """The ``explain`` of a move whose actions a phase that offers it never refuses (its offer
+    is :class:`Always`, say): there is nothing to explain."""
 
 
 def checked(candidates: Callable[[S], Iterable[int]], explain: Explain) -> Offer[S]:

@@ -308,27 +308,19 @@ def parse(text: str) -> Message:
         raise ProtocolError("a message is a JSON object with a 'type'")
     kind = data.get("type")
     if kind == MOVE:
-        action, moves = data.get("action"), data.get("moves")
+        action = data.get("action")
         if not isinstance(action, str):
             raise ProtocolError("a move needs 'action': the move's text, e.g. from 'legal'")
-        if not _count(moves):
-            raise ProtocolError("a move needs 'moves': the move count of the position you saw")
-        return Move(action, moves)
+        return Move(action, _moves_seen(data, "a move"))
     if kind == RESUME:
         since = data.get("since")
         if not _count(since):
             raise ProtocolError("a resume needs 'since': the number of log entries you have")
         return Resume(since)
     if kind == HINT:
-        moves = data.get("moves")
-        if not _count(moves):
-            raise ProtocolError("a hint needs 'moves': the move count of the position you saw")
-        return Hint(moves)
+        return Hint(_moves_seen(data, "a hint"))
     if kind == UNDO:
-        moves = data.get("moves")
-        if not _count(moves):
-            raise ProtocolError("an undo needs 'moves': the move count of the position you saw")
-        return Undo(moves)
+        return Undo(_moves_seen(data, "an undo"))
     if kind == UNDO_ANSWER:
         moves, agree = data.get("moves"), data.get("agree")
         if not _count(moves) or not isinstance(agree, bool):
@@ -351,6 +343,15 @@ def parse(text: str) -> Message:
     known = ", ".join(repr(k) for k in CLIENT_TYPES)
     shown = json.dumps(kind)[:40] if kind is not None else "none"
     raise ProtocolError(f"unknown message type {shown} (known types: {known})")
+
+
+def _moves_seen(data: dict[str, Any], what: str) -> int:
+    """The message's ``moves``, the move count of the position the page saw; raises
+    :class:`ProtocolError` saying that ``what`` (``a hint``) needs it."""
+    moves = data.get("moves")
+    if not _count(moves):
+        raise ProtocolError(f"{what} needs 'moves': the move count of the position you saw")
+    return moves
 
 
 def _count(value: Any) -> TypeGuard[int]:

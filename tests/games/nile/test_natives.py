@@ -51,6 +51,7 @@ from terra.games.nile.natives import (
     policy_allowed,
 )
 from terra.games.nile.negotiation import (
+    Dealings,
     camels_for_trade,
     desert_route_to,
     everything_for_the_chief,
@@ -467,59 +468,63 @@ class TestCaptivity:
 class TestTrade:
     def test_buying_pays_gifts_at_the_tables_rate(self) -> None:
         """Source of the Nile 14.7-14.8 (N61): a bearer costs 3 gifts."""
-        bought = native_trade(TABLES, SMALL, BEARER, 4, Dice(4), holding=20)
+        bought = native_trade(TABLES, Dealings(SMALL, holding=20), BEARER, 4, Dice(4))
         assert (bought.quantity, bought.gifts, bought.gifts_taken) == (4, 12, 12)
         assert not bought.selling and not bought.dies
 
     def test_selling_food_and_muskets_earns_gifts_outside_the_limit(self) -> None:
         """Source of the Nile 14.8 (N61): rations and muskets fetch gifts; gifts the tribe pays
         do not count against its limit."""
-        sold = native_trade(TABLES, SMALL, MUSKET, 2, Dice(3), selling=True, holding=2)
+        sold = native_trade(TABLES, Dealings(SMALL, holding=2), MUSKET, 2, Dice(3), selling=True)
         assert (sold.quantity, sold.gifts, sold.gifts_taken) == (2, 12, 0)
-        food = native_trade(TABLES, SMALL, RATION, 2, Dice(3), selling=True, holding=6)
+        food = native_trade(TABLES, Dealings(SMALL, holding=6), RATION, 2, Dice(3), selling=True)
         assert (food.quantity, food.gifts) == (6, 2)
 
     def test_what_the_natives_do_not_trade_is_refused(self) -> None:
         """Source of the Nile 14.7: only the lines of the Native Trade Table."""
         with pytest.raises(IllegalAction, match=r"do not sell Horse"):
-            native_trade(TABLES, LARGE, HORSE, 1, Dice(4), holding=99)
+            native_trade(TABLES, Dealings(LARGE, holding=99), HORSE, 1, Dice(4))
         with pytest.raises(IllegalAction, match=r"do not buy Bearer"):
-            native_trade(TABLES, LARGE, BEARER, 1, Dice(4), selling=True, holding=9)
+            native_trade(TABLES, Dealings(LARGE, holding=9), BEARER, 1, Dice(4), selling=True)
         with pytest.raises(IllegalAction, match=r"do not sell Gift"):
-            native_trade(TABLES, LARGE, GIFT, 1, Dice(4), holding=9)
+            native_trade(TABLES, Dealings(LARGE, holding=9), GIFT, 1, Dice(4))
 
     def test_the_explorer_must_hold_what_he_pays(self) -> None:
         """Source of the Nile 14.8: gifts when buying, the goods when selling."""
         with pytest.raises(IllegalAction, match=r"needs 10 Gift"):
-            native_trade(TABLES, LARGE, ASKARI, 2, Dice(4), holding=9)
+            native_trade(TABLES, Dealings(LARGE, holding=9), ASKARI, 2, Dice(4))
         with pytest.raises(IllegalAction, match=r"needs 3 Ration"):
-            native_trade(TABLES, LARGE, RATION, 1, Dice(4), selling=True, holding=2)
+            native_trade(TABLES, Dealings(LARGE, holding=2), RATION, 1, Dice(4), selling=True)
 
     def test_each_item_type_once_per_tribe_per_turn(self) -> None:
         """Source of the Nile 14.81-14.82: any number of items, each type once a turn."""
-        first = native_trade(TABLES, MEDIUM, GUIDE, 1, Dice(5), holding=30)
-        second = native_trade(
-            TABLES, MEDIUM, ASKARI, 2, Dice(), holding=25,
-            gifts_taken=first.gifts_taken, traded=first.traded,
-        )  # fmt: skip
+        first = native_trade(TABLES, Dealings(MEDIUM, holding=30), GUIDE, 1, Dice(5))
+        after_first = Dealings(
+            MEDIUM, holding=25, gifts_taken=first.gifts_taken, traded=first.traded
+        )
+        second = native_trade(TABLES, after_first, ASKARI, 2, Dice())
         assert second.gifts_taken == 15
+        after_second = Dealings(
+            MEDIUM, holding=15, gifts_taken=second.gifts_taken, traded=second.traded
+        )
         with pytest.raises(IllegalAction, match=r"already been traded.*14\.82"):
-            native_trade(
-                TABLES, MEDIUM, GUIDE, 1, Dice(5), holding=15,
-                gifts_taken=second.gifts_taken, traded=second.traded,
-            )  # fmt: skip
-        again = native_trade(TABLES, MEDIUM, GUIDE, 1, Dice(5), holding=15, gifts_taken=15)
+            native_trade(TABLES, after_second, GUIDE, 1, Dice(5))
+        again = native_trade(
+            TABLES, Dealings(MEDIUM, holding=15, gifts_taken=15), GUIDE, 1, Dice(5)
+        )
         assert again.gifts_taken == 20
 
     def test_the_witch_doctor_strikes_once_a_turn_and_kills_on_a_one(self) -> None:
         """Source of the Nile 14.83 (N41): one poison roll at the turn's first trade with the
         tribe; on a one the explorer dies and nothing changes hands."""
-        dead = native_trade(TABLES, SMALL, BEARER, 1, Dice(1), holding=20)
+        dead = native_trade(TABLES, Dealings(SMALL, holding=20), BEARER, 1, Dice(1))
         assert dead.dies and dead.poison_rolled
         assert (dead.quantity, dead.gifts, dead.gifts_taken, dead.traded) == (0, 0, 0, 0)
-        alive = native_trade(TABLES, SMALL, BEARER, 1, Dice(2), holding=20)
+        alive = native_trade(TABLES, Dealings(SMALL, holding=20), BEARER, 1, Dice(2))
         assert alive.poison_rolled and not alive.dies
-        later = native_trade(TABLES, SMALL, RATION, 1, Dice(), holding=17, traded=alive.traded)
+        later = native_trade(
+            TABLES, Dealings(SMALL, holding=17, traded=alive.traded), RATION, 1, Dice()
+        )
         assert not later.poison_rolled and not later.dies
 
     @pytest.mark.parametrize(("size", "limit"), [(SMALL, 35), (MEDIUM, 50), (LARGE, 65)])
@@ -527,44 +532,54 @@ class TestTrade:
         """Source of the Nile 14.91-14.93: never more than 35, 50 or 65 gifts from one
         explorer; a trade reaching the limit exactly is accepted."""
         assert TABLES.trade_limit[size] == limit
-        exact = native_trade(TABLES, size, RATION, 5, Dice(6), holding=99, gifts_taken=limit - 5)
+        exact = native_trade(
+            TABLES, Dealings(size, holding=99, gifts_taken=limit - 5), RATION, 5, Dice(6)
+        )
         assert exact.gifts_taken == limit
         with pytest.raises(IllegalAction, match=r"at most .* gifts from one explorer; 5 more"):
-            native_trade(TABLES, size, RATION, 6, Dice(6), holding=99, gifts_taken=limit - 5)
+            native_trade(
+                TABLES, Dealings(size, holding=99, gifts_taken=limit - 5), RATION, 6, Dice(6)
+            )
 
     def test_a_tribe_at_its_limit_no_longer_trades_at_all(self) -> None:
         """Source of the Nile 14.95: once at the maximum the tribe no longer trades with him,
         not even to buy his food or muskets."""
         assert not trade_closed(TABLES, SMALL, 34) and trade_closed(TABLES, SMALL, 35)
         with pytest.raises(IllegalAction, match=r"no longer trades.*14\.95"):
-            native_trade(TABLES, SMALL, MUSKET, 1, Dice(6), selling=True, holding=1, gifts_taken=35)
+            native_trade(
+                TABLES, Dealings(SMALL, holding=1, gifts_taken=35), MUSKET, 1, Dice(6), selling=True
+            )
 
     def test_camels_only_where_the_caller_says_a_desert_route_exists(self) -> None:
         """Source of the Nile 14.84: camels only from a desert tribe joined to Khartoum."""
         with pytest.raises(IllegalAction, match=r"14\.84"):
-            native_trade(TABLES, LARGE, CAMEL, 1, Dice(6), holding=30)
-        camel = native_trade(TABLES, LARGE, CAMEL, 1, Dice(6), holding=30, camels=True)
+            native_trade(TABLES, Dealings(LARGE, holding=30), CAMEL, 1, Dice(6))
+        camel = native_trade(TABLES, Dealings(LARGE, holding=30, camels=True), CAMEL, 1, Dice(6))
         assert (camel.quantity, camel.gifts) == (1, 15)
 
     def test_the_most_lots_open_to_the_explorer(self) -> None:
         """Source of the Nile 14.8-14.95: what he can pay for within the tribe's limit."""
-        assert most_lots(TABLES, SMALL, BEARER, holding=20, gifts_taken=30) == 1
-        assert most_lots(TABLES, SMALL, BEARER, holding=2) == 0
-        assert most_lots(TABLES, LARGE, BEARER, holding=20) == 6
-        assert most_lots(TABLES, SMALL, RATION, selling=True, holding=7) == 2
-        assert most_lots(TABLES, SMALL, RATION, selling=True, holding=7, gifts_taken=35) == 0
-        assert most_lots(TABLES, SMALL, RATION, holding=9, traded=1 << RATION) == 0
-        assert most_lots(TABLES, SMALL, CAMEL, holding=99) == 0
-        assert most_lots(TABLES, SMALL, CAMEL, holding=99, camels=True) == 2
-        assert most_lots(TABLES, SMALL, HORSE, holding=99) == 0
-        lots = most_lots(TABLES, MEDIUM, ASKARI, holding=99, gifts_taken=20)
-        native_trade(TABLES, MEDIUM, ASKARI, lots, Dice(6), holding=99, gifts_taken=20)
+        assert most_lots(TABLES, Dealings(SMALL, holding=20, gifts_taken=30), BEARER) == 1
+        assert most_lots(TABLES, Dealings(SMALL, holding=2), BEARER) == 0
+        assert most_lots(TABLES, Dealings(LARGE, holding=20), BEARER) == 6
+        assert most_lots(TABLES, Dealings(SMALL, holding=7), RATION, selling=True) == 2
+        assert (
+            most_lots(TABLES, Dealings(SMALL, holding=7, gifts_taken=35), RATION, selling=True) == 0
+        )
+        assert most_lots(TABLES, Dealings(SMALL, holding=9, traded=1 << RATION), RATION) == 0
+        assert most_lots(TABLES, Dealings(SMALL, holding=99), CAMEL) == 0
+        assert most_lots(TABLES, Dealings(SMALL, holding=99, camels=True), CAMEL) == 2
+        assert most_lots(TABLES, Dealings(SMALL, holding=99), HORSE) == 0
+        lots = most_lots(TABLES, Dealings(MEDIUM, holding=99, gifts_taken=20), ASKARI)
+        native_trade(TABLES, Dealings(MEDIUM, holding=99, gifts_taken=20), ASKARI, lots, Dice(6))
         with pytest.raises(IllegalAction):
-            native_trade(TABLES, MEDIUM, ASKARI, lots + 1, Dice(6), holding=99, gifts_taken=20)
+            native_trade(
+                TABLES, Dealings(MEDIUM, holding=99, gifts_taken=20), ASKARI, lots + 1, Dice(6)
+            )
 
     def test_a_canoe_costs_ten_gifts(self) -> None:
         """Source of the Nile 14.7 (N61): the table's dearest line but the camel."""
-        assert native_trade(TABLES, LARGE, CANOE, 2, Dice(6), holding=20).gifts == 20
+        assert native_trade(TABLES, Dealings(LARGE, holding=20), CANOE, 2, Dice(6)).gifts == 20
 
 
 def _route_from_khartoum(length: int) -> list[int]:

@@ -18,6 +18,7 @@ from terra.core.data import (
     MAX_ENTRIES,
     DataFiles,
     DataLoader,
+    LoadedData,
     Meta,
     Name,
     Names,
@@ -76,12 +77,9 @@ class MarkersFile(StrictModel):
 
 
 @dataclass(frozen=True, eq=False)
-class Components:
+class Components(LoadedData):
     """The board and the markers, as int-indexed tuples. Shared by all states; never mutated."""
 
-    provisional: bool
-    provenance: str
-    digest: str
     # board
     hex_ids: tuple[str, ...]  # "A3"
     row: tuple[int, ...]  # 0-based row (north first)

@@ -23,6 +23,7 @@ class Africa(Game[AfricaState]):
     title = "Africa"
     designer = "Reiner Knizia"
     year = 2001
+    state_class = AfricaState
     min_players = 2
     max_players = 5
     turn_rule = rulebook.RULE_TURN
@@ -52,11 +53,6 @@ class Africa(Game[AfricaState]):
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
-
-    def _create(
-        self, players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> AfricaState:
-        return AfricaState.create(self, players, seed, options, data)
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return scoring.score_bounds(data, self.length_cap)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terra.core.errors import IllegalAction
-from terra.core.moves import Always, Move, fixed
+from terra.core.moves import Always, Move, allowed, fixed
 from terra.games.africa.actions import PASS
 from terra.games.africa.rulebook import RULE_SEQUENCE, Phase
 
@@ -50,11 +49,6 @@ def end_turn(state: AfricaState) -> None:
 # --- The Sequence of Actions: no action --------------------------------------------------------
 
 
-def explain_pass(_state: AfricaState) -> IllegalAction | None:
-    """Africa, General Rules - The Sequence of Actions: a player can also perform no action."""
-    return None
-
-
 def pass_action(state: AfricaState) -> None:
     """Africa, General Rules - The Sequence of Actions: a player may perform no action."""
     state.emit("pass", player=state.player)
@@ -66,6 +60,6 @@ NO_ACTION = Move(
     rule=RULE_SEQUENCE,
     notation=fixed("pass"),
     offer=Always(PASS),  # in a turn, no action is always a choice
-    explain=explain_pass,
+    explain=allowed,
     effect=pass_action,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Always, Move, Writer, fixed
+from terra.core.moves import Always, Move, Writer, allowed, fixed
 from terra.games.africa.actions import KEEP, PLAYER_COLOURS, colour, every_hex, on_hex
 from terra.games.africa.components import GOLD, GOODS, JEWELS, MONUMENT, Components
 from terra.games.africa.game_play import end_action
@@ -138,11 +138,6 @@ def exchanges(state: AfricaState) -> list[tuple[int, int]]:
     return out
 
 
-def explain_keep(_state: AfricaState) -> IllegalAction | None:
-    """Africa, Uncovering Goods: the player may always keep the good."""
-    return None
-
-
 def keep(state: AfricaState) -> None:
     """Africa, Actions - Uncovering Goods: the player keeps the good face up."""
     state.emit("keep", player=state.player, good=state.data.type_names[state.pending])
@@ -154,7 +149,7 @@ KEEP_GOOD = Move(
     rule=RULE_GOODS,
     notation=fixed("keep"),
     offer=Always(KEEP),  # the good may always be kept
-    explain=explain_keep,
+    explain=allowed,
     effect=keep,
 )
 

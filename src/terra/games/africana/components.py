@@ -18,6 +18,7 @@ from terra.core.data import (
     Count,
     DataFiles,
     DataLoader,
+    LoadedData,
     Meta,
     Name,
     Names,
@@ -125,12 +126,9 @@ class Company:
 
 
 @dataclass(frozen=True, eq=False)
-class Components:
+class Components(LoadedData):
     """Every printed component, as int-indexed tuples. Shared by all states; never mutated."""
 
-    provisional: bool
-    provenance: str
-    digest: str
     # travel cards
     colours: tuple[str, ...]
     cards_per_colour: int

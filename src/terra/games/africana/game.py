@@ -20,6 +20,7 @@ class Africana(Game[AfricanaState]):
     title = "Africana"
     designer = "Michael Schacht"
     year = 2012
+    state_class = AfricanaState
     min_players = 2
     max_players = 4
     turn_rule = rulebook.RULE_TURN
@@ -32,11 +33,6 @@ class Africana(Game[AfricanaState]):
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
-
-    def _create(
-        self, players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> AfricanaState:
-        return AfricanaState.create(self, players, seed, options, data)
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         return scoring.score_bounds(data)

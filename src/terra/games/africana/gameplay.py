@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Always, Move, fixed
+from terra.core.moves import Always, Move, allowed, fixed
 from terra.games.africana.actions import DONE
 from terra.games.africana.end_of_turn import end_of_turn
 from terra.games.africana.rulebook import RULE_TURN, Phase
@@ -32,11 +32,6 @@ def explain_choice(_state: AfricanaState) -> IllegalAction | None:
 
 
 # --- the end of an action ---------------------------------------------------------------------
-
-
-def explain_done(_state: AfricanaState) -> IllegalAction | None:
-    """Africana, B) and C): ``done`` ends a buy or move action, at any point of it."""
-    return None
 
 
 def refuse_done(state: AfricanaState) -> IllegalAction:
@@ -71,7 +66,7 @@ END_ACTION = Move(
     rule=RULE_TURN,
     notation=fixed("done"),
     offer=Always(DONE),  # a buy or move action may end at any point
-    explain=explain_done,
+    explain=allowed,
     effect=finish_action,
     unoffered=refuse_done,
 )

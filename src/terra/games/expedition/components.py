@@ -18,6 +18,7 @@ from terra.core.data import (
     MAX_ENTRIES,
     DataFiles,
     DataLoader,
+    LoadedData,
     Meta,
     Name,
     Names,
@@ -83,12 +84,9 @@ class MapFile(StrictModel):
 
 
 @dataclass(frozen=True, eq=False)
-class Components:
+class Components(LoadedData):
     """The map and the research deck as int-indexed tuples. Shared by all states; never mutated."""
 
-    provisional: bool
-    provenance: str
-    digest: str
     continent_ids: tuple[str, ...]
     continent_names: tuple[str, ...]
     continent_colours: tuple[str, ...]

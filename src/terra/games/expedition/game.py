@@ -23,6 +23,7 @@ class Expedition(Game[ExpeditionState]):
     title = RULEBOOK.title
     designer = "Wolfgang Kramer"
     year = 1996
+    state_class = ExpeditionState
     min_players = 2
     max_players = 6
     turn_rule = RULE_TURN
@@ -51,11 +52,6 @@ class Expedition(Game[ExpeditionState]):
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
-
-    def _create(
-        self, players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> ExpeditionState:
-        return ExpeditionState.create(self, players, seed, options, data)
 
     def score_range(self, players: int, data: Components) -> tuple[int, int]:
         """At best every research card laid down and every chip of a colour back; at worst a

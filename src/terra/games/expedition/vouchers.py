@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, Writer, fixed
+from terra.core.moves import Move, fixed, one_each
 from terra.games.expedition import routes
 from terra.games.expedition.actions import (
     BUY_ARROW,
@@ -114,10 +114,8 @@ BUY = Move(
 # --- Remove an Arrow -----------------------------------------------------------------------------
 
 
-def write_removals(data: Components, out: Writer) -> None:
-    """``voucher remove red``: one action per expedition; the argument is its colour."""
-    for colour, name in enumerate(COLOURS):
-        out.add(f"voucher remove {name}", colour)
+# ``voucher remove red``: one action per expedition; the argument is its colour.
+write_removals = one_each("voucher remove", COLOURS)
 
 
 def expedition_colour(data: Components, colour: int) -> str:

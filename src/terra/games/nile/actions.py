@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from terra.core.actions import ActionSpace
-from terra.core.moves import Writer
+from terra.core.moves import Writer, one_each
 from terra.games.nile import logistics
 from terra.games.nile.components import Components
 from terra.games.nile.components.board import Board
@@ -264,10 +264,8 @@ def write_sail_to(data: Components, out: Writer) -> None:
         out.add(f"sail to {name}", port)
 
 
-def write_specialty(data: Components, out: Writer) -> None:
-    """``specialty zoologist`` for every specialty (4.6)."""
-    for specialty, name in enumerate(SPECIALTY_IDS):
-        out.add(f"specialty {name}", specialty)
+# ``specialty zoologist`` for every specialty (4.6)
+write_specialty = one_each("specialty", SPECIALTY_IDS)
 
 
 def write_keep_die(data: Components, out: Writer) -> None:
@@ -296,10 +294,8 @@ def write_move(data: Components, out: Writer) -> None:
         out.alias(f"move {DIRECTION_SHORT[direction - 1]}", action)
 
 
-def write_travel(data: Components, out: Writer) -> None:
-    """``travel mounted`` for every mode of travel (9.5)."""
-    for mode, words in enumerate(MODE_WORDS):
-        out.add(f"travel {words}", mode)
+# ``travel mounted`` for every mode of travel (9.5)
+write_travel = one_each("travel", MODE_WORDS)
 
 
 def write_policy(data: Components, out: Writer) -> None:
@@ -330,10 +326,8 @@ def write_cache(data: Components, out: Writer) -> None:
     write_goods(out, "cache", (CANOE, *ITEMS))
 
 
-def write_leave_find(data: Components, out: Writer) -> None:
-    """``leave 1 tusk``, ``leave 1 specimen`` (9.6)."""
-    for index, name in enumerate(FIND_KINDS):
-        out.add(f"leave 1 {name}", index)
+# ``leave 1 tusk``, ``leave 1 specimen`` (9.6)
+write_leave_find = one_each("leave 1", FIND_KINDS)
 
 
 def write_shoot(data: Components, out: Writer) -> None:
@@ -347,31 +341,23 @@ def write_take(data: Components, out: Writer) -> None:
     write_goods(out, "take", (WATER,))
 
 
-def write_interview(data: Components, out: Writer) -> None:
-    """``interview yellow`` for every colour (24.6)."""
-    for seat, colour in enumerate(PLAYER_COLOURS):
-        out.add(f"interview {colour}", seat)
+# ``interview yellow`` for every colour (24.6)
+write_interview = one_each("interview", PLAYER_COLOURS)
 
 
-def write_join(data: Components, out: Writer) -> None:
-    """``join blue`` for every colour (29.4)."""
-    for seat, colour in enumerate(PLAYER_COLOURS):
-        out.add(f"join {colour}", seat)
+# ``join blue`` for every colour (29.4)
+write_join = one_each("join", PLAYER_COLOURS)
 
 
 SPLIT_TERMS = ("evenly", "alone", "by dice")  # 29.7: the terms of ``split``, by argument
 
 
-def write_split(data: Components, out: Writer) -> None:
-    """``split evenly``, ``split alone``, ``split by dice`` (29.6-29.7)."""
-    for terms, words in enumerate(SPLIT_TERMS):
-        out.add(f"split {words}", terms)
+# ``split evenly``, ``split alone``, ``split by dice`` (29.6-29.7)
+write_split = one_each("split", SPLIT_TERMS)
 
 
-def write_cache_find(data: Components, out: Writer) -> None:
-    """``cache 1 tusk``, ``cache 1 specimen`` (17.4)."""
-    for index, name in enumerate(FIND_KINDS):
-        out.add(f"cache 1 {name}", index)
+# ``cache 1 tusk``, ``cache 1 specimen`` (17.4)
+write_cache_find = one_each("cache 1", FIND_KINDS)
 
 
 def write_leave_sick(data: Components, out: Writer) -> None:

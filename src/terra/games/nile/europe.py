@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, checked, fixed
+from terra.core.moves import Move, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
@@ -95,16 +95,11 @@ def bury(state: NileState, seat: int, how: str) -> None:
     state.explorers_owned |= 1 << seat
 
 
-def explain_retire(state: NileState) -> IllegalAction | None:
-    """21.2: at any time, for any reason."""
-    return None
-
-
 RETIRE = Move(
     name="retire",
     rule="Source of the Nile, 21.2",
     notation=fixed("retire"),
     offer=offers.always(act.RETIRE),
-    explain=explain_retire,
+    explain=allowed,  # 21.2: at any time, for any reason
     effect=retire,
 )

@@ -25,6 +25,7 @@ class Nile(Game[NileState]):
     title = "Source of the Nile"
     designer = "Discovery Games (Ross Maker, Dave Wesely), Avalon Hill"
     year = 1979
+    state_class = NileState
     min_players = 1
     max_players = 6
     turn_rule = RULE_TURN
@@ -72,11 +73,6 @@ class Nile(Game[NileState]):
 
     def load_data(self, path: str | None = None) -> Components:
         return load_components(path)
-
-    def _create(
-        self, players: int, seed: int, options: dict[str, Any], data: Components
-    ) -> NileState:
-        return NileState.create(self, players, seed, options, data)
 
     def continuable(self, state: NileState) -> bool:
         """2.3, 30.0: a game of Game II, finished or stopped (:mod:`~.campaign`)."""

@@ -101,6 +101,23 @@ def mark_oasis_and_cataract(
 Compass = Callable[[int], tuple[int, ...]]  # a River card's directions, 1-6 (10.324-10.325)
 
 
+@dataclass(frozen=True, slots=True)
+class _Drawing:
+    """What mapping one river draws on (10.32-10.33): the Event deck, the die, the River cards
+    drawn so far (the hex's own first) and the directions a card sends a river."""
+
+    draw: Draw
+    roll: Roll
+    cards: list[int]
+    compass: Compass
+
+    def next_card(self) -> int:
+        """10.32434, 10.332: another River card, when the last could not settle the river."""
+        card = self.draw()
+        self.cards.append(card)
+        return card
+
+
 def card_compass(data: Components, roll: Roll, *, dice: bool = False) -> Compass:
     """The directions a River card sends a river: its own compass numbers, or with ``dice``
     (Game II, 32.21) as many different directions rolled, one die each (decision N203)."""
@@ -220,7 +237,7 @@ def map_river(
     if t.stage[hex_] != TERRAIN_ONLY:
         raise ValueError(f"hex {data.board.hex_ids[hex_]} needs its terrain and nothing more")
     card = draw()
-    cards = [card]
+    drawing = _Drawing(draw, roll, [card], compass)
     inflows, outflows = _flows_at(t, data, hex_)
     if is_water(t, hex_):
         how = JOINS_WATER
@@ -236,11 +253,9 @@ def map_river(
             _draw_sides(t, hex_, inflows, outflows)
     elif inflows or outflows:
         _draw_sides(t, hex_, inflows, outflows)
-        how = _situation_a(
-            t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=-1, compass=compass
-        )
+        how = _situation_a(t, data, hex_, card, drawing)
     else:
-        how = _situation_b(t, data, hex_, card, draw=draw, roll=roll, cards=cards, compass=compass)
+        how = _situation_b(t, data, hex_, card, drawing)
     t.stage[hex_] = NO_SPECTACULAR
     oasis, cataract = mark_oasis_and_cataract(t, data, hex_, card, roll, dice=dice)
     ins = t.river_in[hex_]
@@ -248,7 +263,7 @@ def map_river(
     return RiverFound(
         how=how,
         card=card,
-        cards=tuple(cards),
+        cards=tuple(drawing.cards),
         terrain=t.terrain[hex_],
         inflows=tuple(side for side in DIRECTIONS if ins & side_bit(side)),
         outflow=next((side for side in DIRECTIONS if out & side_bit(side)), 0),
@@ -299,16 +314,7 @@ def _may_end(t: Territory, data: Components, hex_: int) -> bool:
 
 
 def _situation_a(
-    t: Territory,
-    data: Components,
-    hex_: int,
-    card: int,
-    *,
-    draw: Draw,
-    roll: Roll,
-    cards: list[int],
-    first: int,
-    compass: Compass,
+    t: Territory, data: Components, hex_: int, card: int, drawing: _Drawing, *, first: int = -1
 ) -> int:
     """10.324: a river leads to the hex. Water flows in (the river must go on downstream) or
     flows out (the river comes from further upstream, or begins here). ``first`` forces the
@@ -318,7 +324,7 @@ def _situation_a(
     desert = t.terrain[hex_] == DESERT
     result = first if first >= 0 else deck.river_a[card]
     while True:
-        sides = compass(card)
+        sides = drawing.compass(card)
         if result == FORKS:
             open_sides = [side for side in sides if passable(t, data, hex_, side)]
             if open_sides and flowing_in:
@@ -356,8 +362,7 @@ def _situation_a(
         # The card could not settle the river: draw again. Water flowing in must go on, and
         # 10.32434 reads the new card as River Continues; water flowing out reads it whole
         # (10.332, 10.3354: the procedure goes on).
-        card = draw()
-        cards.append(card)
+        card = drawing.next_card()
         result = CONTINUES if flowing_in else deck.river_a[card]
 
 
@@ -371,22 +376,12 @@ def _great_salt_lake(t: Territory, data: Components, hex_: int) -> int:
     return SALT_LAKE
 
 
-def _situation_b(
-    t: Territory,
-    data: Components,
-    hex_: int,
-    card: int,
-    *,
-    draw: Draw,
-    roll: Roll,
-    cards: list[int],
-    compass: Compass,
-) -> int:
+def _situation_b(t: Territory, data: Components, hex_: int, card: int, drawing: _Drawing) -> int:
     """10.325: no river leads to the hex; the card may start one."""
     result = data.deck.river_b[card]
     if result == NO_RIVER:
         return NO_RIVER
-    sides = compass(card)
+    sides = drawing.compass(card)
     if result == CROSSES:
         open_sides = [side for side in sides if passable(t, data, hex_, side)]
         if len(open_sides) == 2:  # 10.32543: from the first number to the second
@@ -400,10 +395,8 @@ def _situation_b(
         row = data.board.neighbours[hex_]
         waters = [side for side in DIRECTIONS if row[side - 1] >= 0 and is_water(t, row[side - 1])]
         if waters:
-            side = _choose(waters, roll)
-            return _river_extends(
-                t, data, hex_, side, card=card, draw=draw, roll=roll, cards=cards, compass=compass
-            )
+            side = _choose(waters, drawing.roll)
+            return _river_extends(t, data, hex_, side, card=card, drawing=drawing)
     if passable(t, data, hex_, sides[0]):  # 10.3252, 10.32531
         return _river_begins(t, hex_, sides[0])
     return NO_RIVER
@@ -428,16 +421,7 @@ def _choose(sides: list[int], roll: Roll) -> int:
 
 
 def _river_extends(
-    t: Territory,
-    data: Components,
-    hex_: int,
-    water_side: int,
-    *,
-    card: int,
-    draw: Draw,
-    roll: Roll,
-    cards: list[int],
-    compass: Compass,
+    t: Territory, data: Components, hex_: int, water_side: int, *, card: int, drawing: _Drawing
 ) -> int:
     """10.32532, 10.337: a river between the lake or swamp by ``water_side`` and the hex,
     mapped as River Continues. It flows into the water when the water can still reach a mouth,
@@ -447,9 +431,7 @@ def _river_extends(
         t.river_out[hex_] = side_bit(water_side)
     else:
         t.river_in[hex_] = side_bit(water_side)
-    _situation_a(
-        t, data, hex_, card, draw=draw, roll=roll, cards=cards, first=CONTINUES, compass=compass
-    )
+    _situation_a(t, data, hex_, card, drawing, first=CONTINUES)
     return EXTENDS
 
 

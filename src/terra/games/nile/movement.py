@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, checked, fixed
+from terra.core.moves import Move, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import (
     disasters,
@@ -351,17 +351,12 @@ def end_movement(state: NileState) -> None:
 # --- the moves ---------------------------------------------------------------------------------
 
 
-def explain_activity(state: NileState, activity: int) -> IllegalAction | None:
-    """9.12: any of the three levels."""
-    return None
-
-
 ACTIVITY = Move(
     name="activity",
     rule="Source of the Nile, 9.12",
     notation=act.write_activity,
     offer=offers.always(act.ACTIVITY),
-    explain=explain_activity,
+    explain=allowed,  # 9.12: any of the three levels
     effect=choose_activity,
 )
 
@@ -522,17 +517,12 @@ TRAVEL = Move(
 )
 
 
-def explain_retreat(state: NileState) -> IllegalAction | None:
-    """9.45: a retreat is always allowed."""
-    return None
-
-
 RETREAT_BACK = Move(
     name="retreat",
     rule="Source of the Nile, 9.44-9.46",
     notation=fixed("retreat"),
     offer=offers.always(act.RETREAT),
-    explain=explain_retreat,
+    explain=allowed,  # 9.45: a retreat is always allowed
     effect=retreat,
 )
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, Writer, checked, fixed
+from terra.core.moves import Move, Writer, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.actions import plural
@@ -123,28 +123,36 @@ def witch_doctor_poisons(roll: Roll) -> bool:
     return roll() == POISON_KILLS_ON
 
 
-def most_lots(
-    tables: Tables,
-    size: int,
-    good: Good,
-    *,
-    selling: bool = False,
-    holding: int,
-    gifts_taken: int = 0,
-    traded: int = 0,
-    camels: bool = False,
-    game_two: tuple[GameTwo, int] | None = None,
-) -> int:
+@dataclass(frozen=True, slots=True)
+class Dealings:
+    """Source of the Nile 14.8-14.95, 38.3: what a trade with a friendly tribe depends on
+    besides the good and the lots: the tribe's size (Game II: its natives); what the explorer
+    holds of what he pays with (gifts when buying, the good when selling); the tribe's record
+    with him, the gifts accepted all game and this turn's goods (one bit each); whether it may
+    sell camels (:func:`camels_for_trade`); and in Game II its tables and the natives of the
+    tribe not yet traded with him (38.3 limits a purchase instead of 14.91-14.95)."""
+
+    size: int
+    holding: int
+    gifts_taken: int = 0
+    traded: int = 0
+    camels: bool = False
+    game_two: tuple[GameTwo, int] | None = None
+
+
+def most_lots(tables: Tables, dealings: Dealings, good: Good, *, selling: bool = False) -> int:
     """Source of the Nile 14.7-14.95: the most lots of ``good`` the explorer may trade now with
-    the tribe (0: none), for listing legal trades; arguments as for :func:`native_trade`."""
+    the tribe (0: none), for listing legal trades."""
     line = trade_rate(tables, good, selling)
+    game_two = dealings.game_two
     if (
         line < 0
-        or traded >> good & 1
-        or (game_two is None and trade_closed(tables, size, gifts_taken))
-        or (good == CAMEL and not camels)
+        or dealings.traded >> good & 1
+        or (game_two is None and trade_closed(tables, dealings.size, dealings.gifts_taken))
+        or (good == CAMEL and not dealings.camels)
     ):
         return 0
+    holding = dealings.holding
     if selling:
         return holding // tables.trade_sell[line].quantity
     rate = tables.trade_buy[line]
@@ -152,7 +160,7 @@ def most_lots(
         two, natives_left = game_two
         most = natives_left * per_native(two, good) // rate.quantity
         return max(0, min(holding // rate.gifts, most))
-    room = tables.trade_limit[size] - gifts_taken
+    room = tables.trade_limit[dealings.size] - dealings.gifts_taken
     return min(holding, room) // rate.gifts
 
 
@@ -174,31 +182,17 @@ def natives_for(two: GameTwo, good: Good, quantity: int) -> int:
 
 
 def native_trade(
-    tables: Tables,
-    size: int,
-    good: Good,
-    lots: int,
-    roll: Roll,
-    *,
-    selling: bool = False,
-    holding: int,
-    gifts_taken: int = 0,
-    traded: int = 0,
-    camels: bool = False,
-    game_two: tuple[GameTwo, int] | None = None,
+    tables: Tables, dealings: Dealings, good: Good, lots: int, roll: Roll, *, selling: bool = False
 ) -> Exchange:
-    """Source of the Nile 14.6-14.95: ``lots`` times one line of the Native Trade Table. In Game
-    II (``game_two``: its tables and the natives of the tribe not yet traded with this explorer)
-    38.3 limits a purchase instead of 14.91-14.95.
-
-    ``holding`` is what the explorer has of what he pays with (gifts when buying, ``good`` when
-    selling); ``gifts_taken`` and ``traded`` are the tribe's record with this explorer (all game)
-    and this turn's goods; ``camels`` whether this tribe may sell camels (:func:`camels_for_trade`).
-    The tribe's witch doctor strikes at the turn's first trade with it (decision N41).
+    """Source of the Nile 14.6-14.95: ``lots`` times one line of the Native Trade Table, on the
+    terms of ``dealings``. The tribe's witch doctor strikes at the turn's first trade with it
+    (decision N41).
     """
+    size, gifts_taken, traded = dealings.size, dealings.gifts_taken, dealings.traded
+    holding, game_two = dealings.holding, dealings.game_two
     name = tables.good_names[good]
     line = trade_rate(tables, good, selling)
-    _check_goods(name, line, lots, selling, good == CAMEL and not camels)
+    _check_goods(name, line, lots, selling, good == CAMEL and not dealings.camels)
     if traded >> good & 1:
         raise refusal(
             "traded_already",
@@ -384,20 +378,31 @@ def trade_terms(state: NileState, index: int) -> tuple[int, bool, int]:
     return good, selling, quantity // rate.quantity
 
 
+def friendly_tribe_here(state: NileState) -> int:
+    """14.6: the tribe in the hex of the explorer to act if it is friendly to him, else 0."""
+    explorer = state.explorers[state.player]
+    tribe = state.territory.tribe[explorer.hex]
+    return tribe if tribe in explorer.friendly else 0
+
+
 def lots_allowed(state: NileState, good: int, selling: bool) -> int:
     """14.8-14.95: the largest trade of ``good`` the tribe in the hex allows now (0: none)."""
+    if not friendly_tribe_here(state):
+        return 0
+    terms = dealings_with_tribe(state, good, selling)
+    return most_lots(state.data.tables, terms, good, selling=selling)
+
+
+def dealings_with_tribe(state: NileState, good: int, selling: bool) -> Dealings:
+    """14.8-14.95, 38.3: the terms on which the explorer to act trades ``good`` with the tribe
+    in his hex."""
     explorer = state.explorer(state.player)
     hex_ = explorer.hex
     territory = state.territory
     tribe = territory.tribe[hex_]
-    if not tribe or tribe not in explorer.friendly:
-        return 0
     party = explorer.party
-    return most_lots(
-        state.data.tables,
+    return Dealings(
         territory.tribe_size[hex_],
-        good,
-        selling=selling,
         holding=party.count(good) if selling else party.gifts,
         gifts_taken=explorer.gifts_traded.get(tribe, 0),
         traded=state.turn.traded.get(tribe, 0),
@@ -425,19 +430,8 @@ def trade(state: NileState, index: int) -> None:
     tribe = state.territory.tribe[hex_]
     good, selling, lots = trade_terms(state, index)
     party = explorer.party
-    exchange = native_trade(
-        state.data.tables,
-        state.territory.tribe_size[hex_],
-        good,
-        lots,
-        dice(state),
-        selling=selling,
-        holding=party.count(good) if selling else party.gifts,
-        gifts_taken=explorer.gifts_traded.get(tribe, 0),
-        traded=state.turn.traded.get(tribe, 0),
-        camels=camels_for_trade(state.data.board, state.territory.terrain, hex_),
-        game_two=natives_to_trade(state, explorer, tribe),
-    )
+    terms = dealings_with_tribe(state, good, selling)
+    exchange = native_trade(state.data.tables, terms, good, lots, dice(state), selling=selling)
     if exchange.dies:
         state.emit("poisoned", player=state.player)
         explorer_dies(state, "poisoned by a witch doctor")
@@ -498,17 +492,12 @@ OFFER = Move(
 )
 
 
-def explain_offer_everything(state: NileState) -> IllegalAction | None:
-    """14.5: giving everything is always possible."""
-    return None
-
-
 OFFER_EVERYTHING = Move(
     name="offer everything",
     rule="Source of the Nile, 14.5",
     notation=fixed("offer everything"),
     offer=offers.always(act.OFFER_ALL),
-    explain=explain_offer_everything,
+    explain=allowed,  # 14.5: giving everything is always possible
     effect=offer_everything,
 )
 
@@ -531,9 +520,7 @@ def write_trade(data: Components, out: Writer) -> None:
 def explain_trade(state: NileState, index: int) -> IllegalAction | None:
     """14.6-14.95: with a friendly tribe in the hex, within its limits and the gifts or goods
     the explorer has; 5.4451: a musket for each native askari hired."""
-    explorer = state.explorers[state.player]
-    tribe = state.territory.tribe[explorer.hex]
-    if not tribe or tribe not in explorer.friendly:
+    if not friendly_tribe_here(state):
         return refusal(
             "no_friendly_tribe", "there is no tribe friendly to you in this hex", RULE_NEGOTIATION
         )
@@ -546,7 +533,7 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
             RULE_NEGOTIATION,
         )
     quantity = state.tables.trade_lot[index][1]
-    if good == ASKARI and not selling and explorer.party.muskets < quantity:
+    if good == ASKARI and not selling and state.explorers[state.player].party.muskets < quantity:
         return refusal(
             "askari_needs_musket",
             "each native askari hired needs a musket",
@@ -557,9 +544,7 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
 
 def _with_a_friendly_tribe(state: NileState) -> Iterable[int]:
     """14.6: trade only with a friendly tribe in the hex."""
-    explorer = state.explorers[state.player]
-    tribe = state.territory.tribe[explorer.hex]
-    if not tribe or tribe not in explorer.friendly:
+    if not friendly_tribe_here(state):
         return ()
     return offers.actions_of(state, act.TRADE)
 

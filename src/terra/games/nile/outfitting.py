@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, fixed
+from terra.core.moves import Move, allowed, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import logistics, offers
 from terra.games.nile.chance import discard, draw_donation
@@ -228,17 +228,12 @@ BUY = Move(
 )
 
 
-def explain_collect(state: NileState) -> IllegalAction | None:
-    """26.3-26.5: instead of sailing."""
-    return None
-
-
 COLLECT = Move(
     name="collect",
     rule="Source of the Nile, 26.3-26.5",
     notation=fixed("collect donations"),
     offer=offers.always(act.COLLECT),
-    explain=explain_collect,
+    explain=allowed,  # 26.3-26.5: instead of sailing
     effect=collect_donations,
 )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
-from terra.core.moves import Move, checked, fixed
+from terra.core.moves import Move, allowed, checked, fixed
 from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.attitude import earn_attitude
@@ -231,22 +231,26 @@ def release_prisoners(state: NileState) -> None:
     finish(state)
 
 
-def keep_prisoners(state: NileState) -> None:
-    """16.41, 16.421: the prisoners become bearers."""
+def _prisoners_become_bearers(state: NileState) -> int:
+    """16.41, 16.421: the prisoners join the explorer's party as bearers; how many they are."""
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorer(state.player)
-    explorer.party.bearers += encounter.prisoners
-    state.emit("prisoners-kept", player=state.player, count=encounter.prisoners)
+    state.explorer(state.player).party.bearers += encounter.prisoners
+    return encounter.prisoners
+
+
+def keep_prisoners(state: NileState) -> None:
+    """16.41, 16.421: the prisoners become bearers."""
+    kept = _prisoners_become_bearers(state)
+    state.emit("prisoners-kept", player=state.player, count=kept)
     finish(state)
 
 
 def loot(state: NileState) -> None:
     """16.421, 16.43: keep the prisoners as bearers and loot the village."""
+    _prisoners_become_bearers(state)
     encounter = state.encounter
     assert encounter is not None
-    explorer = state.explorer(state.player)
-    explorer.party.bearers += encounter.prisoners
     territory = state.territory
     hex_ = encounter.hex
     found = loot_village(
@@ -257,7 +261,7 @@ def loot(state: NileState) -> None:
         river=river_system(territory, state.data.board, hex_) >= 0,
         rolls=encounter.size if state.game_two else None,  # 37.2
     )
-    party = explorer.party
+    party = state.explorer(state.player).party
     party.rations += found.rations
     party.gifts += found.gifts
     party.camels += found.camels
@@ -271,11 +275,6 @@ def loot(state: NileState) -> None:
         canoes=found.canoes,
     )
     finish(state)
-
-
-def explain_release(state: NileState) -> IllegalAction | None:
-    """16.42: releasing is always allowed."""
-    return None
 
 
 def explain_keep(state: NileState) -> IllegalAction | None:
@@ -305,7 +304,7 @@ RELEASE = Move(
     rule="Source of the Nile, 16.42-16.422",
     notation=fixed("release prisoners"),
     offer=offers.always(act.RELEASE),
-    explain=explain_release,
+    explain=allowed,  # 16.42: releasing is always allowed
     effect=release_prisoners,
 )
 KEEP = Move(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from terra.core.data import DataFiles, DataLoader, fold_name
+from terra.core.data import DataFiles, DataLoader, LoadedData, fold_name
 from terra.core.errors import DataError, quote
 from terra.games.nile.components.board import MAP_FILE, Board, MapFile, build_board
 from terra.games.nile.components.events import (
@@ -32,16 +32,15 @@ from terra.games.nile.components.tables import TABLES_FILE, Tables, build_tables
 
 
 @dataclass(frozen=True, eq=False)
-class Components:
-    """The loaded components of one data directory."""
+class Components(LoadedData):
+    """The loaded components of one data directory: provisional where any file is the
+    project's provisional design, its provenance each file's, one line per file, and its digest
+    of every file's text (decision C6)."""
 
     board: Board
     tables: Tables
     deck: EventDeck
     game_two: GameTwo  # the tables of Game II's dice procedures (27.0-41.0)
-    provisional: bool  # whether any file is the project's provisional design
-    provenance: str  # where each file's facts come from, one line per file
-    digest: str  # of every file's text: records carry it (decision C6)
 
 
 def build_components(files: DataFiles) -> Components:

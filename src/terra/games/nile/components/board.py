@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from terra.core.data import DataFiles, DataLoader, Names, fold_name
+from terra.core.data import DataFiles, DataLoader, LoadedData, Names, fold_name
 from terra.core.errors import DataError
 from terra.games.nile.components.hexgrid import (
     CENTRE,
@@ -93,7 +93,7 @@ HEX_HINT = " (a hex is its column and row, like 1520, or a port's name)"
 
 
 @dataclass(frozen=True, eq=False)
-class Board:
+class Board(LoadedData):
     """The mapboard as int-indexed tuples. Shared by all states; never mutated.
 
     Hexes are the land hexes, numbered row by row from the north-west; sea is no hex. Directions are
@@ -101,9 +101,6 @@ class Board:
     hold direction ``d`` at position ``d - 1``.
     """
 
-    provisional: bool
-    provenance: str
-    digest: str
     rows: int  # rows of the grid, sea included
     columns: int
     hex_ids: tuple[str, ...]  # "2502": column 25, row 02

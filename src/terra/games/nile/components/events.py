@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from terra.core.data import MAX_COUNT, DataFiles, Meta, Name, StrictModel
+from terra.core.data import MAX_COUNT, DataFiles, LoadedData, Meta, Name, StrictModel
 from terra.core.errors import DataError
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.terms import (
@@ -231,13 +231,10 @@ class Bonus:
 
 
 @dataclass(frozen=True, eq=False)
-class EventDeck:
+class EventDeck(LoadedData):
     """The 108 Event cards, one tuple per field indexed by card number - 1. Shared by all
     states; never mutated."""
 
-    provisional: bool
-    provenance: str
-    digest: str
     compass: tuple[tuple[int, ...], ...]  # MAP: Terrain's one or two directions, 1-6
     terrain: tuple[Terrain, ...]  # MAP: Terrain's terrain
     river_a: tuple[int, ...]  # CONTINUES, ENDS or FORKS

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from terra.core.data import DataFiles, Names
+from terra.core.data import DataFiles, LoadedData, Names
 from terra.core.errors import DataError
 from terra.games.nile.components.tablefile import (
     POLICIES,
@@ -127,7 +127,7 @@ class Awards:
 
 
 @dataclass(frozen=True, eq=False)
-class Tables:
+class Tables(LoadedData):
     """Every Game I table as int-indexed tuples. Shared by all states; never mutated.
 
     Indices: terrains, activities, modes, travellers, sizes, specialties and goods by the
@@ -135,9 +135,6 @@ class Tables:
     one die by roll - 1.
     """
 
-    provisional: bool
-    provenance: str
-    digest: str
     # Terrain Key and Lost (10.21, 12.3-12.6, 32.22)
     terrain_names: tuple[str, ...]
     terrain_by_key: tuple[Terrain, ...]  # die - 1 -> basic terrain
