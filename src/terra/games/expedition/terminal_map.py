@@ -167,11 +167,14 @@ def labels(data: Components, scale: str = DEFAULT_SCALE) -> tuple[tuple[Label, .
 
 
 def _fits(label: Label, size: Scale, taken: set[Cell]) -> bool:
+    """Whether a label lies inside the map with a free cell between it and any other label
+    on its row, where a line between the two can be drawn."""
+    cells = label.cells
     return (
         0 <= label.y < size.rows
-        and label.cells.start >= 0
-        and label.cells.stop <= size.columns
-        and all((x, label.y) not in taken for x in label.cells)
+        and cells.start >= 0
+        and cells.stop <= size.columns
+        and all((x, label.y) not in taken for x in range(cells.start - 1, cells.stop + 1))
     )
 
 
