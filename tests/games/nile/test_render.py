@@ -258,3 +258,15 @@ def test_a_donation_of_nothing_reads_so_on_the_sheet() -> None:
     text = screen(state, 0)
     assert f"Donations: no donation, ticket to {deck.ticket[ticket]}" in text
     assert "None" not in text
+
+
+def test_the_hexes_around_the_explorer_show_a_port_by_its_key() -> None:
+    """Around the explorer, a port reads as on the map: its key, not a bare mark."""
+    state = GAME.new(1, 3, {})
+    board = state.data.board
+    khartoum = board.port_hex[board.port("Khartoum")]
+    beside = next(h for h in range(board.num_hexes) if khartoum in board.neighbours[h])
+    view = state.view(0)
+    view["explorers"][0]["hex"] = beside  # the line as it reads beside Khartoum
+    line = mapboard.neighbours_line(view, board, 0).plain
+    assert "Kh" in line and "*" not in line

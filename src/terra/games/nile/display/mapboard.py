@@ -349,7 +349,6 @@ def neighbours_line(view: Mapping[str, Any], board: Board, seat: int) -> Text:
         if there < 0:
             text.append("sea", style="dim")
             continue
-        mark, style = marks[there]
-        sign, sign_style = _river_sign(view["map"], there)
-        text.append(mark, style=style).append(sign.strip(), style=sign_style)
+        for char, style in _cell(view, board, marks, there):
+            text.append(char.strip(), style=style)
     return text
