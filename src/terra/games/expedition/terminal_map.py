@@ -62,7 +62,7 @@ class Scale:
 
 
 SCALE_SIZES = {
-    "whole": Scale(columns=80, rows=46, full_names=False),
+    "whole": Scale(columns=80, rows=56, full_names=False),
     "detail": Scale(columns=170, rows=80, full_names=True),
 }
 
