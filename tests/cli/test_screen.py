@@ -122,3 +122,63 @@ def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path)
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize("game", ["expedition", "nile"])
+def test_plus_and_minus_zoom_the_board_and_the_game_goes_on(game: str) -> None:
+    """``+`` shows the board larger (wider than the pane's 80 columns, the pane scrolls),
+    ``-`` smaller again; the footer offers both, a filter holding words takes them as text,
+    and a move is played at either scale."""
+    session = _session(game, 5)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settled(app)
+            board = app.query_one("#board")
+            whole = board.size.width
+            assert whole <= 80
+            await pilot.press("plus")
+            await pilot.pause()
+            assert board.size.width > 80
+            app.save_screenshot(str(screenshot_dir() / f"screen-{game}-zoomed-120x40.svg"))
+            await pilot.press("plus")  # no larger scale: nothing changes
+            await pilot.pause()
+            detail = board.size.width
+            assert detail > 80
+            played = len(session.state.history)
+            app.query_one("#moves", OptionList).focus()
+            await pilot.press("enter")
+            await _settled(app)
+            assert len(session.state.history) > played
+            assert board.size.width == detail  # the board is redrawn at the same scale
+            await pilot.press("minus")
+            await pilot.pause()
+            assert board.size.width == whole
+            app.query_one("#filter", Input).focus()
+            await pilot.press("x", "minus")
+            assert app.query_one("#filter", Input).value == "x-"
+            assert board.size.width == whole
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_a_board_of_one_scale_does_not_zoom() -> None:
+    """Africa's board is drawn at one scale: ``+`` changes nothing and the move list stays."""
+    session = _session("africa", 1)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settled(app)
+            assert app.scales == ()
+            board = app.query_one("#board")
+            width = board.size.width
+            app.query_one("#moves", OptionList).focus()
+            await pilot.press("plus")
+            await pilot.pause()
+            assert board.size.width == width and app.zoom == 0
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())

@@ -4,7 +4,8 @@ filters as you type.
 
 It drives the same :class:`~terra.cli.session.Session` as the line mode: the same rules for
 moves, undo (Ctrl+Z) and the record saved as the game goes. The board is the game's own
-``render_terminal`` of what the person's seat sees.
+``render_terminal`` of what the person's seat sees; ``+`` and ``-`` switch it between the
+scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns, or in detail).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from textual.widgets.option_list import Option
 from terra.cli.session import Session
 from terra.core import IllegalAction, TerraError
 
-# The columns the boards are drawn for (the line mode's terminal of 80 columns).
+# The columns the boards are drawn for (the line mode's terminal of 80 columns); a board
+# zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
 BOARD_WIDTH = 80
+BOARD_MAX_WIDTH = 240
 
 
 class PlayScreen(App[None]):
@@ -44,6 +47,8 @@ class PlayScreen(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+b", "focus_board", "Board"),
+        Binding("plus", "zoom(1)", "Zoom in", priority=True),
+        Binding("minus", "zoom(-1)", "Zoom out", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
@@ -55,6 +60,8 @@ class PlayScreen(App[None]):
         self.seat = session.people[0]
         self.shown_log = session.state.log_size
         self.moves: list[str] = []
+        self.scales = session.game.terminal_scales()  # the board's scales, smallest first
+        self.zoom = 0  # the scale shown, by its place in ``scales``
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -143,12 +150,17 @@ class PlayScreen(App[None]):
 
     def board(self) -> Text:
         """The board as the line mode draws it at :data:`BOARD_WIDTH` columns, kept whole:
-        the pane scrolls over it rather than fold its lines."""
+        the pane scrolls over it rather than fold its lines. Zoomed in (a larger scale of the
+        game's board) it is as wide as it needs."""
+        scale = self.scales[self.zoom] if self.scales else None
+        board = self.session.game.render_terminal(self.session.state, self.seat, scale)
+        width = BOARD_WIDTH
+        if self.zoom:
+            measure = Console(width=BOARD_MAX_WIDTH).measure(board)
+            width = max(BOARD_WIDTH, min(BOARD_MAX_WIDTH, measure.maximum))
         drawn = io.StringIO()
-        console = Console(
-            file=drawn, width=BOARD_WIDTH, color_system="truecolor", force_terminal=True
-        )
-        console.print(self.session.game.render_terminal(self.session.state, self.seat))
+        console = Console(file=drawn, width=width, color_system="truecolor", force_terminal=True)
+        console.print(board)
         return Text.from_ansi(drawn.getvalue(), no_wrap=True, overflow="ignore")
 
     def show_moves(self) -> None:
@@ -176,6 +188,7 @@ class PlayScreen(App[None]):
     @on(Input.Changed, "#filter")
     def filtered(self) -> None:
         self.show_moves()
+        self.refresh_bindings()
 
     @on(Input.Submitted, "#filter")
     def typed(self, event: Input.Submitted) -> None:
@@ -206,6 +219,19 @@ class PlayScreen(App[None]):
         self.shown_log = min(self.shown_log, self.session.state.log_size)
         self.say("Took back your last decision.")
         self.draw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Zooming is offered where the game draws its board at more than one scale; ``+``
+        and ``-`` go to the filter while it holds words."""
+        if action != "zoom":
+            return True
+        return len(self.scales) > 1 and not self.query_one("#filter", Input).value
+
+    def action_zoom(self, step: int) -> None:
+        """The board at the next larger (``1``) or smaller (``-1``) scale, if there is one."""
+        self.zoom = max(0, min(len(self.scales) - 1, self.zoom + step))
+        self.query_one("#board", Static).update(self.board())
+        self.refresh_bindings()
 
     def action_focus_board(self) -> None:
         self.query_one("#board-box", ScrollableContainer).focus()

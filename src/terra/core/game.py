@@ -337,12 +337,23 @@ class Game(ABC, Generic[S]):
             raise NotImplementedError(f"{self.title} has no bots yet")
         return cast("Evaluator[S]", self._module(self.bots_module).EVALUATOR)
 
-    def render_terminal(self, state: S, seat: int | None) -> Any:
+    def render_terminal(self, state: S, seat: int | None, scale: str | None = None) -> Any:
         """A ``rich`` renderable of what ``seat`` sees, for terminal play: the
-        :attr:`display_module`'s ``render(state, seat)``."""
+        :attr:`display_module`'s ``render(state, seat)``; with ``scale`` (one of
+        :meth:`terminal_scales`) ``render(state, seat, scale)``."""
         if self.display_module is None:
             raise NotImplementedError(f"{self.title} has no terminal display yet")
-        return self._module(self.display_module).render(state, seat)
+        display = self._module(self.display_module)
+        if scale is None:
+            return display.render(state, seat)
+        return display.render(state, seat, scale)
+
+    def terminal_scales(self) -> tuple[str, ...]:
+        """The scales the terminal board can be drawn at, the smallest first: the
+        :attr:`display_module`'s ``SCALES``; empty for a board drawn at one scale only."""
+        if self.display_module is None:
+            return ()
+        return tuple(getattr(self._module(self.display_module), "SCALES", ()))
 
     def describe_event(
         self,

@@ -114,24 +114,64 @@ class TestTheMap:
                 lines = screen(state, seat).splitlines()
                 assert max(len(line.rstrip()) for line in lines) <= 80
 
-    def test_every_hex_is_two_characters_under_its_column_number(self) -> None:
+    def test_every_hex_id_reads_off_the_numbers_at_its_column_and_row(self) -> None:
+        """Source of the Nile, 4.1: a hex is named by its id, column then row. On the whole map
+        the id of any hex is the column number over it (and under the map) and the row number
+        on either side of its row."""
         state = GAME.new(2, 3, {})
-        text = mapboard.africa_map(state.view(0), state.data.board, 0).plain.splitlines()
         board = state.data.board
+        text = mapboard.africa_map(state.view(0), board, 0).plain.splitlines()
+        top, bottom = text[0], text[board.rows + 1]
+        for hex_ in range(0, board.num_hexes, 7):
+            row, col = board.row[hex_], board.col[hex_]
+            line = text[1 + row]
+            x = 3 + 2 * col
+            assert top[x : x + 2] == bottom[x : x + 2] == board.hex_ids[hex_][:2]
+            assert line[:2] == line[3 + 2 * board.columns + 1 :].strip() == board.hex_ids[hex_][2:]
+            assert line[x] != " "
+
+    def test_every_port_shows_its_key_and_is_listed_with_its_name_and_hex(self) -> None:
+        """Source of the Nile, 4.1: explorers land at the ports; each shows a key of two
+        letters on the map, and the list under it gives its name (as moves type it) and hex."""
+        state = GAME.new(2, 3, {})
+        board = state.data.board
+        text = mapboard.africa_map(state.view(0), board, 0).plain
+        keys = mapboard.port_keys(board)
+        assert len(set(keys)) == board.num_ports
+        lines = text.splitlines()
+        for port, (key, name) in enumerate(zip(keys, board.port_names, strict=True)):
+            hex_ = board.port_hex[port]
+            assert lines[1 + board.row[hex_]][3 + 2 * board.col[hex_] :].startswith(key)
+            assert f"{key} {name} {board.hex_ids[hex_]}" in text
+            assert board.hex(name) == hex_  # the name is one the notation reads
+        assert keys[board.port("Khartoum")] == "Kh" and keys[board.port("Port Elizabeth")] == "PE"
+
+    def test_in_detail_every_hex_shows_its_id_and_every_port_its_name(self) -> None:
+        """At the detail scale each hex writes its id over its mark, odd columns half a hex
+        lower as on the board, and the ports' names stand beside them."""
+        state = GAME.new(2, 3, {})
+        board = state.data.board
+        text = mapboard.africa_map(state.view(0), board, 0, "detail").plain
+        lines = text.splitlines()
+        for hex_ in range(board.num_hexes):
+            x = mapboard.detail_column(board, hex_)
+            y = 2 * board.row[hex_] + board.col[hex_] % 2
+            assert lines[y][x : x + 4] == board.hex_ids[hex_]
         khartoum = board.port_hex[board.port("Khartoum")]
-        row, col = board.row[khartoum], board.col[khartoum]
-        line = text[2 + row]
-        assert line.startswith(f"{row + 1:02d} ")
-        assert line[3 + 2 * col] == mapboard.PORT_MARK
-        tens, units = text[0][3 + 2 * col], text[1][3 + 2 * col]
-        assert f"{tens}{units}" == board.hex_ids[khartoum][:2]
+        x = mapboard.detail_column(board, khartoum)
+        y = 2 * board.row[khartoum] + board.col[khartoum] % 2
+        assert lines[y + 1][x + 1 : x + 3] == "Kh"
+        shown = "\n".join(lines[: 2 * board.rows + 1])
+        beside = [name for name in board.port_names if name in shown]
+        inland = {"Khartoum"}  # up the Nile, no sea beside it
+        assert set(board.port_names) - inland <= set(beside)
 
     def test_a_printed_river_shows_which_way_it_flows(self) -> None:
         state = GAME.new(1, 3, {})
         board = state.data.board
         marks = mapboard.africa_map(state.view(0), board, 0).plain
         nile_hex = board.hex("2503")  # the Nile, printed flowing north past Khartoum
-        line = marks.splitlines()[2 + board.row[nile_hex]]
+        line = marks.splitlines()[1 + board.row[nile_hex]]
         assert line[3 + 2 * board.col[nile_hex] + 1] == "↑"
 
     def test_counters_show_their_face_only_to_a_seat_that_knows_it(self) -> None:
@@ -170,8 +210,10 @@ class TestTheMap:
                 expected = mapboard.colour_mark(seat) if alone else "&"
                 assert marks[explorer.hex][0] == expected
 
-    def test_the_legend_fits_beside_the_map(self) -> None:
-        assert all(len(line.plain) <= mapboard.LEGEND_WIDTH for line in mapboard.legend_lines())
+    def test_the_map_and_its_legend_fit_eighty_columns(self) -> None:
+        state = GAME.new(2, 3, {})
+        text = mapboard.africa_map(state.view(0), state.data.board, 0).plain
+        assert max(len(line) for line in text.splitlines()) <= 80
 
 
 class TestTheSheet:
@@ -216,3 +258,15 @@ def test_a_donation_of_nothing_reads_so_on_the_sheet() -> None:
     text = screen(state, 0)
     assert f"Donations: no donation, ticket to {deck.ticket[ticket]}" in text
     assert "None" not in text
+
+
+def test_the_hexes_around_the_explorer_show_a_port_by_its_key() -> None:
+    """Around the explorer, a port reads as on the map: its key, not a bare mark."""
+    state = GAME.new(1, 3, {})
+    board = state.data.board
+    khartoum = board.port_hex[board.port("Khartoum")]
+    beside = next(h for h in range(board.num_hexes) if khartoum in board.neighbours[h])
+    view = state.view(0)
+    view["explorers"][0]["hex"] = beside  # the line as it reads beside Khartoum
+    line = mapboard.neighbours_line(view, board, 0).plain
+    assert "Kh" in line and "*" not in line

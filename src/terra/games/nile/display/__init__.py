@@ -5,6 +5,7 @@ board draws on (:mod:`~.layout`). What the game's hooks read (``render``, ``desc
 """
 
 from terra.games.nile.display.log import describe, seat_words
+from terra.games.nile.display.mapboard import SCALES
 from terra.games.nile.display.render import render
 
-__all__ = ["describe", "render", "seat_words"]
+__all__ = ["SCALES", "describe", "render", "seat_words"]

@@ -1,13 +1,17 @@
 """Source of the Nile's mapboard in the terminal: every hex in two characters, as one seat sees it.
 
-The whole board (32 columns of 37 hexes) fits an 80-column terminal: each hex is a mark and a river
-sign, with the column numbers along the top, the row numbers down the side (a hex's id is its column
-then its row, ``2502``) and the legend beside the map. As on the printed board's text map
+At the ``whole`` scale the board (32 columns of 37 hexes) fits an 80-column terminal: each hex is
+a mark and a river sign, under its column's number (the numbers along the top and the bottom, every
+other one reversed) and beside its row's number (on both sides): a hex's id is its column then its
+row, ``2502``. As on the printed board's text map
 (:func:`terra.games.nile.components.board.board_text`), odd columns stand half a hex lower on the
-board than they do here.
+board than they do here. At the ``detail`` scale every hex takes two lines, its id over its mark
+and river sign, the odd columns half a hex lower as on the board, and each port's name stands
+beside it in the sea. The legend and the ports, each with its key and its hex, follow the map.
 
 The mark is the most important thing in the hex, in this order: an explorer (the capital of his
-colour), a port ``*``, a discovery counter (``?`` face unknown to the seat, ``$`` a special
+colour), a port (``*``; on the map the port's key of two letters in place of both
+characters, ``Kh`` Khartoum), a discovery counter (``?`` face unknown to the seat, ``$`` a special
 discovery it knows, ``x`` a false trail it knows), a native tribe (its size: ``1`` small, ``2``
 medium, ``3`` large; green when friendly to the seat), a cataract ``%``, an oasis ``o``, the
 terrain's letter, or ``·`` unexplored. The second character is the river: an arrow the way its
@@ -18,6 +22,7 @@ hexes the seat's explorer has visited are drawn on a grey ground. Everything com
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -62,7 +67,6 @@ CATARACT_STYLE = "bold bright_cyan"
 UNEXPLORED_STYLE = "grey42"
 VISITED_GROUND = " on grey23"
 RULER_STYLE = "dim"
-LEGEND_WIDTH = 12
 COMPASS_SHORT = ("n", "ne", "se", "s", "sw", "nw")  # as the move notation reads them
 
 
@@ -160,34 +164,112 @@ def legend_lines() -> list[Text]:
     add(PARTIAL, "dim", "partial")
     add(CATARACT_MARK, CATARACT_STYLE, "cataract")
     add(OASIS_MARK, "bold green", "oasis")
-    add(PORT_MARK, PORT_STYLE, "port")
+    add("Kh", PORT_KEY_STYLE, "port (listed)")
     add(UNKNOWN_COUNTER, COUNTER_STYLE, "counter")
     add(KNOWN_SPECIAL, COUNTER_STYLE, "known find")
     add(FALSE_TRAIL, COUNTER_STYLE, "no find")
-    add(TRIBE_MARKS, HOSTILE_STYLE, "natives")
-    lines.append(Text("    s/m/l", style="dim"))
+    add(TRIBE_MARKS, HOSTILE_STYLE, "natives s/m/l")
     add(TRIBE_MARKS[0], FRIENDLY_STYLE, "friendly")
     add(EXPLORER_MARKS[:3], "bold", "explorer")
     add("  ", VISITED_GROUND.strip(), "you went")
+    lines.append(Text("hex id = column + row: ", style="dim").append("2502", style="bold"))
     return lines
 
 
-def africa_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text:
-    """The whole board as ``seat`` sees it (see the module), with rulers and the legend.
+SCALES = ("whole", "detail")  # the scales the map is drawn at, the smaller first
+DEFAULT_SCALE = "whole"
+RULER_STYLES = ("bold", "bold reverse")  # the column numbers, every other one reversed
+PORT_KEY_STYLE = "bold reverse magenta"
+DETAIL_CELL = 5  # columns of a hex in detail: its id and a space
+DETAIL_MARGIN = 8  # columns west of the board in detail: room for a western port's name
+MAP_WIDTH = 80
 
-    The hexes ``seat``'s explorer has visited (a spectator: the explorer whose turn it is) lie
-    on a grey ground."""
-    marks = hex_marks(view, board, seat)
+
+def port_keys(board: Board) -> tuple[str, ...]:
+    """Two letters for every port, no two alike, from its name: the initials of a name of two
+    words (``PE`` Port Elizabeth), else its first letter and the first later letter that makes
+    the key its own (``Kh`` Khartoum, ``Ki`` Kilwa)."""
+    keys: list[str] = []
+    for name in board.port_names:
+        words = name.split()
+        candidates = [words[0][0] + words[1][0]] if len(words) > 1 else []
+        candidates += [name[0] + letter.lower() for letter in name[1:] if letter.isalpha()]
+        keys.append(next((key for key in candidates if key not in keys), name[:2]))
+    return tuple(keys)
+
+
+def _cell(
+    view: Mapping[str, Any], board: Board, marks: Sequence[tuple[str, str]], hex_: int
+) -> list[tuple[str, str]]:
+    """The two characters of a hex: its mark and its river sign, or a port's key."""
+    mark, style = marks[hex_]
+    port = board.port_of[hex_]
+    if port >= 0 and mark == PORT_MARK:
+        key = port_keys(board)[port]
+        return [(key[0], PORT_KEY_STYLE), (key[1], PORT_KEY_STYLE)]
+    return [(mark, style), _river_sign(view["map"], hex_)]
+
+
+def _ruler(board: Board) -> Text:
+    """Every column's number over its column, every other one reversed to tell them apart."""
+    ruler = Text("   ")
+    for col in range(board.columns):
+        ruler.append(f"{col + 1:02d}", style=RULER_STYLES[col % 2])
+    return ruler
+
+
+def _visited(view: Mapping[str, Any], seat: int | None) -> set[int]:
+    """The hexes ``seat``'s explorer has visited (a spectator: the explorer whose turn it is)."""
     focus = seat if seat is not None else view["player"]
-    visited: set[int] = set()
-    if focus is not None:
-        visited = set(view["explorers"][focus]["known"])
-    view_map = view["map"]
-    legend = legend_lines()
+    return set(view["explorers"][focus]["known"]) if focus is not None else set()
+
+
+def _flowed(items: Sequence[Text], width: int = MAP_WIDTH) -> Text:
+    """Short texts side by side, two spaces apart, in lines of at most ``width`` columns."""
+    text = Text()
+    column = 0
+    for item in items:
+        if column and column + 2 + len(item.plain) > width:
+            text.append("\n")
+            column = 0
+        elif column:
+            text.append("  ")
+            column += 2
+        text.append_text(item)
+        column += len(item.plain)
+    return text
+
+
+def ports_line(board: Board) -> Text:
+    """Each port's key on the map, its name as moves type it and its hex's id."""
+    items = [Text("Ports:", style="bold")]
+    for key, name, hex_ in zip(port_keys(board), board.port_names, board.port_hex, strict=True):
+        items.append(Text(key, style=PORT_KEY_STYLE).append(f" {name} {board.hex_ids[hex_]}", ""))
+    return _flowed(items)
+
+
+def africa_map(
+    view: Mapping[str, Any], board: Board, seat: int | None, scale: str = DEFAULT_SCALE
+) -> Text:
+    """The whole board at ``scale`` as ``seat`` sees it (see the module), with the legend and
+    the ports under it. The hexes ``seat``'s explorer has visited lie on a grey ground."""
+    draw = _detail_map if scale == "detail" else _whole_map
+    text = draw(view, board, seat)
+    text.append("\n")
+    text.append_text(_flowed(legend_lines()))
+    text.append("\n")
+    text.append_text(ports_line(board))
+    return text
+
+
+def _whole_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text:
+    """Every hex in two characters under its column's number, its row's number on both sides:
+    a hex's id is the two numbers, column first."""
+    marks = hex_marks(view, board, seat)
+    visited = _visited(view, seat)
     text = Text(no_wrap=True, overflow="crop")
-    tens = " ".join(str((c + 1) // 10) for c in range(board.columns))
-    units = " ".join(str((c + 1) % 10) for c in range(board.columns))
-    text.append(f"   {tens}\n   {units}\n", style=RULER_STYLE)
+    text.append_text(_ruler(board))
+    text.append("\n")
     for row in range(board.rows):
         text.append(f"{row + 1:02d} ", style=RULER_STYLE)
         for col in range(board.columns):
@@ -196,14 +278,61 @@ def africa_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text:
                 text.append("  ")
                 continue
             ground = VISITED_GROUND if hex_ in visited else ""
-            mark, style = marks[hex_]
-            sign, sign_style = _river_sign(view_map, hex_)
-            text.append(mark, style=style + ("" if style.count(" on ") else ground))
-            text.append(sign, style=(sign_style + ground).strip())
-        if row < len(legend):
-            text.append(" ")
-            text.append_text(legend[row])
-        text.append("\n")
+            for char, style in _cell(view, board, marks, hex_):
+                text.append(char, style=(style + ("" if " on " in style else ground)).strip())
+        text.append(f" {row + 1:02d}\n", style=RULER_STYLE)
+    text.append_text(_ruler(board))
+    return text
+
+
+def detail_column(board: Board, hex_: int) -> int:
+    """The column where a hex's id starts on the detail map."""
+    return DETAIL_MARGIN + DETAIL_CELL * board.col[hex_]
+
+
+def _detail_row(board: Board, hex_: int) -> int:
+    """The line of a hex's id on the detail map: odd columns half a hex (one line) lower."""
+    return 2 * board.row[hex_] + board.col[hex_] % 2
+
+
+def _write_beside(grid: list[list[tuple[str, str]]], name: str, x: int, y: int) -> None:
+    """A port's name on the first free place beside its hex (drawn from column ``x`` on line
+    ``y``): east, west, then a line lower or higher, else past the hex to the east; two blank
+    cells from anything else."""
+    places = itertools.chain(
+        itertools.product((0, 1, -1), (x + DETAIL_CELL, x - len(name) - 1)),
+        [(0, x + 2 * DETAIL_CELL + 2)],
+    )
+    for dy, start in places:
+        cells = range(start - 2, start + len(name) + 2)
+        inside = 0 <= y + dy < len(grid) and cells.start >= 0 and cells.stop <= len(grid[0])
+        if inside and all(grid[y + dy][c][0] == " " for c in cells):
+            for i, char in enumerate(name):
+                grid[y + dy][start + i] = (char, PORT_STYLE)
+            return
+
+
+def _detail_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text:
+    """Every hex in two lines, its id over its mark and river sign, the odd columns half a
+    hex lower as on the board; a port's name written beside it in the sea."""
+    marks = hex_marks(view, board, seat)
+    visited = _visited(view, seat)
+    width = DETAIL_MARGIN + board.columns * DETAIL_CELL + max(map(len, board.port_names)) + 2
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(2 * board.rows + 1)]
+    for hex_ in range(board.num_hexes):
+        x, y = detail_column(board, hex_), _detail_row(board, hex_)
+        ground = VISITED_GROUND.strip() if hex_ in visited else ""
+        for i, char in enumerate(board.hex_ids[hex_]):
+            grid[y][x + i] = (char, (RULER_STYLE + " " + ground).strip())
+        for i, (char, style) in enumerate(_cell(view, board, marks, hex_)):
+            grid[y + 1][x + 1 + i] = (char, style + ("" if " on " in style else " " + ground))
+    for name, hex_ in zip(board.port_names, board.port_hex, strict=True):
+        _write_beside(grid, name, detail_column(board, hex_), _detail_row(board, hex_) + 1)
+    text = Text(no_wrap=True, overflow="crop")
+    for y, row in enumerate(grid):
+        text.append("\n" if y else "")
+        for char, style in row:
+            text.append(char, style=style.strip())
     text.rstrip()
     return text
 
@@ -220,7 +349,6 @@ def neighbours_line(view: Mapping[str, Any], board: Board, seat: int) -> Text:
         if there < 0:
             text.append("sea", style="dim")
             continue
-        mark, style = marks[there]
-        sign, sign_style = _river_sign(view["map"], there)
-        text.append(mark, style=style).append(sign.strip(), style=sign_style)
+        for char, style in _cell(view, board, marks, there):
+            text.append(char.strip(), style=style)
     return text

@@ -25,6 +25,7 @@ from terra.games.nile.discoveries import SPECIMEN_IDS, is_specimen
 from terra.games.nile.display.log import catalog, describe, goods, player_name
 from terra.games.nile.display.mapboard import (
     COLOUR_STYLES,
+    DEFAULT_SCALE,
     africa_map,
     colour_mark,
     neighbours_line,
@@ -302,11 +303,12 @@ def _with_pending(state: NileState, view: dict[str, Any], seat: int | None) -> d
     return view
 
 
-def render(state: NileState, seat: int | None) -> RenderableType:
-    """Everything ``seat`` may see, drawn for the terminal (see the module)."""
+def render(state: NileState, seat: int | None, scale: str = DEFAULT_SCALE) -> RenderableType:
+    """Everything ``seat`` may see, drawn for the terminal (see the module), the map at
+    ``scale`` (one of :data:`~.mapboard.SCALES`)."""
     data = state.data
     view = _with_pending(state, state.view(seat), seat)
-    parts: list[RenderableType] = [africa_map(view, data.board, seat), _head(view, data)]
+    parts: list[RenderableType] = [africa_map(view, data.board, seat, scale), _head(view, data)]
     focus = seat if seat is not None else view["player"]
     if focus is not None and view["explorers"][focus]["hex"] >= 0:
         parts.append(neighbours_line(view, data.board, focus))
