@@ -328,13 +328,15 @@ def play_command(
         ),
     ] = None,
     screen: Annotated[
-        bool,
+        bool | None,
         typer.Option(
-            "--screen",
-            help="Full-screen: the board, the log and a list of your moves that filters as "
-            "you type (one person against bots).",
+            "--screen/--plain",
+            help="Full screen (the default when input and output are a terminal): the board, "
+            "the log and a list of your moves that filters as you type; or plain lines (the "
+            "default when they are not: pipes, scripts, screen readers).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
 

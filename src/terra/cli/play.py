@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict, Unpack
@@ -116,7 +117,7 @@ class TableSettings(TypedDict):
     language: NotRequired[str]
     continues: NotRequired[Path | None]
     resume: NotRequired[Path | None]
-    screen: NotRequired[bool]
+    screen: NotRequired[bool | None]
 
 
 def new_session(
@@ -259,14 +260,23 @@ def run(
     except TerraError as error:
         errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
-    code = _full_screen(session, errors) if settings.get("screen") else session.play()
+    full = settings.get("screen")
+    if full is None:
+        full = at_a_terminal()
+    code = _full_screen(session, errors) if full else session.play()
     if code:
         raise typer.Exit(code)
 
 
+def at_a_terminal() -> bool:
+    """Whether input and output are both a terminal: then the game is played full-screen
+    unless ``--plain`` asks for lines; a pipe, a script or a file gets lines."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _full_screen(session: Session, errors: Console) -> int:
-    """``--screen``: the game full-screen (:mod:`terra.cli.screen`); the record written at the
-    end as in line mode. The exit code."""
+    """The game full-screen (:mod:`terra.cli.screen`), by default at a terminal or as
+    ``--screen`` asks; the record written at the end as in line mode. The exit code."""
     from terra.cli.screen import PlayScreen  # noqa: PLC0415 - Textual only when asked
 
     try:
