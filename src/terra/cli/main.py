@@ -303,12 +303,28 @@ def play_command(
     ] = None,
     data: DataFolder = None,
     record: Annotated[
-        Path | None, typer.Option("--record", help="Write the game's record to this file.")
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Save the game's record to this file as it goes (default: a new file in "
+            "your data folder's terra-incognita/games).",
+        ),
     ] = None,
+    no_save: Annotated[
+        bool, typer.Option("--no-save", help="Do not save the game (no record is written).")
+    ] = False,
     option: GameOptions = None,
     language: Annotated[
-        str, typer.Option("--language", help="Language of the game log: en, de or nl.")
-    ] = "en",
+        str | None,
+        typer.Option(
+            "--lang",
+            "--language",
+            metavar="en|de|nl",
+            help="Language of the screens, the moves, the log and of moves typed (default: "
+            "the environment's LC_ALL, LC_MESSAGES or LANG; English for any other).",
+            show_default=False,
+        ),
+    ] = None,
     continues: Annotated[
         Path | None,
         typer.Option(

@@ -9,6 +9,7 @@ Input and output are injectable (:class:`Session` takes a ``rich`` console and a
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import tempfile
 import threading
@@ -27,8 +28,10 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot
+from terra.cli.hinting import hint_lines
+from terra.cli.language import Speech, legal_moves, moves_named
 from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, clip, shorten
-from terra.core import GameState, IllegalAction, Record, TerraError, replay
+from terra.core import GameState, IllegalAction, NotationError, Record, TerraError, replay
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
@@ -87,7 +90,8 @@ class Session:
         self.errors = errors or console
         self.read = read
         self.record_path = record
-        self.language = language  # of the log
+        self.language = language  # of the log, the moves and the screens' words
+        self.speech = Speech(language)
         start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
@@ -105,6 +109,9 @@ class Session:
         ``--record`` asks for it.
         """
         code = 0
+        self.keep()
+        for line in self.saving_lines(start=True):
+            self.console.print(Text(line), soft_wrap=True)
         with self._interrupts_between_changes():
             try:
                 self._loop()
@@ -121,18 +128,17 @@ class Session:
     def _stopped(self, stop: BaseException) -> int:
         """Say why the game stopped early; the exit code."""
         actions = len(self.state.history)
+        t = self.speech.t
         if isinstance(stop, _Quit):
-            self._say(f"Game stopped after {actions} actions.")
-            if self.record_path is not None:
-                self._say(f"Go on with it later: terra play --resume {self.record_path}")
+            self._say(t("Game stopped after {count} actions.", count=actions))
             return 0
         if isinstance(stop, EOFError):
             self.console.print()
-            self._say(f"Input ended: game stopped after {actions} actions.")
+            self._say(t("Input ended: game stopped after {count} actions.", count=actions))
             return 0
         if isinstance(stop, KeyboardInterrupt):
             self.console.print()
-            self._say(f"Interrupted: game stopped after {actions} actions.")
+            self._say(t("Interrupted: game stopped after {count} actions.", count=actions))
             return INTERRUPTED
         if isinstance(stop, SystemExit):  # rich's answer to an output nobody reads any more
             self._error(f"the output was closed: game stopped after {actions} actions")
@@ -231,17 +237,45 @@ class Session:
                 )
                 return False
             move = legal[number - 1]
+        else:
+            found = self._named(line)
+            if found is None:
+                return False
+            move = found
         try:
             with self._change():
                 state.play(move, seat=seat)
                 self.keep()
         except IllegalAction as error:
-            self._complain(error.reason, error.rule)
+            self._complain(self.speech.refusal(state, error), error.rule)
             return False
         except TerraError as error:
             self._complain(str(error))
             return False
         return True
+
+    def _named(self, line: str) -> int | str | None:
+        """The move ``line`` names: its notation as typed, else the one legal move its words
+        name in the game's language (:func:`terra.cli.language.moves_named`), else ``line``
+        for the game to refuse; ``None`` when its words name several moves (said)."""
+        state = self.state
+        try:
+            state.parse_action(line)
+        except NotationError:
+            named = moves_named(line, legal_moves(state, self.language))
+            if len(named) == 1:
+                return named[0].action
+            if named:
+                self._complain(
+                    self.speech.t(
+                        "{typed} names {count} of your moves: {moves}",
+                        typed=repr(clip(line)),
+                        count=len(named),
+                        moves="; ".join(move.label for move in named),
+                    )
+                )
+                return None
+        return line
 
     def _undo(self, seat: int) -> bool:
         """The ``undo`` command: :meth:`undo`, said on the screen."""
@@ -261,47 +295,56 @@ class Session:
         record = self.state.record()
         try:
             point = undo_point(record, seat)
+            movers = replay(replace(record, actions=record.actions[:point]))
+            for text in record.actions[point:]:
+                mover = movers.current_player
+                if mover != seat and mover in self.people:
+                    raise CannotUndo(
+                        "{player} has decided since your last move; an undo at a shared "
+                        "terminal takes back only the bots' moves",
+                        player=self.name(mover),
+                    )
+                movers.play(text)
         except CannotUndo as refusal:
-            return str(refusal)
-        movers = replay(replace(record, actions=record.actions[:point]))
-        for text in record.actions[point:]:
-            mover = movers.current_player
-            if mover != seat and mover in self.people:
-                return (
-                    f"seat {mover} has decided since your last move; an undo at a shared "
-                    "terminal takes back only the bots' moves"
-                )
-            movers.play(text)
+            return self.speech.worded(refusal)
         with self._change():
             self.state = replay(replace(record, actions=record.actions[:point], result=None))
             self.keep()
         for viewer, seen in list(self.seen.items()):  # the log as it stood then
             self.seen[viewer] = min(seen, self.state.log_size)
         taken = len(record.actions) - point
-        self._say(f"Took back {taken} action{'s' if taken != 1 else ''}.", "bold")
+        t = self.speech.t
+        said = (
+            t("Took back 1 action.") if taken == 1 else t("Took back {count} actions.", count=taken)
+        )
+        self._say(said, "bold")
         return None
 
     def _hint(self) -> None:
         """The search's best moves for the seat to act (it reads only what that seat may
-        know); the expected result runs from -1 (a sure loss) to +1 (a sure win)."""
-        from terra.ai.hints import hints  # noqa: PLC0415 - the search only when asked
-
-        self._say("Thinking...", "dim")
-        for number, hint in enumerate(hints(self.state), start=1):
-            self.console.print(
-                Text(
-                    f"{number}. {hint.text}: {hint.share:.0%} of the search, expected "
-                    f"{hint.value:+.2f}; {hint.reason}"
-                )
-            )
+        know), each said in words as good as the best, nearly as good, weaker or poor
+        (:mod:`terra.cli.hinting`)."""
+        self._say(self.speech.t("Thinking…"), "dim")
+        for line in hint_lines(self.state, self.speech):
+            self.console.print(Text(line))
 
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: clear the screen (on a terminal) and wait for the next person."""
+        t, player = self.speech.t, self.name(seat)
         self.console.clear()
-        self.console.print(Rule(f"seat {seat} to play"))
-        if self.read(f"Pass the keyboard to seat {seat}, then press Enter. ").strip() == "quit":
+        self.console.print(Rule(t("{player} to play", player=player)))
+        asked = t("Pass the keyboard to {player}, then press Enter.", player=player)
+        if self.read(asked + " ").strip() == "quit":
             raise _Quit
         self.at_keyboard = seat
+
+    def name(self, seat: int) -> str:
+        """How the screens name ``seat``: its number and the game's word for it (a colour,
+        a nation) in the language."""
+        word = self.game.seat_words(self.state, self.language)[seat]
+        if not word:
+            return self.speech.t("seat {seat}", seat=seat)
+        return self.speech.t("seat {seat} ({name})", seat=seat, name=word)
 
     # --- what is shown -------------------------------------------------------------------
 
@@ -309,7 +352,11 @@ class Session:
         self.console.print(Text(text, style=style))
 
     def _complain(self, reason: str, rule: str | None = None) -> None:
-        text = Text("Not allowed: ", style="bold red").append(shorten(reason), style="")
+        reason = shorten(reason)
+        said = self.speech.t("Not allowed: {reason}", reason=reason)
+        text = Text(said)
+        if said.endswith(reason):
+            text.stylize("bold red", 0, len(said) - len(reason))
         if rule:
             text.append(f" ({shorten(rule)})", style="dim")
         self.console.print(text)
@@ -334,26 +381,28 @@ class Session:
         self._moves()
 
     def _moves(self, every: bool = False) -> None:
-        """The legal moves, numbered; a list longer than a screen is summed up by kind unless
-        ``every`` move is asked for (the ``moves`` command)."""
-        moves = self.state.legal_action_strs()
+        """The legal moves, numbered, as the language reads them; a list longer than a screen
+        is summed up by kind unless ``every`` move is asked for (the ``moves`` command)."""
+        t = self.speech.t
+        moves = legal_moves(self.state, self.language)
         if len(moves) > MOVES_ON_A_SCREEN and not every:
             kinds: dict[str, list[str]] = {}
-            for text in moves:
-                kinds.setdefault(text.split(" ", 1)[0], []).append(text)
+            for move in moves:
+                kinds.setdefault(move.text.split(" ", 1)[0], []).append(move.label)
             summary = "; ".join(
-                f"{verb} ({len(texts)}): e.g. {', '.join(texts[:3])}"
-                for verb, texts in kinds.items()
+                f"{verb} ({len(labels)}): {', '.join(labels[:3])}" for verb, labels in kinds.items()
             )
-            self.console.print(Text(f"Your {len(moves)} moves: {summary}."))
-            self.console.print(Text("Type a move, or 'moves' to number them all."))
+            self.console.print(
+                Text(t("Your {count} moves: {summary}.", count=len(moves), summary=summary))
+            )
+            self.console.print(Text(t("Type a move, or 'moves' to number them all.")))
             return
         width = len(str(len(moves)))
         items = [
-            Text(f"{n:>{width}} ", style="bold").append(text, style="")
-            for n, text in enumerate(moves, start=1)
+            Text(f"{n:>{width}} ", style="bold").append(move.label, style="")
+            for n, move in enumerate(moves, start=1)
         ]
-        self.console.print(Text("Your moves (a number or the notation; help for more):"))
+        self.console.print(Text(t("Your moves (a number or the notation; help for more):")))
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
 
     def _full_log(self, seat: int) -> None:
@@ -433,8 +482,25 @@ class Session:
             self._error(f"{where}: {error.strerror or error}; {self._rescue(record)}")
             return FAILED
         # soft wrap: a path broken across lines could not be copied
-        self.console.print(Text(f"Record written to {self.record_path}"), soft_wrap=True)
+        for line in self.saving_lines(start=False):
+            self.console.print(Text(line), soft_wrap=True)
         return 0
+
+    def saving_lines(self, start: bool) -> list[str]:
+        """Where the game is saved, said at its ``start`` and at its end, with the command
+        that goes on with it while it is not over; nothing when it is not saved."""
+        if self.record_path is None:
+            return []
+        t, path = self.speech.t, str(self.record_path)
+        command = f"terra play --resume {shlex.quote(path)}"
+        if start:
+            return [
+                t("Saved as it goes: {path}; go on with: {command}", path=path, command=command)
+            ]
+        lines = [t("Record written to {path}", path=path)]
+        if not self.state.is_over:
+            lines.append(t("Go on with it later: {command}", command=command))
+        return lines
 
     @staticmethod
     def _rescue(record: Record) -> str:
