@@ -130,6 +130,23 @@ class TestLanguages:
         assert "Wit trekt 2 reiskaarten" in text
         assert "Jouw zetten" in text or "Je zetten" in text
 
+    def test_the_end_of_the_game_in_german(self, tmp_path: Path) -> None:
+        state = near_the_end(players=2)
+        out = io.StringIO()
+        rng = random.Random(1)
+        table = Session(
+            state,
+            (0,),
+            {1: make_bot("random", 1)},
+            console=Console(file=out, width=200),
+            read=lambda _: rng.choice(table.state.legal_action_strs()),
+            language="de",
+        )
+        assert table.play() == 0
+        text = out.getvalue()
+        assert "Spiel zu Ende" in text and "Endwertung" in text
+        assert "Gewonnen hat: " in text or "Gewonnen haben (gemeinsamer Sieg): " in text
+
     def test_language_is_the_old_name_of_lang(self) -> None:
         code, out, err = play("--language", "de", "-p", "2", "--seed", "3", keys="draw\nquit\n")
         assert code == 0, err
@@ -305,6 +322,16 @@ class TestSavedAsItGoes:
         text = console_out.getvalue()
         assert f"Record written to {path}" in text and "Go on with it later" not in text
         assert terra.replay(Record.load(path)).is_over
+
+    def test_a_game_resumed_with_no_save_leaves_its_record_as_it_was(self, data_home: Path) -> None:
+        code, _, err = play("-p", "2", "--seed", "3", keys="draw\nquit\n")
+        assert code == 0, err
+        (path,) = self.saved(data_home)
+        before = path.read_text(encoding="utf-8")
+        code, out, err = play("--resume", str(path), "--no-save", keys="draw\nquit\n")
+        assert code == 0, err
+        assert "Game stopped after" in out and "Saved as it goes" not in out
+        assert path.read_text(encoding="utf-8") == before
 
     def test_no_save_and_record_together_are_refused(self, tmp_path: Path) -> None:
         code, out, err = play("--no-save", "--record", str(tmp_path / "game.json"))

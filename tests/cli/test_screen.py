@@ -124,13 +124,19 @@ def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path)
     asyncio.run(play())
 
 
-def test_ctrl_t_gives_the_hint_in_words_in_the_log() -> None:
-    session = _session("africa", 4)
+def test_ctrl_t_gives_the_hint_in_words_in_the_log(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    session = _session("africa", 4, record)
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(100, 30)) as pilot:
             await _settled(app)
+            shown = "".join(
+                "".join(str(line.text) for line in app.query_one("#log", RichLog).lines).split()
+            )
+            start = f"Saved as it goes: {record}; go on with: terra play --resume {record}"
+            assert shown.startswith("".join(start.split()))  # the log folds long lines
             await pilot.press("ctrl+t")
             await _settled(app)
             said = [str(line.text) for line in app.query_one("#log", RichLog).lines]

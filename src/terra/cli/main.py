@@ -339,8 +339,8 @@ def play_command(
         typer.Option(
             "--resume",
             metavar="RECORD",
-            help="Go on with the game of this record where it stopped (a game played with "
-            "--record is saved there as it goes); its game, players and seats come from it.",
+            help="Go on with the game of this record where it stopped (every game is saved "
+            "as it goes, and says where); its game, players and seats come from it.",
         ),
     ] = None,
     screen: Annotated[

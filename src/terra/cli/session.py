@@ -439,14 +439,17 @@ class Session:
         if viewer is None:
             self.seen[None] = min(self.seen[p] for p in self.people)
         self._new_lines(viewer)
-        self.console.print(Rule("Game over"))
+        t = self.speech.t
+        self.console.print(Rule(t("Game over")))
         self.console.print(self.game.render_terminal(state, viewer))
-        self.console.print(score_table(state, [self._label(s) for s in range(state.num_players)]))
+        labels = [self._label(s) for s in range(state.num_players)]
+        self.console.print(score_table(state, labels, title=t("Final scores")))
         winners = state.winners()
         names = ", ".join(self._label(s) for s in winners)
-        self._say(
-            f"{'Winners (shared victory)' if len(winners) > 1 else 'Winner'}: {names}", "bold"
-        )
+        if len(winners) > 1:
+            self._say(t("Winners (shared victory): {names}", names=names), "bold")
+        else:
+            self._say(t("Winner: {names}", names=names), "bold")
 
     def keep(self) -> None:
         """Save the game as it goes to ``--record`` (a new file put in place of the old, so a
@@ -524,10 +527,10 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}{where}"
 
 
-def score_table(state: GameState, labels: Sequence[str]) -> Table:
+def score_table(state: GameState, labels: Sequence[str], title: str = "Final scores") -> Table:
     """Every seat's score by category, ``total`` last."""
     breakdown = state.score_breakdown()
-    table = Table(title="Final scores", title_justify="left")
+    table = Table(title=title, title_justify="left")
     table.add_column("")
     for label in labels:
         table.add_column(label, justify="right")
