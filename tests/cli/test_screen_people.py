@@ -11,6 +11,7 @@ from rich.console import Console
 from textual.widgets import Input, RichLog, Static
 
 import terra
+from terra.ai.bots import make_bot
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
 from terra.core import GameState
@@ -84,6 +85,32 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
             await pilot.press("ctrl+z")  # seat 1 has decided since seat 0's last move
             assert "seat 1 (Blue) has decided since your last move" in _lines(app)
             assert session.state.history == before
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_a_bot_between_two_people_plays_while_the_last_person_still_sees_their_board() -> None:
+    state = terra.game("africana").new(3, 5)
+    quiet = Console(file=io.StringIO())
+    session = Session(state, (0, 2), {1: make_bot("greedy", 1)}, console=quiet, read=input)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settled(app)
+            _covered(app, 0)
+            await pilot.press("enter")
+            app.query_one("#filter", Input).focus()
+            await pilot.press(*"draw", "enter")
+            await _settled(app)
+            assert session.state.current_player == 2
+            assert len(session.state.history) == 2  # seat 0's draw and the bot's move
+            _covered(app, 2)
+            await pilot.press("enter")
+            assert app.seat == 2
+            assert _shown(app).split() == _drawn(session.state, 2).split()
+            assert "Blue" in _lines(app)  # the bot's move, in seat 2's log
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

@@ -45,13 +45,17 @@ COMMANDS = (
     ("moves", "list your legal moves again"),
     ("board", "draw the board again"),
     ("log", "the whole game log, as you may see it"),
-    ("hint", "the search's three best moves: share of its search, expected result, why"),
+    (
+        "hint",
+        "the search's three best moves, each said best, nearly as good, weaker or poor, with "
+        "its expected result, its share of the search and why",
+    ),
     (
         "undo",
         "take back your last decision and the bots' moves after it (never past a card drawn, "
         "a die rolled or anything else shown)",
     ),
-    ("quit", "stop the game here (with --record it is kept: terra play --resume FILE)"),
+    ("quit", "stop the game here (it is kept unless --no-save: terra play --resume FILE)"),
 )
 PERSON = "person"
 
