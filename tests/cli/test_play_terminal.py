@@ -147,6 +147,13 @@ class TestLanguages:
         assert "Spiel zu Ende" in text and "Endwertung" in text
         assert "Gewonnen hat: " in text or "Gewonnen haben (gemeinsamer Sieg): " in text
 
+    def test_help_and_prompt_in_dutch(self) -> None:
+        code, out, err = play("--lang", "nl", "-p", "2", "--seed", "3", keys="help\nquit\n")
+        assert code == 0, err
+        text = " ".join(out.split())
+        assert "plaats 0> " in out and "deze hulp" in text
+        assert "Zetten van de soorten die nu voor je openstaan: reiskaarten trekken" in text
+
     def test_language_is_the_old_name_of_lang(self) -> None:
         code, out, err = play("--language", "de", "-p", "2", "--seed", "3", keys="draw\nquit\n")
         assert code == 0, err

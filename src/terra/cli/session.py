@@ -32,6 +32,7 @@ from terra.cli.hinting import hint_lines
 from terra.cli.language import Speech, legal_moves, moves_named
 from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, clip, shorten
 from terra.core import GameState, IllegalAction, NotationError, Record, TerraError, replay
+from terra.core.errors import marked
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
@@ -40,22 +41,27 @@ Reader = Callable[[str], str]
 MOVE_NUMBER_DIGITS = 6
 MOVES_ON_A_SCREEN = 48  # longer move lists are summed up by kind (a screen is 24 rows)
 
+# The commands at the prompt, each with what it does (said in the chosen language).
 COMMANDS = (
-    ("help", "this help"),
-    ("moves", "list your legal moves again"),
-    ("board", "draw the board again"),
-    ("log", "the whole game log, as you may see it"),
+    ("help", marked("this help")),
+    ("moves", marked("list your legal moves again")),
+    ("board", marked("draw the board again")),
+    ("log", marked("the whole game log, as you may see it")),
     (
         "hint",
-        "the search's three best moves, each said best, nearly as good, weaker or poor, with "
-        "its expected result, its share of the search and why",
+        marked(
+            "the search's three best moves, each said best, nearly as good, weaker or poor, "
+            "with its expected result, its share of the search and why"
+        ),
     ),
     (
         "undo",
-        "take back your last decision and the bots' moves after it (never past a card drawn, "
-        "a die rolled or anything else shown)",
+        marked(
+            "take back your last decision and the bots' moves after it (never past a card "
+            "drawn, a die rolled or anything else shown)"
+        ),
     ),
-    ("quit", "stop the game here (it is kept unless --no-save: terra play --resume FILE)"),
+    ("quit", marked("stop the game here (it is kept unless --no-save: terra play --resume FILE)")),
 )
 PERSON = "person"
 
@@ -205,7 +211,7 @@ class Session:
             self._hand_over(seat)
         self._show(seat)
         while True:
-            line = self.read(f"seat {seat}> ").strip()
+            line = self.read(self.speech.t("seat {seat}", seat=seat) + "> ").strip()
             if not line:
                 continue
             command = line.lower()
@@ -414,22 +420,29 @@ class Session:
             self._say("  " + self.game.describe_event(self.state, event, self.language))
 
     def _help(self) -> None:
-        say = self._say
-        say("Type the number of a move, or the move itself (case does not matter).")
+        say, t = self._say, self.speech.t
+        say(
+            t(
+                "Type the number of a move, or the move itself: its notation or its words as "
+                "listed, or their first letters (case does not matter)."
+            )
+        )
         examples: dict[str, str] = {}
-        for text in self.state.legal_action_strs():
-            examples.setdefault(text.split(" ", 1)[0], text)
-        say("Moves of the kinds open to you now: " + "; ".join(examples.values()))
+        for move in legal_moves(self.state, self.language):
+            examples.setdefault(move.text.split(" ", 1)[0], move.label)
+        say(t("Moves of the kinds open to you now: {moves}", moves="; ".join(examples.values())))
         notation = self.game.notation_help()
         if notation:
-            say("Every kind of move: " + notation)
+            say(t("Every kind of move: {notation}", notation=notation))
         say(
-            "A move you cannot make is explained, with the rule that forbids it. The notation "
-            "of every move is in docs/play.md."
+            t(
+                "A move you cannot make is explained, with the rule that forbids it. The "
+                "notation of every move is in docs/play.md."
+            )
         )
         table = Table.grid(padding=(0, 2))
         for name, meaning in COMMANDS:
-            table.add_row(Text(name, style="bold"), Text(meaning))
+            table.add_row(Text(name, style="bold"), Text(t(meaning)))
         self.console.print(table)
 
     def _label(self, seat: int) -> str:
