@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import signal
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from types import FrameType
 
 import pytest
@@ -33,6 +33,16 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _data_folder_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The user's data folder (``$XDG_DATA_HOME``: saved games, the server's database) is a
+    temporary folder for the whole run, and for the processes the tests start: no test
+    writes into the home of the person running them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home-of-the-run")))
+        yield
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -52,9 +52,9 @@ def test_a_hint_tells_nothing_the_seat_cannot_know(game_id: str) -> None:
 def test_play_answers_hint_with_three_moves() -> None:
     result = CliRunner().invoke(
         app,
-        ["play", "expedition", "-p", "2", "--seed", "4", "--bots", "greedy"],
+        ["play", "expedition", "-p", "2", "--seed", "4", "--bots", "greedy", "--no-save"],
         input="hint\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    lines = [line for line in result.stdout.splitlines() if "of the search, expected" in line]
+    lines = [line for line in result.stdout.splitlines() if " (expected " in line]
     assert [line[:3] for line in lines] == ["1. ", "2. ", "3. "]

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -136,7 +137,7 @@ class TestFullGame:
         table, out = session(state, people, people=(1, 2))
         assert table.play() == 0
         text = out.getvalue()
-        assert " seat 1 to play " in text and " seat 2 to play " in text
+        assert " seat 1 (Blue) to play " in text and " seat 2 (Yellow) to play " in text
         assert "seat 1 (person)" in text and "seat 2 (person)" in text
         final_board = text.rsplit("Game over", 1)[1]
         assert "Your hand" not in final_board  # shown as a spectator sees it
@@ -320,8 +321,8 @@ class TestStopping:
         keys = Keyboard(["draw", "quit"])
 
         def folder_removed_during_the_game(prompt: str) -> str:
-            if folder.exists():
-                folder.rmdir()
+            if folder.exists():  # the record saved at the start with it
+                shutil.rmtree(folder)
             return keys(prompt)
 
         state = terra.game("africana").new(2, 3)
@@ -467,7 +468,7 @@ class TestBadOptions:
             (["--bots", ","], "name at least one bot"),
             (["--data", "/nonexistent/terra"], "is not a directory"),
             (["--record", "/nonexistent/dir/game.json"], "does not exist"),
-            (["--language", "fr"], "--language: no log in 'fr' (known: en, de, nl)"),
+            (["--language", "fr"], "--lang: no language 'fr' (known: en, de, nl)"),
         ],
     )
     def test_exit_2_with_one_line(self, args: list[str], message: str) -> None:

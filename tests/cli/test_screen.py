@@ -182,3 +182,55 @@ def test_a_board_of_one_scale_does_not_zoom() -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(play())
+
+
+def test_ctrl_t_gives_the_hint_in_words_in_the_log(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    session = _session("africa", 4, record)
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _settled(app)
+            shown = "".join(
+                "".join(str(line.text) for line in app.query_one("#log", RichLog).lines).split()
+            )
+            start = f"Saved as it goes: {record}; go on with: terra play --resume {record}"
+            assert shown.startswith("".join(start.split()))  # the log folds long lines
+            await pilot.press("ctrl+t")
+            await _settled(app)
+            said = [str(line.text) for line in app.query_one("#log", RichLog).lines]
+            hinted = [line for line in said if line.startswith("1. ")]
+            assert hinted and ": best (expected " in hinted[0], said
+            assert session.state.history == []  # a hint plays nothing
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_the_screen_speaks_german_and_takes_a_move_typed_in_german() -> None:
+    state = terra.game("africana").new(2, 3)
+    quiet = Console(file=io.StringIO())
+    session = Session(
+        state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input, language="de"
+    )
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settled(app)
+            assert "Du bist am Zug." in str(app.query_one("#status").render())
+            assert app.query_one("#moves", OptionList).border_title == "Deine Züge"
+            labels = [move.label for move in app.moves]
+            assert "Reisekarten ziehen" in labels
+            app.query_one("#filter", Input).focus()
+            await pilot.press(*"ziehen")
+            assert app.query_one("#moves", OptionList).option_count == 1
+            await pilot.press("enter")
+            await _settled(app)
+            assert session.state.action_str(session.state.history[0]) == "draw"
+            log = " ".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
+            assert "Weiß zieht 2 Reisekarten" in log
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())

@@ -303,12 +303,28 @@ def play_command(
     ] = None,
     data: DataFolder = None,
     record: Annotated[
-        Path | None, typer.Option("--record", help="Write the game's record to this file.")
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Save the game's record to this file as it goes (default: a new file in "
+            "your data folder's terra-incognita/games).",
+        ),
     ] = None,
+    no_save: Annotated[
+        bool, typer.Option("--no-save", help="Do not save the game (no record is written).")
+    ] = False,
     option: GameOptions = None,
     language: Annotated[
-        str, typer.Option("--language", help="Language of the game log: en, de or nl.")
-    ] = "en",
+        str | None,
+        typer.Option(
+            "--lang",
+            "--language",
+            metavar="en|de|nl",
+            help="Language of the screens, the moves, the log and of moves typed (default: "
+            "the environment's LC_ALL, LC_MESSAGES or LANG; English for any other).",
+            show_default=False,
+        ),
+    ] = None,
     continues: Annotated[
         Path | None,
         typer.Option(
@@ -323,18 +339,20 @@ def play_command(
         typer.Option(
             "--resume",
             metavar="RECORD",
-            help="Go on with the game of this record where it stopped (a game played with "
-            "--record is saved there as it goes); its game, players and seats come from it.",
+            help="Go on with the game of this record where it stopped (every game is saved "
+            "as it goes, and says where); its game, players and seats come from it.",
         ),
     ] = None,
     screen: Annotated[
-        bool,
+        bool | None,
         typer.Option(
-            "--screen",
-            help="Full-screen: the board, the log and a list of your moves that filters as "
-            "you type (one person against bots).",
+            "--screen/--plain",
+            help="Full screen (the default when input and output are a terminal): the board, "
+            "the log and a list of your moves that filters as you type; or plain lines (the "
+            "default when they are not: pipes, scripts, screen readers).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict, Unpack
 
@@ -20,13 +22,13 @@ from rich.console import Console
 from rich.text import Text
 
 from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
+from terra.cli.language import choose_language
 from terra.cli.messages import PATH_LIMIT, USAGE_ERROR, clip, shorten
 from terra.cli.options import parse_options
 from terra.cli.session import PERSON, PlayError, Reader, Session
 from terra.core import Game, GameState, Record, TerraError, new_seed, replay
 from terra.core import game as find_game
 from terra.core.errors import quote
-from terra.core.game import LANGUAGES
 from terra.sim import bot_seed
 
 
@@ -113,10 +115,11 @@ class TableSettings(TypedDict):
     data: Path | None
     record: Path | None
     option: NotRequired[list[str] | None]
-    language: NotRequired[str]
+    language: NotRequired[str | None]
+    no_save: NotRequired[bool]
     continues: NotRequired[Path | None]
     resume: NotRequired[Path | None]
-    screen: NotRequired[bool]
+    screen: NotRequired[bool | None]
 
 
 def new_session(
@@ -133,16 +136,15 @@ def new_session(
         return resumed_session(resume, settings, console=console, read=read, errors=errors)
     players, seed = settings["players"], settings["seed"]
     data, record = settings["data"], settings["record"]
-    language = settings.get("language", "en")
+    language = choose_language(settings.get("language"))
     game = find_game(game_id)
-    if language not in LANGUAGES:
-        known = ", ".join(LANGUAGES)
-        raise PlayError(f"--language: no log in {clip(language, 20)!r} (known: {known})")
     if data is not None and not _is_dir(data):
         raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
     options = parse_options(settings.get("option"), data)
     if record is not None:
         check_record_path(record)
+        if settings.get("no_save"):
+            raise PlayError("--no-save: a game with --record is saved; give one or the other")
     if seed is None:
         seed = new_seed(random.SystemRandom())
     continues = settings.get("continues")
@@ -165,6 +167,8 @@ def new_session(
             raise PlayError(
                 f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
             ) from None
+    if record is None and not settings.get("no_save"):
+        record = saved_games_path(game.id)
     return Session(
         state,
         people,
@@ -198,9 +202,7 @@ def resumed_session(
         raise PlayError(f"--resume: cannot read {where}: {error.strerror or error}") from None
     if state.is_over:
         raise PlayError(f"--resume: the game in {where} is over; watch it with terra replay")
-    language = settings.get("language", "en")
-    if language not in LANGUAGES:
-        raise PlayError(f"--language: no log in {clip(language, 20)!r}")
+    language = choose_language(settings.get("language"))
     named = record.meta.get("seats")
     players = state.num_players
     if isinstance(named, list) and len(named) == players and PERSON in named:
@@ -211,8 +213,9 @@ def resumed_session(
         people = parse_seats(settings["seats"], players)
         others = [s for s in range(players) if s not in people]
         bots = make_bots(settings["bots"], others, record.seed)
-    target = settings["record"] or path
-    check_record_path(target)
+    target = None if settings.get("no_save") else settings["record"] or path
+    if target is not None:
+        check_record_path(target)
     return Session(
         state,
         people,
@@ -223,6 +226,37 @@ def resumed_session(
         errors=errors,
         language=language,
     )
+
+
+def saved_games_folder() -> Path:
+    """Where games are saved as they go when ``--record`` names no file: ``games`` in the
+    user's data folder (``$XDG_DATA_HOME/terra-incognita`` or
+    ``~/.local/share/terra-incognita`` on Linux; where the server keeps its database)."""
+    import platformdirs  # noqa: PLC0415 - only when a game is saved there
+
+    return platformdirs.user_data_path("terra-incognita", appauthor=False) / "games"
+
+
+def saved_games_path(game_id: str, now: datetime | None = None) -> Path:
+    """A new file in :func:`saved_games_folder` for a game of ``game_id`` started ``now``,
+    named by the date and time and the game (``2026-11-29-071503-africana.json``); the folder
+    made when missing (readable by its owner alone: a record holds the seed)."""
+    folder = saved_games_folder()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise PlayError(
+            f"cannot make the folder {clip(str(folder), PATH_LIMIT)} to save the game in: "
+            f"{error.strerror or error} (--record FILE saves it elsewhere, --no-save not at all)"
+        ) from None
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
+    path = folder / f"{stamp}-{game_id}.json"
+    number = 2
+    while path.exists():  # two games started in the same second
+        path = folder / f"{stamp}-{game_id}-{number}.json"
+        number += 1
+    check_record_path(path)
+    return path
 
 
 def next_game(
@@ -259,14 +293,23 @@ def run(
     except TerraError as error:
         errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
-    code = _full_screen(session, errors) if settings.get("screen") else session.play()
+    full = settings.get("screen")
+    if full is None:
+        full = at_a_terminal()
+    code = _full_screen(session, errors) if full else session.play()
     if code:
         raise typer.Exit(code)
 
 
+def at_a_terminal() -> bool:
+    """Whether input and output are both a terminal: then the game is played full-screen
+    unless ``--plain`` asks for lines; a pipe, a script or a file gets lines."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def _full_screen(session: Session, errors: Console) -> int:
-    """``--screen``: the game full-screen (:mod:`terra.cli.screen`); the record written at the
-    end as in line mode. The exit code."""
+    """The game full-screen (:mod:`terra.cli.screen`), by default at a terminal or as
+    ``--screen`` asks; the record written at the end as in line mode. The exit code."""
     from terra.cli.screen import PlayScreen  # noqa: PLC0415 - Textual only when asked
 
     try:

@@ -1,16 +1,18 @@
-"""``terra play --screen``: the game full-screen in the terminal (Textual), for one person
-against bots: the board in a pane that scrolls, the log, and the legal moves in a list that
-filters as you type.
+"""``terra play`` full-screen in the terminal (Textual): the board in a pane that scrolls, the
+log, and the legal moves in a list that filters as you type; for one person against bots, or
+several people at one terminal (hot seat), each shown only what their seat may see.
 
 It drives the same :class:`~terra.cli.session.Session` as the line mode: the same rules for
-moves, undo (Ctrl+Z) and the record saved as the game goes. The board is the game's own
-``render_terminal`` of what the person's seat sees; ``+`` and ``-`` switch it between the
-scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns, or in detail).
+moves, undo (Ctrl+Z), hints (Ctrl+T) and the record saved as the game goes. The board is the
+game's own ``render_terminal`` of what the seat at the keyboard sees; ``+`` and ``-`` switch it
+between the scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns,
+or in detail). Between two people's turns a cover hides it until the next person presses Enter.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import Console
@@ -22,13 +24,22 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from terra.cli.hinting import hint_lines
+from terra.cli.language import Move, legal_moves
 from terra.cli.session import Session
-from terra.core import IllegalAction, TerraError
+from terra.core import GameState, IllegalAction, TerraError
+from terra.core.errors import marked
 
 # The columns the boards are drawn for (the line mode's terminal of 80 columns); a board
 # zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
 BOARD_WIDTH = 80
 BOARD_MAX_WIDTH = 240
+
+
+class Cover(Static, can_focus=True):
+    """What hides the board between two people's turns at one terminal; Enter lifts it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.uncover", show=False)]
 
 
 class PlayScreen(App[None]):
@@ -37,6 +48,7 @@ class PlayScreen(App[None]):
     TITLE = "Terra Incognita"
     CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #cover { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     #board-box { width: 3fr; overflow: auto auto; }
     #board { width: auto; }
     #side { width: 2fr; min-width: 34; }
@@ -45,45 +57,58 @@ class PlayScreen(App[None]):
     #moves { height: 1fr; border: round $secondary; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+b", "focus_board", "Board"),
-        Binding("plus", "zoom(1)", "Zoom in", priority=True),
-        Binding("minus", "zoom(-1)", "Zoom out", priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+z", "undo", marked("Undo")),
+        Binding("ctrl+t", "hint", marked("Hint")),
+        Binding("ctrl+b", "focus_board", marked("Board")),
+        Binding("plus", "zoom(1)", marked("Zoom in"), priority=True),
+        Binding("minus", "zoom(-1)", marked("Zoom out"), priority=True),
+        Binding("ctrl+q", "quit", marked("Quit"), priority=True),
     ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
-        if len(session.people) != 1:
-            raise TerraError("the full screen is for one person against bots (use line mode)")
         self.session = session
-        self.seat = session.people[0]
-        self.shown_log = session.state.log_size
-        self.moves: list[str] = []
+        self.t = session.speech.t
+        # The seat whose view is shown; with several people, nobody's until the first
+        # person lifts the cover.
+        self.seat: int | None = session.people[0] if len(session.people) == 1 else None
+        self.covered: int | None = None  # the seat the cover waits for
+        self.moves: list[Move] = []
         self.scales = session.game.terminal_scales()  # the board's scales, smallest first
         self.zoom = 0  # the scale shown, by its place in ``scales``
+        for key, bindings in self._bindings.key_to_bindings.items():  # the keys' words
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=self.t(b.description)) if b.description else b
+                for b in bindings
+            ]
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        with Horizontal():
+        yield Cover(id="cover")
+        with Horizontal(id="table"):
             with ScrollableContainer(id="board-box"):
                 yield Static(id="board")
             with Vertical(id="side"):
                 yield RichLog(id="log", wrap=True, markup=False)
-                yield Input(placeholder="type to filter the moves; Enter plays", id="filter")
+                yield Input(
+                    placeholder=self.t("type to filter the moves; Enter plays"), id="filter"
+                )
                 yield OptionList(id="moves")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = "Log"
-        self.query_one("#moves", OptionList).border_title = "Your moves"
+        self.query_one("#log", RichLog).border_title = self.t("Log")
+        self.query_one("#moves", OptionList).border_title = self.t("Your moves")
+        self.session.keep()
+        for line in self.session.saving_lines(start=True):
+            self.say(line)
         self.advance()
 
     # --- the game ----------------------------------------------------------------------
 
     @work(thread=True, exclusive=True)
     def advance(self) -> None:
-        """Let the bots decide until it is the person's turn or the game is over (in a
+        """Let the bots decide until it is a person's turn or the game is over (in a
         thread: a search bot may think for seconds), showing each of their moves."""
         session = self.session
         self.call_from_thread(self.draw, thinking=True)
@@ -101,22 +126,54 @@ class PlayScreen(App[None]):
         self.session.keep()
 
     def play(self, text: str) -> None:
-        """The person's move ``text``; a refusal is said in the log with its rule."""
+        """The move ``text``; a refusal is said in the log with its rule."""
         session = self.session
-        if session.state.is_over or session.state.current_player != self.seat:
+        state = session.state
+        if state.is_over or self.seat is None or state.current_player != self.seat:
             return
         try:
-            session.state.play(text, seat=self.seat)
+            state.play(text, seat=self.seat)
         except IllegalAction as refusal:
             rule = f" ({refusal.rule})" if refusal.rule else ""
-            self.say(f"Not allowed: {refusal.reason}{rule}")
+            said = session.speech.refusal(state, refusal)
+            self.say(self.t("Not allowed: {reason}", reason=said) + rule)
             return
         except TerraError as refusal:
-            self.say(f"Not allowed: {refusal}")
+            self.say(self.t("Not allowed: {reason}", reason=str(refusal)))
             return
         session.keep()
         self.query_one("#filter", Input).value = ""
         self.advance()
+
+    # --- the cover between two people ----------------------------------------------------
+
+    def cover(self, seat: int) -> None:
+        """Hide the board, the log and the moves of the seat that played until the person of
+        ``seat`` presses Enter: a person never sees another's hand."""
+        if self.seat is not None:
+            self.session.seen[self.seat] = self.session.state.log_size
+        self.seat, self.covered = None, seat
+        self.moves = []
+        self.query_one("#board", Static).update("")
+        self.query_one("#log", RichLog).clear()
+        self.query_one("#moves", OptionList).clear_options()
+        self.query_one("#table").display = False
+        cover = self.query_one("#cover", Cover)
+        cover.update(self.t("Pass to {player}: press Enter", player=self.session.name(seat)))
+        cover.display = True
+        cover.focus()
+        self.query_one("#status", Static).update(
+            f"{self.session.game.title} · {self.session.name(seat)}"
+        )
+
+    def action_uncover(self) -> None:
+        """Enter on the cover: the board as the waiting person's seat sees it."""
+        if self.covered is None:
+            return
+        self.seat, self.covered = self.covered, None
+        self.query_one("#cover", Cover).display = False
+        self.query_one("#table").display = True
+        self.draw()
 
     # --- what is shown -----------------------------------------------------------------
 
@@ -124,36 +181,60 @@ class PlayScreen(App[None]):
         self.query_one("#log", RichLog).write(text)
 
     def draw(self, thinking: bool = False) -> None:
-        """The board, the new log lines, the status line and the moves."""
+        """The board, the new log lines, the status line and the moves; the cover instead when
+        it is another person's turn at a shared terminal."""
         session = self.session
         state = session.state
-        self.query_one("#board", Static).update(self.board())
-        for event in state.log(self.seat, since=self.shown_log):
-            self.say(session.game.describe_event(state, event, session.language))
-        self.shown_log = state.log_size
-        moves = len(state.history)
-        if state.is_over:
-            winners = ", ".join(f"seat {s}" for s in state.winners())
-            scores = " – ".join(str(s) for s in state.scores())
-            words = f"Game over: {scores}; won by {winners}. Ctrl+Q to leave."
-        elif thinking:
-            words = "The bots are thinking…"
-        else:
-            words = "Your move."
-        status = f"{session.game.title} · seat {self.seat} · {words} (action {moves})"
-        self.query_one("#status", Static).update(status)
-        mine = not state.is_over and not thinking and state.current_player == self.seat
-        self.moves = state.legal_action_strs() if mine else []
+        mover = state.current_player
+        if not state.is_over and mover in session.people and mover != self.seat:
+            if self.covered != mover:
+                self.cover(mover)
+            return
+        if self.covered is not None:
+            return
+        viewer = self.viewer()
+        self.query_one("#board", Static).update(self.board(viewer))
+        if self.seat is not None:
+            for event in state.log(viewer, since=session.seen[self.seat]):
+                self.say(session.game.describe_event(state, event, session.language))
+            session.seen[self.seat] = state.log_size
+        self.query_one("#status", Static).update(self.status(thinking))
+        mine = not state.is_over and not thinking and mover == self.seat
+        self.moves = legal_moves(state, session.language) if mine else []
         self.show_moves()
         if mine:  # typing goes to the filter, the arrow keys to the list
             self.query_one("#filter", Input).focus()
 
-    def board(self) -> Text:
+    def status(self, thinking: bool) -> str:
+        """The status line: the game, the seat at the keyboard, what happens now."""
+        session, state, t = self.session, self.session.state, self.t
+        if state.is_over:
+            winners = ", ".join(session.name(s) for s in state.winners())
+            scores = " – ".join(str(s) for s in state.scores())
+            words = t(
+                "Game over. Scores: {scores}. Won by {winners}.", scores=scores, winners=winners
+            )
+            words += " " + t("Ctrl+Q to leave.")
+        elif thinking:
+            words = t("The bots are thinking…")
+        else:
+            words = t("Your move.")
+        seat = "" if self.seat is None else f" · {session.name(self.seat)}"
+        actions = t("action {number}", number=len(state.history))
+        return f"{session.game.title}{seat} · {words} ({actions})"
+
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows: the seat at the keyboard, and everybody's at
+        the end of a game between people at one terminal."""
+        alone = len(self.session.people) == 1
+        return self.seat if alone or not self.session.state.is_over else None
+
+    def board(self, viewer: int | None) -> Text:
         """The board as the line mode draws it at :data:`BOARD_WIDTH` columns, kept whole:
         the pane scrolls over it rather than fold its lines. Zoomed in (a larger scale of the
         game's board) it is as wide as it needs."""
         scale = self.scales[self.zoom] if self.scales else None
-        board = self.session.game.render_terminal(self.session.state, self.seat, scale)
+        board = self.session.game.render_terminal(self.session.state, viewer, scale)
         width = BOARD_WIDTH
         if self.zoom:
             measure = Console(width=BOARD_MAX_WIDTH).measure(board)
@@ -164,14 +245,16 @@ class PlayScreen(App[None]):
         return Text.from_ansi(drawn.getvalue(), no_wrap=True, overflow="ignore")
 
     def show_moves(self) -> None:
-        """The legal moves, numbered in the game's own order (a number stays with its move
-        while the position is the same), those the filter's words match."""
-        words = self.query_one("#filter", Input).value.lower().split()
+        """The legal moves as the chosen language reads them, numbered in the game's own order
+        (a number stays with its move while the position is the same), those the filter's
+        words match (in the move's words or its notation)."""
+        words = self.query_one("#filter", Input).value.casefold().split()
         listed = self.query_one("#moves", OptionList)
         listed.clear_options()
-        for number, text in enumerate(self.moves, start=1):
-            if all(word in text.lower() for word in words):
-                listed.add_option(Option(f"{number:>3} {text}", id=text))
+        for number, move in enumerate(self.moves, start=1):
+            said = f"{move.label} {move.text}".casefold()
+            if all(word in said for word in words):
+                listed.add_option(Option(f"{number:>3} {move.label}", id=move.text))
         if listed.option_count:
             listed.highlighted = 0
 
@@ -212,12 +295,13 @@ class PlayScreen(App[None]):
     # --- keys ----------------------------------------------------------------------------
 
     def action_undo(self) -> None:
+        if self.seat is None:
+            return
         refusal = self.session.undo(self.seat)
         if refusal is not None:
-            self.say(f"Not allowed: {refusal}")
+            self.say(self.t("Not allowed: {reason}", reason=refusal))
             return
-        self.shown_log = min(self.shown_log, self.session.state.log_size)
-        self.say("Took back your last decision.")
+        self.say(self.t("Took back your last decision."))
         self.draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -230,8 +314,23 @@ class PlayScreen(App[None]):
     def action_zoom(self, step: int) -> None:
         """The board at the next larger (``1``) or smaller (``-1``) scale, if there is one."""
         self.zoom = max(0, min(len(self.scales) - 1, self.zoom + step))
-        self.query_one("#board", Static).update(self.board())
+        if self.covered is None:
+            self.query_one("#board", Static).update(self.board(self.viewer()))
         self.refresh_bindings()
+
+    def action_hint(self) -> None:
+        """Ctrl+T: the search's best moves for the seat at the keyboard, in words, in the log."""
+        state = self.session.state
+        if self.seat is None or state.is_over or state.current_player != self.seat:
+            return
+        self.say(self.t("Thinking…"))
+        self.think(state.clone())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think(self, position: GameState) -> None:
+        """The hint for ``position``, worked out in a thread (the search takes seconds)."""
+        for line in hint_lines(position, self.session.speech):
+            self.call_from_thread(self.say, line)
 
     def action_focus_board(self) -> None:
         self.query_one("#board-box", ScrollableContainer).focus()

@@ -9,6 +9,7 @@ Input and output are injectable (:class:`Session` takes a ``rich`` console and a
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import tempfile
 import threading
@@ -27,8 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.ai.bots import Bot
+from terra.cli.hinting import hint_lines
+from terra.cli.language import Speech, legal_moves, moves_named
 from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, clip, shorten
-from terra.core import GameState, IllegalAction, Record, TerraError, replay
+from terra.core import GameState, IllegalAction, NotationError, Record, TerraError, replay
+from terra.core.errors import marked
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
@@ -37,18 +41,27 @@ Reader = Callable[[str], str]
 MOVE_NUMBER_DIGITS = 6
 MOVES_ON_A_SCREEN = 48  # longer move lists are summed up by kind (a screen is 24 rows)
 
+# The commands at the prompt, each with what it does (said in the chosen language).
 COMMANDS = (
-    ("help", "this help"),
-    ("moves", "list your legal moves again"),
-    ("board", "draw the board again"),
-    ("log", "the whole game log, as you may see it"),
-    ("hint", "the search's three best moves: share of its search, expected result, why"),
+    ("help", marked("this help")),
+    ("moves", marked("list your legal moves again")),
+    ("board", marked("draw the board again")),
+    ("log", marked("the whole game log, as you may see it")),
+    (
+        "hint",
+        marked(
+            "the search's three best moves, each said best, nearly as good, weaker or poor, "
+            "with its expected result, its share of the search and why"
+        ),
+    ),
     (
         "undo",
-        "take back your last decision and the bots' moves after it (never past a card drawn, "
-        "a die rolled or anything else shown)",
+        marked(
+            "take back your last decision and the bots' moves after it (never past a card "
+            "drawn, a die rolled or anything else shown)"
+        ),
     ),
-    ("quit", "stop the game here (with --record it is kept: terra play --resume FILE)"),
+    ("quit", marked("stop the game here (it is kept unless --no-save: terra play --resume FILE)")),
 )
 PERSON = "person"
 
@@ -87,7 +100,8 @@ class Session:
         self.errors = errors or console
         self.read = read
         self.record_path = record
-        self.language = language  # of the log
+        self.language = language  # of the log, the moves and the screens' words
+        self.speech = Speech(language)
         start = state.log_size
         self.seen: dict[int | None, int] = defaultdict(lambda: start)
         self.at_keyboard: int | None = None
@@ -105,6 +119,9 @@ class Session:
         ``--record`` asks for it.
         """
         code = 0
+        self.keep()
+        for line in self.saving_lines(start=True):
+            self.console.print(Text(line), soft_wrap=True)
         with self._interrupts_between_changes():
             try:
                 self._loop()
@@ -121,18 +138,17 @@ class Session:
     def _stopped(self, stop: BaseException) -> int:
         """Say why the game stopped early; the exit code."""
         actions = len(self.state.history)
+        t = self.speech.t
         if isinstance(stop, _Quit):
-            self._say(f"Game stopped after {actions} actions.")
-            if self.record_path is not None:
-                self._say(f"Go on with it later: terra play --resume {self.record_path}")
+            self._say(t("Game stopped after {count} actions.", count=actions))
             return 0
         if isinstance(stop, EOFError):
             self.console.print()
-            self._say(f"Input ended: game stopped after {actions} actions.")
+            self._say(t("Input ended: game stopped after {count} actions.", count=actions))
             return 0
         if isinstance(stop, KeyboardInterrupt):
             self.console.print()
-            self._say(f"Interrupted: game stopped after {actions} actions.")
+            self._say(t("Interrupted: game stopped after {count} actions.", count=actions))
             return INTERRUPTED
         if isinstance(stop, SystemExit):  # rich's answer to an output nobody reads any more
             self._error(f"the output was closed: game stopped after {actions} actions")
@@ -195,7 +211,7 @@ class Session:
             self._hand_over(seat)
         self._show(seat)
         while True:
-            line = self.read(f"seat {seat}> ").strip()
+            line = self.read(self.speech.t("seat {seat}", seat=seat) + "> ").strip()
             if not line:
                 continue
             command = line.lower()
@@ -231,17 +247,45 @@ class Session:
                 )
                 return False
             move = legal[number - 1]
+        else:
+            found = self._named(line)
+            if found is None:
+                return False
+            move = found
         try:
             with self._change():
                 state.play(move, seat=seat)
                 self.keep()
         except IllegalAction as error:
-            self._complain(error.reason, error.rule)
+            self._complain(self.speech.refusal(state, error), error.rule)
             return False
         except TerraError as error:
             self._complain(str(error))
             return False
         return True
+
+    def _named(self, line: str) -> int | str | None:
+        """The move ``line`` names: its notation as typed, else the one legal move its words
+        name in the game's language (:func:`terra.cli.language.moves_named`), else ``line``
+        for the game to refuse; ``None`` when its words name several moves (said)."""
+        state = self.state
+        try:
+            state.parse_action(line)
+        except NotationError:
+            named = moves_named(line, legal_moves(state, self.language))
+            if len(named) == 1:
+                return named[0].action
+            if named:
+                self._complain(
+                    self.speech.t(
+                        "{typed} names {count} of your moves: {moves}",
+                        typed=repr(clip(line)),
+                        count=len(named),
+                        moves="; ".join(move.label for move in named),
+                    )
+                )
+                return None
+        return line
 
     def _undo(self, seat: int) -> bool:
         """The ``undo`` command: :meth:`undo`, said on the screen."""
@@ -261,47 +305,56 @@ class Session:
         record = self.state.record()
         try:
             point = undo_point(record, seat)
+            movers = replay(replace(record, actions=record.actions[:point]))
+            for text in record.actions[point:]:
+                mover = movers.current_player
+                if mover != seat and mover in self.people:
+                    raise CannotUndo(
+                        "{player} has decided since your last move; an undo at a shared "
+                        "terminal takes back only the bots' moves",
+                        player=self.name(mover),
+                    )
+                movers.play(text)
         except CannotUndo as refusal:
-            return str(refusal)
-        movers = replay(replace(record, actions=record.actions[:point]))
-        for text in record.actions[point:]:
-            mover = movers.current_player
-            if mover != seat and mover in self.people:
-                return (
-                    f"seat {mover} has decided since your last move; an undo at a shared "
-                    "terminal takes back only the bots' moves"
-                )
-            movers.play(text)
+            return self.speech.worded(refusal)
         with self._change():
             self.state = replay(replace(record, actions=record.actions[:point], result=None))
             self.keep()
         for viewer, seen in list(self.seen.items()):  # the log as it stood then
             self.seen[viewer] = min(seen, self.state.log_size)
         taken = len(record.actions) - point
-        self._say(f"Took back {taken} action{'s' if taken != 1 else ''}.", "bold")
+        t = self.speech.t
+        said = (
+            t("Took back 1 action.") if taken == 1 else t("Took back {count} actions.", count=taken)
+        )
+        self._say(said, "bold")
         return None
 
     def _hint(self) -> None:
         """The search's best moves for the seat to act (it reads only what that seat may
-        know); the expected result runs from -1 (a sure loss) to +1 (a sure win)."""
-        from terra.ai.hints import hints  # noqa: PLC0415 - the search only when asked
-
-        self._say("Thinking...", "dim")
-        for number, hint in enumerate(hints(self.state), start=1):
-            self.console.print(
-                Text(
-                    f"{number}. {hint.text}: {hint.share:.0%} of the search, expected "
-                    f"{hint.value:+.2f}; {hint.reason}"
-                )
-            )
+        know), each said in words as good as the best, nearly as good, weaker or poor
+        (:mod:`terra.cli.hinting`)."""
+        self._say(self.speech.t("Thinking…"), "dim")
+        for line in hint_lines(self.state, self.speech):
+            self.console.print(Text(line))
 
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: clear the screen (on a terminal) and wait for the next person."""
+        t, player = self.speech.t, self.name(seat)
         self.console.clear()
-        self.console.print(Rule(f"seat {seat} to play"))
-        if self.read(f"Pass the keyboard to seat {seat}, then press Enter. ").strip() == "quit":
+        self.console.print(Rule(t("{player} to play", player=player)))
+        asked = t("Pass the keyboard to {player}, then press Enter.", player=player)
+        if self.read(asked + " ").strip() == "quit":
             raise _Quit
         self.at_keyboard = seat
+
+    def name(self, seat: int) -> str:
+        """How the screens name ``seat``: its number and the game's word for it (a colour,
+        a nation) in the language."""
+        word = self.game.seat_words(self.state, self.language)[seat]
+        if not word:
+            return self.speech.t("seat {seat}", seat=seat)
+        return self.speech.t("seat {seat} ({name})", seat=seat, name=word)
 
     # --- what is shown -------------------------------------------------------------------
 
@@ -309,7 +362,11 @@ class Session:
         self.console.print(Text(text, style=style))
 
     def _complain(self, reason: str, rule: str | None = None) -> None:
-        text = Text("Not allowed: ", style="bold red").append(shorten(reason), style="")
+        reason = shorten(reason)
+        said = self.speech.t("Not allowed: {reason}", reason=reason)
+        text = Text(said)
+        if said.endswith(reason):
+            text.stylize("bold red", 0, len(said) - len(reason))
         if rule:
             text.append(f" ({shorten(rule)})", style="dim")
         self.console.print(text)
@@ -334,26 +391,28 @@ class Session:
         self._moves()
 
     def _moves(self, every: bool = False) -> None:
-        """The legal moves, numbered; a list longer than a screen is summed up by kind unless
-        ``every`` move is asked for (the ``moves`` command)."""
-        moves = self.state.legal_action_strs()
+        """The legal moves, numbered, as the language reads them; a list longer than a screen
+        is summed up by kind unless ``every`` move is asked for (the ``moves`` command)."""
+        t = self.speech.t
+        moves = legal_moves(self.state, self.language)
         if len(moves) > MOVES_ON_A_SCREEN and not every:
             kinds: dict[str, list[str]] = {}
-            for text in moves:
-                kinds.setdefault(text.split(" ", 1)[0], []).append(text)
+            for move in moves:
+                kinds.setdefault(move.text.split(" ", 1)[0], []).append(move.label)
             summary = "; ".join(
-                f"{verb} ({len(texts)}): e.g. {', '.join(texts[:3])}"
-                for verb, texts in kinds.items()
+                f"{verb} ({len(labels)}): {', '.join(labels[:3])}" for verb, labels in kinds.items()
             )
-            self.console.print(Text(f"Your {len(moves)} moves: {summary}."))
-            self.console.print(Text("Type a move, or 'moves' to number them all."))
+            self.console.print(
+                Text(t("Your {count} moves: {summary}.", count=len(moves), summary=summary))
+            )
+            self.console.print(Text(t("Type a move, or 'moves' to number them all.")))
             return
         width = len(str(len(moves)))
         items = [
-            Text(f"{n:>{width}} ", style="bold").append(text, style="")
-            for n, text in enumerate(moves, start=1)
+            Text(f"{n:>{width}} ", style="bold").append(move.label, style="")
+            for n, move in enumerate(moves, start=1)
         ]
-        self.console.print(Text("Your moves (a number or the notation; help for more):"))
+        self.console.print(Text(t("Your moves (a number or the notation; help for more):")))
         self.console.print(Columns(items, padding=(0, 3), column_first=True))
 
     def _full_log(self, seat: int) -> None:
@@ -361,22 +420,29 @@ class Session:
             self._say("  " + self.game.describe_event(self.state, event, self.language))
 
     def _help(self) -> None:
-        say = self._say
-        say("Type the number of a move, or the move itself (case does not matter).")
+        say, t = self._say, self.speech.t
+        say(
+            t(
+                "Type the number of a move, or the move itself: its notation or its words as "
+                "listed, or their first letters (case does not matter)."
+            )
+        )
         examples: dict[str, str] = {}
-        for text in self.state.legal_action_strs():
-            examples.setdefault(text.split(" ", 1)[0], text)
-        say("Moves of the kinds open to you now: " + "; ".join(examples.values()))
+        for move in legal_moves(self.state, self.language):
+            examples.setdefault(move.text.split(" ", 1)[0], move.label)
+        say(t("Moves of the kinds open to you now: {moves}", moves="; ".join(examples.values())))
         notation = self.game.notation_help()
         if notation:
-            say("Every kind of move: " + notation)
+            say(t("Every kind of move: {notation}", notation=notation))
         say(
-            "A move you cannot make is explained, with the rule that forbids it. The notation "
-            "of every move is in docs/play.md."
+            t(
+                "A move you cannot make is explained, with the rule that forbids it. The "
+                "notation of every move is in docs/play.md."
+            )
         )
         table = Table.grid(padding=(0, 2))
         for name, meaning in COMMANDS:
-            table.add_row(Text(name, style="bold"), Text(meaning))
+            table.add_row(Text(name, style="bold"), Text(t(meaning)))
         self.console.print(table)
 
     def _label(self, seat: int) -> str:
@@ -390,14 +456,17 @@ class Session:
         if viewer is None:
             self.seen[None] = min(self.seen[p] for p in self.people)
         self._new_lines(viewer)
-        self.console.print(Rule("Game over"))
+        t = self.speech.t
+        self.console.print(Rule(t("Game over")))
         self.console.print(self.game.render_terminal(state, viewer))
-        self.console.print(score_table(state, [self._label(s) for s in range(state.num_players)]))
+        labels = [self._label(s) for s in range(state.num_players)]
+        self.console.print(score_table(state, labels, title=t("Final scores")))
         winners = state.winners()
         names = ", ".join(self._label(s) for s in winners)
-        self._say(
-            f"{'Winners (shared victory)' if len(winners) > 1 else 'Winner'}: {names}", "bold"
-        )
+        if len(winners) > 1:
+            self._say(t("Winners (shared victory): {names}", names=names), "bold")
+        else:
+            self._say(t("Winner: {names}", names=names), "bold")
 
     def keep(self) -> None:
         """Save the game as it goes to ``--record`` (a new file put in place of the old, so a
@@ -433,8 +502,25 @@ class Session:
             self._error(f"{where}: {error.strerror or error}; {self._rescue(record)}")
             return FAILED
         # soft wrap: a path broken across lines could not be copied
-        self.console.print(Text(f"Record written to {self.record_path}"), soft_wrap=True)
+        for line in self.saving_lines(start=False):
+            self.console.print(Text(line), soft_wrap=True)
         return 0
+
+    def saving_lines(self, start: bool) -> list[str]:
+        """Where the game is saved, said at its ``start`` and at its end, with the command
+        that goes on with it while it is not over; nothing when it is not saved."""
+        if self.record_path is None:
+            return []
+        t, path = self.speech.t, str(self.record_path)
+        command = f"terra play --resume {shlex.quote(path)}"
+        if start:
+            return [
+                t("Saved as it goes: {path}; go on with: {command}", path=path, command=command)
+            ]
+        lines = [t("Record written to {path}", path=path)]
+        if not self.state.is_over:
+            lines.append(t("Go on with it later: {command}", command=command))
+        return lines
 
     @staticmethod
     def _rescue(record: Record) -> str:
@@ -458,10 +544,10 @@ def describe_error(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}{where}"
 
 
-def score_table(state: GameState, labels: Sequence[str]) -> Table:
+def score_table(state: GameState, labels: Sequence[str], title: str = "Final scores") -> Table:
     """Every seat's score by category, ``total`` last."""
     breakdown = state.score_breakdown()
-    table = Table(title="Final scores", title_justify="left")
+    table = Table(title=title, title_justify="left")
     table.add_column("")
     for label in labels:
         table.add_column(label, justify="right")
