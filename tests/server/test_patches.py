@@ -58,6 +58,28 @@ def test_a_list_of_the_same_length_is_patched_item_by_item() -> None:
     assert [["map", "tribe"], [2] * 100] in protocol.view_patch(old, new)
 
 
+def test_a_patch_is_sent_where_smaller_than_the_view_measured_once() -> None:
+    old: dict[str, Any] = {"map": {"terrain": list(range(500))}, "round": 3}
+    new = copy.deepcopy(old)
+    new["round"] = 4
+    whole = len(protocol.encode({"view": new}))
+    message = {"type": "update", "view": new, "log_size": 0}
+    found, measured = protocol.patched(message, old, 7, 0)  # never measured: measured now
+    assert (found["base"], found["patch"], measured) == (7, [[["round"], 4]], whole)
+    assert "view" not in found
+    # Under a quarter of the length measured before: sent without measuring the view again.
+    found, measured = protocol.patched(message, old, 7, 1000)
+    assert (found["patch"], measured) == ([[["round"], 4]], 1000)
+
+
+def test_a_view_is_sent_whole_where_its_patch_is_no_smaller() -> None:
+    old: dict[str, Any] = {"a": 1}
+    new: dict[str, Any] = {"b": 2}
+    message = {"type": "update", "view": new, "log_size": 0}
+    found, measured = protocol.patched(message, old, 7, 0)
+    assert found is message and measured == len(protocol.encode({"view": new}))
+
+
 def _update(socket: Any) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = receive(socket)

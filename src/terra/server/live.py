@@ -28,8 +28,9 @@ TRY_AGAIN_LATER = 1013
 # from its last log entry when it reconnects.
 MAX_QUEUED = 256
 # An update ready to send: its JSON text, the log size and move count it brings the page to,
-# and the view it shows (which the page's next patch is made against).
-Encoded = tuple[str, int, int, dict[str, Any]]
+# the view it shows (which the page's next patch is made against), and the length of that
+# view's text as last measured (:func:`terra.server.protocol.patched`).
+Encoded = tuple[str, int, int, dict[str, Any], int]
 UNKNOWN_MATCH = 4404
 BAD_TOKEN = 4403
 
@@ -87,6 +88,7 @@ class Page:
         # shown (docs/web.md, "Patches"); None: it is sent the whole view next.
         self.patches = patches
         self.view: dict[str, Any] | None = None
+        self.whole = 0  # the length of the view's text as last measured (0: not yet)
         self.token = token  # the seat's, which its rematch token is derived from
         settings = tables.settings
         self.chat_pace = talk.ChatPace(settings.chat_count, settings.chat_seconds)
@@ -120,14 +122,15 @@ class Page:
             seed_shown=self.table.info.seed_shown,
             names=[s.name for s in self.table.info.seats],
         )
-        view = message["view"]
+        view, whole = message["view"], self.whole
         if self.patches and self.view is not None:
-            message = protocol.patched(message, self.view, self.shown)
-        return protocol.encode(message), message["log_size"], moves, view
+            message, whole = protocol.patched(message, self.view, self.shown, whole)
+        return protocol.encode(message), message["log_size"], moves, view, whole
 
-    def _send(self, text: str, log_size: int, moves: int, view: dict[str, Any]) -> None:
+    def _send(self, text: str, log_size: int, moves: int, view: dict[str, Any], whole: int) -> None:
         self.since = log_size
         self.shown = moves
+        self.whole = whole
         self.view = view
         self._queue(text)
 
