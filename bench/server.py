@@ -12,7 +12,8 @@ it may raise a limit of the server). It times the start until the lobby page ans
 spectators' pages of each, over loopback WebSockets; with several processes, the two seats of
 a match are served by two different processes, so every move reaches the other seat through
 PostgreSQL's LISTEN/NOTIFY. Every match then plays random legal moves as fast as the server
-acknowledges them (the mover's own update is the acknowledgement), all matches at once, for
+acknowledges them (the mover's own update is the acknowledgement), or ``--think`` seconds after
+each update, all matches at once, for
 ``--seconds`` or until ``--moves`` moves have been acknowledged in all; a match that ends is
 replaced by a new one (with its spectators), so the load is continuous.
 
@@ -331,7 +332,7 @@ async def drive(
         database_before = total_cpu(postgres_pids(cluster))
         client_before = time.process_time()
         started = time.perf_counter()
-        budget = Budget(args.moves, started + args.seconds)
+        budget = Budget(args.moves, started + args.seconds, think=args.think)
         milestones = Milestones(servers, targets, started, (0, cpu_before))
         tally.on_acknowledged = milestones.reached
         tasks = [asyncio.create_task(keep_playing(lobby, t, budget, tally)) for t in tables]
@@ -528,6 +529,13 @@ def parse_args() -> argparse.Namespace:
         f"(default {DEFAULT_MILESTONES})",
     )
     parser.add_argument("--spectators", type=int, default=0, help="spectators' pages per match")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a page waits after its update before moving (default 0: as fast as the "
+        "server answers, when latency is about matches / moves a second)",
+    )
     parser.add_argument("--game", default="africana")
     parser.add_argument(
         "--patches",
@@ -555,8 +563,10 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    if args.processes < 1 or args.matches < 1 or args.spectators < 0:
-        parser.error("--processes and --matches are at least 1, --spectators at least 0")
+    if args.processes < 1 or args.matches < 1 or args.spectators < 0 or args.think < 0:
+        parser.error(
+            "--processes and --matches are at least 1, --spectators and --think at least 0"
+        )
     if args.moves is not None and args.moves < 1:
         parser.error("--moves is at least 1")
     if args.milestones is not None and args.moves is None:

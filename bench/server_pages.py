@@ -37,6 +37,10 @@ class Budget:
     moves: int | None
     until: float
     sent: int = 0
+    # Seconds a page waits after its update before it moves (0: at once). With none, each
+    # match always has a move in flight, and the mean latency is about the matches divided by
+    # the moves a second (Little's law); a pause paces the load below what the server can do.
+    think: float = 0.0
 
     @property
     def spent(self) -> bool:
@@ -231,6 +235,8 @@ async def play(table: Table, budget: Budget, tally: Tally) -> bool:
     match is over. A move is acknowledged when the mover's own update arrives."""
     updates = table.updates
     while not updates[0]["over"] and budget.take():
+        if budget.think:
+            await asyncio.sleep(budget.think)
         mover = updates[0]["to_move"]
         text = table.rng.choice(updates[mover]["legal"])["text"]
         message = {"type": "move", "action": text, "moves": updates[0]["moves"]}
