@@ -99,6 +99,18 @@ class TestViews:
                 sample = state.sample_hidden(seat or 0, random.Random(index))
                 assert board(sample, seat) == drawn, (index, seat)
 
+    def test_the_places_pointed_at_show_only_what_its_seat_may_know(self, game_id: str) -> None:
+        """Where ``terra play --screen`` finds the places a click points at (each terminal
+        scale): a redeal of what that seat cannot see leaves them where they were."""
+        game = terra.game(game_id)
+        for index, state in enumerate(evenly(judged_positions(game_id), 2)):
+            for seat in seats(state):
+                sample = state.sample_hidden(seat or 0, random.Random(index))
+                for scale in game.terminal_scales() or (None,):
+                    places = game.terminal_places(state, seat, scale, width=200)
+                    assert places or game.display_module is None
+                    assert game.terminal_places(sample, seat, scale, width=200) == places
+
 
 @pytest.mark.parametrize("game_id", GAMES)
 class TestSamples:
