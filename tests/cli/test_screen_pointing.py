@@ -44,9 +44,10 @@ def _at_places(state: GameState) -> set[str]:
     return {str(state.action_data(a)["place"]) for a in state.legal_actions()} & drawn
 
 
-def _session(state: GameState) -> Session:
+def _session(state: GameState, language: str = "en") -> Session:
     quiet = Console(file=io.StringIO())
-    return Session(state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input)
+    bots = {1: make_bot("greedy", 1)}
+    return Session(state, (0,), bots, console=quiet, read=input, language=language)
 
 
 async def _settled(app: PlayScreen) -> None:
@@ -147,8 +148,9 @@ def test_a_click_on_a_scrolled_board_finds_the_place_drawn_there() -> None:
 
 
 def test_ctrl_o_lists_the_moves_at_the_highlighted_moves_place_and_escape_all() -> None:
+    """In German, too: the list's title names the place."""
     state = _state("africa")
-    session = _session(state)
+    session = _session(state, "de")
 
     async def play() -> None:
         app = PlayScreen(session)
@@ -160,9 +162,10 @@ def test_ctrl_o_lists_the_moves_at_the_highlighted_moves_place_and_escape_all() 
             await pilot.press("down", "ctrl+o")
             place = state.action_data(state.parse_action(everything[1]))["place"]
             assert _listed(app) == _moves_at(state, str(place))
+            assert str(listed.border_title) == f"Züge auf {place}"
             await pilot.press("escape")
             assert _listed(app) == everything
-            assert "Your moves" in str(listed.border_title)
+            assert str(listed.border_title) == "Deine Züge"
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

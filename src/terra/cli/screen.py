@@ -62,7 +62,7 @@ class PlayScreen(App[None]):
         Binding("ctrl+z", "undo", marked("Undo")),
         Binding("ctrl+t", "hint", marked("Hint")),
         Binding("ctrl+b", "focus_board", marked("Board")),
-        Binding("ctrl+o", "point_highlighted", marked("Its place")),
+        Binding("ctrl+o", "point_highlighted", marked("Moves there")),
         Binding("plus", "zoom(1)", marked("Zoom in"), priority=True),
         Binding("minus", "zoom(-1)", marked("Zoom out"), priority=True),
         Binding("ctrl+q", "quit", marked("Quit"), priority=True),
