@@ -153,11 +153,28 @@ class TestBoard:
         state = new_game(4, 2)
         data = state.data
         shown = shown_at_places(state, 0)
-        assert set(shown) == set(data.location_ids)
+        assert set(data.location_ids) <= set(shown)  # and the cards in sight
         for loc, place in enumerate(data.location_ids):
             drawn = " ".join(text for _, _, text in shown[place])
             assert "●" in drawn and data.location_names[loc][:4] in drawn
         assert re.search(r"Napoli g W\b", " ".join(t for _, _, t in shown["napoli"]))
+
+    def test_the_cards_in_sight_and_the_own_hand_are_pointed_at(self) -> None:
+        """The expeditions on display, the top adventure cards and the own hand's slots are
+        the places of the moves made with them (join, buy, discard)."""
+        state = new_game(3, 1)
+        view = state.view(0)
+        shown = {
+            p: " ".join(t for _, _, t in lines) for p, lines in shown_at_places(state, 0).items()
+        }
+        for space in view["expeditions"]:
+            assert shown[space["expedition"]].startswith(space["expedition"] + " ")
+        for book in view["books"].values():
+            top = book["turned"][0] if book["turned"] else None
+            assert top is None or shown[top].startswith(f"{top} → ")
+        for colour, count in view["players"][0]["hand"].items():
+            assert (colour in shown) == (count > 0)
+            assert count == 0 or shown[colour] == f"{colour} {count}"
 
     def test_the_end(self, finished: list[AfricanaState]) -> None:
         state = finished[0]
