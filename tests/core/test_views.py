@@ -99,6 +99,30 @@ class TestViews:
                 sample = state.sample_hidden(seat or 0, random.Random(index))
                 assert board(sample, seat) == drawn, (index, seat)
 
+    def test_the_places_pointed_at_show_only_what_its_seat_may_know(self, game_id: str) -> None:
+        """Where ``terra play --screen`` finds the places a click points at (each terminal
+        scale): a redeal of what that seat cannot see leaves them where they were."""
+        game = terra.game(game_id)
+        for index, state in enumerate(evenly(judged_positions(game_id), 2)):
+            for seat in seats(state):
+                sample = state.sample_hidden(seat or 0, random.Random(index))
+                for scale in game.terminal_scales() or (None,):
+                    places = game.terminal_places(state, seat, scale, width=200)
+                    assert places or game.display_module is None
+                    assert game.terminal_places(sample, seat, scale, width=200) == places
+
+    def test_every_place_a_move_is_at_can_be_pointed_at(self, game_id: str) -> None:
+        """Each place the legal moves are at (a hex, a location, a card in sight) is drawn on
+        the board of the seat to move, where a click on the full screen finds it."""
+        game = terra.game(game_id)
+        for state in evenly(judged_positions(game_id), 12):
+            seat = state.current_player
+            if seat is None:
+                continue
+            places = set(game.terminal_places(state, seat).values())
+            at = {state.action_data(a)["place"] for a in state.legal_actions()}
+            assert at - {None} <= places, (state.legal_action_strs(), seat)
+
 
 @pytest.mark.parametrize("game_id", GAMES)
 class TestSamples:

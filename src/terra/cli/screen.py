@@ -7,6 +7,7 @@ moves, undo (Ctrl+Z), hints (Ctrl+T) and the record saved as the game goes. The 
 game's own ``render_terminal`` of what the seat at the keyboard sees; ``+`` and ``-`` switch it
 between the scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns,
 or in detail). Between two people's turns a cover hides it until the next person presses Enter.
+A click on a place of the board (its ``terminal_places``) lists only the moves at that place.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import ClassVar
 
 from rich.console import Console
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -29,6 +30,7 @@ from terra.cli.language import Move, legal_moves
 from terra.cli.session import Session
 from terra.core import GameState, IllegalAction, TerraError
 from terra.core.errors import marked
+from terra.core.terminal import place_near
 
 # The columns the boards are drawn for (the line mode's terminal of 80 columns); a board
 # zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
@@ -60,6 +62,7 @@ class PlayScreen(App[None]):
         Binding("ctrl+z", "undo", marked("Undo")),
         Binding("ctrl+t", "hint", marked("Hint")),
         Binding("ctrl+b", "focus_board", marked("Board")),
+        Binding("ctrl+o", "point_highlighted", marked("Moves there")),
         Binding("plus", "zoom(1)", marked("Zoom in"), priority=True),
         Binding("minus", "zoom(-1)", marked("Zoom out"), priority=True),
         Binding("ctrl+q", "quit", marked("Quit"), priority=True),
@@ -76,6 +79,8 @@ class PlayScreen(App[None]):
         self.moves: list[Move] = []
         self.scales = session.game.terminal_scales()  # the board's scales, smallest first
         self.zoom = 0  # the scale shown, by its place in ``scales``
+        self.drawn_width = BOARD_WIDTH  # the columns the board shown was drawn in
+        self.pointed: str | None = None  # the place on the board the moves listed are at
         for key, bindings in self._bindings.key_to_bindings.items():  # the keys' words
             self._bindings.key_to_bindings[key] = [
                 replace(b, description=self.t(b.description)) if b.description else b
@@ -201,6 +206,7 @@ class PlayScreen(App[None]):
         self.query_one("#status", Static).update(self.status(thinking))
         mine = not state.is_over and not thinking and mover == self.seat
         self.moves = legal_moves(state, session.language) if mine else []
+        self.pointed = None
         self.show_moves()
         if mine:  # typing goes to the filter, the arrow keys to the list
             self.query_one("#filter", Input).focus()
@@ -240,6 +246,7 @@ class PlayScreen(App[None]):
             measure = Console(width=BOARD_MAX_WIDTH).measure(board)
             width = max(BOARD_WIDTH, min(BOARD_MAX_WIDTH, measure.maximum))
         drawn = io.StringIO()
+        self.drawn_width = width
         console = Console(file=drawn, width=width, color_system="truecolor", force_terminal=True)
         console.print(board)
         return Text.from_ansi(drawn.getvalue(), no_wrap=True, overflow="ignore")
@@ -247,21 +254,28 @@ class PlayScreen(App[None]):
     def show_moves(self) -> None:
         """The legal moves as the chosen language reads them, numbered in the game's own order
         (a number stays with its move while the position is the same), those the filter's
-        words match (in the move's words or its notation)."""
+        words match (in the move's words or its notation); only those at the place pointed at
+        on the board, if any."""
         words = self.query_one("#filter", Input).value.casefold().split()
         listed = self.query_one("#moves", OptionList)
         listed.clear_options()
+        at = self.moves_at(self.pointed)
+        title = self.t("Moves at {place}", place=self.pointed) if self.pointed else ""
+        listed.border_title = title or self.t("Your moves")
         for number, move in enumerate(self.moves, start=1):
             said = f"{move.label} {move.text}".casefold()
-            if all(word in said for word in words):
+            if all(word in said for word in words) and (at is None or move.action in at):
                 listed.add_option(Option(f"{number:>3} {move.label}", id=move.text))
         if listed.option_count:
             listed.highlighted = 0
 
     def on_key(self, event: object) -> None:
-        """Up and down in the filter move through the list of moves."""
+        """Up and down in the filter move through the list of moves; Escape lists every move
+        again after a place was pointed at."""
         key = getattr(event, "key", "")
         listed = self.query_one("#moves", OptionList)
+        if key == "escape" and self.pointed is not None:
+            self.point(None)
         if self.focused is self.query_one("#filter", Input) and key in ("up", "down"):
             if key == "down":
                 listed.action_cursor_down()
@@ -334,3 +348,54 @@ class PlayScreen(App[None]):
 
     def action_focus_board(self) -> None:
         self.query_one("#board-box", ScrollableContainer).focus()
+
+    # --- pointing at the board -----------------------------------------------------------
+
+    @on(events.Click, "#board-box, #board")
+    def clicked(self, event: events.Click) -> None:
+        """A click on the board: the moves at the place drawn there (or a couple of cells
+        off); all the moves again where no place is."""
+        if self.covered is not None or not self.moves:
+            return
+        scale = self.scales[self.zoom] if self.scales else None
+        places = self.session.game.terminal_places(
+            self.session.state, self.viewer(), scale, self.drawn_width
+        )
+        box = self.query_one("#board-box", ScrollableContainer)
+        region = box.content_region
+        cell = (
+            event.screen_y - region.y + round(box.scroll_y),
+            event.screen_x - region.x + round(box.scroll_x),
+        )
+        self.point(place_near(places, cell))
+
+    def moves_at(self, place: str | None) -> set[int] | None:
+        """The actions of the legal moves at ``place`` (``None``: no place pointed at)."""
+        if place is None:
+            return None
+        state = self.session.state
+        return {m.action for m in self.moves if state.action_data(m.action)["place"] == place}
+
+    def point(self, place: str | None) -> None:
+        """List only the moves at ``place``, the first highlighted so that Enter plays it;
+        all of them again for ``None`` or a place no move is at (and say so)."""
+        if place is not None and not self.moves_at(place):
+            self.say(self.t("No moves at {place}.", place=place))
+            place = None
+        self.pointed = place
+        self.show_moves()
+        if place is not None:
+            self.query_one("#moves", OptionList).focus()
+        else:
+            self.query_one("#filter", Input).focus()
+
+    def action_point_highlighted(self) -> None:
+        """Ctrl+O: only the moves at the place of the move highlighted in the list."""
+        listed = self.query_one("#moves", OptionList)
+        if listed.highlighted is None or not listed.option_count:
+            return
+        text = listed.get_option_at_index(listed.highlighted).id
+        move = next((m for m in self.moves if m.text == text), None)
+        if move is not None:
+            place = self.session.state.action_data(move.action)["place"]
+            self.point(place if isinstance(place, str) else None)

@@ -348,6 +348,20 @@ class Game(ABC, Generic[S]):
             return display.render(state, seat)
         return display.render(state, seat, scale)
 
+    def terminal_places(
+        self, state: S, seat: int | None, scale: str | None = None, width: int = 80
+    ) -> Mapping[tuple[int, int], str]:
+        """Where :meth:`render_terminal` of ``state`` for ``seat`` at ``scale``, drawn
+        ``width`` columns wide, shows each place that moves concern: each cell (row, column,
+        from the top left of the whole drawing) with the place's name as
+        :meth:`GameState.action_data` gives it. The display marks those characters
+        (:func:`terra.core.terminal.place_style`); empty for a display that marks none."""
+        if self.display_module is None:
+            return {}
+        from terra.core.terminal import drawn_places  # noqa: PLC0415 - rich, for terminals only
+
+        return drawn_places(self.render_terminal(state, seat, scale), width)
+
     def terminal_scales(self) -> tuple[str, ...]:
         """The scales the terminal board can be drawn at, the smallest first: the
         :attr:`display_module`'s ``SCALES``; empty for a board drawn at one scale only."""

@@ -9,8 +9,9 @@ from rich.console import Console
 
 import terra
 from terra.games.africa import AfricaState
-from terra.games.africa.render import catalog, describe, render
+from terra.games.africa.render import CELL, FACE_DOWN_LABEL, catalog, describe, render
 from tests.games.africa import table
+from tests.pointing import shown_at_places
 
 WIDTH = 100
 
@@ -158,3 +159,22 @@ def test_a_marker_left_where_it_was_uncovered_is_not_said_to_travel() -> None:
     assert describe({"key": "place", "args": moved}) == (
         "Red places the nomad from C11 to C12 and scores 2 points."
     )
+
+
+def test_every_hex_is_pointed_at_where_its_cell_is_drawn() -> None:
+    """The places map (what a click on the full screen finds) puts each hex where the board
+    draws it: on the line of its row's letter, its cell showing its marker's or its city's
+    label, and the researchers' initials on their hexes."""
+    state = table.new(2, 0)
+    state.apply(state.legal_actions()[0])  # red chooses the first start city
+    shown = shown_at_places(state, 0)
+    data = state.data
+    assert set(shown) == set(data.hex_ids)
+    for place, lines in shown.items():
+        ((line, _, cell),) = lines
+        assert line.lstrip("│ ").startswith(place[0]) and len(cell.rstrip()) == CELL - 1
+        assert cell[1:3] in (FACE_DOWN_LABEL, *data.city_labels)
+    for city, label in zip(data.cities, data.city_labels, strict=True):
+        assert shown[data.hex_ids[city]][0][2][1:3] == label
+    red = state.view(0)["players"][0]["researcher"]
+    assert shown[data.hex_ids[data.hex(red)]][0][2][0] == "R"

@@ -24,6 +24,7 @@ from terra.games.africana import (
 )
 from terra.games.africana.render import catalog, describe, render
 from terra.games.africana.textmap import map_grid
+from tests.pointing import shown_at_places
 
 WIDTH = 100
 
@@ -144,6 +145,36 @@ class TestBoard:
         assert "Played this action: nothing yet" in text_of(state, 0)
         state.play("go Cairo: joker")
         assert "Played this action: joker 1" in text_of(state, 0)
+
+    def test_every_location_is_pointed_at_where_it_is_drawn(self) -> None:
+        """The places map (what a click on the full screen finds) puts each location on its
+        point and its label: its name (or the first four letters of it), its travel symbols and
+        the explorers standing there (Italy starts in Napoli, Game Setup)."""
+        state = new_game(4, 2)
+        data = state.data
+        shown = shown_at_places(state, 0)
+        assert set(data.location_ids) <= set(shown)  # and the cards in sight
+        for loc, place in enumerate(data.location_ids):
+            drawn = " ".join(text for _, _, text in shown[place])
+            assert "●" in drawn and data.location_names[loc][:4] in drawn
+        assert re.search(r"Napoli g W\b", " ".join(t for _, _, t in shown["napoli"]))
+
+    def test_the_cards_in_sight_and_the_own_hand_are_pointed_at(self) -> None:
+        """The expeditions on display, the top adventure cards and the own hand's slots are
+        the places of the moves made with them (join, buy, discard)."""
+        state = new_game(3, 1)
+        view = state.view(0)
+        shown = {
+            p: " ".join(t for _, _, t in lines) for p, lines in shown_at_places(state, 0).items()
+        }
+        for space in view["expeditions"]:
+            assert shown[space["expedition"]].startswith(space["expedition"] + " ")
+        for book in view["books"].values():
+            top = book["turned"][0] if book["turned"] else None
+            assert top is None or shown[top].startswith(f"{top} → ")
+        for colour, count in view["players"][0]["hand"].items():
+            assert (colour in shown) == (count > 0)
+            assert count == 0 or shown[colour] == f"{colour} {count}"
 
     def test_the_end(self, finished: list[AfricanaState]) -> None:
         state = finished[0]

@@ -20,6 +20,7 @@ from terra.games.expedition import ExpeditionState, terminal_map
 from terra.games.expedition.render import catalog, describe
 from terra.games.expedition.view import common_knowledge
 from tests.games.expedition import table
+from tests.pointing import shown_at_places
 
 GAME = terra.game("expedition")
 
@@ -387,3 +388,17 @@ def test_the_variants_in_play_are_named_under_the_turn() -> None:
     head = both.splitlines()[:3]
     assert head[1].startswith("Variant A") and head[2].startswith("Variant B")
     assert "lines to chips" in both
+
+
+def test_every_point_is_pointed_at_where_its_label_is_drawn() -> None:
+    """The places map (what a click on the full screen finds) puts each point on its label, at
+    either scale: its key on the whole map, its full name in detail, with the marks beside."""
+    state = midgame()
+    data = state.data
+    keys = terminal_map.point_keys(data)
+    for scale, texts, width in (("whole", keys, 80), ("detail", data.point_names, 240)):
+        shown = shown_at_places(state, 0, scale, width)
+        assert set(data.point_ids) <= set(shown)  # and the expeditions, by colour
+        for point, place in enumerate(data.point_ids):
+            for _, _, drawn in shown[place]:
+                assert drawn[1:].startswith(texts[point])  # the mark on the left, then the text

@@ -19,6 +19,7 @@ from terra.games.nile.display import mapboard
 from terra.games.nile.display.log import catalog, describe
 from terra.games.nile.display.render import render
 from terra.games.nile.state import NileState
+from tests.pointing import shown_at_places
 
 SOURCE = Path(terra.__file__).parent / "games" / "nile"
 
@@ -165,6 +166,26 @@ class TestTheMap:
         beside = [name for name in board.port_names if name in shown]
         inland = {"Khartoum"}  # up the Nile, no sea beside it
         assert set(board.port_names) - inland <= set(beside)
+
+    def test_every_hex_is_pointed_at_where_it_is_drawn(self) -> None:
+        """The places map (what a click on the full screen finds) puts each hex where the
+        board draws it: on the whole map under its column's number and on its row's line; in
+        detail on its id and its mark, and a port's name beside it points at its hex."""
+        state = GAME.new(2, 3, {})
+        board = state.data.board
+        whole = shown_at_places(state, 0, "whole")
+        ruler = mapboard.africa_map(state.view(0), board, 0).plain.splitlines()[0]
+        assert set(whole) == set(board.hex_ids)
+        for place, lines in whole.items():
+            ((line, x, cell),) = lines
+            assert line.startswith(place[2:]) and ruler[x : x + 2] == place[:2]
+            assert len(cell) == 2 and cell[0] != " "
+        detail = shown_at_places(state, 0, "detail", width=200)
+        assert set(detail) == set(board.hex_ids)
+        for place, lines in detail.items():
+            assert place in lines[0][2] and lines[1][2].strip()
+        kilwa = detail[board.hex_ids[board.port_hex[board.port("Kilwa")]]]
+        assert any("Kilwa" in text for _, _, text in kilwa)
 
     def test_a_printed_river_shows_which_way_it_flows(self) -> None:
         state = GAME.new(1, 3, {})

@@ -2,7 +2,8 @@
 
 ``render(state, seat)`` draws only what ``state.view(seat)`` holds (face-down markers are
 ``??``). Each hex is a short cell: the researcher standing there (the initial of its colour,
-upper case), the marker's two-letter label, and a base camp (the owner's initial, lower case).
+upper case), the marker's two-letter label, and a base camp (the owner's initial, lower case),
+each marked as showing the hex (:func:`terra.core.terminal.place_style`), for pointing at it.
 Every second row is shifted half a cell, as on the board. Without colours everything stays
 readable. ``describe(event)`` turns one log entry into a sentence from ``locale/en.toml``.
 """
@@ -19,7 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.core.catalogs import fill, log_catalog, person
-from terra.games.africa.actions import PLAYER_COLOURS
+from terra.core.terminal import place_style
+from terra.games.africa.actions import PLAYER_COLOURS, on_hex
 from terra.games.africa.components import CATEGORIES, Components
 from terra.games.africa.state import AfricaState
 from terra.games.africa.view import FACE_DOWN
@@ -167,20 +169,21 @@ def board_text(state: AfricaState, view: Mapping[str, Any]) -> Text:
                 out.append(" " * CELL)
                 continue
             cell = view["board"][h]
+            place = on_hex(data, h)  # every character of the hex shows it (to point at)
             who = researchers.get(h)
             if who is None:
-                out.append(" ")
+                out.append(" ", style=place_style(place))
             else:
                 colour = PLAYER_COLOURS[who]
-                out.append(colour[0].upper(), style=PLAYER_STYLES[colour])
+                out.append(colour[0].upper(), style=place_style(place, PLAYER_STYLES[colour]))
             label, style = _label(data, h, cell["marker"])
-            out.append(label, style=style)
+            out.append(label, style=place_style(place, style))
             camp = cell["camp"]
             if camp is None:
-                out.append(" ")
+                out.append(" ", style=place_style(place))
             else:
                 colour = PLAYER_COLOURS[camp]
-                out.append(colour[0], style=PLAYER_STYLES[colour])
+                out.append(colour[0], style=place_style(place, PLAYER_STYLES[colour]))
         out.rstrip()
         out.append("\n")
     out.rstrip()

@@ -1,7 +1,9 @@
 """Africana in the terminal: the board as one seat sees it, and the log in plain English.
 
 ``render(state, seat)`` draws only what ``state.view(seat)`` holds; the card details it adds
-(targets, rewards) are printed on the cards and come from the components. ``describe(event)``
+(targets, rewards) are printed on the cards and come from the components. The locations on the
+map, the cards in sight and the own hand's slots are marked as showing the places of the moves
+made with them (:func:`terra.core.terminal.place_style`), for pointing at them. ``describe(event)``
 turns one log entry into a sentence from the message catalog ``locale/en.toml``.
 """
 
@@ -18,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.core.catalogs import fill, log_catalog, person
+from terra.core.terminal import place_style
 from terra.games.africana.buying import ADVENTURE_PRICE
 from terra.games.africana.components import HEMISPHERES, Components, load_components
 from terra.games.africana.movement import RECOLOUR_PRICE
@@ -226,10 +229,21 @@ def _joined(parts: Iterable[Text], separator: str = ", ") -> Text:
     return Text(separator).join(parts)
 
 
-def _counts(counts: Mapping[str, int], suffix: str = "") -> Text:
-    """``grey 2, orange 1`` with each colour in its style; ``none`` when all are zero."""
+def _counts(counts: Mapping[str, int], suffix: str = "", places: bool = False) -> Text:
+    """``grey 2, orange 1`` with each colour in its style; ``none`` when all are zero. With
+    ``places`` each is marked as showing its hand slot (``grey``, ``grey assistant``), the
+    place of a move that plays or discards one."""
     parts = [travel_text(c, f"{c}{suffix} {n}") for c, n in counts.items() if n]
+    if places:
+        for part, colour in zip(parts, (c for c, n in counts.items() if n), strict=True):
+            part.stylize(place_style(f"{colour}{suffix}"))
     return _joined(parts) if parts else Text("none")
+
+
+def _card(text: Text, ident: str) -> Text:
+    """``text``, marked as showing card ``ident``: the place of a move with that card."""
+    text.stylize(place_style(ident))
+    return text
 
 
 # --- the sections of the board -----------------------------------------------------------
@@ -309,9 +323,8 @@ def expeditions_table(state: AfricanaState, view: Mapping[str, Any]) -> Table:
         card = _index(data.expedition_ids)[ident]
         reward = _reward(data.expedition_silver[card], data.expedition_points[card])
         markers = _joined((player_token(data, p) for p in space["joined"]), " ")
-        table.add_row(
-            str(space["space"]), ", ".join(gift), expedition_text(data, ident), reward, markers
-        )
+        shown = _card(expedition_text(data, ident), ident)
+        table.add_row(str(space["space"]), ", ".join(gift), shown, reward, markers)
     return table
 
 
@@ -331,7 +344,8 @@ def books_table(state: AfricanaState, view: Mapping[str, Any]) -> Table:
             if not cards:
                 table.add_row(book, f"{half} 0", Text("(empty)"))
                 continue
-            shown = adventure_text(data, cards[0]) if cards[0] else Text(UNKNOWN_CARD)
+            top = cards[0]
+            shown = _card(adventure_text(data, top), top) if top else Text(UNKNOWN_CARD)
             if len(cards) > 1:
                 below = " ".join(c or UNKNOWN_CARD for c in cards[1:])
                 shown.append(f"\n below: {below}", style="dim")
@@ -398,7 +412,8 @@ def player_cards(state: AfricanaState, view: Mapping[str, Any]) -> Table:
     for player in view["players"]:
         token = player_token(data, player["seat"])
         if player["adventures"]:
-            adventures = _joined((adventure_text(data, a) for a in player["adventures"]), "; ")
+            held = (_card(adventure_text(data, a), a) for a in player["adventures"])
+            adventures = _joined(held, "; ")
             table.add_row(token, Text("adventures: ").append_text(adventures))
         ids = _index(data.expedition_ids)
         won = [Text(f"{e} {data.expedition_points[ids[e]]} VP") for e in player["expeditions_won"]]
@@ -412,11 +427,11 @@ def own_hand(player: Mapping[str, Any]) -> Text:
     """The viewing seat's own hand, colour by colour."""
     text = Text("Your hand: ", style="bold")
     travel = any(player["hand"].values())
-    text.append_text(_counts(player["hand"]) if travel else Text("no travel cards"))
+    text.append_text(_counts(player["hand"], places=True) if travel else Text("no travel cards"))
     if player["jokers"]:
-        text.append(f" · joker {player['jokers']}")
+        text.append(" · ").append(f"joker {player['jokers']}", style=place_style("joker"))
     if any(player["assistants"].values()):
-        text.append(" · ").append_text(_counts(player["assistants"], " assistant"))
+        text.append(" · ").append_text(_counts(player["assistants"], " assistant", places=True))
     return text
 
 

@@ -1,5 +1,7 @@
 """Africana's map in characters: locations placed by longitude and latitude, routes as dotted
-lines, the equator, every location's travel symbols and the explorers standing there.
+lines, the equator, every location's travel symbols and the explorers standing there. A
+location's point and label are marked as showing it (:func:`terra.core.terminal.place_style`),
+for pointing at it.
 
 Also the small glyphs the board shares with the map: travel colours and player tokens. Without a
 colour terminal everything stays readable: symbols are letters (m t g o v), explorers initials.
@@ -12,8 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
+from terra.core.terminal import place_style
 from terra.games.africana.components import Components
 
 # Rich styles of the colours named in the data; unknown colours are drawn unstyled.
@@ -67,7 +71,7 @@ def player_token(data: Components, seat: int) -> Text:
     return Text(_initials(data)[seat], style=PLAYER_STYLES.get(colour, "bold reverse"))
 
 
-Cell = tuple[str, str]  # character, style
+Cell = tuple[str, str | Style]  # character, style
 
 
 @dataclass(frozen=True)
@@ -186,8 +190,8 @@ def draw_map(data: Components, players: Sequence[Mapping[str, Any]]) -> Text:
     here: dict[int, list[int]] = {}
     for player in players:
         here.setdefault(data.location(player["location"]), []).append(player["seat"])
-    for x, y in grid.points:
-        cells[y][x] = (POINT, "bold")
+    for loc, (x, y) in enumerate(grid.points):
+        cells[y][x] = (POINT, place_style(data.location_ids[loc], "bold"))
         taken[y][x] = True
     for loc in sorted(range(data.num_locations), key=lambda i: -len(data.location_names[i])):
         col, row = grid.points[loc]
@@ -199,20 +203,21 @@ def draw_map(data: Components, players: Sequence[Mapping[str, Any]]) -> Text:
         if spot is None:
             continue
         r, c = spot
+        place = data.location_ids[loc]
         for offset, (ch, style) in enumerate(_chars(label)):
             if c + offset < grid.width:
-                cells[r][c + offset] = (ch, style)
+                cells[r][c + offset] = (ch, place_style(place, style))
                 taken[r][c + offset] = True
     out = Text()
     for line in cells:
-        for ch, style in line:
-            out.append(ch, style)
+        for ch, drawn in line:
+            out.append(ch, drawn)
         out.append("\n")
     out.rstrip()
     return out
 
 
-def _chars(text: Text) -> list[Cell]:
+def _chars(text: Text) -> list[tuple[str, str]]:
     """Every character of ``text`` with the style it is drawn in."""
     styles = [""] * len(text.plain)
     for span in text.spans:

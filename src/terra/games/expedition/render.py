@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from terra.core.catalogs import fill, log_catalog
+from terra.core.terminal import place_style
 from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.state import ExpeditionState
 from terra.games.expedition.terminal_map import (
@@ -191,6 +192,7 @@ def _head(state: ExpeditionState, view: Mapping[str, Any]) -> Text:
 
 
 def _expedition_table(view: Mapping[str, Any], data: Components) -> Table:
+    """One row per expedition, its colour marked as showing it (the place of a removal)."""
     expeditions = Table(box=box.SIMPLE, title="Expeditions")
     for column in ("colour", "end", "arrows left", "last points"):
         expeditions.add_column(column)
@@ -198,7 +200,9 @@ def _expedition_table(view: Mapping[str, Any], data: Components) -> Table:
         trail = [a[1] for a in entry["arrows"][-5:]]
         colour = entry["colour"]
         expeditions.add_row(
-            Text(f"{colour} ({colour[0].upper()})", style=COLOUR_STYLES[colour]),
+            Text(
+                f"{colour} ({colour[0].upper()})", style=place_style(colour, COLOUR_STYLES[colour])
+            ),
             data.point_names[data.point(entry["end"])] if entry["arrows"] else "(not started)",
             str(entry["arrows_left"]),
             _names(data, trail) if trail else "-",

@@ -14,7 +14,9 @@ on the right shows the number of the player whose chip lies there, or the capita
 expedition ending there (``R``, ``B``, ``Y``). The lines of the network run between the labels
 in ``-``, ``|``, ``/`` and ``\\``, with ``x`` where two cross; a line an expedition took shows
 its colour's letter (``r``, ``b``, ``y``) instead, ``*`` where several took it. Everything is
-drawn both in characters and in colours, so the map reads without colours too.
+drawn both in characters and in colours, so the map reads without colours too. A label's
+characters are marked as showing its point (:func:`terra.core.terminal.place_style`), for
+pointing at it.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
+from terra.core.terminal import place_style
 from terra.games.expedition.components import GREEN, RED, START, Components
 from terra.games.expedition.layout import board_layout
 
@@ -225,9 +229,11 @@ class Canvas:
     """A grid of characters, each with a style."""
 
     def __init__(self, columns: int, rows: int) -> None:
-        self.cells: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(rows)]
+        self.cells: list[list[tuple[str, str | Style]]] = [
+            [(" ", "")] * columns for _ in range(rows)
+        ]
 
-    def put(self, cell: Cell, char: str, style: str) -> None:
+    def put(self, cell: Cell, char: str, style: str | Style) -> None:
         x, y = cell
         self.cells[y][x] = (char, style)
 
@@ -311,11 +317,11 @@ def _draw_labels(canvas: Canvas, view: Mapping[str, Any], data: Components, scal
             right = (str(chips[ident] + 1), CHIP_STYLE)
         if ident in ends:
             right = (ends[ident][0].upper(), COLOUR_STYLES[ends[ident]] + " reverse")
-        for label in copies:
-            canvas.put((label.x - 1, label.y), *left)
+        for label in copies:  # each character marked as showing the point, to point at it
+            canvas.put((label.x - 1, label.y), left[0], place_style(ident, left[1]))
             for i, char in enumerate(label.text):
-                canvas.put((label.x + i, label.y), char, style)
-            canvas.put((label.x + len(label.text), label.y), *right)
+                canvas.put((label.x + i, label.y), char, place_style(ident, style))
+            canvas.put((label.x + len(label.text), label.y), right[0], place_style(ident, right[1]))
 
 
 def world_map(view: Mapping[str, Any], data: Components, scale: str = DEFAULT_SCALE) -> Text:

@@ -17,7 +17,8 @@ medium, ``3`` large; green when friendly to the seat), a cataract ``%``, an oasi
 terrain's letter, or ``·`` unexplored. The second character is the river: an arrow the way its
 water leaves the hex, ``•`` a river ending in the hex, ``'`` a hex only partly explored. The
 hexes the seat's explorer has visited are drawn on a grey ground. Everything comes from
-``view(seat)`` and the public board.
+``view(seat)`` and the public board. A hex's characters (and a port's name beside it) are
+marked as showing the hex (:func:`terra.core.terminal.place_style`), for pointing at it.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 
+from terra.core.terminal import place_style
 from terra.games.nile.actions import PLAYER_COLOURS
 from terra.games.nile.components.board import FLOW_ARROWS, Board
 from terra.games.nile.components.hexgrid import DIRECTIONS
@@ -67,6 +70,8 @@ CATARACT_STYLE = "bold bright_cyan"
 UNEXPLORED_STYLE = "grey42"
 VISITED_GROUND = " on grey23"
 RULER_STYLE = "dim"
+
+Cell = tuple[str, str | Style]  # a character and its style
 COMPASS_SHORT = ("n", "ne", "se", "s", "sw", "nw")  # as the move notation reads them
 
 
@@ -278,8 +283,10 @@ def _whole_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text:
                 text.append("  ")
                 continue
             ground = VISITED_GROUND if hex_ in visited else ""
+            place = board.hex_ids[hex_]
             for char, style in _cell(view, board, marks, hex_):
-                text.append(char, style=(style + ("" if " on " in style else ground)).strip())
+                drawn = (style + ("" if " on " in style else ground)).strip()
+                text.append(char, style=place_style(place, drawn))
         text.append(f" {row + 1:02d}\n", style=RULER_STYLE)
     text.append_text(_ruler(board))
     return text
@@ -295,10 +302,10 @@ def _detail_row(board: Board, hex_: int) -> int:
     return 2 * board.row[hex_] + board.col[hex_] % 2
 
 
-def _write_beside(grid: list[list[tuple[str, str]]], name: str, x: int, y: int) -> None:
-    """A port's name on the first free place beside its hex (drawn from column ``x`` on line
-    ``y``): east, west, then a line lower or higher, else past the hex to the east; two blank
-    cells from anything else."""
+def _write_beside(grid: list[list[Cell]], name: str, place: str, x: int, y: int) -> None:
+    """A port's name, marked as showing ``place``, on the first free place beside its hex
+    (drawn from column ``x`` on line ``y``): east, west, then a line lower or higher, else past
+    the hex to the east; two blank cells from anything else."""
     places = itertools.chain(
         itertools.product((0, 1, -1), (x + DETAIL_CELL, x - len(name) - 1)),
         [(0, x + 2 * DETAIL_CELL + 2)],
@@ -308,7 +315,7 @@ def _write_beside(grid: list[list[tuple[str, str]]], name: str, x: int, y: int) 
         inside = 0 <= y + dy < len(grid) and cells.start >= 0 and cells.stop <= len(grid[0])
         if inside and all(grid[y + dy][c][0] == " " for c in cells):
             for i, char in enumerate(name):
-                grid[y + dy][start + i] = (char, PORT_STYLE)
+                grid[y + dy][start + i] = (char, place_style(place, PORT_STYLE))
             return
 
 
@@ -318,21 +325,24 @@ def _detail_map(view: Mapping[str, Any], board: Board, seat: int | None) -> Text
     marks = hex_marks(view, board, seat)
     visited = _visited(view, seat)
     width = DETAIL_MARGIN + board.columns * DETAIL_CELL + max(map(len, board.port_names)) + 2
-    grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(2 * board.rows + 1)]
+    grid: list[list[Cell]] = [[(" ", "")] * width for _ in range(2 * board.rows + 1)]
     for hex_ in range(board.num_hexes):
         x, y = detail_column(board, hex_), _detail_row(board, hex_)
         ground = VISITED_GROUND.strip() if hex_ in visited else ""
-        for i, char in enumerate(board.hex_ids[hex_]):
-            grid[y][x + i] = (char, (RULER_STYLE + " " + ground).strip())
+        place = board.hex_ids[hex_]
+        for i, char in enumerate(place):
+            grid[y][x + i] = (char, place_style(place, (RULER_STYLE + " " + ground).strip()))
         for i, (char, style) in enumerate(_cell(view, board, marks, hex_)):
-            grid[y + 1][x + 1 + i] = (char, style + ("" if " on " in style else " " + ground))
+            drawn = (style + ("" if " on " in style else " " + ground)).strip()
+            grid[y + 1][x + 1 + i] = (char, place_style(place, drawn))
     for name, hex_ in zip(board.port_names, board.port_hex, strict=True):
-        _write_beside(grid, name, detail_column(board, hex_), _detail_row(board, hex_) + 1)
+        x, y = detail_column(board, hex_), _detail_row(board, hex_) + 1
+        _write_beside(grid, name, board.hex_ids[hex_], x, y)
     text = Text(no_wrap=True, overflow="crop")
     for y, row in enumerate(grid):
         text.append("\n" if y else "")
-        for char, style in row:
-            text.append(char, style=style.strip())
+        for char, marked in row:
+            text.append(char, style=marked)
     text.rstrip()
     return text
 
