@@ -6,7 +6,9 @@ It drives the same :class:`~terra.cli.session.Session` as the line mode: the sam
 moves, undo (Ctrl+Z), hints (Ctrl+T) and the record saved as the game goes. The board is the
 game's own ``render_terminal`` of what the seat at the keyboard sees; ``+`` and ``-`` switch it
 between the scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns,
-or in detail). Between two people's turns a cover hides it until the next person presses Enter.
+or in detail); Ctrl+B shows it over the whole window (Escape brings the log and the moves back).
+A window under 100 columns gives the side pane 30 of them. Between two people's turns a cover
+hides it until the next person presses Enter.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from terra.core.errors import marked
 # zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
 BOARD_WIDTH = 80
 BOARD_MAX_WIDTH = 240
+NARROW = 100  # a window narrower than this gives its side pane 30 columns
 
 
 class Cover(Static, can_focus=True):
@@ -42,16 +45,30 @@ class Cover(Static, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.uncover", show=False)]
 
 
+class BoardBox(ScrollableContainer):
+    """The pane the board scrolls in, which Ctrl+B shows over the whole window."""
+
+    ALLOW_MAXIMIZE = True
+
+
 class PlayScreen(App[None]):
     """One game at this terminal, full-screen."""
 
     TITLE = "Terra Incognita"
+    # Under NARROW columns the side pane gives the board all but 30 columns.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (NARROW, "-wide"),
+    ]
+    ALLOW_IN_MAXIMIZED_VIEW: ClassVar[str] = "Footer, #status"
+    ESCAPE_TO_MINIMIZE: ClassVar[bool] = False  # Escape is the binding "panes"
     CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
     #cover { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     #board-box { width: 3fr; overflow: auto auto; }
     #board { width: auto; }
     #side { width: 2fr; min-width: 34; }
+    Screen.-narrow #side { width: 30; min-width: 30; }
     #log { height: 1fr; border: round $secondary; }
     #filter { height: 3; }
     #moves { height: 1fr; border: round $secondary; }
@@ -59,7 +76,8 @@ class PlayScreen(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", marked("Undo")),
         Binding("ctrl+t", "hint", marked("Hint")),
-        Binding("ctrl+b", "focus_board", marked("Board")),
+        Binding("ctrl+b", "board", marked("Board")),
+        Binding("escape", "panes", marked("Log and moves")),
         Binding("plus", "zoom(1)", marked("Zoom in"), priority=True),
         Binding("minus", "zoom(-1)", marked("Zoom out"), priority=True),
         Binding("ctrl+q", "quit", marked("Quit"), priority=True),
@@ -86,7 +104,7 @@ class PlayScreen(App[None]):
         yield Static(id="status")
         yield Cover(id="cover")
         with Horizontal(id="table"):
-            with ScrollableContainer(id="board-box"):
+            with BoardBox(id="board-box"):
                 yield Static(id="board")
             with Vertical(id="side"):
                 yield RichLog(id="log", wrap=True, markup=False)
@@ -153,6 +171,7 @@ class PlayScreen(App[None]):
         if self.seat is not None:
             self.session.seen[self.seat] = self.session.state.log_size
         self.seat, self.covered = None, seat
+        self.screen.minimize()
         self.moves = []
         self.query_one("#board", Static).update("")
         self.query_one("#log", RichLog).clear()
@@ -306,7 +325,10 @@ class PlayScreen(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Zooming is offered where the game draws its board at more than one scale; ``+``
-        and ``-`` go to the filter while it holds words."""
+        and ``-`` go to the filter while it holds words. Escape is offered while the board
+        fills the window."""
+        if action == "panes":  # offered while the board fills the window
+            return self.screen.maximized is not None
         if action != "zoom":
             return True
         return len(self.scales) > 1 and not self.query_one("#filter", Input).value
@@ -332,5 +354,22 @@ class PlayScreen(App[None]):
         for line in hint_lines(position, self.session.speech):
             self.call_from_thread(self.say, line)
 
-    def action_focus_board(self) -> None:
-        self.query_one("#board-box", ScrollableContainer).focus()
+    def action_board(self) -> None:
+        """Ctrl+B: the board over the whole window (its status line and footer kept), focused
+        so that the arrow keys scroll it; Ctrl+B again brings the panes back."""
+        if self.screen.maximized is not None:
+            self.action_panes()
+            return
+        if self.covered is not None:
+            return
+        box = self.query_one("#board-box", BoardBox)
+        box.focus()
+        self.screen.maximize(box, container=False)
+        self.refresh_bindings()
+
+    def action_panes(self) -> None:
+        """Escape: the board, the log and the moves side by side again; typing goes to the
+        filter of the moves."""
+        self.screen.minimize()
+        self.query_one("#filter", Input).focus()
+        self.refresh_bindings()
