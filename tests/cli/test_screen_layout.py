@@ -8,6 +8,8 @@ import io
 
 from rich.console import Console
 from textual.containers import ScrollableContainer
+from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList
 
 import terra
@@ -26,6 +28,12 @@ async def _settled(app: PlayScreen) -> None:
     await app.workers.wait_for_complete()
     await asyncio.sleep(0)
     await app.workers.wait_for_complete()
+    await Pilot(app).pause()  # the layout of what the bots' moves changed
+
+
+def _maximized(app: PlayScreen) -> Widget | None:
+    """The widget shown over the whole window, if any."""
+    return app.screen.maximized
 
 
 def _footer(app: PlayScreen) -> str:
@@ -50,19 +58,19 @@ def test_ctrl_b_shows_the_whole_board_and_escape_brings_the_panes_back() -> None
             assert "Log and moves" not in _footer(app)
             await pilot.press("ctrl+b")
             await pilot.pause()
-            assert app.screen.maximized is box and app.focused is box
+            assert _maximized(app) is box and app.focused is box
             assert box.scrollable_content_region.width >= 80 and box.max_scroll_x == 0
             assert not app.query_one("#side").region.width  # the side pane is not shown
             assert "Log and moves" in _footer(app)
             await pilot.press("escape")
             await pilot.pause()
-            assert app.screen.maximized is None
+            assert _maximized(app) is None
             assert app.query_one("#side").region.width >= 30
             assert app.focused is app.query_one("#filter")
             await pilot.press("ctrl+b")
             await pilot.press("ctrl+b")  # again: the panes are back
             await pilot.pause()
-            assert app.screen.maximized is None
+            assert _maximized(app) is None
             played = len(session.state.history)
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
