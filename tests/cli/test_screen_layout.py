@@ -81,6 +81,29 @@ def test_ctrl_b_shows_the_whole_board_and_escape_brings_the_panes_back() -> None
     asyncio.run(play())
 
 
+def test_an_undo_while_the_board_fills_the_window_keeps_it_there() -> None:
+    session = _session("africa")
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settled(app)
+            app.query_one("#moves", OptionList).focus()
+            await pilot.press("enter")
+            await _settled(app)
+            assert session.state.history
+            await pilot.press("ctrl+b", "ctrl+z")
+            await _settled(app)
+            assert session.state.history == []
+            box = app.query_one("#board-box")
+            assert _maximized(app) is box and app.focused is box
+            await pilot.press("escape")
+            assert app.focused is app.query_one("#filter")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
 def test_a_narrow_window_gives_the_side_pane_30_columns() -> None:
     """Under 100 columns the side pane takes 30 columns; a wide window shares it 3 to 2."""
     session = _session("africana")

@@ -251,7 +251,7 @@ class PlayScreen(App[None]):
         mine = not state.is_over and mover == self.seat
         self.moves = legal_moves(state, session.language) if mine else []
         self.show_moves()
-        if mine:  # typing goes to the filter, the arrow keys to the list
+        if mine and self.screen.maximized is None:  # typing goes to the filter
             self.query_one("#filter", Input).focus()
 
     def draw_while_thinking(self) -> None:
