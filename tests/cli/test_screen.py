@@ -20,6 +20,7 @@ from terra.ai.bots import make_bot
 from terra.cli.play import TableSettings, new_session
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
+from terra.cli.turns import Turns
 from terra.core import Record
 from tests.web.board_page import screenshot_dir
 
@@ -140,6 +141,9 @@ def test_a_whole_game_is_played_on_the_full_screen_with_an_undo_and_a_resume(
         app = PlayScreen(resumed)
         async with app.run_test(size=(80, 24)) as pilot:
             await _settled(app)
+            said = "".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
+            turn = Turns.of(resumed.state).number  # the turn counted from the game's start
+            assert f"— Turn {turn}: seat 0" in said  # the turn the game goes on with
             for _ in range(MOST_DECISIONS):
                 if resumed.state.is_over:
                     break
