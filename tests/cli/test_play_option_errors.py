@@ -3,9 +3,12 @@ environment's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
+import terra
 from terra.cli.main import app
 
 runner = CliRunner()
@@ -34,3 +37,12 @@ def test_the_environment_language_says_the_error_when_lang_names_none(
     monkeypatch.setenv("LANG", "C.UTF-8")  # English where the environment asks for it
     code, err = _error("--seats", "")
     assert err.startswith("terra play: error: --seats: name at least one seat for a person")
+
+
+def test_a_record_of_another_game_to_continue_is_refused_in_german(tmp_path: Path) -> None:
+    record = tmp_path / "africana.json"
+    terra.game("africana").new(2, 1).record().save(record)
+    result = runner.invoke(app, ["play", "nile", "--continue", str(record), "--lang", "de"])
+    assert result.exit_code == 2
+    said = f"--continue: {record}: es ist eine Aufzeichnung von 'africana', nicht von nile"
+    assert result.stderr == f"terra play: error: {said}\n"

@@ -299,18 +299,18 @@ def next_game(
     where = clip(str(path), PATH_LIMIT)
     try:
         previous = Record.load(path)
-        if previous.game != game.id:
-            raise PlayError(
-                marked("it is a record of {other}, not of {game}"),
-                other=quote(previous.game),
-                game=game.id,
-            )
-        last = replay(previous)
-        return game.follow(last, players, seed, options, record=previous)
+        if previous.game == game.id:
+            return game.follow(replay(previous), players, seed, options, record=previous)
     except TerraError as error:
         raise PlayError(
             marked("--continue: {path}: {reason}"), path=where, reason=str(error)
         ) from None
+    raise PlayError(
+        marked("--continue: {path}: it is a record of {other}, not of {game}"),
+        path=where,
+        other=quote(previous.game),
+        game=game.id,
+    )
 
 
 def run(
