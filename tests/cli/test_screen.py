@@ -1,6 +1,7 @@
 """``terra play --screen`` driven headlessly by Textual's pilot: a whole game of each game
 against bots, moves chosen from the list and typed into its filter, undo, the record saved
-as it goes; a screenshot (SVG) of each game at 80x24 and 120x40 for a person to look at."""
+as it goes and the game resumed from it; a screenshot (SVG) of each game at 80x24 and 120x40
+for a person to look at."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog
 
 import terra
 from terra.ai.bots import make_bot
+from terra.cli.play import TableSettings, new_session
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
+from terra.cli.turns import Turns
 from terra.core import Record
 from tests.web.board_page import screenshot_dir
 
@@ -43,58 +47,119 @@ async def _settled(app: PlayScreen) -> None:
     await app.workers.wait_for_complete()
     await asyncio.sleep(0)
     await app.workers.wait_for_complete()
+    await Pilot(app).pause()  # the layout of what the bots' moves changed
 
 
-# Source of the Nile's whole game runs to over a thousand decisions, several minutes on the
-# full screen: its test plays its first decisions (the other games are played to the end).
-DECISIONS = {"nile": 80}
+# The decision after which each whole game is stopped (Ctrl+Q) and resumed from its record.
+RESUME_AT = 12
+
+
+async def _decide(app: PlayScreen, pilot: Pilot[None], rng: random.Random, typed: bool) -> None:
+    """One decision of the person: a move of the list chosen with the arrow keys, or (``typed``)
+    the first move's notation typed into the filter and played with Enter."""
+    listed = app.query_one("#moves", OptionList)
+    assert listed.option_count > 0, "the person's turn offers no move"
+    if typed:  # the filter's words leave one move, or the list's first: Enter plays it
+        first = listed.get_option_at_index(0).id
+        assert first is not None
+        app.query_one("#filter", Input).focus()
+        await pilot.press(*first)
+        shown = app.query_one("#moves", OptionList)
+        ids = [shown.get_option_at_index(i).id for i in range(shown.option_count)]
+        assert first in ids and len(ids) <= len(app.moves)
+        if shown.option_count > 1:
+            shown.focus()
+        await pilot.press("enter")
+    else:  # the move before the chosen one highlighted, the chosen one by the arrow key
+        listed.focus()
+        chosen = rng.randrange(listed.option_count)
+        if chosen:
+            listed.highlighted = chosen - 1
+        await pilot.press(*["down"] * bool(chosen), "enter")
+    await _settled(app)
+
+
+async def _undo(app: PlayScreen, pilot: Pilot[None]) -> bool:
+    """Ctrl+Z: whether the last decision was taken back (else the log says why not)."""
+    before = len(app.session.state.history)
+    log = app.query_one("#log", RichLog)
+    written = len(log.lines)
+    await pilot.press("ctrl+z")
+    await _settled(app)
+    said = " ".join("".join(str(line.text) for line in log.lines[written:]).split())
+    if len(app.session.state.history) < before:
+        assert "Took back your last decision." in said
+        return True
+    assert said.startswith("Not allowed: "), said
+    return False
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_whole_game_is_played_on_the_full_screen(game: str, tmp_path: Path) -> None:
+def test_a_whole_game_is_played_on_the_full_screen_with_an_undo_and_a_resume(
+    game: str, tmp_path: Path
+) -> None:
+    """A whole game against a bot (the Nile's shortest, Game II of 20 turns): moves chosen
+    from the list or typed, a decision taken back with Ctrl+Z, the game stopped with Ctrl+Q
+    after :data:`RESUME_AT` decisions and gone on with from ``--resume`` of the record saved as
+    it went, to its end."""
     record = tmp_path / "game.json"
     session = _session(game, 3, record)
+    rng = random.Random(3)
+    undone = False
 
-    async def play() -> None:
+    async def first_part() -> None:
+        nonlocal undone
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
             await _settled(app)
             app.save_screenshot(str(screenshot_dir() / f"screen-{game}-80x24.svg"))
-            rng = random.Random(3)
-            for decision in range(DECISIONS.get(game, MOST_DECISIONS)):
-                if session.state.is_over:
+            for decision in range(RESUME_AT):
+                assert not session.state.is_over
+                await _decide(app, pilot, rng, typed=decision == 1)
+                if not undone and decision >= 2:  # until an undo is allowed
+                    undone = await _undo(app, pilot)
+            await pilot.press("ctrl+q")
+
+    asyncio.run(first_part())
+    assert undone, "no decision could be taken back"
+    stopped = Record.load(record)
+    assert list(stopped.actions) == [session.state.action_str(a) for a in session.state.history]
+    settings: TableSettings = {
+        "players": 2,
+        "seats": "0",
+        "bots": "greedy",
+        "seed": None,
+        "data": None,
+        "record": None,
+        "resume": record,
+    }
+    quiet = Console(file=io.StringIO())
+    resumed = new_session(game, settings, console=quiet, read=input)
+    assert resumed.state.history == session.state.history
+
+    async def second_part() -> None:
+        app = PlayScreen(resumed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settled(app)
+            said = "".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
+            turn = Turns.of(resumed.state).number  # the turn counted from the game's start
+            assert f"— Turn {turn}: seat 0" in said  # the turn the game goes on with
+            for _ in range(MOST_DECISIONS):
+                if resumed.state.is_over:
                     break
-                listed = app.query_one("#moves", OptionList)
-                assert listed.option_count > 0, "the person's turn offers no move"
-                if decision == 1:  # the filter's words leave one move: Enter plays it
-                    first = listed.get_option_at_index(0).id
-                    assert first is not None
-                    app.query_one("#filter", Input).focus()
-                    await pilot.press(*first)
-                    shown = app.query_one("#moves", OptionList)
-                    ids = [shown.get_option_at_index(i).id for i in range(shown.option_count)]
-                    assert first in ids and len(ids) <= len(app.moves)
-                    if shown.option_count == 1:
-                        await pilot.press("enter")
-                    else:
-                        shown.focus()
-                        await pilot.press("enter")
-                else:  # a move of the list, chosen with the arrow keys
-                    listed.focus()
-                    await pilot.press(*["down"] * rng.randrange(listed.option_count), "enter")
-                await _settled(app)
-            if game not in DECISIONS:
-                assert session.state.is_over, f"no end after {MOST_DECISIONS} decisions"
-                assert "Game over" in str(app.query_one("#status").render())
+                await _decide(app, pilot, rng, typed=False)
+            assert resumed.state.is_over, f"no end after {MOST_DECISIONS} decisions"
+            assert "Game over" in str(app.query_one("#status").render())
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
             app.save_screenshot(str(screenshot_dir() / f"screen-{game}-120x40.svg"))
             await pilot.press("ctrl+q")
 
-    asyncio.run(play())
+    asyncio.run(second_part())
     saved = Record.load(record)
-    assert terra.replay(saved).is_over == session.state.is_over
-    assert list(saved.actions) == [session.state.action_str(a) for a in session.state.history]
+    assert terra.replay(saved).is_over
+    assert list(saved.actions) == [resumed.state.action_str(a) for a in resumed.state.history]
+    assert list(saved.actions[: len(stopped.actions)]) == list(stopped.actions)
 
 
 def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path) -> None:
@@ -106,7 +171,8 @@ def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path)
             await _settled(app)
             await pilot.press("ctrl+z")  # nothing to take back yet
             log = app.query_one("#log", RichLog)
-            assert any("you have made no move yet" in str(line.text) for line in log.lines)
+            said = " ".join(str(line.text) for line in log.lines)  # folded to the pane
+            assert "you have made no move yet" in said
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
             await _settled(app)

@@ -8,6 +8,7 @@ import asyncio
 import io
 
 from rich.console import Console
+from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
 import terra
@@ -41,6 +42,7 @@ async def _settled(app: PlayScreen) -> None:
     await app.workers.wait_for_complete()
     await asyncio.sleep(0)
     await app.workers.wait_for_complete()
+    await Pilot(app).pause()  # the layout of what the bots' moves changed
 
 
 def _covered(app: PlayScreen, seat: int) -> None:

@@ -22,13 +22,13 @@ from rich.console import Console
 from rich.text import Text
 
 from terra.ai.bots import SEARCH_BOTS, Bot, make_bot
-from terra.cli.language import choose_language
+from terra.cli.language import LanguageError, Speech, choose_language, environment_language
 from terra.cli.messages import PATH_LIMIT, USAGE_ERROR, clip, shorten
 from terra.cli.options import parse_options
 from terra.cli.session import PERSON, PlayError, Reader, Session
 from terra.core import Game, GameState, Record, TerraError, new_seed, replay
 from terra.core import game as find_game
-from terra.core.errors import quote
+from terra.core.errors import Worded, marked, quote
 from terra.sim import bot_seed
 
 
@@ -43,19 +43,26 @@ def parse_seats(text: str, players: int) -> tuple[int, ...]:
             seat = int(word)
         except ValueError:
             raise PlayError(
-                f"--seats: {quote(word)} is not a seat number (seats are 0-{players - 1})"
+                marked("--seats: {word} is not a seat number (seats are 0-{last})"),
+                word=quote(word),
+                last=players - 1,
             ) from None
         if not 0 <= seat < players:
             raise PlayError(
-                f"--seats: there is no seat {seat} in a {players}-player game "
-                f"(seats are 0-{players - 1})"
+                marked(
+                    "--seats: there is no seat {seat} in a {players}-player game "
+                    "(seats are 0-{last})"
+                ),
+                seat=seat,
+                players=players,
+                last=players - 1,
             )
         if seat in seats:
-            raise PlayError(f"--seats: seat {seat} is listed twice")
+            raise PlayError(marked("--seats: seat {seat} is listed twice"), seat=seat)
         seats.append(seat)
     if not seats:
         raise PlayError(
-            "--seats: name at least one seat for a person (bots-only games: terra simulate)"
+            marked("--seats: name at least one seat for a person (bots-only games: terra simulate)")
         )
     return tuple(sorted(seats))
 
@@ -68,9 +75,9 @@ def make_bots(names: str, seats: Sequence[int], seed: int) -> dict[int, Bot]:
         try:
             make_bot(name)
         except TerraError as error:
-            raise PlayError(f"--bots: {error}") from None
+            raise PlayError(marked("--bots: {reason}"), reason=str(error)) from None
     if seats and not wanted:
-        raise PlayError("--bots: name at least one bot for the seats no person plays")
+        raise PlayError(marked("--bots: name at least one bot for the seats no person plays"))
     return {
         seat: make_bot(wanted[i % len(wanted)], bot_seed(seed, seat))
         for i, seat in enumerate(seats)
@@ -90,11 +97,13 @@ def check_record_path(path: Path) -> None:
     folder = clip(str(path.parent), PATH_LIMIT)
     try:
         if path.is_dir():
-            raise PlayError(f"--record: {shown} is a directory; give the name of a file")
+            raise PlayError(
+                marked("--record: {path} is a directory; give the name of a file"), path=shown
+            )
         if not path.parent.exists():
-            raise PlayError(f"--record: the directory {folder} does not exist")
+            raise PlayError(marked("--record: the directory {path} does not exist"), path=folder)
         if not path.parent.is_dir():
-            raise PlayError(f"--record: {folder} is not a directory")
+            raise PlayError(marked("--record: {path} is not a directory"), path=folder)
         existed = path.exists()
         # Append, so an existing file is untouched; non-blocking, so a pipe with no reader
         # is refused instead of waited on.
@@ -102,7 +111,11 @@ def check_record_path(path: Path) -> None:
         if not existed:
             path.unlink()
     except OSError as error:
-        raise PlayError(f"--record: cannot write {shown}: {error.strerror or error}") from None
+        raise PlayError(
+            marked("--record: cannot write {path}: {reason}"),
+            path=shown,
+            reason=str(error.strerror or error),
+        ) from None
 
 
 class TableSettings(TypedDict):
@@ -139,12 +152,16 @@ def new_session(
     language = choose_language(settings.get("language"))
     game = find_game(game_id)
     if data is not None and not _is_dir(data):
-        raise PlayError(f"--data: {clip(str(data), PATH_LIMIT)} is not a directory")
+        raise PlayError(
+            marked("--data: {path} is not a directory"), path=clip(str(data), PATH_LIMIT)
+        )
     options = parse_options(settings.get("option"), data)
     if record is not None:
         check_record_path(record)
         if settings.get("no_save"):
-            raise PlayError("--no-save: a game with --record is saved; give one or the other")
+            raise PlayError(
+                marked("--no-save: a game with --record is saved; give one or the other")
+            )
     if seed is None:
         seed = new_seed(random.SystemRandom())
     continues = settings.get("continues")
@@ -157,7 +174,7 @@ def new_session(
     try:
         game.render_terminal(state, people[0])
     except NotImplementedError as error:
-        raise PlayError(str(error)) from None
+        raise PlayError("{reason}", reason=str(error)) from None  # the game's words
     for bot in {type(b): b for b in robots.values()}.values():
         kind = bot.name.partition(":")[0]
         probe = f"{kind}:1" if kind in SEARCH_BOTS else bot.name  # one iteration tells enough
@@ -165,7 +182,10 @@ def new_session(
             make_bot(probe).choose(state.clone())
         except NotImplementedError as error:
             raise PlayError(
-                f"--bots: the {bot.name} bot cannot play {game.title}: {error}"
+                marked("--bots: the {bot} bot cannot play {game}: {reason}"),
+                bot=bot.name,
+                game=game.title,
+                reason=str(error),
             ) from None
     if record is None and not settings.get("no_save"):
         record = saved_games_path(game.id)
@@ -197,11 +217,19 @@ def resumed_session(
         record = Record.load(path)
         state = replay(record)
     except TerraError as error:
-        raise PlayError(f"--resume: {where}: {error}") from None
+        raise PlayError(
+            marked("--resume: {path}: {reason}"), path=where, reason=str(error)
+        ) from None
     except OSError as error:
-        raise PlayError(f"--resume: cannot read {where}: {error.strerror or error}") from None
+        raise PlayError(
+            marked("--resume: cannot read {path}: {reason}"),
+            path=where,
+            reason=str(error.strerror or error),
+        ) from None
     if state.is_over:
-        raise PlayError(f"--resume: the game in {where} is over; watch it with terra replay")
+        raise PlayError(
+            marked("--resume: the game in {path} is over; watch it with terra replay"), path=where
+        )
     language = choose_language(settings.get("language"))
     named = record.meta.get("seats")
     players = state.num_players
@@ -246,8 +274,12 @@ def saved_games_path(game_id: str, now: datetime | None = None) -> Path:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
         raise PlayError(
-            f"cannot make the folder {clip(str(folder), PATH_LIMIT)} to save the game in: "
-            f"{error.strerror or error} (--record FILE saves it elsewhere, --no-save not at all)"
+            marked(
+                "cannot make the folder {path} to save the game in: {reason} (--record FILE "
+                "saves it elsewhere, --no-save not at all)"
+            ),
+            path=clip(str(folder), PATH_LIMIT),
+            reason=str(error.strerror or error),
         ) from None
     stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
     path = folder / f"{stamp}-{game_id}.json"
@@ -267,12 +299,18 @@ def next_game(
     where = clip(str(path), PATH_LIMIT)
     try:
         previous = Record.load(path)
-        if previous.game != game.id:
-            raise PlayError(f"it is a record of {quote(previous.game)}, not of {game.id}")
-        last = replay(previous)
-        return game.follow(last, players, seed, options, record=previous)
+        if previous.game == game.id:
+            return game.follow(replay(previous), players, seed, options, record=previous)
     except TerraError as error:
-        raise PlayError(f"--continue: {where}: {error}") from None
+        raise PlayError(
+            marked("--continue: {path}: {reason}"), path=where, reason=str(error)
+        ) from None
+    raise PlayError(
+        marked("--continue: {path}: it is a record of {other}, not of {game}"),
+        path=where,
+        other=quote(previous.game),
+        game=game.id,
+    )
 
 
 def run(
@@ -291,7 +329,10 @@ def run(
             game, settings, console=console, read=read or console.input, errors=errors
         )
     except TerraError as error:
-        errors.print(Text(f"terra play: error: {shorten(str(error))}"), soft_wrap=True)
+        said = str(error)
+        if isinstance(error, Worded):
+            said = Speech(error_language(settings.get("language"))).worded(error)
+        errors.print(Text(f"terra play: error: {shorten(said)}"), soft_wrap=True)
         raise typer.Exit(USAGE_ERROR) from None
     full = settings.get("screen")
     if full is None:
@@ -299,6 +340,15 @@ def run(
     code = _full_screen(session, errors) if full else session.play()
     if code:
         raise typer.Exit(code)
+
+
+def error_language(asked: str | None) -> str:
+    """The language an option's error is said in: ``--lang``'s, or the environment's when
+    ``--lang`` names none this command speaks."""
+    try:
+        return choose_language(asked)
+    except LanguageError:
+        return environment_language()
 
 
 def at_a_terminal() -> bool:

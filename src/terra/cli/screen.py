@@ -6,13 +6,16 @@ It drives the same :class:`~terra.cli.session.Session` as the line mode: the sam
 moves, undo (Ctrl+Z), hints (Ctrl+T) and the record saved as the game goes. The board is the
 game's own ``render_terminal`` of what the seat at the keyboard sees; ``+`` and ``-`` switch it
 between the scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns,
-or in detail). Between two people's turns a cover hides it until the next person presses Enter.
-A click on a place of the board (its ``terminal_places``) lists only the moves at that place.
+or in detail); Ctrl+B shows it over the whole window (Escape brings the log and the moves back).
+A window under 100 columns gives the side pane 30 of them. Between two people's turns a cover
+hides it until the next person presses Enter. A click on a place of the board (its
+``terminal_places``) lists only the moves at that place.
 """
 
 from __future__ import annotations
 
 import io
+from collections import defaultdict
 from dataclasses import replace
 from typing import ClassVar
 
@@ -22,12 +25,14 @@ from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from terra.cli.hinting import hint_lines
 from terra.cli.language import Move, legal_moves
 from terra.cli.session import Session
+from terra.cli.turns import Turns
 from terra.core import GameState, IllegalAction, TerraError
 from terra.core.errors import marked
 from terra.core.terminal import place_near
@@ -36,6 +41,9 @@ from terra.core.terminal import place_near
 # zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
 BOARD_WIDTH = 80
 BOARD_MAX_WIDTH = 240
+THINKING_DRAW = 0.5  # seconds the bots think before the board shows their moves so far
+NARROW = 100  # a window narrower than this gives its side pane 30 columns
+LOG_WIDTH = 26  # the log's lines are folded to its pane, never narrower than in 30 columns
 
 
 class Cover(Static, can_focus=True):
@@ -44,16 +52,44 @@ class Cover(Static, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "app.uncover", show=False)]
 
 
+class BoardBox(ScrollableContainer):
+    """The pane the board scrolls in, which Ctrl+B shows over the whole window."""
+
+    ALLOW_MAXIMIZE = True
+
+
+class KeysFooter(Footer):
+    """The footer, drawn again only when the keys it offers change: not at every change of
+    focus between the filter and the list of moves (each drawing mounts its keys anew)."""
+
+    offered: tuple[tuple[str, str, bool], ...] = ()  # the keys drawn: key, words, enabled
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        offered = tuple(
+            (key, shown.binding.description, shown.enabled)
+            for key, shown in screen.active_bindings.items()
+            if shown.binding.show
+        )
+        if offered == self.offered:
+            return
+        if screen.app.app_focus:  # else the footer waits to be drawn until focus returns
+            self.offered = offered
+        super().bindings_changed(screen)
+
+
 class PlayScreen(App[None]):
     """One game at this terminal, full-screen."""
 
     TITLE = "Terra Incognita"
+    ALLOW_IN_MAXIMIZED_VIEW: ClassVar[str] = "Footer, #status"
+    ESCAPE_TO_MINIMIZE: ClassVar[bool] = False  # Escape is the binding "panes"
     CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
     #cover { display: none; height: 1fr; content-align: center middle; text-style: bold; }
     #board-box { width: 3fr; overflow: auto auto; }
     #board { width: auto; }
     #side { width: 2fr; min-width: 34; }
+    Screen.-narrow #side { width: 30; min-width: 30; }
     #log { height: 1fr; border: round $secondary; }
     #filter { height: 3; }
     #moves { height: 1fr; border: round $secondary; }
@@ -61,7 +97,8 @@ class PlayScreen(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", marked("Undo")),
         Binding("ctrl+t", "hint", marked("Hint")),
-        Binding("ctrl+b", "focus_board", marked("Board")),
+        Binding("ctrl+b", "board", marked("Board")),
+        Binding("escape", "panes", marked("Log and moves")),
         Binding("ctrl+o", "point_highlighted", marked("Moves there")),
         Binding("plus", "zoom(1)", marked("Zoom in"), priority=True),
         Binding("minus", "zoom(-1)", marked("Zoom out"), priority=True),
@@ -70,6 +107,8 @@ class PlayScreen(App[None]):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        # Under NARROW columns the side pane gives the board all but 30 columns.
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
         self.session = session
         self.t = session.speech.t
         # The seat whose view is shown; with several people, nobody's until the first
@@ -81,6 +120,10 @@ class PlayScreen(App[None]):
         self.zoom = 0  # the scale shown, by its place in ``scales``
         self.drawn_width = BOARD_WIDTH  # the columns the board shown was drawn in
         self.pointed: str | None = None  # the place on the board the moves listed are at
+        self.thinking = False  # whether the bots are deciding
+        self.filtering = False  # whether the filter holds words
+        self.turns = Turns.of(session.state)  # where the turns begin in the log
+        self.turns_marked: dict[int, int] = defaultdict(int)  # each seat's last turn marked
         for key, bindings in self._bindings.key_to_bindings.items():  # the keys' words
             self._bindings.key_to_bindings[key] = [
                 replace(b, description=self.t(b.description)) if b.description else b
@@ -91,15 +134,15 @@ class PlayScreen(App[None]):
         yield Static(id="status")
         yield Cover(id="cover")
         with Horizontal(id="table"):
-            with ScrollableContainer(id="board-box"):
+            with BoardBox(id="board-box"):
                 yield Static(id="board")
             with Vertical(id="side"):
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=LOG_WIDTH)
                 yield Input(
                     placeholder=self.t("type to filter the moves; Enter plays"), id="filter"
                 )
                 yield OptionList(id="moves")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = self.t("Log")
@@ -128,6 +171,7 @@ class PlayScreen(App[None]):
 
     def _bot_played(self, action: int, seat: int | None) -> None:
         self.session.state.play(action, seat=seat)
+        self.turns.note(self.session.state)
         self.session.keep()
 
     def play(self, text: str) -> None:
@@ -146,6 +190,7 @@ class PlayScreen(App[None]):
         except TerraError as refusal:
             self.say(self.t("Not allowed: {reason}", reason=str(refusal)))
             return
+        self.turns.note(state)
         session.keep()
         self.query_one("#filter", Input).value = ""
         self.advance()
@@ -158,6 +203,7 @@ class PlayScreen(App[None]):
         if self.seat is not None:
             self.session.seen[self.seat] = self.session.state.log_size
         self.seat, self.covered = None, seat
+        self.screen.minimize()
         self.moves = []
         self.query_one("#board", Static).update("")
         self.query_one("#log", RichLog).clear()
@@ -178,7 +224,7 @@ class PlayScreen(App[None]):
         self.seat, self.covered = self.covered, None
         self.query_one("#cover", Cover).display = False
         self.query_one("#table").display = True
-        self.draw()
+        self.call_after_refresh(self.draw)  # once the log's pane has its width again
 
     # --- what is shown -----------------------------------------------------------------
 
@@ -187,7 +233,9 @@ class PlayScreen(App[None]):
 
     def draw(self, thinking: bool = False) -> None:
         """The board, the new log lines, the status line and the moves; the cover instead when
-        it is another person's turn at a shared terminal."""
+        it is another person's turn at a shared terminal. While the bots are ``thinking``,
+        the status line says so and no move is listed: the board and the log wait until they
+        are done, or :data:`THINKING_DRAW` seconds if they think longer (a search bot)."""
         session = self.session
         state = session.state
         mover = state.current_player
@@ -197,19 +245,56 @@ class PlayScreen(App[None]):
             return
         if self.covered is not None:
             return
-        viewer = self.viewer()
-        self.query_one("#board", Static).update(self.board(viewer))
-        if self.seat is not None:
-            for event in state.log(viewer, since=session.seen[self.seat]):
-                self.say(session.game.describe_event(state, event, session.language))
-            session.seen[self.seat] = state.log_size
+        self.thinking = thinking
         self.query_one("#status", Static).update(self.status(thinking))
-        mine = not state.is_over and not thinking and mover == self.seat
+        if thinking:
+            self.moves = []
+            self.show_moves()
+            self.set_timer(THINKING_DRAW, self.draw_while_thinking)
+            return
+        self.show_position()
+        mine = not state.is_over and mover == self.seat
         self.moves = legal_moves(state, session.language) if mine else []
         self.pointed = None
         self.show_moves()
-        if mine:  # typing goes to the filter, the arrow keys to the list
+        if mine and self.screen.maximized is None:  # typing goes to the filter
             self.query_one("#filter", Input).focus()
+
+    def draw_while_thinking(self) -> None:
+        """The board and the log so far, if the bots are still thinking."""
+        if self.thinking and self.covered is None:
+            self.show_position()
+
+    def show_position(self) -> None:
+        """The board as the viewer sees it and the log's lines the seat at the keyboard has
+        not seen, each turn's first line after a marker of that turn."""
+        session, state = self.session, self.session.state
+        viewer = self.viewer()
+        self.query_one("#board", Static).update(self.board(viewer))
+        if self.seat is None:
+            return
+        seen = session.seen[self.seat]
+        lines: list[Text] = []
+        for entry, event in enumerate(state.log(viewer, since=seen), start=seen):
+            start = self.turns.starts.get(entry)
+            if start is not None:
+                lines.extend(self.turn_marker(*start))
+            lines.append(Text(session.game.describe_event(state, event, session.language)))
+        if not state.is_over and self.turns.seat is not None:  # the turn being played
+            lines.extend(self.turn_marker(self.turns.number, self.turns.seat))
+        session.seen[self.seat] = state.log_size
+        if lines:  # written at once: one layout of the log, not one per line
+            self.query_one("#log", RichLog).write(Text("\n").join(lines))
+
+    def turn_marker(self, number: int, seat: int) -> list[Text]:
+        """The line that marks the start of turn ``number`` of ``seat`` in the log of the seat
+        at the keyboard, once (none for a turn marked already)."""
+        assert self.seat is not None
+        if number <= self.turns_marked[self.seat]:
+            return []
+        self.turns_marked[self.seat] = number
+        player = self.session.name(seat)
+        return [Text(self.t("— Turn {number}: {player} —", number=number, player=player), "bold")]
 
     def status(self, thinking: bool) -> str:
         """The status line: the game, the seat at the keyboard, what happens now."""
@@ -258,14 +343,17 @@ class PlayScreen(App[None]):
         on the board, if any."""
         words = self.query_one("#filter", Input).value.casefold().split()
         listed = self.query_one("#moves", OptionList)
-        listed.clear_options()
         at = self.moves_at(self.pointed)
+        shown = [
+            Option(f"{number:>3} {move.label}", id=move.text)
+            for number, move in enumerate(self.moves, start=1)
+            if all(word in f"{move.label} {move.text}".casefold() for word in words)
+            and (at is None or move.action in at)
+        ]
+        listed.clear_options()
         title = self.t("Moves at {place}", place=self.pointed) if self.pointed else ""
         listed.border_title = title or self.t("Your moves")
-        for number, move in enumerate(self.moves, start=1):
-            said = f"{move.label} {move.text}".casefold()
-            if all(word in said for word in words) and (at is None or move.action in at):
-                listed.add_option(Option(f"{number:>3} {move.label}", id=move.text))
+        listed.add_options(shown)  # at once: one layout of the list
         if listed.option_count:
             listed.highlighted = 0
 
@@ -283,9 +371,13 @@ class PlayScreen(App[None]):
                 listed.action_cursor_up()
 
     @on(Input.Changed, "#filter")
-    def filtered(self) -> None:
+    def filtered(self, event: Input.Changed) -> None:
+        """The moves the filter's words match; ``+`` and ``-`` zoom only while it is empty
+        (the footer is drawn again only when that changes)."""
         self.show_moves()
-        self.refresh_bindings()
+        if bool(event.value) != self.filtering:
+            self.filtering = bool(event.value)
+            self.refresh_bindings()
 
     @on(Input.Submitted, "#filter")
     def typed(self, event: Input.Submitted) -> None:
@@ -316,11 +408,17 @@ class PlayScreen(App[None]):
             self.say(self.t("Not allowed: {reason}", reason=refusal))
             return
         self.say(self.t("Took back your last decision."))
+        self.turns = Turns.of(self.session.state)
+        for seat, number in self.turns_marked.items():  # the turns taken back are marked again
+            self.turns_marked[seat] = min(number, self.turns.number - 1)
         self.draw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Zooming is offered where the game draws its board at more than one scale; ``+``
-        and ``-`` go to the filter while it holds words."""
+        and ``-`` go to the filter while it holds words. Escape is offered while the board
+        fills the window."""
+        if action == "panes":  # offered while the board fills the window
+            return self.screen.maximized is not None
         if action != "zoom":
             return True
         return len(self.scales) > 1 and not self.query_one("#filter", Input).value
@@ -346,8 +444,25 @@ class PlayScreen(App[None]):
         for line in hint_lines(position, self.session.speech):
             self.call_from_thread(self.say, line)
 
-    def action_focus_board(self) -> None:
-        self.query_one("#board-box", ScrollableContainer).focus()
+    def action_board(self) -> None:
+        """Ctrl+B: the board over the whole window (its status line and footer kept), focused
+        so that the arrow keys scroll it; Ctrl+B again brings the panes back."""
+        if self.screen.maximized is not None:
+            self.action_panes()
+            return
+        if self.covered is not None:
+            return
+        box = self.query_one("#board-box", BoardBox)
+        box.focus()
+        self.screen.maximize(box, container=False)
+        self.refresh_bindings()
+
+    def action_panes(self) -> None:
+        """Escape: the board, the log and the moves side by side again; typing goes to the
+        filter of the moves."""
+        self.screen.minimize()
+        self.query_one("#filter", Input).focus()
+        self.refresh_bindings()
 
     # --- pointing at the board -----------------------------------------------------------
 

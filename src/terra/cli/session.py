@@ -32,7 +32,7 @@ from terra.cli.hinting import hint_lines
 from terra.cli.language import Speech, legal_moves, moves_named
 from terra.cli.messages import FAILED, INTERRUPTED, PATH_LIMIT, clip, shorten
 from terra.core import GameState, IllegalAction, NotationError, Record, TerraError, replay
-from terra.core.errors import marked
+from terra.core.errors import Worded, marked
 
 Reader = Callable[[str], str]
 """Reads one line after showing a prompt; raises ``EOFError`` when input has ended."""
@@ -66,8 +66,9 @@ COMMANDS = (
 PERSON = "person"
 
 
-class PlayError(TerraError):
-    """A bad option of ``terra play``: reported in one line, exit code 2."""
+class PlayError(Worded):
+    """A bad option of ``terra play``: reported in one line in the chosen language, exit code
+    2 (``template`` is a message of the interface's catalogs, filled with ``fields``)."""
 
 
 class _Quit(Exception):  # noqa: N818 - a signal, not an error
@@ -91,7 +92,7 @@ class Session:
     ) -> None:
         missing = set(range(state.num_players)) - set(people) - set(bots)
         if missing:
-            raise PlayError(f"no person or bot plays seat {min(missing)}")
+            raise PlayError(marked("no person or bot plays seat {seat}"), seat=min(missing))
         self.state = state
         self.game = state.game
         self.people = tuple(people)
