@@ -16,12 +16,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog
 
 import terra
-from terra.ai.bots import make_bot
 from terra.cli.play import TableSettings, new_session
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
 from terra.cli.turns import Turns
 from terra.core import Record
+from tests.cli.screens import against_greedy, settled
 from tests.web.board_page import screenshot_dir
 
 # Each game at its fewest players.
@@ -35,19 +35,7 @@ MOST_DECISIONS = 3000
 
 
 def _session(game: str, seed: int, record: Path | None = None) -> Session:
-    state = terra.game(game).new(2, seed, GAMES[game])
-    quiet = Console(file=io.StringIO())
-    return Session(
-        state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input, record=record
-    )
-
-
-async def _settled(app: PlayScreen) -> None:
-    """Wait until the bots have moved and the screen shows the person's turn (or the end)."""
-    await app.workers.wait_for_complete()
-    await asyncio.sleep(0)
-    await app.workers.wait_for_complete()
-    await Pilot(app).pause()  # the layout of what the bots' moves changed
+    return against_greedy(terra.game(game).new(2, seed, GAMES[game]), record=record)
 
 
 # The decision after which each whole game is stopped (Ctrl+Q) and resumed from its record.
@@ -76,7 +64,7 @@ async def _decide(app: PlayScreen, pilot: Pilot[None], rng: random.Random, typed
         if chosen:
             listed.highlighted = chosen - 1
         await pilot.press(*["down"] * bool(chosen), "enter")
-    await _settled(app)
+    await settled(app)
 
 
 async def _undo(app: PlayScreen, pilot: Pilot[None]) -> bool:
@@ -85,7 +73,7 @@ async def _undo(app: PlayScreen, pilot: Pilot[None]) -> bool:
     log = app.query_one("#log", RichLog)
     written = len(log.lines)
     await pilot.press("ctrl+z")
-    await _settled(app)
+    await settled(app)
     said = " ".join("".join(str(line.text) for line in log.lines[written:]).split())
     if len(app.session.state.history) < before:
         assert "Took back your last decision." in said
@@ -111,7 +99,7 @@ def test_a_whole_game_is_played_on_the_full_screen_with_an_undo_and_a_resume(
         nonlocal undone
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             app.save_screenshot(str(screenshot_dir() / f"screen-{game}-80x24.svg"))
             for decision in range(RESUME_AT):
                 assert not session.state.is_over
@@ -140,7 +128,7 @@ def test_a_whole_game_is_played_on_the_full_screen_with_an_undo_and_a_resume(
     async def second_part() -> None:
         app = PlayScreen(resumed)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             said = "".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
             turn = Turns.of(resumed.state).number  # the turn counted from the game's start
             assert f"— Turn {turn}: seat 0" in said  # the turn the game goes on with
@@ -168,17 +156,17 @@ def test_undo_takes_back_the_last_decision_and_a_refusal_is_said(tmp_path: Path)
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             await pilot.press("ctrl+z")  # nothing to take back yet
             log = app.query_one("#log", RichLog)
             said = " ".join(str(line.text) for line in log.lines)  # folded to the pane
             assert "you have made no move yet" in said
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert len(session.state.history) == 2  # the person's and the bot's
             await pilot.press("ctrl+z")
-            await _settled(app)
+            await settled(app)
             assert session.state.history == []
             assert app.query_one("#moves", OptionList).option_count > 0
             app.query_one("#filter", Input).focus()
@@ -200,7 +188,7 @@ def test_plus_and_minus_zoom_the_board_and_the_game_goes_on(game: str) -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             board = app.query_one("#board")
             whole = board.size.width
             assert whole <= 80
@@ -215,7 +203,7 @@ def test_plus_and_minus_zoom_the_board_and_the_game_goes_on(game: str) -> None:
             played = len(session.state.history)
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert len(session.state.history) > played
             assert board.size.width == detail  # the board is redrawn at the same scale
             await pilot.press("minus")
@@ -237,7 +225,7 @@ def test_a_board_of_one_scale_does_not_zoom() -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             assert app.scales == ()
             board = app.query_one("#board")
             width = board.size.width
@@ -257,14 +245,14 @@ def test_ctrl_t_gives_the_hint_in_words_in_the_log(tmp_path: Path) -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(100, 30)) as pilot:
-            await _settled(app)
+            await settled(app)
             shown = "".join(
                 "".join(str(line.text) for line in app.query_one("#log", RichLog).lines).split()
             )
             start = f"Saved as it goes: {record}; go on with: terra play --resume {record}"
             assert shown.startswith("".join(start.split()))  # the log folds long lines
             await pilot.press("ctrl+t")
-            await _settled(app)
+            await settled(app)
             said = [str(line.text) for line in app.query_one("#log", RichLog).lines]
             hinted = [line for line in said if line.startswith("1. ")]
             assert hinted and ": best (expected " in hinted[0], said
@@ -275,16 +263,12 @@ def test_ctrl_t_gives_the_hint_in_words_in_the_log(tmp_path: Path) -> None:
 
 
 def test_the_screen_speaks_german_and_takes_a_move_typed_in_german() -> None:
-    state = terra.game("africana").new(2, 3)
-    quiet = Console(file=io.StringIO())
-    session = Session(
-        state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input, language="de"
-    )
+    session = against_greedy(terra.game("africana").new(2, 3), language="de")
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             assert "Du bist am Zug." in str(app.query_one("#status").render())
             assert app.query_one("#moves", OptionList).border_title == "Deine Züge"
             labels = [move.label for move in app.moves]
@@ -293,7 +277,7 @@ def test_the_screen_speaks_german_and_takes_a_move_typed_in_german() -> None:
             await pilot.press(*"ziehen")
             assert app.query_one("#moves", OptionList).option_count == 1
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert session.state.action_str(session.state.history[0]) == "draw"
             log = " ".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
             assert "Weiß zieht 2 Reisekarten" in log

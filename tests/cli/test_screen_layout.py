@@ -4,31 +4,19 @@ again brings the log and the moves back) and a narrow window gives the board mor
 from __future__ import annotations
 
 import asyncio
-import io
 
-from rich.console import Console
 from textual.containers import ScrollableContainer
-from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList
 
 import terra
-from terra.ai.bots import make_bot
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
+from tests.cli.screens import against_greedy, settled
 
 
 def _session(game: str) -> Session:
-    state = terra.game(game).new(2, 3)
-    quiet = Console(file=io.StringIO())
-    return Session(state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input)
-
-
-async def _settled(app: PlayScreen) -> None:
-    await app.workers.wait_for_complete()
-    await asyncio.sleep(0)
-    await app.workers.wait_for_complete()
-    await Pilot(app).pause()  # the layout of what the bots' moves changed
+    return against_greedy(terra.game(game).new(2, 3))
 
 
 def _maximized(app: PlayScreen) -> Widget | None:
@@ -51,7 +39,7 @@ def test_ctrl_b_shows_the_whole_board_and_escape_brings_the_panes_back() -> None
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             box = app.query_one("#board-box", ScrollableContainer)
             assert app.query_one("#board").size.width == 80
             assert box.max_scroll_x > 0  # beside the side pane the board is cut off
@@ -74,7 +62,7 @@ def test_ctrl_b_shows_the_whole_board_and_escape_brings_the_panes_back() -> None
             played = len(session.state.history)
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert len(session.state.history) > played
             await pilot.press("ctrl+q")
 
@@ -87,13 +75,13 @@ def test_an_undo_while_the_board_fills_the_window_keeps_it_there() -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             app.query_one("#moves", OptionList).focus()
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert session.state.history
             await pilot.press("ctrl+b", "ctrl+z")
-            await _settled(app)
+            await settled(app)
             assert session.state.history == []
             box = app.query_one("#board-box")
             assert _maximized(app) is box and app.focused is box
@@ -111,7 +99,7 @@ def test_a_narrow_window_gives_the_side_pane_30_columns() -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _settled(app)
+            await settled(app)
             side, box = app.query_one("#side"), app.query_one("#board-box")
             assert side.region.width == 30 and box.region.width == 50
             await pilot.resize_terminal(120, 40)

@@ -8,7 +8,6 @@ import asyncio
 import io
 
 from rich.console import Console
-from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
 import terra
@@ -16,6 +15,7 @@ from terra.ai.bots import make_bot
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
 from terra.core import GameState
+from tests.cli.screens import settled
 
 
 def _people(state: GameState) -> Session:
@@ -38,13 +38,6 @@ def _lines(app: PlayScreen) -> str:
     return " ".join(str(line.text) for line in app.query_one("#log", RichLog).lines)
 
 
-async def _settled(app: PlayScreen) -> None:
-    await app.workers.wait_for_complete()
-    await asyncio.sleep(0)
-    await app.workers.wait_for_complete()
-    await Pilot(app).pause()  # the layout of what the bots' moves changed
-
-
 def _covered(app: PlayScreen, seat: int) -> None:
     """The cover waits for ``seat``: no board, no log, no moves are shown."""
     assert app.covered == seat and app.seat is None
@@ -63,7 +56,7 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             _covered(app, 0)
             await pilot.press("enter")
             assert app.seat == 0 and app.query_one("#table").display
@@ -71,7 +64,7 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
             app.query_one("#filter", Input).focus()
             await pilot.press(*"move", "enter")
             await pilot.press(*"done", "enter")
-            await _settled(app)
+            await settled(app)
             assert [state.action_str(a) for a in session.state.history] == ["move", "done"]
             _covered(app, 1)
             await pilot.press("enter")
@@ -80,7 +73,7 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
             assert _shown(app).split() != _drawn(session.state, 0).split()
             await pilot.press(*"move", "enter")
             await pilot.press(*"done", "enter")
-            await _settled(app)
+            await settled(app)
             _covered(app, 0)
             await pilot.press("enter")
             before = list(session.state.history)
@@ -100,12 +93,12 @@ def test_a_bot_between_two_people_plays_while_the_last_person_still_sees_their_b
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             _covered(app, 0)
             await pilot.press("enter")
             app.query_one("#filter", Input).focus()
             await pilot.press(*"draw", "enter")
-            await _settled(app)
+            await settled(app)
             assert session.state.current_player == 2
             assert len(session.state.history) == 2  # seat 0's draw and the bot's move
             _covered(app, 2)

@@ -6,20 +6,17 @@ what that seat may see."""
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Mapping
 
 import pytest
-from rich.console import Console
 from textual.containers import ScrollableContainer
 from textual.widgets import OptionList, RichLog
 
 import terra
-from terra.ai.bots import make_bot
 from terra.cli.screen import PlayScreen
-from terra.cli.session import Session
 from terra.core import GameState
 from terra.core.terminal import Cell, place_near
+from tests.cli.screens import against_greedy, settled
 
 GAMES: dict[str, dict[str, object]] = {
     "africana": {},
@@ -44,18 +41,6 @@ def _at_places(state: GameState) -> set[str]:
     return {str(state.action_data(a)["place"]) for a in state.legal_actions()} & drawn
 
 
-def _session(state: GameState, language: str = "en") -> Session:
-    quiet = Console(file=io.StringIO())
-    bots = {1: make_bot("greedy", 1)}
-    return Session(state, (0,), bots, console=quiet, read=input, language=language)
-
-
-async def _settled(app: PlayScreen) -> None:
-    await app.workers.wait_for_complete()
-    await asyncio.sleep(0)
-    await app.workers.wait_for_complete()
-
-
 def _listed(app: PlayScreen) -> list[str]:
     shown = app.query_one("#moves", OptionList)
     return [str(shown.get_option_at_index(i).id) for i in range(shown.option_count)]
@@ -76,12 +61,12 @@ def _pointable(places: Mapping[Cell, str], state: GameState, visible: list[Cell]
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_click_on_a_place_lists_its_moves_and_enter_plays_one(game: str) -> None:
     state = _state(game)
-    session = _session(state)
+    session = against_greedy(state)
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             everything = _listed(app)
             places = state.game.terminal_places(state, 0, app.scales[0] if app.scales else None)
             visible = _visible(app)
@@ -103,7 +88,7 @@ def test_a_click_on_a_place_lists_its_moves_and_enter_plays_one(game: str) -> No
             assert sorted(_listed(app)) == sorted(at)
             played = len(state.history)
             await pilot.press("enter")
-            await _settled(app)
+            await settled(app)
             assert state.action_str(state.history[played]) == _first(at, everything)
             await pilot.press("ctrl+q")
 
@@ -124,12 +109,12 @@ def test_a_click_on_a_scrolled_board_finds_the_place_drawn_there() -> None:
     """Source of the Nile in detail is wider and taller than the pane: scrolled to a place far
     from the top left corner, a click on it lists its moves."""
     state = _state("nile")
-    session = _session(state)
+    session = against_greedy(state)
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             await pilot.press("plus")
             await pilot.pause()
             places = state.game.terminal_places(state, 0, "detail", app.drawn_width)
@@ -150,12 +135,12 @@ def test_a_click_on_a_scrolled_board_finds_the_place_drawn_there() -> None:
 def test_ctrl_o_lists_the_moves_at_the_highlighted_moves_place_and_escape_all() -> None:
     """In German, too: the list's title names the place."""
     state = _state("africa")
-    session = _session(state, "de")
+    session = against_greedy(state, "de")
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             everything = _listed(app)
             listed = app.query_one("#moves", OptionList)
             listed.focus()
@@ -173,12 +158,12 @@ def test_ctrl_o_lists_the_moves_at_the_highlighted_moves_place_and_escape_all() 
 
 def test_a_click_on_a_place_no_move_is_at_says_so_and_lists_every_move() -> None:
     state = _state("africa")
-    session = _session(state)
+    session = against_greedy(state)
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             everything = _listed(app)
             places = state.game.terminal_places(state, 0)
             at = _at_places(state)

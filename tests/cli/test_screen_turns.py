@@ -11,7 +11,6 @@ import threading
 
 import pytest
 from rich.console import Console
-from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
 import terra
@@ -20,17 +19,11 @@ from terra.cli.screen import THINKING_DRAW, PlayScreen
 from terra.cli.session import Session
 from terra.cli.turns import Turns
 from terra.core import GameState
+from tests.cli.screens import against_greedy, settled
 
 
 def _lines(app: PlayScreen) -> list[str]:
     return [str(line.text) for line in app.query_one("#log", RichLog).lines]
-
-
-async def _settled(app: PlayScreen) -> None:
-    await app.workers.wait_for_complete()
-    await asyncio.sleep(0)
-    await app.workers.wait_for_complete()
-    await Pilot(app).pause()  # the layout of what the bots' moves changed
 
 
 @pytest.mark.parametrize("game", ["africana", "africa", "expedition", "nile"])
@@ -65,11 +58,11 @@ def test_the_log_marks_each_turn_with_its_number_and_seat() -> None:
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             assert _lines(app)[-1] == "— Turn 1: seat 0 (White) —"
             app.query_one("#filter", Input).focus()
             await pilot.press(*"draw", "enter")  # a draw ends Africana's turn
-            await _settled(app)
+            await settled(app)
             lines = _lines(app)
             second = lines.index("— Turn 2: seat 1 (Blue) —")
             assert any("White" in line for line in lines[1:second])  # seat 0's draw
@@ -85,16 +78,12 @@ def test_the_log_marks_each_turn_with_its_number_and_seat() -> None:
 
 
 def test_the_turn_markers_speak_german() -> None:
-    state = terra.game("africana").new(2, 3)
-    quiet = Console(file=io.StringIO())
-    session = Session(
-        state, (0,), {1: make_bot("greedy", 1)}, console=quiet, read=input, language="de"
-    )
+    session = against_greedy(terra.game("africana").new(2, 3), language="de")
 
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)):
-            await _settled(app)
+            await settled(app)
             assert _lines(app)[-1] == "— Zug 1: Platz 0 (Weiß) —"
 
     asyncio.run(play())
@@ -124,7 +113,7 @@ def test_the_board_and_the_log_show_the_moves_so_far_while_a_bot_thinks_long() -
     async def play() -> None:
         app = PlayScreen(session)
         async with app.run_test(size=(120, 40)) as pilot:
-            await _settled(app)
+            await settled(app)
             board = app.query_one("#board", Static)
             before = str(board.render())
             app.query_one("#filter", Input).focus()
@@ -137,7 +126,7 @@ def test_the_board_and_the_log_show_the_moves_so_far_while_a_bot_thinks_long() -
             assert str(board.render()) != before  # the person's draw, while the bot thinks
             assert any("White draws 2 travel cards" in line for line in _lines(app))
             bot.go.set()
-            await _settled(app)
+            await settled(app)
             assert _lines(app)[-1] == "— Turn 3: seat 0 (White) —"
             await pilot.press("ctrl+q")
 
