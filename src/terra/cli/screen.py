@@ -320,12 +320,16 @@ class PlayScreen(App[None]):
         alone = len(self.session.people) == 1
         return self.seat if alone or not self.session.state.is_over else None
 
+    @property
+    def scale(self) -> str | None:
+        """The scale the board is drawn at (``None``: a game drawn at one scale)."""
+        return self.scales[self.zoom] if self.scales else None
+
     def board(self, viewer: int | None) -> Text:
         """The board as the line mode draws it at :data:`BOARD_WIDTH` columns, kept whole:
         the pane scrolls over it rather than fold its lines. Zoomed in (a larger scale of the
         game's board) it is as wide as it needs."""
-        scale = self.scales[self.zoom] if self.scales else None
-        board = self.session.game.render_terminal(self.session.state, viewer, scale)
+        board = self.session.game.render_terminal(self.session.state, viewer, self.scale)
         width = BOARD_WIDTH
         if self.zoom:
             measure = Console(width=BOARD_MAX_WIDTH).measure(board)
@@ -472,9 +476,8 @@ class PlayScreen(App[None]):
         off); all the moves again where no place is."""
         if self.covered is not None or not self.moves:
             return
-        scale = self.scales[self.zoom] if self.scales else None
         places = self.session.game.terminal_places(
-            self.session.state, self.viewer(), scale, self.drawn_width
+            self.session.state, self.viewer(), self.scale, self.drawn_width
         )
         box = self.query_one("#board-box", ScrollableContainer)
         region = box.content_region
