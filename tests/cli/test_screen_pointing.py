@@ -38,7 +38,7 @@ def _state(game: str, seed: int = 3) -> GameState:
 def _at_places(state: GameState) -> set[str]:
     """The places drawn on the board of seat 0 that legal moves are at."""
     drawn = set(state.game.terminal_places(state, 0).values())
-    return {str(state.action_data(a)["place"]) for a in state.legal_actions()} & drawn
+    return {str(state.place_of(a)) for a in state.legal_actions()} & drawn
 
 
 def _listed(app: PlayScreen) -> list[str]:
@@ -73,11 +73,7 @@ def test_a_click_on_a_place_lists_its_moves_and_enter_plays_one(game: str) -> No
             row, column = _pointable(places, state, visible)
             place = places[row, column]
             await pilot.click("#board", offset=(column, row))
-            at = [
-                state.action_str(a)
-                for a in state.legal_actions()
-                if state.action_data(a)["place"] == place
-            ]
+            at = [state.action_str(a) for a in state.legal_actions() if state.place_of(a) == place]
             assert sorted(_listed(app)) == sorted(at)
             assert place in str(app.query_one("#moves", OptionList).border_title)
             assert app.focused is app.query_one("#moves", OptionList)  # Enter plays from it
@@ -100,9 +96,7 @@ def _first(at: list[str], everything: list[str]) -> str:
 
 
 def _moves_at(state: GameState, place: str) -> list[str]:
-    return sorted(
-        state.action_str(a) for a in state.legal_actions() if state.action_data(a)["place"] == place
-    )
+    return sorted(state.action_str(a) for a in state.legal_actions() if state.place_of(a) == place)
 
 
 def test_a_click_on_a_scrolled_board_finds_the_place_drawn_there() -> None:
@@ -145,7 +139,7 @@ def test_ctrl_o_lists_the_moves_at_the_highlighted_moves_place_and_escape_all() 
             listed = app.query_one("#moves", OptionList)
             listed.focus()
             await pilot.press("down", "ctrl+o")
-            place = state.action_data(state.parse_action(everything[1]))["place"]
+            place = state.place_of(state.parse_action(everything[1]))
             assert _listed(app) == _moves_at(state, str(place))
             assert str(listed.border_title) == f"Züge auf {place}"
             await pilot.press("escape")

@@ -120,8 +120,11 @@ class TestViews:
             if seat is None:
                 continue
             places = set(game.terminal_places(state, seat).values())
-            at = {state.action_data(a)["place"] for a in state.legal_actions()}
+            at = {state.place_of(a) for a in state.legal_actions()}
             assert at - {None} <= places, (state.legal_action_strs(), seat)
+            assert all(
+                state.place_of(a) == state.action_data(a)["place"] for a in state.legal_actions()
+            )
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -492,7 +492,7 @@ class PlayScreen(App[None]):
         if place is None:
             return None
         state = self.session.state
-        return {m.action for m in self.moves if state.action_data(m.action)["place"] == place}
+        return {m.action for m in self.moves if state.place_of(m.action) == place}
 
     def point(self, place: str | None) -> None:
         """List only the moves at ``place``, the first highlighted so that Enter plays it;
@@ -515,5 +515,4 @@ class PlayScreen(App[None]):
         text = listed.get_option_at_index(listed.highlighted).id
         move = next((m for m in self.moves if m.text == text), None)
         if move is not None:
-            place = self.session.state.action_data(move.action)["place"]
-            self.point(place if isinstance(place, str) else None)
+            self.point(self.session.state.place_of(move.action))

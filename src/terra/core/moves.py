@@ -581,5 +581,5 @@ class PhasedState(GameState):
     def action_rule(self, action: int) -> str:
         return self.RULEBOOK.moves[self.tables.kind[action]].rule
 
-    def _place(self, action: int) -> str | None:
+    def place_of(self, action: int) -> str | None:
         return self.RULEBOOK.place(self.data, action)

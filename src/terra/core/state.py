@@ -319,7 +319,7 @@ class GameState(Fielded, ABC):
         return {
             "kind": self._kind_name(tables.kind[action]),
             "args": list(tables.args[action]),
-            "place": self._place(action),
+            "place": self.place_of(action),
         }
 
     def action_rule(self, action: int) -> str:
@@ -331,8 +331,10 @@ class GameState(Fielded, ABC):
         """The name of a kind of move (a game that declares its moves names them)."""
         return str(kind)
 
-    def _place(self, action: int) -> str | None:
-        """The place on the board ``action`` concerns, as the game's view names it."""
+    def place_of(self, action: int) -> str | None:
+        """The place on the board ``action`` concerns, as the game's view names it (``None``:
+        no one place): what a board or a screen needs to show or pick a move where it
+        happens, without the rest of :meth:`action_data`."""
         return None
 
     def legal_action_strs(self) -> list[str]:
