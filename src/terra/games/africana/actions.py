@@ -119,6 +119,11 @@ def every_adventure(verb: str) -> Notation:
     return write
 
 
+def adventure_card(data: Components, card: int) -> str:
+    """The place a move made on an adventure card concerns: the card, by its id."""
+    return data.adventure_ids[card]
+
+
 def every_expedition(verb: str) -> Notation:
     """The notation of a move made on one expedition card: ``verb A3``; the argument is the
     card."""
@@ -128,6 +133,11 @@ def every_expedition(verb: str) -> Notation:
             out.add(f"{verb} {ident}", card)
 
     return write
+
+
+def expedition_card(data: Components, card: int) -> str:
+    """The place a move made on an expedition card concerns: the card, by its id."""
+    return data.expedition_ids[card]
 
 
 def action_table(
