@@ -1,16 +1,19 @@
-"""The catalogs a game words its log from: ``<game package>/locale/<language>.toml``, and the
-filling of their templates."""
+"""The catalogs a game words its log from: ``<game package>/locale/<language>.toml``, the
+filling of their templates, and a game's log in words (:class:`EventLog`)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from terra.core.errors import IllegalAction
+
+D = TypeVar("D")  # a game's component data
 
 
 @cache
@@ -44,6 +47,82 @@ def fill(template: object, fields: dict[str, str]) -> str:
     """``template`` with its placeholders replaced by ``fields``; a placeholder without a value
     stays visible instead of failing."""
     return str(template).format_map(_Fields(fields))
+
+
+@dataclass(slots=True)
+class Entry(Generic[D]):
+    """One log entry being put into words (:class:`EventLog`): its ``key`` (as the game's
+    wording asked) and ``args``, the catalog of the reader's language (``messages``), the
+    component ``data`` its ids stand for, the players' ``names`` by seat (``None``: not known),
+    and whether a private argument is ``hidden`` from the reader. ``fields`` starts as the args
+    written out; the wording puts its words in for the template."""
+
+    key: str
+    args: dict[str, Any]
+    messages: dict[str, Any]
+    data: D
+    names: Sequence[str] | None
+    hidden: bool
+    fields: dict[str, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fields = {name: str(value) for name, value in self.args.items()}
+
+
+class EventLog(Generic[D]):
+    """A game's log in words: called as ``describe(event, data, language, names)``, it turns
+    one log entry (``{key, args}``) into a sentence in ``language``, players named by
+    ``names`` (by seat) where given.
+
+    The game's catalog (``package``'s ``locale/<language>.toml``) holds a template for each
+    key, under ``[event]``, or under ``[hidden]`` for an entry missing one of its ``private``
+    arguments (by key: the reader may not know them); an entry without a template reads as its
+    key and args. ``variant(key, args)``, if given, tells apart the keys of one kind of entry
+    (the template to use); ``wording(entry)`` puts the entry's words into its ``fields``; and
+    ``components()`` is the data the ids name where the caller gives none (the shipped data).
+    """
+
+    def __init__(
+        self,
+        package: str,
+        wording: Callable[[Entry[D]], None],
+        components: Callable[[], D],
+        *,
+        private: Mapping[str, tuple[str, ...]] | None = None,
+        variant: Callable[[str, Mapping[str, Any]], str] | None = None,
+    ) -> None:
+        self.package = package
+        self.wording = wording
+        self.components = components
+        self.private: Mapping[str, tuple[str, ...]] = private or {}
+        self.variant = variant
+
+    def catalog(self, language: str = "en") -> dict[str, Any]:
+        """The message catalog of ``language`` (``locale/<language>.toml``), loaded once;
+        English for a language without a catalog."""
+        return log_catalog(self.package, language)
+
+    def __call__(
+        self,
+        event: Mapping[str, Any],
+        data: D | None = None,
+        language: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        messages = self.catalog(language)
+        key = str(event["key"])
+        args = dict(event.get("args") or {})
+        if self.variant is not None:
+            key = self.variant(key, args)
+        hidden = any(name not in args for name in self.private.get(key, ()))
+        template = (messages["hidden"] if hidden else messages["event"]).get(key)
+        if template is None:
+            return f"{key}: {args}"
+        if data is None:
+            data = self.components()
+        entry = Entry(key, args, messages, data, names, hidden)
+        self.wording(entry)
+        return fill(template, entry.fields)
 
 
 class Words(Mapping[str, str]):

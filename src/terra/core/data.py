@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Annotated, Generic, Protocol, TypeVar
+from typing import Annotated, Generic, Protocol, Self, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -73,6 +73,35 @@ class LoadedData:
     provisional: bool
     provenance: str
     digest: str
+
+
+class Length:
+    """A count in component data that is the length of one of its tuples, declared where the
+    tuple's class counts it: ``num_hexes = Length("hex_ids")`` reads ``len(data.hex_ids)``.
+
+    >>> @dataclass(frozen=True)
+    ... class Board:
+    ...     hex_ids: tuple[str, ...]
+    ...     num_hexes = Length("hex_ids")
+    >>> Board(("A1", "A2")).num_hexes
+    2
+    """
+
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    @overload
+    def __get__(self, data: None, owner: type) -> Self: ...
+
+    @overload
+    def __get__(self, data: object, owner: type | None = None) -> int: ...
+
+    def __get__(self, data: object | None, owner: type | None = None) -> Self | int:
+        if data is None:
+            return self
+        return len(getattr(data, self.field))
 
 
 Model = TypeVar("Model", bound=BaseModel)

@@ -18,6 +18,7 @@ from terra.core.data import (
     MAX_ENTRIES,
     DataFiles,
     DataLoader,
+    Length,
     LoadedData,
     Meta,
     Name,
@@ -106,13 +107,8 @@ class Components(LoadedData):
     hexes: Names  # the hexes by id, and the start cities by name
     types: Names  # the marker types by name
 
-    @property
-    def num_hexes(self) -> int:
-        return len(self.hex_ids)
-
-    @property
-    def num_types(self) -> int:
-        return len(self.type_names)
+    num_hexes = Length("hex_ids")
+    num_types = Length("type_names")
 
     def hex_name(self, hex_: int) -> str:
         """A hex in words: the city's name for a start city, its id otherwise."""

@@ -10,7 +10,7 @@ readable. ``describe(event)`` turns one log entry into a sentence from ``locale/
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rich import box
@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog, person
+from terra.core.catalogs import Entry, EventLog, person
 from terra.core.terminal import place_style
 from terra.games.africa.actions import PLAYER_COLOURS, on_hex
 from terra.games.africa.components import CATEGORIES, Components
@@ -51,12 +51,6 @@ CITY_STYLE = "bold underline"
 # --- the log -----------------------------------------------------------------------------
 
 
-def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
-    for a language without a catalog."""
-    return log_catalog("terra.games.africa", language)
-
-
 def _points(messages: Mapping[str, Any], n: int) -> str:
     singular, plural = messages["noun"]["point"]
     return f"{n} {singular if n == 1 else plural}"
@@ -75,31 +69,25 @@ def seat_words(players: int, language: str = "en") -> list[str]:
     return [str(colour[PLAYER_COLOURS[seat]]) for seat in range(players)]
 
 
-def describe(
-    event: Mapping[str, Any],
-    data: Components | None = None,
-    language: str = "en",
-    names: Sequence[str] | None = None,
-) -> str:
-    """One log entry (``{key, args}``) as a sentence; players by ``names`` where given. The
-    entries need no component data (``data``, which the other games' entries do, is unused)."""
-    messages = catalog(language)
-    key = str(event["key"])
-    args = dict(event.get("args") or {})
-    part = messages["part"]
+def _variant(key: str, args: Mapping[str, Any]) -> str:
+    """The template of an entry whose kind tells apart what happened: a treasure or a
+    monument uncovered, a camp's purpose, an uncovered marker left where it was."""
     if key == "uncover":
         if "points" in args:
-            key = "uncover_treasure"
-        elif "found" in args:
-            key = "uncover_monument"
+            return "uncover_treasure"
+        if "found" in args:
+            return "uncover_monument"
     if key == "camp":
-        key = f"camp_{args.get('purpose', 'research')}"
+        return f"camp_{args.get('purpose', 'research')}"
     if key == "place" and args.get("origin") == args.get("destination"):
-        key = "place_stay"  # an uncovered one left where it was: no journey to tell
-    template = messages["event"].get(key)
-    if template is None:
-        return f"{key}: {args}"
-    fields = {name: str(value) for name, value in args.items()}
+        return "place_stay"  # an uncovered one left where it was: no journey to tell
+    return key
+
+
+def _wording(entry: Entry[Components | None]) -> None:
+    """An entry's words: players by colour (and name), markers, points and what was taken."""
+    messages, args, names, fields = entry.messages, entry.args, entry.names, entry.fields
+    part = messages["part"]
     colour = messages["colour"]
     for name in ("player", "other"):
         if isinstance(args.get(name), int):
@@ -123,7 +111,14 @@ def describe(
             f"{person(colour[PLAYER_COLOURS[p]], p, names)} {s}"
             for p, s in enumerate(args["scores"])
         )
-    return fill(template, fields)
+
+
+# One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``.
+# The entries need no component data (``data``, which the other games' entries do, is unused).
+describe: EventLog[Components | None] = EventLog(
+    "terra.games.africa", _wording, lambda: None, variant=_variant
+)
+catalog = describe.catalog
 
 
 # --- the board -------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ notation itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,26 +108,35 @@ def fixed_with(text: str, *args: int) -> Notation:
     return write
 
 
-def every_adventure(verb: str) -> Notation:
-    """The notation of a move made on one adventure card: ``verb N7``, one action per card in
-    the order of the data; the argument is the card."""
+def _every_card(verb: str, ids: Callable[[Components], Sequence[str]]) -> Notation:
+    """The notation of a move made on one card of a kind: ``verb <id>``, one action per card
+    of ``ids`` in the order of the data; the argument is the card."""
 
     def write(data: Components, out: Writer) -> None:
-        for card, ident in enumerate(data.adventure_ids):
+        for card, ident in enumerate(ids(data)):
             out.add(f"{verb} {ident}", card)
 
     return write
+
+
+def every_adventure(verb: str) -> Notation:
+    """The notation of a move made on one adventure card: ``verb N7``."""
+    return _every_card(verb, lambda data: data.adventure_ids)
 
 
 def every_expedition(verb: str) -> Notation:
-    """The notation of a move made on one expedition card: ``verb A3``; the argument is the
-    card."""
+    """The notation of a move made on one expedition card: ``verb A3``."""
+    return _every_card(verb, lambda data: data.expedition_ids)
 
-    def write(data: Components, out: Writer) -> None:
-        for card, ident in enumerate(data.expedition_ids):
-            out.add(f"{verb} {ident}", card)
 
-    return write
+def adventure_card(data: Components, card: int) -> str:
+    """The place a move made on an adventure card concerns: the card, by its id."""
+    return data.adventure_ids[card]
+
+
+def expedition_card(data: Components, card: int) -> str:
+    """The place a move made on an expedition card concerns: the card, by its id."""
+    return data.expedition_ids[card]
 
 
 def action_table(

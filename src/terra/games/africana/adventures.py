@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
-from terra.games.africana.actions import every_adventure
+from terra.games.africana.actions import adventure_card, every_adventure
 from terra.games.africana.end_of_turn import without
 from terra.games.africana.movement import away_from
 from terra.games.africana.rulebook import RULE_END_ADVENTURE
@@ -83,5 +83,5 @@ END_ADVENTURE = Move(
     offer=adventures_here,
     explain=explain_end_adventure,
     effect=end_adventure,
-    place=lambda data, card: data.adventure_ids[card],
+    place=adventure_card,
 )

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Always, Move, fixed
-from terra.games.africana.actions import BUY, TURN_BACK, TURN_FORWARD, every_adventure, fixed_with
+from terra.games.africana.actions import (
+    BUY,
+    TURN_BACK,
+    TURN_FORWARD,
+    adventure_card,
+    every_adventure,
+    fixed_with,
+)
 from terra.games.africana.components import HEMISPHERES
 from terra.games.africana.gameplay import explain_choice
 from terra.games.africana.rulebook import RULE_BUY, Phase
@@ -219,5 +226,5 @@ BUY_ADVENTURE = Move(
     offer=book_open,
     explain=explain_buy_adventure,
     effect=buy_adventure,
-    place=lambda data, card: data.adventure_ids[card],
+    place=adventure_card,
 )

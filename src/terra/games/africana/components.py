@@ -18,6 +18,7 @@ from terra.core.data import (
     Count,
     DataFiles,
     DataLoader,
+    Length,
     LoadedData,
     Meta,
     Name,
@@ -166,13 +167,8 @@ class Components(LoadedData):
     artifacts: tuple[str, ...]
     locations: Names  # the locations by id or name
 
-    @property
-    def num_colours(self) -> int:
-        return len(self.colours)
-
-    @property
-    def num_locations(self) -> int:
-        return len(self.location_ids)
+    num_colours = Length("colours")
+    num_locations = Length("location_ids")
 
     def location(self, name_or_id: str) -> int:
         """The location with this id or name (case and spacing ignored); -1 if none."""

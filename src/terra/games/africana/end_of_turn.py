@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
-from terra.games.africana.actions import every_adventure, slot_name
+from terra.games.africana.actions import adventure_card, every_adventure, slot_name
 from terra.games.africana.components import Components
 from terra.games.africana.rulebook import RULE_LIMITS, Phase
 
@@ -146,7 +146,7 @@ DISCARD_ADVENTURE = Move(
     offer=drops,
     explain=explain_drop_adventure,
     effect=drop_adventure,
-    place=lambda data, card: data.adventure_ids[card],
+    place=adventure_card,
 )
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
 from terra.core.moves import Move
-from terra.games.africana.actions import every_expedition
+from terra.games.africana.actions import every_expedition, expedition_card
 from terra.games.africana.drawing import draw_into_hand, replace_empty_draw_pile
 from terra.games.africana.movement import away_from
 from terra.games.africana.rulebook import RULE_END_EXPEDITION, RULE_JOIN
@@ -118,7 +118,7 @@ JOIN_EXPEDITION = Move(
     offer=expeditions_here,  # listed with the expeditions to end, space by space
     explain=explain_join_expedition,
     effect=join_expedition,
-    place=lambda data, card: data.expedition_ids[card],
+    place=expedition_card,
 )
 
 
@@ -174,5 +174,5 @@ END_EXPEDITION = Move(
     offer=expeditions_here,
     explain=explain_end_expedition,
     effect=end_expedition,
-    place=lambda data, card: data.expedition_ids[card],
+    place=expedition_card,
 )

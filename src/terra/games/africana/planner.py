@@ -103,6 +103,10 @@ class Outlook:
     moves: Memo[tuple[int, ...], tuple[float, int]]
 
 
+# Where a route stands, as :meth:`Planner._search` carries it from stop to stop (see there):
+# hand, travel, others, silver, markers_free, done, gained, first.
+Route = tuple[list[int], int, int, int, int, int, float, int]
+
 # Outlooks by what they depend on; emptied when full (what a search needs it soon meets again).
 OUTLOOKS_KEPT = 4096
 MOVES_KEPT = 4096  # best moves kept per outlook (the hands a long search meets are many)
@@ -336,7 +340,7 @@ class Planner:
         here_goals = self.goals_at.get(here)
         if here_goals is not None:
             hand, travel, others, silver, markers_free, done, gained, first = self._take(
-                here_goals, hand, travel, others, silver, markers_free, done, gained, first
+                here_goals, (hand, travel, others, silver, markers_free, done, gained, first)
             )
 
         # Stop here: the hand_value() of the cards kept (jokers and assistants back) and the
@@ -376,20 +380,10 @@ class Planner:
                 step_action + pay if first < 0 else first,
             )
 
-    def _take(  # noqa: PLR0917 - positional, as _search's own arguments
-        self,
-        here_goals: list[Goal],
-        hand: list[int],
-        travel: int,
-        others: int,
-        silver: int,
-        markers_free: int,
-        done: int,
-        gained: float,
-        first: int,
-    ) -> tuple[list[int], int, int, int, int, int, float, int]:
-        """Take everything worth taking where a route stops (:meth:`_search`'s arguments, as
-        they are after): the finishes first (they free markers), then the joins."""
+    def _take(self, here_goals: list[Goal], route: Route) -> Route:
+        """Take everything worth taking where a route stops (the route as it is after): the
+        finishes first (they free markers), then the joins."""
+        hand, travel, others, silver, markers_free, done, gained, first = route
         for goal in here_goals:
             if done & goal.bit:
                 continue

@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog, person
+from terra.core.catalogs import Entry, EventLog, person
 from terra.core.terminal import place_style
 from terra.games.africana.buying import ADVENTURE_PRICE
 from terra.games.africana.components import HEMISPHERES, Components, load_components
@@ -41,37 +41,23 @@ PHASE_DOING = {
 # --- the log -----------------------------------------------------------------------------
 
 
-def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
-    for a language without a catalog."""
-    return log_catalog("terra.games.africana", language)
-
-
 def seat_words(data: Components, players: int, language: str = "en") -> list[str]:
     """Each seat's company colour in the catalog's words."""
     words = _Words(catalog(language), data)
     return [words.player(seat) for seat in range(players)]
 
 
-def describe(
-    event: Mapping[str, Any],
-    data: Components | None = None,
-    language: str = "en",
-    names: Sequence[str] | None = None,
-) -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``, and
-    players are named by ``names`` where given.
+def _wording(entry: Entry[Components]) -> None:
+    """An entry's words: ids become the names in the component data, and players are named
+    by the players' names where given."""
+    words = _Words(entry.messages, entry.data, entry.names)
+    words.fill_in(entry.key, entry.args, entry.fields)
 
-    Without ``data`` the shipped components name the locations and players.
-    """
-    messages = catalog(language)
-    key = str(event["key"])
-    args = dict(event.get("args") or {})
-    template = messages["event"].get(key)
-    if template is None:
-        return f"{key}: {args}"
-    words = _Words(messages, data or load_components(), names)
-    return fill(template, words.fields(key, args))
+
+# One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``.
+# Without ``data`` the shipped components name the locations and players.
+describe: EventLog[Components] = EventLog("terra.games.africana", _wording, load_components)
+catalog = describe.catalog
 
 
 class _Words:
@@ -86,8 +72,8 @@ class _Words:
         self.noun: Mapping[str, Sequence[str]] = messages["noun"]
         self.data = data
 
-    def fields(self, key: str, args: Mapping[str, Any]) -> dict[str, str]:
-        out = {name: str(value) for name, value in args.items()}
+    def fill_in(self, key: str, args: Mapping[str, Any], out: dict[str, str]) -> None:
+        """Put the words of an entry's ``args`` into its template's fields ``out``."""
         if "player" in args:
             out["player"] = self.player(args["player"])
         for name in ("origin", "destination"):
@@ -126,7 +112,6 @@ class _Words:
                 self.part["score"].format(player=self.player(p), points=points)
                 for p, points in enumerate(args.get("scores", []))
             )
-        return out
 
     def player(self, seat: Any) -> str:
         companies = self.data.companies

@@ -18,6 +18,7 @@ from terra.core.data import (
     MAX_ENTRIES,
     DataFiles,
     DataLoader,
+    Length,
     LoadedData,
     Meta,
     Name,
@@ -105,9 +106,7 @@ class Components(LoadedData):
     distance: tuple[tuple[int, ...], ...]
     points: Names  # the points by id or name
 
-    @property
-    def num_points(self) -> int:
-        return len(self.point_ids)
+    num_points = Length("point_ids")
 
     def point(self, name_or_id: str) -> int:
         """The point with this id or name (case, spaces and dashes ignored); -1 if none."""

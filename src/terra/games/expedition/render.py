@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from terra.core.catalogs import fill, log_catalog
+from terra.core.catalogs import Entry, EventLog
 from terra.core.terminal import place_style
 from terra.games.expedition.components import Components, load_components
 from terra.games.expedition.state import ExpeditionState
@@ -41,29 +41,11 @@ RECENT = 10  # log entries shown
 # --- the log -----------------------------------------------------------------------------
 
 
-def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
-    for a language without a catalog."""
-    return log_catalog("terra.games.expedition", language)
-
-
-def describe(
-    event: Mapping[str, Any],
-    data: Components | None = None,
-    language: str = "en",
-    names: Sequence[str] | None = None,
-) -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become the names in ``data``, and
-    players are named by ``names`` where given (the game gives its seats no colour)."""
-    messages = catalog(language)
-    data = data or load_components()
-    key = str(event["key"])
-    args = dict(event.get("args") or {})
-    private = ExpeditionState.private_args.get(key, ())
-    hidden = any(name not in args for name in private)
-    template = (messages["hidden"] if hidden else messages["event"]).get(key)
-    if template is None:
-        return f"{key}: {args}"
+def _wording(entry: Entry[Components]) -> None:
+    """An entry's words: ids become the names in the component data, and players are named
+    by the players' names where given (the game gives its seats no colour)."""
+    messages, args, names, fields = entry.messages, entry.args, entry.names, entry.fields
+    data = entry.data
     part = messages["part"]
 
     def name(ident: Any) -> str:
@@ -75,7 +57,6 @@ def describe(
             return names[int(seat)]
         return str(part["player"]).format(number=int(seat) + 1)
 
-    fields = {k: str(v) for k, v in args.items()}
     if "player" in args:
         fields["player"] = player(args["player"])
     for field in ("card", "origin", "target"):
@@ -86,15 +67,25 @@ def describe(
             fields[field] = str(part["list"]).join(name(c) for c in args[field]) or part["nothing"]
     if "colour" in args:
         fields["colour"] = str(messages["colour"].get(args["colour"], args["colour"]))
-    if key == "lay_down":
+    if entry.key == "lay_down":
         fields["chip"] = part["chip"] if args.get("chip") else ""
-    if key == "game_over":
+    if entry.key == "game_over":
         fields["scores"] = str(part["list"]).join(
             str(part["score"]).format(player=player(p), points=points)
             for p, points in enumerate(args.get("scores", []))
         )
         fields["winners"] = str(part["list"]).join(player(p) for p in args.get("winners", []))
-    return fill(template, fields)
+
+
+# One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``;
+# an entry that misses a private argument reads by its ``[hidden]`` template.
+describe: EventLog[Components] = EventLog(
+    "terra.games.expedition",
+    _wording,
+    load_components,
+    private=ExpeditionState.private_args,
+)
+catalog = describe.catalog
 
 
 # --- the board ---------------------------------------------------------------------------

@@ -109,13 +109,10 @@ def can_continue(state: ExpeditionState, loop_limit: bool = True) -> bool:
     """Whether some expedition can be continued from its end (with ``loop_limit``: by the
     player whose turn it is; without: by the player whose turn comes next)."""
     exits = state.tables.exits
-    looped = state.looped if loop_limit else 0
     for colour, placed in enumerate(state.arrows):
         if len(placed) >= ARROWS:
             continue
-        # the limits of _limits
-        lines = state.used[colour] if placed else state.taken
-        points = state.route[colour] if looped >> colour & 1 else 0
+        lines, points = _limits(state, colour, loop_limit)
         for there, line, _ in exits[state.end[colour]]:
             if not lines[line] and not points >> there & 1:
                 return True

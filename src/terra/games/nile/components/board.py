@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from terra.core.data import DataFiles, DataLoader, LoadedData, Names, fold_name
+from terra.core.data import DataFiles, DataLoader, Length, LoadedData, Names, fold_name
 from terra.core.errors import DataError
 from terra.games.nile.components.hexgrid import (
     CENTRE,
@@ -144,13 +144,8 @@ class Board(LoadedData):
     hexes: Names  # hexes by id, port hexes also by the port's name
     systems: Names  # river systems by name
 
-    @property
-    def num_hexes(self) -> int:
-        return len(self.hex_ids)
-
-    @property
-    def num_ports(self) -> int:
-        return len(self.port_names)
+    num_hexes = Length("hex_ids")
+    num_ports = Length("port_names")
 
     def hex(self, name_or_id: str) -> int:
         """The hex with this id or port name (case, spacing and accents ignored); -1 if

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from terra.core.catalogs import fill, log_catalog, person
+from terra.core.catalogs import Entry, EventLog, log_catalog, person
 from terra.games.nile.actions import PLAYER_COLOURS
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED
@@ -110,27 +110,20 @@ def _mapped_extras(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
     return extras
 
 
-def describe(
-    event: Mapping[str, Any],
-    data: Components | None = None,
-    language: str = "en",
-    names: Sequence[str] | None = None,
-) -> str:
-    """One log entry (``{key, args}``) as a sentence; ids become names from ``data``, and
-    players are named by ``names`` where given."""
-    messages = _named(catalog(language), names)
-    data = data or load_components()
-    key = str(event["key"])
-    args: dict[str, Any] = dict(event.get("args") or {})
-    hidden = any(name not in args for name in PRIVATE_ARGS.get(key, ()))
-    template = (messages["hidden"] if hidden else messages["event"]).get(key)
-    if template is None:
-        return f"{key}: {args}"
-    fields = {name: str(value) for name, value in args.items()}
+def _wording(entry: Entry[Components]) -> None:
+    """An entry's words: ids become names from the component data, and players are named by
+    the players' names where given."""
+    key, args, data, fields = entry.key, entry.args, entry.data, entry.fields
+    messages = _named(entry.messages, entry.names)
     _name_fields(fields, key, args, messages, data)
-    _outcome_fields(fields, key, args, messages, data, hidden=hidden)
+    _outcome_fields(fields, key, args, messages, data, hidden=entry.hidden)
     _list_fields(fields, key, args, messages, data)
-    return fill(template, fields)
+
+
+# One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``.
+describe: EventLog[Components] = EventLog(
+    "terra.games.nile", _wording, load_components, private=PRIVATE_ARGS
+)
 
 
 def _name_fields(
