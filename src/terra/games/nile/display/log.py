@@ -6,6 +6,7 @@ into a sentence from the catalog ``locale/<language>.toml``, with ids turned int
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from terra.core.catalogs import fill, log_catalog, person
@@ -127,22 +128,31 @@ def describe(
     if template is None:
         return f"{key}: {args}"
     fields = {name: str(value) for name, value in args.items()}
-    _name_fields(fields, key, args, messages, data)
-    _outcome_fields(fields, key, args, messages, data, hidden=hidden)
-    _list_fields(fields, key, args, messages, data)
+    entry = _Entry(key, args, messages, messages["part"], data, hidden)
+    _name_fields(fields, entry)
+    _outcome_fields(fields, entry)
+    _list_fields(fields, entry)
     return fill(template, fields)
 
 
-def _name_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A log entry being put into words: its key and arguments, the catalog's messages (and
+    their parts of sentences), the components that name its ids, and whether it is worded for
+    a seat that may not read an argument it keeps private."""
+
+    key: str
+    args: dict[str, Any]
+    messages: dict[str, Any]
+    part: dict[str, str]
+    data: Components
+    hidden: bool
+
+
+def _name_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The names the ids of an entry stand for: seats, hexes, ports, goods, terrain, cards."""
-    board, tables = data.board, data.tables
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    board, tables = entry.data.board, entry.data.tables
     for name in ("player", "subject"):
         if name in args:
             fields[name] = _player(messages, int(args[name]))
@@ -174,18 +184,10 @@ def _name_fields(
         fields["mode"] = messages["mode"][MODE_IDS[int(args["mode"])]]
 
 
-def _outcome_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-    *,
-    hidden: bool,
-) -> None:
+def _outcome_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The words for what happened: policies, battles, trades, deaths and discoveries."""
-    tables = data.tables
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    tables = entry.data.tables
     if key in ("policy", "policy-dice"):
         fields["policy_number"] = str(args["policy"])
         fields["policy"] = tables.policy_names[int(args["policy"]) - 1]
@@ -204,7 +206,7 @@ def _outcome_fields(
         fields["attack"] = part["ambush"] if args["ambush"] else part["charge"]
         fields["result"] = part["won"] if args["won"] else part["lost-battle"]
         fields["broke"] = part["broke"] if args.get("broke") else ""
-    _game_two_fields(fields, key, args, messages)
+    _game_two_fields(fields, entry)
     if key == "spoils":
         fields["village"] = part["village"] if args["village"] else ""
     if key == "natives-met":
@@ -225,7 +227,7 @@ def _outcome_fields(
             fields["ticket"] = part["ticket"]
         else:
             fields["ticket"] = part["passage"].format(fare=fare)
-    if key == "counter-seen" and not hidden:
+    if key == "counter-seen" and not entry.hidden:
         kind = int(args["discovery"])
         fields["discovery"] = tables.special_names[kind] if kind >= 0 else part["false-trail"]
     if key == "explorer-died":
@@ -238,11 +240,9 @@ def _outcome_fields(
         fields["report"] = _upkeep_report(args, messages)
 
 
-def _game_two_fields(
-    fields: dict[str, str], key: str, args: dict[str, Any], messages: dict[str, Any]
-) -> None:
+def _game_two_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The words of Game II's own events (34.0-41.0)."""
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
     if key == "gifts-judged":
         fields["verdict"] = part["insulted"] if args["insulted"] else part["satisfied"]
     if key in ("attitude", "attitude-earned"):
@@ -270,16 +270,10 @@ def _game_two_fields(
         fields["took"] = _goods_list(took, messages) if took else part["nothing"]
 
 
-def _list_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-) -> None:
+def _list_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The lists an entry holds: publications, donations, dice, ports and scores."""
-    board, tables, deck = data.board, data.tables, data.deck
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    board, tables, deck = entry.data.board, entry.data.tables, entry.data.deck
     if key == "published":
         by = {source: vp for source, vp in args["by"].items() if vp}
         source_words = messages["source"]
