@@ -33,7 +33,7 @@ from terra.games.nile.discoveries import places_of
 from terra.games.nile.europe import explorer_dies
 from terra.games.nile.mapping import tribe_size_by_dice
 from terra.games.nile.natives import battle, fight
-from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose
+from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose, regain_respect
 from terra.games.nile.party import SICK as SICK_SLOTS
 from terra.games.nile.records import Encounter
 from terra.games.nile.sickness import care_for_sick
@@ -165,7 +165,7 @@ def draw_disaster(state: NileState) -> None:
     if disaster.shoot:
         shot = shoot_animal(party.askaris, explorer_armed(party), explorer.specialty, dice(state))
         if shot.killed:
-            party.debased = False  # 5.52: a dangerous animal killed restores respect
+            regain_respect(party)  # 5.52: a dangerous animal killed restores respect
             state.emit("animal-shot", player=state.player, card=card, shots=shot.shots)
             return
     state.emit("disaster", player=state.player, card=card, name=disaster.name, amount=amount)

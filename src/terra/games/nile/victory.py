@@ -20,7 +20,7 @@ from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.meeting import finish
-from terra.games.nile.party import lose
+from terra.games.nile.party import lose, regain_respect
 from terra.games.nile.phases import RULE_RESULTS, SPOILS, cite
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
 from terra.games.nile.territory import river_system
@@ -164,7 +164,7 @@ def win(state: NileState) -> None:
     if losses.killed:
         lose(explorer.party, ASKARI, losses.killed)  # the healthy who fought fall first
         state.emit("killed", player=state.player, good=ASKARI, count=losses.killed)
-    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    regain_respect(explorer.party)  # 5.52: a victory restores the askaris' respect
     if losses.defeat:
         defeat(state)
         return
@@ -173,15 +173,7 @@ def win(state: NileState) -> None:
         return
     spoils = victory_spoils(tables, encounter.size, dice(state), band=encounter.band)
     state.emit("spoils", player=state.player, prisoners=spoils.prisoners, village=spoils.village)
-    if not spoils.prisoners and not spoils.village:
-        finish(state)
-        return
-    encounter.prisoners = spoils.prisoners
-    encounter.members = 1 if spoils.village else 0
-    if must_release_prisoners(explorer.specialty):
-        release_prisoners(state)
-        return
-    state.phase = SPOILS
+    take_spoils(state, spoils.prisoners, spoils.village)
 
 
 def win_by_dice(state: NileState) -> None:
@@ -193,7 +185,7 @@ def win_by_dice(state: NileState) -> None:
     assert encounter is not None
     explorer = state.explorer(state.player)
     two = state.data.game_two
-    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    regain_respect(explorer.party)  # 5.52: a victory restores the askaris' respect
     die = roll(state)
     plunder = die == two.loot_on
     prisoners = 0 if plunder else max(0, explorer.party.askaris - die)
@@ -206,12 +198,20 @@ def win_by_dice(state: NileState) -> None:
         else:
             finish(state)
         return
+    take_spoils(state, prisoners, village)
+
+
+def take_spoils(state: NileState, prisoners: int, village: bool) -> None:
+    """16.41: the victor decides the fate of the prisoners taken and of the village found (a
+    missionary, doctor or ethnologist releases them at once); with neither, the meeting ends."""
     if not prisoners and not village:
         finish(state)
         return
+    encounter = state.encounter
+    assert encounter is not None
     encounter.prisoners = prisoners
     encounter.members = 1 if village else 0
-    if must_release_prisoners(explorer.specialty):
+    if must_release_prisoners(state.explorers[state.player].specialty):
         release_prisoners(state)
         return
     state.phase = SPOILS
