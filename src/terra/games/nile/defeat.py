@@ -22,7 +22,7 @@ from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, Defeat
 from terra.games.nile.europe import bury, explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
 from terra.games.nile.meeting import finish, stays
-from terra.games.nile.party import Party, gain, lose
+from terra.games.nile.party import Party, gain, lose, named_counts
 from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
@@ -33,7 +33,6 @@ from terra.games.nile.terms import (
     CAMEL,
     CANOE,
     FOOT,
-    GOOD_IDS,
     GUIDE,
     HORSE,
     MUSKET,
@@ -147,9 +146,7 @@ def defeat(state: NileState) -> None:
         explorer.status = CAPTIVE
         explorer.captured = state.round
         state.emit("captured", player=state.player)
-        stays(state, encounter)
-        state.encounter = None
-        upkeep.end_of_turn(state, skip_upkeep=True)
+        _held_captive(state, encounter)
         return
     encounter.members = result.members
     encounter.party = old
@@ -173,12 +170,18 @@ def defeat_by_dice(state: NileState) -> None:
         return
     if line.result == CAPTURED:
         _capture(state, state.player, encounter.tribe)
-        stays(state, encounter)
-        state.encounter = None
-        upkeep.end_of_turn(state, skip_upkeep=True)
+        _held_captive(state, encounter)
         return
     _escape(state, state.player, line, explorer.party)
     finish_escape(state)
+
+
+def _held_captive(state: NileState, encounter: Encounter) -> None:
+    """15.3: the explorer just captured has stayed in the natives' hex (23.1); the meeting and
+    his turn end, without the upkeep and the bonus draw of 8.3 steps 4-5."""
+    stays(state, encounter)
+    state.encounter = None
+    upkeep.end_of_turn(state, skip_upkeep=True)
 
 
 def _capture(state: NileState, seat: int, tribe: int) -> None:
@@ -233,11 +236,7 @@ def _escape(state: NileState, seat: int, line: DefeatLine, expedition: Party | N
     explorer = state.explorer(seat)
     explorer.party = escaping_party(state.data.game_two, line, dice(state), expedition)
     explorer.mode = FOOT
-    state.emit("escaped", player=seat, members=_members(explorer.party))
-
-
-def _members(party: Party) -> dict[str, int]:
-    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
+    state.emit("escaped", player=seat, members=named_counts(explorer.party))
 
 
 def escapers(encounter: Encounter) -> int:

@@ -155,6 +155,12 @@ class Party(Fielded):
         )
 
 
+def named_counts(party: Party) -> dict[str, int]:
+    """What the expedition holds, for the log: each good's id with its number (fresh food,
+    tusks and specimens aside)."""
+    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
+
+
 def at_hand(party: Party, *, sick: bool = False) -> tuple[int, ...]:
     """Source of the Nile 9.6, 19.4: what the expedition may part with, by good: of people the
     healthy (with ``sick`` the sick), of animals and items everything (decision N160)."""
