@@ -24,6 +24,7 @@ from terra.games.nile.party import (
     Party,
     animals,
     bonus_weight,
+    gain,
     items,
     lose,
     people,
@@ -124,8 +125,7 @@ def buy(data: Components, party: Party, port: int, good: Good, count: int, *, fu
             cost=cost,
             funds=funds,
         )
-    name = HEALTHY.get(good) or STOCK[good]
-    setattr(party, name, getattr(party, name) + count)
+    gain(party, good, count)
     return funds - cost
 
 

@@ -247,19 +247,16 @@ def lose(party: Party, good: Good, count: int, *, sick: bool = False) -> int:
     if count <= 0:
         return 0
     if good in HEALTHY:
-        first, then = (SICK[good], HEALTHY[good]) if sick else (HEALTHY[good], SICK[good])
-        lost = 0
-        for name in (first, then):
-            held = int(getattr(party, name))
-            taken = min(held, count - lost)
-            setattr(party, name, held - taken)
-            lost += taken
-        return lost
-    name = STOCK[good]
-    held = int(getattr(party, name))
-    taken = min(held, count)
-    setattr(party, name, held - taken)
-    return taken
+        names = (SICK[good], HEALTHY[good]) if sick else (HEALTHY[good], SICK[good])
+    else:
+        names = (STOCK[good],)
+    lost = 0
+    for name in names:
+        held = int(getattr(party, name))
+        taken = min(held, count - lost)
+        setattr(party, name, held - taken)
+        lost += taken
+    return lost
 
 
 def discharge(party: Party, good: Good, count: int, *, sick: bool = False) -> int:
