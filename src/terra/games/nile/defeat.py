@@ -27,17 +27,7 @@ from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.specialties import work_on_captors
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    CAMEL,
-    CANOE,
-    FOOT,
-    GUIDE,
-    HORSE,
-    MUSKET,
-    RATION,
-)
+from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, FOOT, GUIDE, HORSE, MUSKET, RATION
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState

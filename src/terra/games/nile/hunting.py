@@ -17,24 +17,8 @@ from terra.games.nile import offers
 from terra.games.nile.chance import Roll
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.logistics import GOOD_OF
-from terra.games.nile.party import (
-    HEALTHY,
-    SICK,
-    Party,
-    hunters,
-    lose,
-    members,
-)
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    CAMEL,
-    GOOD_IDS,
-    GUIDE,
-    HORSE,
-    Good,
-    Terrain,
-)
+from terra.games.nile.party import HEALTHY, SICK, Party, hunters, lose, members
+from terra.games.nile.terms import ASKARI, BEARER, CAMEL, GOOD_IDS, GUIDE, HORSE, Good, Terrain
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState

@@ -23,9 +23,7 @@ from dataclasses import dataclass
 from math import prod as product
 
 from terra.games.nile.components import Components
-from terra.games.nile.components.events import (
-    hex_places,
-)
+from terra.games.nile.components.events import hex_places
 from terra.games.nile.mapping_rivers import (
     CIRCLE,
     CONNECTED,

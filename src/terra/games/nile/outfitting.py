@@ -17,10 +17,7 @@ from terra.games.nile.chance import discard, draw_donation
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.joint import land_together, members_of
 from terra.games.nile.party import Party, debase_explorer
-from terra.games.nile.phases import (
-    OUTFIT,
-    RULE_OUTFIT,
-)
+from terra.games.nile.phases import OUTFIT, RULE_OUTFIT
 from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import begin_turn, end_turn
 from terra.games.nile.terms import FOOT, GUIDE, JOURNALIST

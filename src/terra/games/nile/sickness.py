@@ -18,25 +18,9 @@ from terra.games.nile.components.tables import DIES, RECOVERS, Tables
 from terra.games.nile.expedition import goods_at_hand
 from terra.games.nile.hunting import go_wanting
 from terra.games.nile.logistics import CAMEL_WATERING, GOOD_OF
-from terra.games.nile.party import (
-    SICK,
-    Party,
-    at_hand,
-    discharge,
-    gain,
-    lose,
-    members,
-)
+from terra.games.nile.party import SICK, Party, at_hand, discharge, gain, lose, members
 from terra.games.nile.runs import emit_run
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    CAMEL,
-    GOOD_IDS,
-    GUIDE,
-    HORSE,
-    Good,
-)
+from terra.games.nile.terms import ASKARI, BEARER, CAMEL, GOOD_IDS, GUIDE, HORSE, Good
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
