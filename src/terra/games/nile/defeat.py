@@ -27,7 +27,7 @@ from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.specialties import work_on_captors
-from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, FOOT, GUIDE, HORSE, MUSKET, RATION
+from terra.games.nile.terms import ANIMALS, BEARER, CANOE, FOOT, MUSKET, PEOPLE, RATION
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -234,7 +234,7 @@ def escapers(encounter: Encounter) -> int:
     party = encounter.party
     if party is None:
         return 0
-    return sum(party.count(good) for good in (BEARER, GUIDE, ASKARI, HORSE, CAMEL, CANOE))
+    return sum(party.count(good) for good in (*PEOPLE, *ANIMALS, CANOE))
 
 
 def escape_with(state: NileState, good: int) -> None:

@@ -37,17 +37,7 @@ from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose, regain_r
 from terra.games.nile.party import SICK as SICK_SLOTS
 from terra.games.nile.records import Encounter
 from terra.games.nile.sickness import care_for_sick
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    BY_CANOE,
-    CANOE,
-    GOOD_IDS,
-    GUIDE,
-    PEOPLE,
-    ZOOLOGIST,
-    Specialty,
-)
+from terra.games.nile.terms import BEARER, BY_CANOE, CANOE, GOOD_IDS, PEOPLE, ZOOLOGIST, Specialty
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -188,7 +178,7 @@ def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> N
     who = disaster.who
     effect = disaster.effect
     if effect == KILLED_BY_DISASTER:
-        if who in (BEARER, GUIDE, ASKARI):
+        if who in PEOPLE:
             deaths = killed_by_disaster(amount, present, dice(state))
             if deaths.explorer_killed:
                 explorer_dies(state, disaster.name)

@@ -36,13 +36,10 @@ from terra.games.nile.terms import (
     CAMEL,
     CANOE,
     FOOT,
-    GIFT,
     GOOD_IDS,
     HORSE,
+    ITEMS,
     MOUNTED,
-    MUSKET,
-    RATION,
-    WATER,
     Good,
 )
 
@@ -407,13 +404,10 @@ class Loss:
             self.lost[good] = self.lost.get(good, 0) + count
 
 
-ITEM_GOODS = (RATION, GIFT, MUSKET, WATER)
-
-
 def _carried(mode: int) -> tuple[tuple[str, Good], ...]:
     """What each carrier of ``mode`` bears a share of (11.3): the items, and on foot the canoes
     and the sick, in canoes every person."""
-    shared = tuple((STOCK[good], good) for good in ITEM_GOODS)
+    shared = tuple((STOCK[good], good) for good in ITEMS)
     if mode == BY_CANOE:
         return shared + tuple((name, good) for good, name in (*HEALTHY.items(), *SICK.items()))
     return (
