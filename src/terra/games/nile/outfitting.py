@@ -127,7 +127,7 @@ def passage(state: NileState, seat: int, port: int) -> tuple[int, int]:
     explorer = state.explorers[seat]
     if journalist_income(state, explorer):
         return 0, state.data.game_two.journalist_income
-    fare = 0 if ticket_for(state, explorer, port) >= 0 else state.data.tables.passage
+    fare = logistics.passage_fare(state.data.tables, ticket_for(state, explorer, port) >= 0)
     return fare, donation_dollars(state, explorer)
 
 
