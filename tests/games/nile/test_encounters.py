@@ -10,7 +10,7 @@ from terra.core import IllegalAction
 from terra.games.nile.actions import TRADE
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.state import NileState
-from terra.games.nile.terms import JOURNALIST, MISSIONARY, VELDT
+from terra.games.nile.terms import DOCTOR, ETHNOLOGIST, GEOLOGIST, JOURNALIST, MISSIONARY, VELDT
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -141,6 +141,38 @@ class TestVictory:
         state = self.won(2)
         with pytest.raises(IllegalAction, match="village has not been found"):
             state.play("loot")
+
+    def test_without_a_village_releasing_earns_nothing_and_keeping_a_bearer(self) -> None:
+        """Source of the Nile 16.42-16.422: the point is for sparing a village found; one prisoner kept is one
+        bearer more."""
+        state = self.won(2)
+        before = state.explorers[0].awards
+        state.play("release prisoners")
+        assert state.explorers[0].awards == before
+        state = self.won(2)
+        state.play("keep prisoners")
+        assert state.explorers[0].party.bearers == 17 + 1
+
+    @pytest.mark.parametrize("move", ["keep prisoners", "loot"])
+    def test_keeping_or_looting_forfeits_the_point(self, move: str) -> None:
+        """Source of the Nile 16.421-16.422: only releasing the prisoners and sparing the village
+        earns it."""
+        state = self.won(3, GEOLOGIST)
+        before = state.explorers[0].awards
+        state.play(move)
+        assert state.explorers[0].awards == before
+
+    @pytest.mark.parametrize("specialty", [MISSIONARY, DOCTOR, ETHNOLOGIST])
+    def test_missionaries_doctors_and_ethnologists_release_and_never_loot(
+        self, specialty: int
+    ) -> None:
+        """Source of the Nile 16.41, 16.421-16.422 (N46): they release the prisoners at once,
+        without the choice, and sparing the village found still earns the point."""
+        state = self.won(3, specialty)
+        assert state.phase_name == "moving"
+        assert keys(state)[-1] == "prisoners-released"
+        assert state.explorers[0].party.bearers == 17
+        assert state.explorers[0].awards == 1
 
     def test_sick_askaris_count_against_the_loss(self) -> None:
         """Source of the Nile, 16.3: the victory turns into defeat only when the loss exceeds

@@ -94,7 +94,6 @@ from terra.games.nile.victory import (
     loot_village,
     looting_rolls,
     must_release_prisoners,
-    treat_prisoners,
     victory_losses,
     victory_spoils,
 )
@@ -340,49 +339,10 @@ class TestVictory:
 
 
 class TestPrisoners:
-    @pytest.mark.parametrize("specialty", [MISSIONARY, DOCTOR, ETHNOLOGIST])
-    def test_missionaries_doctors_and_ethnologists_release_and_never_loot(
-        self, specialty: int
-    ) -> None:
-        """Source of the Nile 16.41, 16.421."""
-        assert must_release_prisoners(specialty)
-        spoils = victory_spoils(TABLES, MEDIUM, Dice(6))
-        for keep, loot in ((True, False), (False, True), (True, True)):
-            with pytest.raises(IllegalAction, match=r"must release every prisoner"):
-                treat_prisoners(TABLES, specialty, spoils, keep=keep, loot=loot)
-
-    @pytest.mark.parametrize("specialty", [MISSIONARY, DOCTOR, ETHNOLOGIST])
-    def test_a_forced_release_of_a_found_village_earns_the_point(self, specialty: int) -> None:
-        """Source of the Nile 16.422 (N46): releasing without looting is worth 1 v.p., also to
-        those who have no other choice."""
-        spoils = victory_spoils(TABLES, MEDIUM, Dice(6))
-        treated = treat_prisoners(TABLES, specialty, spoils, keep=False, loot=False)
-        assert treated.vp == TABLES.awards.released_prisoners == 1
-        assert treated.bearers == 0 and not treated.loot
-
-    def test_prisoners_kept_become_bearers(self) -> None:
-        """Source of the Nile 16.41, 16.421: others may keep prisoners as bearers."""
-        assert not must_release_prisoners(EXPLORER)
-        spoils = victory_spoils(TABLES, MEDIUM, Dice(6))
-        treated = treat_prisoners(TABLES, EXPLORER, spoils, keep=True, loot=True)
-        assert (treated.bearers, treated.loot, treated.vp) == (4, True, 0)
-
-    def test_either_keeping_or_looting_forfeits_the_point(self) -> None:
-        """Source of the Nile 16.421-16.422: keep and/or loot, or release and spare for 1 v.p."""
-        spoils = victory_spoils(TABLES, SMALL, Dice(6))
-        assert treat_prisoners(TABLES, GEOLOGIST, spoils, keep=True, loot=False).vp == 0
-        assert treat_prisoners(TABLES, GEOLOGIST, spoils, keep=False, loot=True).vp == 0
-        assert treat_prisoners(TABLES, GEOLOGIST, spoils, keep=False, loot=False).vp == 1
-
-    def test_no_village_found_no_looting_and_no_point(self) -> None:
-        """Source of the Nile 16.42: the two options belong to an explorer who found the
-        village; without it prisoners are only kept or released."""
-        spoils = victory_spoils(TABLES, SMALL, Dice(3))
-        assert not spoils.village
-        with pytest.raises(IllegalAction, match=r"16\.42"):
-            treat_prisoners(TABLES, BOTANIST, spoils, keep=False, loot=True)
-        assert treat_prisoners(TABLES, BOTANIST, spoils, keep=False, loot=False).vp == 0
-        assert treat_prisoners(TABLES, BOTANIST, spoils, keep=True, loot=False).bearers == 1
+    def test_missionaries_doctors_and_ethnologists_release_every_prisoner(self) -> None:
+        """Source of the Nile 16.41, 16.421: they release all prisoners and never loot."""
+        assert all(must_release_prisoners(s) for s in (MISSIONARY, DOCTOR, ETHNOLOGIST))
+        assert not any(must_release_prisoners(s) for s in (EXPLORER, GEOLOGIST, BOTANIST))
 
 
 class TestLooting:

@@ -21,7 +21,7 @@ from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.meeting import finish
 from terra.games.nile.party import lose, regain_respect
-from terra.games.nile.phases import RULE_RESULTS, SPOILS, cite
+from terra.games.nile.phases import RULE_RESULTS, SPOILS
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
 from terra.games.nile.territory import river_system
 
@@ -67,40 +67,6 @@ def must_release_prisoners(specialty: Specialty) -> bool:
     """Source of the Nile 16.41, 16.421: missionaries, doctors and ethnologists release all
     prisoners and never loot."""
     return specialty in RELEASERS
-
-
-@dataclass(frozen=True, slots=True)
-class Treatment:
-    """What becomes of the prisoners and the village (16.41-16.422)."""
-
-    bearers: int  # prisoners kept as bearers
-    loot: bool  # loot the village: roll :func:`loot_village`
-    vp: int  # awarded on return to Europe for releasing without looting (16.422)
-
-
-def treat_prisoners(
-    tables: Tables, specialty: Specialty, spoils: Spoils, *, keep: bool, loot: bool
-) -> Treatment:
-    """Source of the Nile 16.41-16.422: keep or release the prisoners, loot or spare the village."""
-    if (keep or loot) and must_release_prisoners(specialty):
-        raise refusal(
-            "must_release_and_spare",
-            "a {specialty} must release every prisoner and may not loot",
-            cite("16.41, 16.421"),
-            specialty=tables.specialty_names[specialty],
-        )
-    if loot and not spoils.village:
-        raise refusal(
-            "loot_unfound_village",
-            "only a village that has been found can be looted",
-            cite("16.42"),
-        )
-    spared = spoils.village and not keep and not loot
-    return Treatment(
-        spoils.prisoners if keep else 0,
-        loot,
-        tables.awards.released_prisoners if spared else 0,
-    )
 
 
 def looting_rolls(tables: Tables, size: int, roll: Roll) -> int:
