@@ -56,6 +56,8 @@ class TestPolicies:
         found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
         state.play("normal")
         state.play(toward(state, "0503"))
+        legal = [state.action_str(action) for action in state.legal_actions()]
+        assert legal == ["policy 2", "policy 3", "policy 4", "policy 5", "policy 6"]
         with pytest.raises(IllegalAction, match="needs an askari"):
             state.play("policy 1")
 
@@ -143,8 +145,8 @@ class TestVictory:
             state.play("loot")
 
     def test_without_a_village_releasing_earns_nothing_and_keeping_a_bearer(self) -> None:
-        """Source of the Nile 16.42-16.422: the point is for sparing a village found; one prisoner kept is one
-        bearer more."""
+        """Source of the Nile 16.42-16.422: the point is for sparing a village found; one
+        prisoner kept is one bearer more."""
         state = self.won(2)
         before = state.explorers[0].awards
         state.play("release prisoners")
@@ -190,12 +192,6 @@ class TestVictory:
         assert (party.askaris, party.sick_askaris) == (0, 1)
         assert state.explorers[0].status == IN_AFRICA
 
-    def test_a_journalist_keeps_prisoners_but_a_missionary_may_not(self) -> None:
-        """16.41: missionaries (and doctors, ethnologists) release every prisoner."""
-        state = self.won(3, specialty=MISSIONARY)
-        assert state.phase_name == "moving"
-        assert "prisoners-released" in keys(state)
-
 
 class TestDefeat:
     """15.1-15.3: killed, escaping, or captured; captivity and escape attempts."""
@@ -221,6 +217,25 @@ class TestDefeat:
         party = state.explorers[0].party
         assert party.askaris == 1 and party.bearers == 0
         assert state.phase_name == "moving" and state.turn.stopped
+
+    def test_no_more_members_escape_than_the_table_gives(self) -> None:
+        """Source of the Nile 15.21-15.22: he picks the members one by one, up to the table's
+        number: four on a six, with his musket."""
+        state = self.lost(6)
+        for _ in range(4):
+            assert state.phase_name == "escape"
+            state.play("escape with askari")
+        assert state.phase_name == "moving"
+        party = state.explorers[0].party
+        assert (party.askaris, party.muskets, party.bearers) == (4, 1, 0)
+
+    def test_a_lone_escape_takes_no_one(self) -> None:
+        """Source of the Nile 15.21: a three escapes alone; a captured explorer takes no one."""
+        state = self.lost(3)
+        assert state.phase_name == "moving" and state.explorers[0].party.counts() == (0,) * 10
+        state = self.lost(1)
+        with pytest.raises(IllegalAction, match="not a decision of this moment"):
+            state.play("escape with askari")
 
     def test_capture_then_an_escape_attempt_each_later_turn(self) -> None:
         """15.3: captive at once; the attempt comes in a later turn, by ``done``."""

@@ -18,7 +18,7 @@ from terra.games.nile import joint, logistics, offers, upkeep
 from terra.games.nile.attitude import change_attitude
 from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.game_two import DefeatLine, GameTwo
-from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
+from terra.games.nile.components.tables import CAPTURED, KILLED, DefeatResult, Tables
 from terra.games.nile.europe import bury, explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
 from terra.games.nile.meeting import finish, stays
@@ -36,23 +36,6 @@ if TYPE_CHECKING:
 def consequences_of_defeat(tables: Tables, roll: Roll) -> DefeatResult:
     """Source of the Nile 15.2: captured, killed, or escaping with up to ``members`` members."""
     return tables.defeat[roll() - 1]
-
-
-def check_escapers(defeat: DefeatResult, members: int) -> None:
-    """Source of the Nile 15.21-15.22: the explorer picks at most ``defeat.members`` members
-    (a person, an animal or a canoe each) to escape with him."""
-    if defeat.result != ESCAPES and members:
-        raise refusal(
-            "no_one_escapes", "no one escapes with a captured or dead explorer", cite("15.21")
-        )
-    if members > defeat.members:
-        raise refusal(
-            "too_many_escape",
-            "only {allowed} member(s) may escape with the explorer, not {count}",
-            cite("15.21"),
-            allowed=defeat.members,
-            count=members,
-        )
 
 
 def may_attempt_escape(captured_turn: int, turn: int) -> bool:
