@@ -246,6 +246,7 @@ def lose(party: Party, good: Good, count: int, *, sick: bool = False) -> int:
     """
     if count <= 0:
         return 0
+    names: tuple[str, ...]
     if good in HEALTHY:
         names = (SICK[good], HEALTHY[good]) if sick else (HEALTHY[good], SICK[good])
     else:
