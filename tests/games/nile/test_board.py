@@ -13,18 +13,10 @@ import pytest
 
 import terra
 from terra.core import DataError
-from terra.games.nile.components.board import (
-    BLANK,
-    DESERT,
-    JUNGLE,
-    SWAMP,
-    TERRAIN_PARTS,
-    WATER,
-    Board,
-    board_text,
-    load_board,
-)
+from terra.games.nile.components.board import Board, board_text, load_board
 from terra.games.nile.components.hexgrid import DIRECTIONS, NORTH, opposite
+from terra.games.nile.components.mapfile import WATER
+from terra.games.nile.terms import BLANK, DESERT, JUNGLE, SWAMP, TERRAIN_PARTS
 
 BOARD = load_board()
 SHIPPED = (Path(str(files("terra.games.nile") / "data")) / "map.toml").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from terra.core import IllegalAction
 from terra.games.nile.actions import TRADE
 from terra.games.nile.explorer import IN_AFRICA
 from terra.games.nile.state import NileState
-from terra.games.nile.terms import JOURNALIST, MISSIONARY, VELDT
+from terra.games.nile.terms import DOCTOR, ETHNOLOGIST, GEOLOGIST, JOURNALIST, MISSIONARY, VELDT
 
 from . import positions as pos
 from .positions import dice, found, hx, keys, standing, toward
@@ -56,6 +56,8 @@ class TestPolicies:
         found(state, "0503", VELDT, tribe=TRIBE, size=LARGE)
         state.play("normal")
         state.play(toward(state, "0503"))
+        legal = [state.action_str(action) for action in state.legal_actions()]
+        assert legal == ["policy 2", "policy 3", "policy 4", "policy 5", "policy 6"]
         with pytest.raises(IllegalAction, match="needs an askari"):
             state.play("policy 1")
 
@@ -142,6 +144,38 @@ class TestVictory:
         with pytest.raises(IllegalAction, match="village has not been found"):
             state.play("loot")
 
+    def test_without_a_village_releasing_earns_nothing_and_keeping_a_bearer(self) -> None:
+        """Source of the Nile 16.42-16.422: the point is for sparing a village found; one
+        prisoner kept is one bearer more."""
+        state = self.won(2)
+        before = state.explorers[0].awards
+        state.play("release prisoners")
+        assert state.explorers[0].awards == before
+        state = self.won(2)
+        state.play("keep prisoners")
+        assert state.explorers[0].party.bearers == 17 + 1
+
+    @pytest.mark.parametrize("move", ["keep prisoners", "loot"])
+    def test_keeping_or_looting_forfeits_the_point(self, move: str) -> None:
+        """Source of the Nile 16.421-16.422: only releasing the prisoners and sparing the village
+        earns it."""
+        state = self.won(3, GEOLOGIST)
+        before = state.explorers[0].awards
+        state.play(move)
+        assert state.explorers[0].awards == before
+
+    @pytest.mark.parametrize("specialty", [MISSIONARY, DOCTOR, ETHNOLOGIST])
+    def test_missionaries_doctors_and_ethnologists_release_and_never_loot(
+        self, specialty: int
+    ) -> None:
+        """Source of the Nile 16.41, 16.421-16.422 (N46): they release the prisoners at once,
+        without the choice, and sparing the village found still earns the point."""
+        state = self.won(3, specialty)
+        assert state.phase_name == "moving"
+        assert keys(state)[-1] == "prisoners-released"
+        assert state.explorers[0].party.bearers == 17
+        assert state.explorers[0].awards == 1
+
     def test_sick_askaris_count_against_the_loss(self) -> None:
         """Source of the Nile, 16.3: the victory turns into defeat only when the loss exceeds
         the askaris in the expedition, the sick among them (decision N45): a loss of four with
@@ -157,12 +191,6 @@ class TestVictory:
         party = state.explorers[0].party
         assert (party.askaris, party.sick_askaris) == (0, 1)
         assert state.explorers[0].status == IN_AFRICA
-
-    def test_a_journalist_keeps_prisoners_but_a_missionary_may_not(self) -> None:
-        """16.41: missionaries (and doctors, ethnologists) release every prisoner."""
-        state = self.won(3, specialty=MISSIONARY)
-        assert state.phase_name == "moving"
-        assert "prisoners-released" in keys(state)
 
 
 class TestDefeat:
@@ -189,6 +217,25 @@ class TestDefeat:
         party = state.explorers[0].party
         assert party.askaris == 1 and party.bearers == 0
         assert state.phase_name == "moving" and state.turn.stopped
+
+    def test_no_more_members_escape_than_the_table_gives(self) -> None:
+        """Source of the Nile 15.21-15.22: he picks the members one by one, up to the table's
+        number: four on a six, with his musket."""
+        state = self.lost(6)
+        for _ in range(4):
+            assert state.phase_name == "escape"
+            state.play("escape with askari")
+        assert state.phase_name == "moving"
+        party = state.explorers[0].party
+        assert (party.askaris, party.muskets, party.bearers) == (4, 1, 0)
+
+    def test_a_lone_escape_takes_no_one(self) -> None:
+        """Source of the Nile 15.21: a three escapes alone; a captured explorer takes no one."""
+        state = self.lost(3)
+        assert state.phase_name == "moving" and state.explorers[0].party.counts() == (0,) * 10
+        state = self.lost(1)
+        with pytest.raises(IllegalAction, match="not a decision of this moment"):
+            state.play("escape with askari")
 
     def test_capture_then_an_escape_attempt_each_later_turn(self) -> None:
         """15.3: captive at once; the attempt comes in a later turn, by ``done``."""

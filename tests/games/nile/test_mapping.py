@@ -42,7 +42,6 @@ from terra.games.nile.mapping import (
     TWO_OUTFLOWS,
     complete_exploration,
     discover_natives,
-    explore,
     map_river,
     map_terrain,
     spectacular_discoveries,
@@ -731,7 +730,9 @@ class TestExploringAHex:
         river_card = card_where(river_b=NO_RIVER)
         natives = card_where(natives=PLACE_MASKS[MOUNTAIN])
         draw = Script(terrain, river_card, natives, 5)
-        mapped, rest = explore(t, DATA, X, draw, Script(2), seat=1)
+        roll = Script(2)
+        mapped = map_terrain(t, DATA, X, draw, roll, seat=1)
+        rest = complete_exploration(t, DATA, X, draw, roll)
         assert draw.done and mapped.terrain == MOUNTAIN
         assert rest.river is not None and rest.river.card == river_card
         assert rest.natives is not None and rest.natives.tribe == 1

@@ -225,7 +225,6 @@ class ActionTable(ActionSpace):
     counter_sites: tuple[int, ...]  # COUNTER actions on hexes 4.41 allows (by the board alone)
     goods_amount: dict[int, GoodsActions]  # BUY, LEAVE, CACHE, TAKE_WATER, LEAVE_SICK, by kind
     ticket_port: tuple[int, ...]  # by card: the port of its free ticket, -1 none (26.6)
-    sold_at: tuple[frozenset[int], ...]  # by port: the goods it sells (5.426-5.427)
     near: tuple[frozenset[int], ...]  # by hex: the hexes fewer than three away (4.42)
     wares: tuple[tuple[tuple[int, int], ...], ...]  # by port: (BUY action, its cost) of what
     # it sells (5.3, 5.426-5.427)
@@ -414,7 +413,6 @@ def build_table(
         counter_sites=tuple(base[COUNTER] + hex_ for hex_ in board.discovery_sites()),
         goods_amount=goods_amount,
         ticket_port=ticket_port,
-        sold_at=sold_at,
         near=tuple(_within(board, hex_, COUNTER_SPACING - 1) for hex_ in range(board.num_hexes)),
         wares=tuple(
             tuple(

@@ -18,27 +18,16 @@ from terra.games.nile import joint, logistics, offers, upkeep
 from terra.games.nile.attitude import change_attitude
 from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.game_two import DefeatLine, GameTwo
-from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED, DefeatResult, Tables
+from terra.games.nile.components.tables import CAPTURED, KILLED, DefeatResult, Tables
 from terra.games.nile.europe import bury, explorer_dies
 from terra.games.nile.explorer import CAPTIVE, IN_AFRICA
 from terra.games.nile.meeting import finish, stays
-from terra.games.nile.party import Party, gain, lose
+from terra.games.nile.party import Party, gain, lose, named_counts
 from terra.games.nile.phases import ESCAPE, MOVING, RULE_DEFEAT, cite
 from terra.games.nile.records import Encounter
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.specialties import work_on_captors
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    CAMEL,
-    CANOE,
-    FOOT,
-    GOOD_IDS,
-    GUIDE,
-    HORSE,
-    MUSKET,
-    RATION,
-)
+from terra.games.nile.terms import ANIMALS, BEARER, CANOE, FOOT, MUSKET, PEOPLE, RATION
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -47,23 +36,6 @@ if TYPE_CHECKING:
 def consequences_of_defeat(tables: Tables, roll: Roll) -> DefeatResult:
     """Source of the Nile 15.2: captured, killed, or escaping with up to ``members`` members."""
     return tables.defeat[roll() - 1]
-
-
-def check_escapers(defeat: DefeatResult, members: int) -> None:
-    """Source of the Nile 15.21-15.22: the explorer picks at most ``defeat.members`` members
-    (a person, an animal or a canoe each) to escape with him."""
-    if defeat.result != ESCAPES and members:
-        raise refusal(
-            "no_one_escapes", "no one escapes with a captured or dead explorer", cite("15.21")
-        )
-    if members > defeat.members:
-        raise refusal(
-            "too_many_escape",
-            "only {allowed} member(s) may escape with the explorer, not {count}",
-            cite("15.21"),
-            allowed=defeat.members,
-            count=members,
-        )
 
 
 def may_attempt_escape(captured_turn: int, turn: int) -> bool:
@@ -147,9 +119,7 @@ def defeat(state: NileState) -> None:
         explorer.status = CAPTIVE
         explorer.captured = state.round
         state.emit("captured", player=state.player)
-        stays(state, encounter)
-        state.encounter = None
-        upkeep.end_of_turn(state, skip_upkeep=True)
+        _held_captive(state, encounter)
         return
     encounter.members = result.members
     encounter.party = old
@@ -173,12 +143,18 @@ def defeat_by_dice(state: NileState) -> None:
         return
     if line.result == CAPTURED:
         _capture(state, state.player, encounter.tribe)
-        stays(state, encounter)
-        state.encounter = None
-        upkeep.end_of_turn(state, skip_upkeep=True)
+        _held_captive(state, encounter)
         return
     _escape(state, state.player, line, explorer.party)
     finish_escape(state)
+
+
+def _held_captive(state: NileState, encounter: Encounter) -> None:
+    """15.3: the explorer just captured has stayed in the natives' hex (23.1); the meeting and
+    his turn end, without the upkeep and the bonus draw of 8.3 steps 4-5."""
+    stays(state, encounter)
+    state.encounter = None
+    upkeep.end_of_turn(state, skip_upkeep=True)
 
 
 def _capture(state: NileState, seat: int, tribe: int) -> None:
@@ -233,11 +209,7 @@ def _escape(state: NileState, seat: int, line: DefeatLine, expedition: Party | N
     explorer = state.explorer(seat)
     explorer.party = escaping_party(state.data.game_two, line, dice(state), expedition)
     explorer.mode = FOOT
-    state.emit("escaped", player=seat, members=_members(explorer.party))
-
-
-def _members(party: Party) -> dict[str, int]:
-    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
+    state.emit("escaped", player=seat, members=named_counts(explorer.party))
 
 
 def escapers(encounter: Encounter) -> int:
@@ -245,7 +217,7 @@ def escapers(encounter: Encounter) -> int:
     party = encounter.party
     if party is None:
         return 0
-    return sum(party.count(good) for good in (BEARER, GUIDE, ASKARI, HORSE, CAMEL, CANOE))
+    return sum(party.count(good) for good in (*PEOPLE, *ANIMALS, CANOE))
 
 
 def escape_with(state: NileState, good: int) -> None:

@@ -33,21 +33,11 @@ from terra.games.nile.discoveries import places_of
 from terra.games.nile.europe import explorer_dies
 from terra.games.nile.mapping import tribe_size_by_dice
 from terra.games.nile.natives import battle, fight
-from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose
+from terra.games.nile.party import HEALTHY, explorer_armed, gain, lose, regain_respect
 from terra.games.nile.party import SICK as SICK_SLOTS
 from terra.games.nile.records import Encounter
 from terra.games.nile.sickness import care_for_sick
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    BY_CANOE,
-    CANOE,
-    GOOD_IDS,
-    GUIDE,
-    PEOPLE,
-    ZOOLOGIST,
-    Specialty,
-)
+from terra.games.nile.terms import BEARER, BY_CANOE, CANOE, GOOD_IDS, PEOPLE, ZOOLOGIST, Specialty
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -165,7 +155,7 @@ def draw_disaster(state: NileState) -> None:
     if disaster.shoot:
         shot = shoot_animal(party.askaris, explorer_armed(party), explorer.specialty, dice(state))
         if shot.killed:
-            party.debased = False  # 5.52: a dangerous animal killed restores respect
+            regain_respect(party)  # 5.52: a dangerous animal killed restores respect
             state.emit("animal-shot", player=state.player, card=card, shots=shot.shots)
             return
     state.emit("disaster", player=state.player, card=card, name=disaster.name, amount=amount)
@@ -188,7 +178,7 @@ def strike(state: NileState, disaster: Disaster, amount: int, present: int) -> N
     who = disaster.who
     effect = disaster.effect
     if effect == KILLED_BY_DISASTER:
-        if who in (BEARER, GUIDE, ASKARI):
+        if who in PEOPLE:
             deaths = killed_by_disaster(amount, present, dice(state))
             if deaths.explorer_killed:
                 explorer_dies(state, disaster.name)

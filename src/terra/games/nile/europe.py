@@ -12,10 +12,7 @@ from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, TO_EUROPE, Explorer
 from terra.games.nile.joint import disband, leave
-from terra.games.nile.phases import (
-    MOVING,
-    RULE_EUROPE,
-)
+from terra.games.nile.phases import MOVING, RULE_EUROPE
 from terra.games.nile.sequence import end_turn
 from terra.games.nile.territory import erase
 

@@ -17,15 +17,9 @@ from terra.games.nile import offers
 from terra.games.nile.chance import Roll
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.logistics import GOOD_OF
-from terra.games.nile.party import (
-    HEALTHY,
-    SICK,
-    Party,
-    hunters,
-    lose,
-    members,
-)
+from terra.games.nile.party import HEALTHY, SICK, Party, hunters, lose, members
 from terra.games.nile.terms import (
+    ANIMALS,
     ASKARI,
     BEARER,
     CAMEL,
@@ -64,7 +58,7 @@ def hunt(party: Party, terrain: Terrain, activity: int, tables: Tables, roll: Ro
 
 def shoot_animals(party: Party, good: Good, count: int, tables: Tables) -> int:
     """Source of the Nile 5.4425, 18.5: animals shot for fresh meat; returns the rations."""
-    if good not in (HORSE, CAMEL) or not 0 <= count <= party.count(good):
+    if good not in ANIMALS or not 0 <= count <= party.count(good):
         raise refusal(
             "cannot_shoot_count",
             "cannot shoot {count} of {good}",

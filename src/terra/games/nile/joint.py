@@ -23,11 +23,11 @@ from terra.games.nile import actions as act
 from terra.games.nile import offers
 from terra.games.nile.chance import roll
 from terra.games.nile.explorer import IN_AFRICA, IN_EUROPE, Explorer
-from terra.games.nile.party import Party
+from terra.games.nile.party import Party, named_counts
 from terra.games.nile.phases import ACTIVITY, ANSWER, EUROPE, JOINT, Phase, cite
 from terra.games.nile.records import Proposal
 from terra.games.nile.sequence import end_turn
-from terra.games.nile.terms import FOOT, GOOD_IDS
+from terra.games.nile.terms import FOOT
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -221,7 +221,7 @@ def split_off(state: NileState, seat: int, terms: int) -> None:
         travel_alone(state, head, left)
     state.explorer(seat).mode = mode if seat == leader else FOOT
     state.explorer(head).mode = mode if head == leader else FOOT
-    state.emit("split", player=seat, terms=TERMS[terms], took=counts(taken))
+    state.emit("split", player=seat, terms=TERMS[terms], took=named_counts(taken))
 
 
 def _agreed(pool: Party, terms: int) -> tuple[Party, Party]:
@@ -263,12 +263,6 @@ def _high_roller(state: NileState, sides: list[int]) -> int:
         rolling = [side for die, side in throws if die == best]
         if len(rolling) == 1:
             return rolling[0]
-
-
-def counts(party: Party) -> dict[str, int]:
-    """What a share holds, for the log: each good's id with its number (fresh food, tusks and
-    specimens aside)."""
-    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
 
 
 def leave(state: NileState, seat: int) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from terra.core.data import fold_name
-from terra.core.errors import refusal
+from terra.core.errors import IllegalAction, refusal
 from terra.games.nile.components import Components
 from terra.games.nile.components.tables import Tables
 from terra.games.nile.party import (
@@ -24,24 +24,23 @@ from terra.games.nile.party import (
     Party,
     animals,
     bonus_weight,
+    gain,
     items,
     lose,
     people,
     sick_people,
 )
+from terra.games.nile.phases import RULE_OUTFIT
 from terra.games.nile.terms import (
     BEARER,
     BY_CANOE,
     CAMEL,
     CANOE,
     FOOT,
-    GIFT,
     GOOD_IDS,
     HORSE,
+    ITEMS,
     MOUNTED,
-    MUSKET,
-    RATION,
-    WATER,
     Good,
 )
 
@@ -93,10 +92,36 @@ def passage_fare(tables: Tables, free_ticket: bool) -> int:
     return 0 if free_ticket else tables.passage
 
 
+def explain_purchase(
+    data: Components, port: int, good: Good, count: int, money: int
+) -> IllegalAction | None:
+    """Source of the Nile 5.3, 5.426-5.427: a purchase within the money left, of what ``port``
+    sells (horses and camels only where sold); ``None`` when it may be made."""
+    tables = data.tables
+    cost = tables.price[good] * count  # at the Rates of Exchange
+    if cost > money:
+        return refusal(
+            "money_short",
+            "{amount} cost ${cost}; you have ${money} left",
+            RULE_OUTFIT,
+            amount=count,
+            cost=cost,
+            money=money,
+        )
+    if not can_buy_at(data, good, port):
+        return refusal(
+            "not_sold_here",
+            "{goods} are not sold at {port}",
+            RULE_OUTFIT,
+            goods=f"{tables.good_names[good]}s",
+            port=data.board.port_names[port],
+        )
+    return None
+
+
 def buy(data: Components, party: Party, port: int, good: Good, count: int, *, funds: int) -> int:
     """Source of the Nile 5.3, 5.4452: buy ``count`` of ``good`` at ``port`` out of ``funds``;
     returns the money left. Askaris bought at a port come with their own muskets."""
-    tables = data.tables
     if count < 0:
         raise refusal(
             "cannot_buy_count",
@@ -105,28 +130,11 @@ def buy(data: Components, party: Party, port: int, good: Good, count: int, *, fu
             count=count,
             good=GOOD_IDS[good],
         )
-    if not can_buy_at(data, good, port):
-        raise refusal(
-            "port_does_not_sell",
-            "{port} does not sell {good}",
-            "Source of the Nile 5.426-5.427",
-            port=data.board.port_names[port],
-            good=tables.good_names[good],
-        )
-    cost = price(tables, good) * count
-    if cost > funds:
-        raise refusal(
-            "funds_short",
-            "{count} {good} cost ${cost}; only ${funds} is left",
-            "Source of the Nile 5.3",
-            count=count,
-            good=tables.good_names[good],
-            cost=cost,
-            funds=funds,
-        )
-    name = HEALTHY.get(good) or STOCK[good]
-    setattr(party, name, getattr(party, name) + count)
-    return funds - cost
+    refused = explain_purchase(data, port, good, count, funds)
+    if refused is not None:
+        raise refused
+    gain(party, good, count)
+    return funds - data.tables.price[good] * count
 
 
 def outfit(
@@ -407,13 +415,10 @@ class Loss:
             self.lost[good] = self.lost.get(good, 0) + count
 
 
-ITEM_GOODS = (RATION, GIFT, MUSKET, WATER)
-
-
 def _carried(mode: int) -> tuple[tuple[str, Good], ...]:
     """What each carrier of ``mode`` bears a share of (11.3): the items, and on foot the canoes
     and the sick, in canoes every person."""
-    shared = tuple((STOCK[good], good) for good in ITEM_GOODS)
+    shared = tuple((STOCK[good], good) for good in ITEMS)
     if mode == BY_CANOE:
         return shared + tuple((name, good) for good, name in (*HEALTHY.items(), *SICK.items()))
     return (

@@ -9,8 +9,7 @@ The order of a newly explored hex (8.3): :func:`map_terrain` draws the first car
 then a partial exploration of the explorer's seat, and he may retreat (9.44-9.46, 10.291).
 :func:`complete_exploration` maps the rest: the river (second card, whose River B line also
 gives the oasis and the cataract; :mod:`terra.games.nile.mapping_rivers`), the natives (third
-card), then the spectacular discoveries (one more card for each). :func:`explore` does both at
-once.
+card), then the spectacular discoveries (one more card for each).
 
 Source of the Nile 32.0 Mapping and 33.0 Discovering Natives in Game II (``dice=True``): the same
 procedure with dice where the cards gave directions, terrain, oases, cataracts, heights and
@@ -24,9 +23,7 @@ from dataclasses import dataclass
 from math import prod as product
 
 from terra.games.nile.components import Components
-from terra.games.nile.components.events import (
-    hex_places,
-)
+from terra.games.nile.components.events import hex_places
 from terra.games.nile.mapping_rivers import (
     CIRCLE,
     CONNECTED,
@@ -76,7 +73,6 @@ __all__ = [
     "TerrainFound",
     "complete_exploration",
     "discover_natives",
-    "explore",
     "map_river",
     "map_terrain",
     "mark_oasis_and_cataract",
@@ -319,18 +315,3 @@ def complete_exploration(
     t.stage[hex_] = EXPLORED
     t.partial[hex_] = -1
     return Exploration(river, natives, spectacular)
-
-
-def explore(
-    t: Territory,
-    data: Components,
-    hex_: int,
-    draw: Draw,
-    roll: Roll,
-    *,
-    seat: int,
-    dice: bool = False,
-) -> tuple[TerrainFound, Exploration]:
-    """Source of the Nile 10.1, 8.3: map a blank hex whole (no retreat in between)."""
-    terrain = map_terrain(t, data, hex_, draw, roll, seat=seat, dice=dice)
-    return terrain, complete_exploration(t, data, hex_, draw, roll, dice=dice)

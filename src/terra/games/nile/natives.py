@@ -23,7 +23,6 @@ from terra.games.nile import offers
 from terra.games.nile.attitude import attitude_toward, change_attitude
 from terra.games.nile.chance import Roll, dice, roll, two_dice
 from terra.games.nile.components.game_two import GameTwo
-from terra.games.nile.components.tablefile import POLICIES
 from terra.games.nile.components.tables import AMBUSH, FRIENDLY, HOSTILE, NEUTRAL, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.joint import carry_partners
@@ -92,30 +91,6 @@ def policy_allowed(tables: Tables, policy: int, guns: int) -> bool:
     return 1 <= policy <= len(tables.policy_ids) and (
         guns > 0 or not tables.policy_needs_arms[policy - 1]
     )
-
-
-def allowed_policies(tables: Tables, guns: int) -> tuple[int, ...]:
-    """Source of the Nile 13.3-13.31: the policy numbers an expedition with ``guns`` may choose."""
-    return tuple(p for p in range(1, len(tables.policy_ids) + 1) if policy_allowed(tables, p, guns))
-
-
-def check_policy(tables: Tables, policy: int, guns: int) -> None:
-    """Source of the Nile 13.31: refuse a policy the expedition cannot adopt, saying why."""
-    if not 1 <= policy <= len(tables.policy_ids):
-        raise refusal(
-            "no_such_policy",
-            "there is no policy {policy}; choose 1 to {count}",
-            cite("13.3"),
-            policy=policy,
-            count=POLICIES,
-        )
-    if not policy_allowed(tables, policy, guns):
-        raise refusal(
-            "policy_needs_armed_man",
-            "{policy} needs an armed man: an askari fit to fight or the explorer with a musket",
-            cite("13.31"),
-            policy=tables.policy_names[policy - 1],
-        )
 
 
 def native_attitude(tables: Tables, policy: int, activity: int, roll: Roll) -> Answer:

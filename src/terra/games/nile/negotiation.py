@@ -37,8 +37,8 @@ from terra.games.nile.natives import (
 from terra.games.nile.party import explorer_armed, gain, lose
 from terra.games.nile.phases import RULE_NEGOTIATION, cite
 from terra.games.nile.terms import (
+    ANIMALS,
     ASKARI,
-    BEARER,
     CAMEL,
     CANOE,
     DESERT,
@@ -46,8 +46,8 @@ from terra.games.nile.terms import (
     GIFT,
     GOOD_IDS,
     GUIDE,
-    HORSE,
     MUSKET,
+    PEOPLE,
     RATION,
     SIZE_IDS,
     WATER,
@@ -167,11 +167,11 @@ def most_lots(tables: Tables, dealings: Dealings, good: Good, *, selling: bool =
 def per_native(two: GameTwo, good: Good) -> int:
     """Source of the Nile 38.3 (Game II): how many of ``good`` one native trades: one animal,
     one canoe or ten items, or himself hired out."""
-    if good in (HORSE, CAMEL):
+    if good in ANIMALS:
         return two.trade_animals
     if good == CANOE:
         return two.trade_canoes
-    if good in (BEARER, GUIDE, ASKARI):
+    if good in PEOPLE:
         return two.trade_hirelings
     return two.trade_items
 

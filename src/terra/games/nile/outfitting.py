@@ -17,10 +17,7 @@ from terra.games.nile.chance import discard, draw_donation
 from terra.games.nile.explorer import IN_AFRICA, Explorer
 from terra.games.nile.joint import land_together, members_of
 from terra.games.nile.party import Party, debase_explorer
-from terra.games.nile.phases import (
-    OUTFIT,
-    RULE_OUTFIT,
-)
+from terra.games.nile.phases import OUTFIT
 from terra.games.nile.runs import emit_run
 from terra.games.nile.sequence import begin_turn, end_turn
 from terra.games.nile.terms import FOOT, GUIDE, JOURNALIST
@@ -130,7 +127,7 @@ def passage(state: NileState, seat: int, port: int) -> tuple[int, int]:
     explorer = state.explorers[seat]
     if journalist_income(state, explorer):
         return 0, state.data.game_two.journalist_income
-    fare = 0 if ticket_for(state, explorer, port) >= 0 else state.data.tables.passage
+    fare = logistics.passage_fare(state.data.tables, ticket_for(state, explorer, port) >= 0)
     return fare, donation_dollars(state, explorer)
 
 
@@ -190,25 +187,7 @@ def collect_donations(state: NileState) -> None:
 def explain_buy(state: NileState, good: int, amount: int) -> IllegalAction | None:
     """5.3, 5.426-5.427: within the money left, and horses and camels only where sold."""
     explorer = state.explorers[state.player]
-    cost = state.data.tables.price[good] * amount  # at the Rates of Exchange
-    if cost > explorer.money:
-        return refusal(
-            "money_short",
-            "{amount} cost ${cost}; you have ${money} left",
-            RULE_OUTFIT,
-            amount=amount,
-            cost=cost,
-            money=explorer.money,
-        )
-    if good not in state.tables.sold_at[explorer.port]:
-        return refusal(
-            "not_sold_here",
-            "{goods} are not sold at {port}",
-            RULE_OUTFIT,
-            goods=f"{state.data.tables.good_names[good]}s",
-            port=state.data.board.port_names[explorer.port],
-        )
-    return None
+    return logistics.explain_purchase(state.data, explorer.port, good, amount, explorer.money)
 
 
 def _affordable(state: NileState) -> Iterable[int]:

@@ -155,6 +155,12 @@ class Party(Fielded):
         )
 
 
+def named_counts(party: Party) -> dict[str, int]:
+    """What the expedition holds, for the log: each good's id with its number (fresh food,
+    tusks and specimens aside)."""
+    return {GOOD_IDS[good]: count for good, count in enumerate(party.counts()) if count}
+
+
 def at_hand(party: Party, *, sick: bool = False) -> tuple[int, ...]:
     """Source of the Nile 9.6, 19.4: what the expedition may part with, by good: of people the
     healthy (with ``sick`` the sick), of animals and items everything (decision N160)."""
@@ -240,20 +246,18 @@ def lose(party: Party, good: Good, count: int, *, sick: bool = False) -> int:
     """
     if count <= 0:
         return 0
+    names: tuple[str, ...]
     if good in HEALTHY:
-        first, then = (SICK[good], HEALTHY[good]) if sick else (HEALTHY[good], SICK[good])
-        lost = 0
-        for name in (first, then):
-            held = int(getattr(party, name))
-            taken = min(held, count - lost)
-            setattr(party, name, held - taken)
-            lost += taken
-        return lost
-    name = STOCK[good]
-    held = int(getattr(party, name))
-    taken = min(held, count)
-    setattr(party, name, held - taken)
-    return taken
+        names = (SICK[good], HEALTHY[good]) if sick else (HEALTHY[good], SICK[good])
+    else:
+        names = (STOCK[good],)
+    lost = 0
+    for name in names:
+        held = int(getattr(party, name))
+        taken = min(held, count - lost)
+        setattr(party, name, held - taken)
+        lost += taken
+    return lost
 
 
 def discharge(party: Party, good: Good, count: int, *, sick: bool = False) -> int:

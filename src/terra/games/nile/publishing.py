@@ -39,9 +39,7 @@ from terra.games.nile.ranks import ranked_awards
 from terra.games.nile.rivers import epic_value
 from terra.games.nile.sequence import end_game, reached_target
 from terra.games.nile.terms import BLANK, LAKE
-from terra.games.nile.territory import (
-    NATIVE_COUNTERS,
-)
+from terra.games.nile.territory import NATIVE_COUNTERS
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState

@@ -11,14 +11,7 @@ from typing import TYPE_CHECKING
 from terra.games.nile.discoveries import bring_finds_home
 from terra.games.nile.explorer import CAPTIVE, IN_EUROPE, TO_EUROPE
 from terra.games.nile.party import Party
-from terra.games.nile.phases import (
-    ACTIVITY,
-    CAPTIVITY,
-    EUROPE,
-    JOINT,
-    OVER,
-    SPECIALTY,
-)
+from terra.games.nile.phases import ACTIVITY, CAPTIVITY, EUROPE, JOINT, OVER, SPECIALTY
 from terra.games.nile.ranks import award_ranks_at_the_end
 from terra.games.nile.records import Turn
 

@@ -18,24 +18,9 @@ from terra.games.nile.components.tables import DIES, RECOVERS, Tables
 from terra.games.nile.expedition import goods_at_hand
 from terra.games.nile.hunting import go_wanting
 from terra.games.nile.logistics import CAMEL_WATERING, GOOD_OF
-from terra.games.nile.party import (
-    HEALTHY,
-    SICK,
-    Party,
-    at_hand,
-    discharge,
-    members,
-)
+from terra.games.nile.party import SICK, Party, at_hand, discharge, gain, lose, members
 from terra.games.nile.runs import emit_run
-from terra.games.nile.terms import (
-    ASKARI,
-    BEARER,
-    CAMEL,
-    GOOD_IDS,
-    GUIDE,
-    HORSE,
-    Good,
-)
+from terra.games.nile.terms import ASKARI, BEARER, CAMEL, GOOD_IDS, GUIDE, HORSE, Good
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
@@ -125,11 +110,11 @@ def care_for_sick(
         for _ in range(int(getattr(party, name))):
             result = tables.recover(roll(), doctor)
             if result == RECOVERS:
-                setattr(party, name, getattr(party, name) - 1)
-                setattr(party, HEALTHY[good], getattr(party, HEALTHY[good]) + 1)
+                lose(party, good, 1, sick=True)
+                gain(party, good, 1)
                 care.recovered[good] = care.recovered.get(good, 0) + 1
             elif result == DIES:
-                setattr(party, name, getattr(party, name) - 1)
+                lose(party, good, 1, sick=True)
                 care.died[good] = care.died.get(good, 0) + 1
     return care
 

@@ -395,10 +395,7 @@ def erase(t: Territory, board: Board, hex_: int) -> None:
     t.oasis[hex_] = 0
     t.tribe[hex_] = 0
     t.tribe_size[hex_] = -1
-    t.waterfall[hex_] = 0
-    t.peak[hex_] = 0
-    t.lake_miles[hex_] = 0
-    t.lake_stamp[hex_] = 0
+    _no_spectacular(t, hex_)
 
 
 def forget_spectacular(t: Territory, hex_: int, seat: int) -> None:
@@ -407,6 +404,11 @@ def forget_spectacular(t: Territory, hex_: int, seat: int) -> None:
     spectacular discoveries are lost and will be drawn anew when it is explored fully."""
     t.stage[hex_] = min(t.stage[hex_], NO_SPECTACULAR)
     t.partial[hex_] = seat
+    _no_spectacular(t, hex_)
+
+
+def _no_spectacular(t: Territory, hex_: int) -> None:
+    """10.53-10.56: no high mountain, waterfall or lake's extra miles known in the hex."""
     t.waterfall[hex_] = 0
     t.peak[hex_] = 0
     t.lake_miles[hex_] = 0

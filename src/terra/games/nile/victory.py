@@ -20,8 +20,8 @@ from terra.games.nile.chance import Roll, dice, roll
 from terra.games.nile.components.tables import LOOT_GIFT, LOOT_RATION, Tables
 from terra.games.nile.defeat import defeat
 from terra.games.nile.meeting import finish
-from terra.games.nile.party import lose
-from terra.games.nile.phases import RULE_RESULTS, SPOILS, cite
+from terra.games.nile.party import lose, regain_respect
+from terra.games.nile.phases import RULE_RESULTS, SPOILS
 from terra.games.nile.terms import ASKARI, DESERT, DOCTOR, ETHNOLOGIST, MISSIONARY, Specialty
 from terra.games.nile.territory import river_system
 
@@ -67,40 +67,6 @@ def must_release_prisoners(specialty: Specialty) -> bool:
     """Source of the Nile 16.41, 16.421: missionaries, doctors and ethnologists release all
     prisoners and never loot."""
     return specialty in RELEASERS
-
-
-@dataclass(frozen=True, slots=True)
-class Treatment:
-    """What becomes of the prisoners and the village (16.41-16.422)."""
-
-    bearers: int  # prisoners kept as bearers
-    loot: bool  # loot the village: roll :func:`loot_village`
-    vp: int  # awarded on return to Europe for releasing without looting (16.422)
-
-
-def treat_prisoners(
-    tables: Tables, specialty: Specialty, spoils: Spoils, *, keep: bool, loot: bool
-) -> Treatment:
-    """Source of the Nile 16.41-16.422: keep or release the prisoners, loot or spare the village."""
-    if (keep or loot) and must_release_prisoners(specialty):
-        raise refusal(
-            "must_release_and_spare",
-            "a {specialty} must release every prisoner and may not loot",
-            cite("16.41, 16.421"),
-            specialty=tables.specialty_names[specialty],
-        )
-    if loot and not spoils.village:
-        raise refusal(
-            "loot_unfound_village",
-            "only a village that has been found can be looted",
-            cite("16.42"),
-        )
-    spared = spoils.village and not keep and not loot
-    return Treatment(
-        spoils.prisoners if keep else 0,
-        loot,
-        tables.awards.released_prisoners if spared else 0,
-    )
 
 
 def looting_rolls(tables: Tables, size: int, roll: Roll) -> int:
@@ -164,7 +130,7 @@ def win(state: NileState) -> None:
     if losses.killed:
         lose(explorer.party, ASKARI, losses.killed)  # the healthy who fought fall first
         state.emit("killed", player=state.player, good=ASKARI, count=losses.killed)
-    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    regain_respect(explorer.party)  # 5.52: a victory restores the askaris' respect
     if losses.defeat:
         defeat(state)
         return
@@ -173,15 +139,7 @@ def win(state: NileState) -> None:
         return
     spoils = victory_spoils(tables, encounter.size, dice(state), band=encounter.band)
     state.emit("spoils", player=state.player, prisoners=spoils.prisoners, village=spoils.village)
-    if not spoils.prisoners and not spoils.village:
-        finish(state)
-        return
-    encounter.prisoners = spoils.prisoners
-    encounter.members = 1 if spoils.village else 0
-    if must_release_prisoners(explorer.specialty):
-        release_prisoners(state)
-        return
-    state.phase = SPOILS
+    take_spoils(state, spoils.prisoners, spoils.village)
 
 
 def win_by_dice(state: NileState) -> None:
@@ -193,7 +151,7 @@ def win_by_dice(state: NileState) -> None:
     assert encounter is not None
     explorer = state.explorer(state.player)
     two = state.data.game_two
-    explorer.party.debased = False  # 5.52: a victory restores the askaris' respect
+    regain_respect(explorer.party)  # 5.52: a victory restores the askaris' respect
     die = roll(state)
     plunder = die == two.loot_on
     prisoners = 0 if plunder else max(0, explorer.party.askaris - die)
@@ -206,12 +164,20 @@ def win_by_dice(state: NileState) -> None:
         else:
             finish(state)
         return
+    take_spoils(state, prisoners, village)
+
+
+def take_spoils(state: NileState, prisoners: int, village: bool) -> None:
+    """16.41: the victor decides the fate of the prisoners taken and of the village found (a
+    missionary, doctor or ethnologist releases them at once); with neither, the meeting ends."""
     if not prisoners and not village:
         finish(state)
         return
+    encounter = state.encounter
+    assert encounter is not None
     encounter.prisoners = prisoners
     encounter.members = 1 if village else 0
-    if must_release_prisoners(explorer.specialty):
+    if must_release_prisoners(state.explorers[state.player].specialty):
         release_prisoners(state)
         return
     state.phase = SPOILS

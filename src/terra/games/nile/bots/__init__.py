@@ -19,14 +19,7 @@ from terra.games.nile.bots.greedy import greedy_action, specialties_scored
 from terra.games.nile.bots.meeting import escape_in_order
 from terra.games.nile.bots.prospects import estimate, solitaire_value
 from terra.games.nile.offers import find_action
-from terra.games.nile.phases import (
-    CAPTIVITY,
-    COUNTERS,
-    ESCAPE,
-    OUTFIT,
-    PUBLISHING,
-    SPECIALTY,
-)
+from terra.games.nile.phases import CAPTIVITY, COUNTERS, ESCAPE, OUTFIT, PUBLISHING, SPECIALTY
 from terra.games.nile.state import NileState
 from terra.games.nile.terms import ASKARI, BEARER, CAMEL, CANOE, GUIDE, HORSE
 

@@ -69,16 +69,16 @@ from terra.games.nile.phases import (
     SPECIALTY,
 )
 from terra.games.nile.terms import (
+    ANIMALS,
     ASKARI,
     BEARER,
-    CAMEL,
     CANOE,
     DESERT,
     GIFT,
     GUIDE,
-    HORSE,
     MUSKET,
     NORMAL,
+    PEOPLE,
     RATION,
     RECKLESS,
     WATER,
@@ -304,7 +304,7 @@ def _lighten(state: NileState, legal: list[int]) -> int:
                 return action
     tables = state.data.tables
     excess = logistics.overload(party, explorer.mode, tables, explorer_works=explorer.carries)
-    for good in (BEARER, GUIDE, ASKARI):
+    for good in PEOPLE:
         action = find_action(state, act.LEAVE_SICK, good, 1)
         if action in legal:
             lighter = party.clone()
@@ -493,7 +493,7 @@ def _choose_move(state: NileState, legal: list[int], rng: random.Random) -> int:
     if action >= 0:
         return action
     if explorer.party.rations == 0 and not explorer.party.fresh:
-        for animal in (HORSE, CAMEL):
+        for animal in ANIMALS:
             shoot = find_action(state, act.SHOOT, animal)
             if shoot in legal:
                 return shoot

@@ -21,12 +21,7 @@ from terra.games.nile.components.events import (
     build_events,
     port_names,
 )
-from terra.games.nile.components.game_two import (
-    GAME_TWO_FILE,
-    GameTwo,
-    GameTwoFile,
-    build_game_two,
-)
+from terra.games.nile.components.game_two import GAME_TWO_FILE, GameTwo, GameTwoFile, build_game_two
 from terra.games.nile.components.tablefile import TablesFile
 from terra.games.nile.components.tables import TABLES_FILE, Tables, build_tables
 

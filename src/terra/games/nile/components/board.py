@@ -39,7 +39,6 @@ from terra.games.nile.components.hexgrid import (
 from terra.games.nile.components.mapfile import (
     MAP_FILE,
     TERRAIN_CODES,
-    WATER,
     Grid,
     MapFile,
     hex_id,
@@ -53,34 +52,10 @@ from terra.games.nile.components.rivers import (
     trace_systems,
     water_bodies,
 )
-from terra.games.nile.terms import (
-    BLANK,
-    DESERT,
-    JUNGLE,
-    JUNGLE_MOUNTAIN,
-    JUNGLE_SWAMP,
-    LAKE,
-    MOUNTAIN,
-    SWAMP,
-    TERRAIN_NAMES,
-    TERRAIN_PARTS,
-    VELDT,
-)
+from terra.games.nile.terms import BLANK, JUNGLE_SWAMP, SWAMP, TERRAIN_NAMES
 
 __all__ = [
-    "BLANK",
-    "DESERT",
-    "JUNGLE",
-    "JUNGLE_MOUNTAIN",
-    "JUNGLE_SWAMP",
-    "LAKE",
     "MAP_FILE",
-    "MOUNTAIN",
-    "SWAMP",
-    "TERRAIN_NAMES",
-    "TERRAIN_PARTS",
-    "VELDT",
-    "WATER",
     "Board",
     "MapFile",
     "board_text",

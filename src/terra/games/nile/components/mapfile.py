@@ -16,11 +16,7 @@ from pydantic import Field
 from terra.core.data import MAX_ENTRIES, Meta, Name, StrictModel
 from terra.core.errors import DataError, quote
 from terra.games.nile.components.hexgrid import Cell, neighbour_cell
-from terra.games.nile.terms import (
-    BLANK,
-    TERRAIN_NAMES,
-    WATER_TERRAINS,
-)
+from terra.games.nile.terms import BLANK, TERRAIN_NAMES, WATER_TERRAINS
 
 MAP_FILE: Final = "map.toml"
 MOUTHS: Final = 9  # 10.3351: "any one of the nine river mouths"

@@ -6,6 +6,7 @@ into a sentence from the catalog ``locale/<language>.toml``, with ids turned int
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from terra.core.catalogs import Entry, EventLog, log_catalog, person
@@ -113,11 +114,11 @@ def _mapped_extras(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
 def _wording(entry: Entry[Components]) -> None:
     """An entry's words: ids become names from the component data, and players are named by
     the players' names where given."""
-    key, args, data, fields = entry.key, entry.args, entry.data, entry.fields
     messages = _named(entry.messages, entry.names)
-    _name_fields(fields, key, args, messages, data)
-    _outcome_fields(fields, key, args, messages, data, hidden=entry.hidden)
-    _list_fields(fields, key, args, messages, data)
+    words = _Entry(entry.key, entry.args, messages, messages["part"], entry.data, entry.hidden)
+    _name_fields(entry.fields, words)
+    _outcome_fields(entry.fields, words)
+    _list_fields(entry.fields, words)
 
 
 # One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``.
@@ -126,16 +127,24 @@ describe: EventLog[Components] = EventLog(
 )
 
 
-def _name_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A log entry being put into words: its key and arguments, the catalog's messages (and
+    their parts of sentences), the components that name its ids, and whether it is worded for
+    a seat that may not read an argument it keeps private."""
+
+    key: str
+    args: dict[str, Any]
+    messages: dict[str, Any]
+    part: dict[str, str]
+    data: Components
+    hidden: bool
+
+
+def _name_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The names the ids of an entry stand for: seats, hexes, ports, goods, terrain, cards."""
-    board, tables = data.board, data.tables
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    board, tables = entry.data.board, entry.data.tables
     for name in ("player", "subject"):
         if name in args:
             fields[name] = _player(messages, int(args[name]))
@@ -167,18 +176,10 @@ def _name_fields(
         fields["mode"] = messages["mode"][MODE_IDS[int(args["mode"])]]
 
 
-def _outcome_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-    *,
-    hidden: bool,
-) -> None:
+def _outcome_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The words for what happened: policies, battles, trades, deaths and discoveries."""
-    tables = data.tables
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    tables = entry.data.tables
     if key in ("policy", "policy-dice"):
         fields["policy_number"] = str(args["policy"])
         fields["policy"] = tables.policy_names[int(args["policy"]) - 1]
@@ -197,7 +198,7 @@ def _outcome_fields(
         fields["attack"] = part["ambush"] if args["ambush"] else part["charge"]
         fields["result"] = part["won"] if args["won"] else part["lost-battle"]
         fields["broke"] = part["broke"] if args.get("broke") else ""
-    _game_two_fields(fields, key, args, messages)
+    _game_two_fields(fields, entry)
     if key == "spoils":
         fields["village"] = part["village"] if args["village"] else ""
     if key == "natives-met":
@@ -218,7 +219,7 @@ def _outcome_fields(
             fields["ticket"] = part["ticket"]
         else:
             fields["ticket"] = part["passage"].format(fare=fare)
-    if key == "counter-seen" and not hidden:
+    if key == "counter-seen" and not entry.hidden:
         kind = int(args["discovery"])
         fields["discovery"] = tables.special_names[kind] if kind >= 0 else part["false-trail"]
     if key == "explorer-died":
@@ -231,11 +232,9 @@ def _outcome_fields(
         fields["report"] = _upkeep_report(args, messages)
 
 
-def _game_two_fields(
-    fields: dict[str, str], key: str, args: dict[str, Any], messages: dict[str, Any]
-) -> None:
+def _game_two_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The words of Game II's own events (34.0-41.0)."""
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
     if key == "gifts-judged":
         fields["verdict"] = part["insulted"] if args["insulted"] else part["satisfied"]
     if key in ("attitude", "attitude-earned"):
@@ -263,16 +262,10 @@ def _game_two_fields(
         fields["took"] = _goods_list(took, messages) if took else part["nothing"]
 
 
-def _list_fields(
-    fields: dict[str, str],
-    key: str,
-    args: dict[str, Any],
-    messages: dict[str, Any],
-    data: Components,
-) -> None:
+def _list_fields(fields: dict[str, str], entry: _Entry) -> None:
     """The lists an entry holds: publications, donations, dice, ports and scores."""
-    board, tables, deck = data.board, data.tables, data.deck
-    part: dict[str, str] = messages["part"]
+    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    board, tables, deck = entry.data.board, entry.data.tables, entry.data.deck
     if key == "published":
         by = {source: vp for source, vp in args["by"].items() if vp}
         source_words = messages["source"]

@@ -31,13 +31,7 @@ from terra.games.nile.display.mapboard import (
     neighbours_line,
 )
 from terra.games.nile.party import Party
-from terra.games.nile.terms import (
-    ACTIVITY_IDS,
-    GOOD_IDS,
-    MODE_IDS,
-    PEOPLE,
-    SIZE_IDS,
-)
+from terra.games.nile.terms import ACTIVITY_IDS, GOOD_IDS, MODE_IDS, PEOPLE, SIZE_IDS
 
 if TYPE_CHECKING:
     from terra.games.nile.state import NileState
