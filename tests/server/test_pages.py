@@ -55,6 +55,47 @@ def test_the_pages_and_modules_are_served(tmp_path: Path) -> None:
     assert module.headers["content-type"].startswith(("text/javascript", "application/javascript"))
 
 
+PAGES = {
+    "/": "lobby.js",
+    "/match/m": "match.js",
+    "/match/m/replay": "replay.js",
+    "/learn/africa": "learn.js",
+}
+
+
+@pytest.mark.parametrize(("path", "script"), PAGES.items())
+def test_each_page_has_the_shared_head_and_header_and_its_own_script(
+    tmp_path: Path, path: str, script: str
+) -> None:
+    with serving(tmp_path) as (client, _):
+        page = client.get(path)
+    assert page.status_code == 200
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    html = page.text
+    assert html.startswith('<!doctype html>\n<html lang="en">')
+    assert html.count('<script type="module"') == 1
+    assert f'<script type="module" src="/static/{script}"></script>' in html
+    assert html.count('<link rel="stylesheet" href="/static/style.css">') == 1
+    assert ('href="/static/board.css"' in html) is (path != "/")
+    assert html.count('<span id="language-switch"></span>') == 1
+    assert html.rstrip().endswith("</body>\n</html>")
+
+
+def test_a_page_asked_for_again_with_its_etag_is_not_sent_again(tmp_path: Path) -> None:
+    with serving(tmp_path) as (client, _):
+        first = client.get("/match/m")
+        tag = first.headers["etag"]
+        again = client.get("/match/m", headers={"if-none-match": tag})
+        weak = client.get("/match/m", headers={"if-none-match": f'"other", W/{tag}'})
+        changed = client.get("/match/m", headers={"if-none-match": '"other"'})
+        other_page = client.get("/match/m/replay").headers["etag"]
+    assert first.headers["cache-control"] == "no-cache"
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    assert weak.status_code == 304
+    assert changed.status_code == 200 and changed.text == first.text
+    assert other_page != tag
+
+
 def test_a_game_without_a_board_module_has_none_served(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

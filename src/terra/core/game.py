@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from importlib import import_module, resources
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
@@ -143,18 +143,8 @@ class Facts:
     zero_sum: bool = True
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "players": self.players,
-            "num_actions": self.num_actions,
-            "max_length": self.max_length,
-            "length_cap": self.length_cap,
-            "scores": list(self.scores),
-            "returns": list(self.returns),
-            "chance": self.chance,
-            "information": self.information,
-            "zero_sum": self.zero_sum,
-        }
+        """JSON-ready form: every field, the ranges as lists."""
+        return {**asdict(self), "scores": list(self.scores), "returns": list(self.returns)}
 
 
 class Game(ABC, Generic[S]):

@@ -7,13 +7,12 @@ import json
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -25,6 +24,7 @@ from terra.server import (
     i18n,
     leaderboard,
     learn,
+    pages,
     players,
     ratings,
     review,
@@ -38,13 +38,6 @@ from terra.store.faults import StoreUnavailable
 from terra.store.matches import MatchStore
 
 STATIC = resources.files("terra.web") / "static"
-
-
-def _page(name: str) -> Any:
-    async def page(_request: Request) -> Response:
-        return FileResponse(str(STATIC / name), media_type="text/html")
-
-    return page
 
 
 def error_response(message: str, status: int, headers: Mapping[str, str] | None = None) -> Response:
@@ -88,10 +81,10 @@ def create_app(
             await tables.close()
 
     routes = [
-        Route("/", _page("index.html")),
-        Route("/match/{match_id}", _page("match.html")),
-        Route("/match/{match_id}/replay", _page("replay.html")),
-        Route("/learn/{game_id}", _page("learn.html")),
+        Route("/", pages.page("index.html")),
+        Route("/match/{match_id}", pages.page("match.html")),
+        Route("/match/{match_id}/replay", pages.page("replay.html")),
+        Route("/learn/{game_id}", pages.page("learn.html")),
         Route("/api/games", api.list_games),
         Route("/api/games/{game_id}/guide", learn.game_guide),
         Route("/api/i18n", i18n.languages),

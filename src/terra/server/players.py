@@ -4,7 +4,8 @@ a seat in, the open tables waiting for players, joining one and filling it with 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -19,6 +20,8 @@ from terra.server.protocol import result_of
 from terra.server.tables import Tables
 from terra.store.matches import UnknownMatch
 from terra.store.players import OpenTable, PlayerInfo, PlayerRefused
+
+T = TypeVar("T")
 
 
 def _check_rate(request: Request) -> None:
@@ -142,18 +145,24 @@ def _variant_words(table: OpenTable, language: str) -> list[str]:
     return said
 
 
+async def _change_table(request: Request, change: Callable[..., T], match_id: str, *args: Any) -> T:
+    """``change(match_id, *args)`` of the store's open tables, written: 404 for no such match,
+    409 for a change the table refuses (its words in the page's language)."""
+    try:
+        return await _tables(request).write(change, match_id, *args)
+    except UnknownMatch as problem:
+        raise BadRequest(str(problem), 404) from None
+    except PlayerRefused as problem:
+        raise identity.refused(request, problem, 409) from None
+
+
 async def join(request: Request) -> Response:
     """``POST /api/matches/{id}/join``: the player takes the open table's first free seat;
     the table starts when that was the last."""
     tables = _tables(request)
     player = await identity.required_player(request, tables)
     match_id = request.path_params["match_id"]
-    try:
-        seat, started = await tables.write(tables.players.join, match_id, player)
-    except UnknownMatch as problem:
-        raise BadRequest(str(problem), 404) from None
-    except PlayerRefused as problem:
-        raise identity.refused(request, problem, 409) from None
+    seat, started = await _change_table(request, tables.players.join, match_id, player)
     await tables.seated(match_id)
     page = tables.settings.site.link(f"match/{match_id}")
     return JSONResponse({"id": match_id, "seat": seat, "started": started, "page": page})
@@ -169,12 +178,7 @@ async def fill(request: Request) -> Response:
         raise BadRequest("the request body is a JSON object with 'bot' alone, e.g. greedy")
     bot = _bot(body["bot"], tables)
     match_id = request.path_params["match_id"]
-    try:
-        filled = await tables.write(tables.players.fill, match_id, player.id, bot)
-    except UnknownMatch as problem:
-        raise BadRequest(str(problem), 404) from None
-    except PlayerRefused as problem:
-        raise identity.refused(request, problem, 409) from None
+    filled = await _change_table(request, tables.players.fill, match_id, player.id, bot)
     await tables.seated(match_id)
     return JSONResponse({"id": match_id, "filled": filled, "bot": bot})
 
@@ -186,12 +190,7 @@ async def leave(request: Request) -> Response:
     tables = _tables(request)
     player = await identity.required_player(request, tables)
     match_id = request.path_params["match_id"]
-    try:
-        closed = await tables.write(tables.players.leave, match_id, player.id)
-    except UnknownMatch as problem:
-        raise BadRequest(str(problem), 404) from None
-    except PlayerRefused as problem:
-        raise identity.refused(request, problem, 409) from None
+    closed = await _change_table(request, tables.players.leave, match_id, player.id)
     if closed:
         tables.closed(match_id)
     else:

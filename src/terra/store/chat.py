@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import insert, select
 
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import check_id
 from terra.store.models import ChatLine, now
-from terra.store.notices import CHAT, Talk, talk_payload
+from terra.store.notices import CHAT, Announcing, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 
@@ -28,12 +28,8 @@ class Said:
     notice: str | None = None
 
 
-class ChatStore:
+class ChatStore(Announcing):
     """The chat of every match of one database."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def say(self, match_id: str, seat: int | None, text: str) -> Said:

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeGuard
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
 from terra.core.errors import TerraError
 from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import ChatLine, Match, Seat, now, plays
-from terra.store.notices import CHAT, CLOCK, SEATS, Talk, talk_payload
+from terra.store.notices import CHAT, CLOCK, SEATS, Announcing, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 MOVE = "move"  # each decision of a person gets the same time
@@ -150,12 +150,8 @@ class Change:
     talks: tuple[Talk, ...]
 
 
-class Clocks:
+class Clocks(Announcing):
     """The clocks of every match of one database."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def timing(self, match_id: str, to_move: int | None) -> Timing | None:

@@ -33,7 +33,7 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.models import Match, Move, Seat, now
 from terra.store.new_match import WAITING, SeatInfo, insert_match
-from terra.store.notices import Notice, payload
+from terra.store.notices import Announcing, Notice, payload
 from terra.store.writing import (
     WAITING_COUNT,
     WRITERS,
@@ -138,11 +138,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-class MatchStore:
+class MatchStore(Announcing):
     """The matches of one database, with a cache of their live states."""
 
     def __init__(self, engine: Engine, cache_size: int = CACHE_SIZE) -> None:
-        self.engine = engine
+        # Several processes share a PostgreSQL database: each move is announced to them all.
+        super().__init__(engine)
         self._cache: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
@@ -153,8 +154,6 @@ class MatchStore:
         self.embedded = engine.dialect.name == "sqlite"
         # Moves written at once: SQLite takes one writer at a time.
         self.writers = 1 if self.embedded else WRITERS
-        # Several processes share a PostgreSQL database: each move is announced to them all.
-        self.announces = engine.dialect.name == "postgresql"
         self._driver: DriverWriting | None = None  # SQLite's moves, opened at the first
         self._postgres: PostgresWriting | None = None  # PostgreSQL's moves, likewise
 

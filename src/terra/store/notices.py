@@ -62,6 +62,17 @@ class Talk:
     number: int
 
 
+class Announcing:
+    """A part of the store over the database of ``engine``; ``announces`` where several server
+    processes may share it (PostgreSQL): what it writes is then announced to them all in the
+    writing transaction, a move by ``pg_notify`` of its :func:`payload`, anything else by its
+    :class:`Talk`'s :func:`talk_payload`."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.announces = engine.dialect.name == "postgresql"
+
+
 def talk_payload(talk: Talk) -> str:
     """The text of the notice of ``talk``: ``<match id>:chat:<number>`` or
     ``<match id>:rematch:<number>``."""

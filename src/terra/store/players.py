@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, delete, insert, select, update
+from sqlalchemy import Connection, Row, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from terra.core.errors import Worded, marked
@@ -27,7 +27,7 @@ from terra.store.faults import guarded
 from terra.store.matches import UnknownMatch, check_id, hash_token
 from terra.store.models import Match, Player, Seat, now
 from terra.store.new_match import WAITING
-from terra.store.notices import SEATS, Talk, talk_payload
+from terra.store.notices import SEATS, Announcing, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 # Random bits of a player's key: as hard to guess as a seat's token (token_urlsafe(24)) and more.
@@ -81,12 +81,8 @@ def hash_key(key: str) -> str:
     return hash_token(key)
 
 
-class Players:
+class Players(Announcing):
     """The players of one database, and the seats they take at open tables."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def create(self, name: str) -> tuple[PlayerInfo, str]:

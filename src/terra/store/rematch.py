@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, select, update
+from sqlalchemy import Connection, Row, select, update
 
 from terra.core.errors import Worded, marked
 from terra.core.game import SEED_BITS
@@ -30,7 +30,7 @@ from terra.store.faults import guarded
 from terra.store.matches import SeatInfo, UnknownMatch, check_id, hash_token
 from terra.store.models import Match, Seat
 from terra.store.new_match import insert_match
-from terra.store.notices import REMATCH, Talk, talk_payload
+from terra.store.notices import REMATCH, Announcing, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 
@@ -63,12 +63,8 @@ def fresh_seed(old: int) -> int:
     return seed
 
 
-class Rematches:
+class Rematches(Announcing):
     """The rematches of every match of one database."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def of(self, match_id: str) -> Rematch:

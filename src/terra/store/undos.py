@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select, update
+from sqlalchemy import Connection, select, update
 
 from terra.core.errors import marked
 from terra.core.undo import CannotUndo
@@ -23,7 +23,7 @@ from terra.store.database import WRITE
 from terra.store.faults import guarded
 from terra.store.matches import StaleMove, UnknownMatch, check_id
 from terra.store.models import Match
-from terra.store.notices import UNDO, Talk, talk_payload
+from terra.store.notices import UNDO, Announcing, Talk, talk_payload
 from terra.store.writing import NOTIFY
 
 ASKED, AGREED, REFUSED, TAKEN = range(4)  # what befell a request
@@ -64,12 +64,8 @@ def heard(number: int) -> tuple[int, int, int]:
     return serial, what, seat
 
 
-class Undos:
+class Undos(Announcing):
     """The undos asked for at every match of one database."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.announces = engine.dialect.name == "postgresql"  # as a MatchStore does
 
     @guarded
     def pending(self, match_id: str) -> Asked | None:

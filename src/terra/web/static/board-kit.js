@@ -440,6 +440,17 @@ export function buttonRows(parent, x, y, width, items, ctx, size = 18) {
   return items.length ? top + size + 5 : y;
 }
 
+/**
+ * How wide words are drawn in svg with attrs, in its units, as the browser lays them out (0
+ * where the board is not laid out, say in a hidden container: there everything fits).
+ */
+export function measure(svg, words, attrs = {}) {
+  const probe = text(svg, 0, 0, words, { ...attrs, visibility: "hidden" });
+  const width = probe.getComputedTextLength();
+  probe.remove();
+  return width;
+}
+
 /** Words broken into lines of at most width units at this font size (an estimate). */
 export function wrapLines(content, width, size) {
   const most = Math.max(8, Math.floor(width / (size * 0.56)));

@@ -3,6 +3,7 @@
 import { t } from "/static/i18n.js";
 import { remember } from "/static/mygames.js";
 import { element } from "/static/dom.js";
+import { lookingOn } from "/static/board-page.js";
 
 let offered = false;
 
@@ -76,6 +77,6 @@ export async function showCampaign(section, api, board, layout) {
       : t("Game {number}: the map now", { number: index + 1 });
     figure.append(element("figcaption", caption), drawn);
     row.append(figure); // in the page before it is drawn: a board is drawn to its width
-    board.draw(drawn, game.view, { seat: null, layout, legal: [], play: () => {}, t, names: [] });
+    board.draw(drawn, game.view, lookingOn(layout));
   });
 }

@@ -2,6 +2,7 @@
 // pictures drawn by the game's own board module from positions the server works out.
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { element } from "/static/dom.js";
+import { lookingOn } from "/static/board-page.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -20,7 +21,7 @@ function drawPicture(figure, board, picture) {
   const holder = element("div", undefined, { class: "picture" });
   figure.prepend(holder);
   try {
-    board.draw(holder, picture.view, { seat: null, layout: picture.layout, legal: [], play: () => {}, t });
+    board.draw(holder, picture.view, lookingOn(picture.layout));
     // A picture is not a control: its move targets, if any, are left out of the tab order.
     for (const node of holder.querySelectorAll(".target")) node.setAttribute("tabindex", "-1");
   } catch (error) {

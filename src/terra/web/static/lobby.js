@@ -1,6 +1,7 @@
 import { language, languageSwitch, loadLanguage, t } from "/static/i18n.js";
 import { myGames, remember, replayLink, seatLink } from "/static/mygames.js";
 import { element } from "/static/dom.js";
+import { lookingOn } from "/static/board-page.js";
 import { startPlayers } from "/static/players.js";
 import { startRatings } from "/static/ratings.js";
 
@@ -75,7 +76,7 @@ async function drawSmall(holder, game) {
     ]);
     const shown = Object.values(guide.pictures || {}).pop();
     if (!shown) return;
-    module.draw(holder, shown.view, { seat: null, layout: shown.layout, legal: [], play: () => {}, t });
+    module.draw(holder, shown.view, lookingOn(shown.layout));
   } catch {
     holder.remove();
   }

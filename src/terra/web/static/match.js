@@ -3,6 +3,7 @@ import { remember } from "/static/mygames.js";
 import { showFinal } from "/static/scores.js";
 import { offerNextGame } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { loadBoard, showView } from "/static/board-page.js";
 import { applyPatch } from "/static/patch.js";
 import { askToNotify, notifying, setTitle, signalTurn } from "/static/turn.js";
 import { fillSeats, leaveTable, showTable } from "/static/table.js";
@@ -289,18 +290,8 @@ function showLog(update) {
 }
 
 function showBoard(update) {
-  const container = $("board");
-  if (board) {
-    try {
-      const names = summary.seats.map((s) => s.name);
-      board.draw(container, update.view, { seat: mySeat, layout, legal: update.legal || [], play, t, names });
-      return;
-    } catch (error) {
-      showError(t("The board could not be drawn: {error}", { error }));
-    }
-  }
-  $("raw").hidden = false;
-  $("view").textContent = JSON.stringify(update.view, null, 1);
+  const names = summary.seats.map((s) => s.name);
+  showView(board, update.view, { seat: mySeat, layout, legal: update.legal || [], play, t, names }, showError);
 }
 
 /** Send a message other than a move; false when not connected. */
@@ -462,17 +453,7 @@ async function start() {
   if (token !== null) remember({ id: summary.id, game: summary.game, seat: mySeat, name: summary.seats[mySeat].name, token, created: Date.now() });
   const games = (await (await fetch("/api/games")).json()).games;
   bots = games.find((g) => g.id === summary.game)?.bots ?? [];
-  if (games.some((g) => g.id === summary.game && g.board)) {
-    try {
-      [board, layout] = await Promise.all([
-        import(`/boards/${encodeURIComponent(summary.game)}.js`),
-        fetch(`/api/matches/${encodeURIComponent(matchId)}/layout`).then((r) => r.json()),
-      ]);
-    } catch (error) {
-      board = null;
-      showError(t("The board could not be loaded: {error}", { error }));
-    }
-  }
+  ({ board, layout } = await loadBoard(summary.game, games, `/api/matches/${encodeURIComponent(matchId)}/layout`, showError));
   connect();
 }
 

@@ -4,6 +4,7 @@ import { reviewControls } from "/static/review.js";
 import { showFinal } from "/static/scores.js";
 import { showCampaign } from "/static/campaign.js";
 import { element } from "/static/dom.js";
+import { loadBoard, lookingOn, showView } from "/static/board-page.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").at(-2));
@@ -60,18 +61,7 @@ function show(update) {
   }));
 
   showFinal($("final"), update, summary.seats.map((s) => seatName(s.seat)), null);
-  const container = $("board");
-  if (board) {
-    try {
-      const names = summary.seats.map((s) => s.name);
-      board.draw(container, update.view, { seat: null, layout, legal: [], play: () => {}, t, names });
-      return;
-    } catch (error) {
-      showError(t("The board could not be drawn: {error}", { error }));
-    }
-  }
-  $("raw").hidden = false;
-  $("view").textContent = JSON.stringify(update.view, null, 1);
+  showView(board, update.view, lookingOn(layout, summary.seats.map((s) => s.name)), showError);
 }
 
 // Ask for `step`; while an answer is on its way only the latest step asked for is kept.
@@ -167,17 +157,7 @@ async function start() {
   const winners = summary.result.winners.map(seatName).join(", ");
   $("status").textContent = t("{steps} moves. Won by {winners}. Step with ← and →, Home and End.", { steps, winners: winners || t("nobody") });
   const games = (await (await fetch("/api/games")).json()).games;
-  if (games.some((g) => g.id === summary.game && g.board)) {
-    try {
-      [board, layout] = await Promise.all([
-        import(`/boards/${encodeURIComponent(summary.game)}.js`),
-        fetch(`${api}/layout`).then((r) => r.json()),
-      ]);
-    } catch (error) {
-      board = null;
-      showError(t("The board could not be loaded: {error}", { error }));
-    }
-  }
+  ({ board, layout } = await loadBoard(summary.game, games, `${api}/layout`, showError));
   controls();
   showCampaign($("campaign"), api, board, layout);
   reviewControls({ api, seats: summary.seats, names: seatName, position: () => shown, go });

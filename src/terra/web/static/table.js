@@ -47,26 +47,23 @@ export function showTable(box, message, mySeat, bots, fill, leave) {
 
 /** Give up this player's seat at ``matchId`` (its creator: close the table); the error's words,
  * if any. */
-export async function leaveTable(matchId, language) {
-  try {
-    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/leave?lang=${language}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    });
-    return response.ok ? null : (await response.json()).error;
-  } catch {
-    return t("The server cannot be reached.");
-  }
+export function leaveTable(matchId, language) {
+  return changeTable(matchId, "leave", {}, language);
 }
 
 /** Ask the server to fill the free seats of ``matchId`` with ``bot``; the error's words, if any. */
-export async function fillSeats(matchId, bot, language) {
+export function fillSeats(matchId, bot, language) {
+  return changeTable(matchId, "fill", { bot }, language);
+}
+
+// POST body to the open table's `change` (leave, fill), the server's words in the page's
+// language; the error's words, if any.
+async function changeTable(matchId, change, body, language) {
   try {
-    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/fill?lang=${language}`, {
+    const response = await fetch(`/api/matches/${encodeURIComponent(matchId)}/${change}?lang=${language}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ bot }),
+      body: JSON.stringify(body),
     });
     return response.ok ? null : (await response.json()).error;
   } catch {

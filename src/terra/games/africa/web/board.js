@@ -8,8 +8,8 @@
 // happen at one hex, the hex carries the first and the others are buttons under the map.
 
 import {
-  byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, el, group, hexPoints, mapAndLines, ofKind, pawn,
-  playerRow, say, seatColour, target, text, tip, youMark,
+  byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, el, group, hexPoints, mapAndLines, measure, ofKind,
+  pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 // A hex with several moves carries the first of these; a step next door reads more naturally
@@ -89,15 +89,6 @@ function firstSight(view, ctx, moves) {
 }
 
 // --- words that fit ----------------------------------------------------------------------
-
-// The width of words at attrs, in the svg's units, as the browser lays them out (0 where the
-// board is not laid out, say in a hidden container: there everything fits).
-function measure(svg, words, attrs) {
-  const node = text(svg, 0, 0, words, attrs);
-  const length = node.getComputedTextLength();
-  node.remove();
-  return length;
-}
 
 // Words in lines no wider than room: broken between their parts ("3 points · camps 2"), and a
 // part too long for a line of its own between its words.

@@ -8,7 +8,7 @@
 
 import {
   button, buttonRows, byPlace, colourWord, contrast, drawMoreMoves, drawPlayers, drawStatus, el, fingerSize,
-  group, mapAndLines, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
+  group, mapAndLines, measure, moveOf, ofKind, pawn, playerRow, say, seatColour, target, text, tip, youMark,
 } from "/static/board-kit.js";
 
 const CARD_W = 118;
@@ -52,15 +52,6 @@ export function draw(container, view, ctx) {
 }
 
 // --- words that fit ---------------------------------------------------------------------
-
-// How wide words are drawn in svg with attrs, in its units, as the browser draws them (0 where
-// the board is not laid out, say in a hidden container: then every line fits).
-function measure(svg, words, attrs) {
-  const probe = text(svg, 0, 0, words, { ...attrs, visibility: "hidden" });
-  const width = probe.getComputedTextLength();
-  probe.remove();
-  return width;
-}
 
 // Words broken into lines no wider than width: between the parts " · " separates where that
 // is enough (a player's line keeps its silver and its points whole), else between words.
