@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import terra
 from terra.core.state import GameState
 from terra.server.hub import LocalBroadcaster, PostgresBroadcaster, Shared
-from terra.store.notices import CHAT, Notice, Talk, parse, talk_payload
+from terra.store.notices import CHAT, UNDO, Notice, Talk, parse, talk_payload
 
 # The position handed to the pages with each count (the bookkeeping does not read it).
 STATE = terra.game("africa").new(2, seed=1)
@@ -270,3 +270,57 @@ def test_a_notice_carrying_its_move_updates_the_pages_without_the_database() -> 
 
     asyncio.run(scenario())
     assert followed == [("m", 1, "a"), ("m", 2, "b"), ("m", 3, "unknown"), ("m", 2, None)]
+
+
+def test_talks_of_one_match_are_told_in_the_order_heard_and_matches_side_by_side() -> None:
+    """A slow reading of one talk (the database, say) holds back the later talks of its
+    match, so that the pages are told them in order, but not the talks of another match."""
+
+    async def scenario() -> None:
+        broadcaster = PostgresBroadcaster(notices := Notices())
+        slow = asyncio.Event()
+        told: list[Talk] = []
+
+        async def hear(talk: Talk) -> None:
+            if talk == Talk("m", UNDO, 1):
+                await slow.wait()
+            told.append(talk)
+            broadcaster.tell_talk(talk, f"{talk.kind} {talk.number}")
+
+        await broadcaster.start(Database(broadcaster).catch_up, hear)
+        pages = {"m": Page(), "n": Page()}
+        for match_id, page in pages.items():
+            broadcaster.subscribe(match_id, page)
+        for talk in (Talk("m", UNDO, 1), Talk("m", UNDO, 2), Talk("n", CHAT, 1)):
+            notices.queue.put_nowait(talk)
+        await settle()
+        assert told == [Talk("n", CHAT, 1)]  # the other match is not held back
+        assert pages["m"].messages == []
+        slow.set()
+        await settle()
+        assert told == [Talk("n", CHAT, 1), Talk("m", UNDO, 1), Talk("m", UNDO, 2)]
+        assert pages["m"].messages == ["undo 1", "undo 2"]
+        await broadcaster.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_talk_heard_twice_before_it_is_told_is_read_once() -> None:
+    async def scenario() -> None:
+        broadcaster = PostgresBroadcaster(notices := Notices())
+        heard: list[Talk] = []
+
+        async def hear(talk: Talk) -> None:
+            heard.append(talk)
+            broadcaster.tell_talk(talk, f"line {talk.number}")
+
+        await broadcaster.start(Database(broadcaster).catch_up, hear)
+        broadcaster.subscribe("m", page := Page())
+        for _ in range(2):
+            notices.queue.put_nowait(Talk("m", CHAT, 7))
+        await settle()
+        assert heard == [Talk("m", CHAT, 7)]
+        assert page.messages == ["line 7"]
+        await broadcaster.close()
+
+    asyncio.run(scenario())

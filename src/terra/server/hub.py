@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict, defaultdict, deque
 from collections.abc import AsyncIterable, Awaitable, Callable
 from typing import Any, Protocol
 
@@ -166,7 +166,8 @@ class PostgresBroadcaster(LocalBroadcaster):
         self._hear: Hear | None = None
         self._followed: Followed | None = None
         self._talked: OrderedDict[Talk, None] = OrderedDict()  # told here lately
-        self._hearing: set[asyncio.Task[None]] = set()
+        self._talks: dict[str, deque[Talk]] = {}  # heard, not yet told, by match
+        self._hearing: dict[str, asyncio.Task[None]] = {}  # telling them, one task a match
         self._told: dict[str, int] = {}  # the newest count each match's pages were told
         self._wanted: dict[str, int | None] = {}  # notices heard, not yet caught up
         self._workers: dict[str, asyncio.Task[None]] = {}
@@ -204,7 +205,7 @@ class PostgresBroadcaster(LocalBroadcaster):
 
     async def close(self) -> None:
         tasks = [t for t in (self._listening, *self._workers.values()) if t is not None]
-        tasks += self._hearing
+        tasks += self._hearing.values()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -258,20 +259,34 @@ class PostgresBroadcaster(LocalBroadcaster):
             self._workers[match_id] = asyncio.create_task(self._deliver(match_id))
 
     def _heard_talk(self, talk: Talk) -> None:
-        """Tell this process's pages of ``talk``, unless they have been told already."""
+        """Tell this process's pages of ``talk``, unless they have been told already: after
+        the talks of its match heard before it, one at a time, so that they reach the pages in
+        the order they were said (an undo refused, then asked again, say)."""
         if talk in self._talked or self._hear is None or not self.listeners(talk.match_id):
             return
-        task = asyncio.create_task(self._tell_heard(self._hear, talk))
-        self._hearing.add(task)
-        task.add_done_callback(self._hearing.discard)
+        match_id = talk.match_id
+        self._talks.setdefault(match_id, deque()).append(talk)
+        if match_id not in self._hearing:
+            self._hearing[match_id] = asyncio.create_task(self._tell_heard(self._hear, match_id))
 
-    async def _tell_heard(self, hear: Hear, talk: Talk) -> None:
+    async def _tell_heard(self, hear: Hear, match_id: str) -> None:
+        talks = self._talks[match_id]
         try:
-            await hear(talk)
-        except asyncio.CancelledError:
-            raise
-        except Exception as problem:  # the database is away: the pages see it on reload
-            _log.warning("the pages of match %s missed a %s: %s", talk.match_id, talk.kind, problem)
+            while talks:
+                talk = talks.popleft()
+                if talk in self._talked:
+                    continue  # told meanwhile (the same notice heard twice, say)
+                try:
+                    await hear(talk)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as problem:  # the database is away: the pages see it on reload
+                    _log.warning(
+                        "the pages of match %s missed a %s: %s", match_id, talk.kind, problem
+                    )
+        finally:
+            del self._talks[match_id]
+            del self._hearing[match_id]
 
     async def _deliver(self, match_id: str) -> None:
         assert self._catch_up is not None
