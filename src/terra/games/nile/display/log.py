@@ -6,10 +6,9 @@ into a sentence from the catalog ``locale/<language>.toml``, with ids turned int
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from terra.core.catalogs import Entry, EventLog, log_catalog, person
+from terra.core.catalogs import Entry, EventLog, person
 from terra.games.nile.actions import PLAYER_COLOURS
 from terra.games.nile.components import Components, load_components
 from terra.games.nile.components.tables import CAPTURED, ESCAPES, KILLED
@@ -23,12 +22,6 @@ PRIVATE_ARGS: Mapping[str, tuple[str, ...]] = {
 
 
 # --- the log -----------------------------------------------------------------------------
-
-
-def catalog(language: str = "en") -> dict[str, Any]:
-    """The message catalog of ``language`` (``locale/<language>.toml``), loaded once; English
-    for a language without a catalog."""
-    return log_catalog("terra.games.nile", language)
 
 
 def player_name(seat: int) -> str:
@@ -114,36 +107,23 @@ def _mapped_extras(args: Mapping[str, Any], part: Mapping[str, str]) -> str:
 def _wording(entry: Entry[Components]) -> None:
     """An entry's words: ids become names from the component data, and players are named by
     the players' names where given."""
-    messages = _named(entry.messages, entry.names)
-    words = _Entry(entry.key, entry.args, messages, messages["part"], entry.data, entry.hidden)
-    _name_fields(entry.fields, words)
-    _outcome_fields(entry.fields, words)
-    _list_fields(entry.fields, words)
+    entry.messages = _named(entry.messages, entry.names)
+    _name_fields(entry.fields, entry)
+    _outcome_fields(entry.fields, entry)
+    _list_fields(entry.fields, entry)
 
 
 # One log entry (``{key, args}``) as a sentence: ``describe(event, data, language, names)``.
 describe: EventLog[Components] = EventLog(
     "terra.games.nile", _wording, load_components, private=PRIVATE_ARGS
 )
+catalog = describe.catalog
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    """A log entry being put into words: its key and arguments, the catalog's messages (and
-    their parts of sentences), the components that name its ids, and whether it is worded for
-    a seat that may not read an argument it keeps private."""
-
-    key: str
-    args: dict[str, Any]
-    messages: dict[str, Any]
-    part: dict[str, str]
-    data: Components
-    hidden: bool
-
-
-def _name_fields(fields: dict[str, str], entry: _Entry) -> None:
+def _name_fields(fields: dict[str, str], entry: Entry[Components]) -> None:
     """The names the ids of an entry stand for: seats, hexes, ports, goods, terrain, cards."""
-    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    key, args, messages = entry.key, entry.args, entry.messages
+    part: dict[str, str] = messages["part"]
     board, tables = entry.data.board, entry.data.tables
     for name in ("player", "subject"):
         if name in args:
@@ -176,9 +156,10 @@ def _name_fields(fields: dict[str, str], entry: _Entry) -> None:
         fields["mode"] = messages["mode"][MODE_IDS[int(args["mode"])]]
 
 
-def _outcome_fields(fields: dict[str, str], entry: _Entry) -> None:
+def _outcome_fields(fields: dict[str, str], entry: Entry[Components]) -> None:
     """The words for what happened: policies, battles, trades, deaths and discoveries."""
-    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    key, args, messages = entry.key, entry.args, entry.messages
+    part: dict[str, str] = messages["part"]
     tables = entry.data.tables
     if key in ("policy", "policy-dice"):
         fields["policy_number"] = str(args["policy"])
@@ -232,9 +213,10 @@ def _outcome_fields(fields: dict[str, str], entry: _Entry) -> None:
         fields["report"] = _upkeep_report(args, messages)
 
 
-def _game_two_fields(fields: dict[str, str], entry: _Entry) -> None:
+def _game_two_fields(fields: dict[str, str], entry: Entry[Components]) -> None:
     """The words of Game II's own events (34.0-41.0)."""
-    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    key, args, messages = entry.key, entry.args, entry.messages
+    part: dict[str, str] = messages["part"]
     if key == "gifts-judged":
         fields["verdict"] = part["insulted"] if args["insulted"] else part["satisfied"]
     if key in ("attitude", "attitude-earned"):
@@ -262,9 +244,10 @@ def _game_two_fields(fields: dict[str, str], entry: _Entry) -> None:
         fields["took"] = _goods_list(took, messages) if took else part["nothing"]
 
 
-def _list_fields(fields: dict[str, str], entry: _Entry) -> None:
+def _list_fields(fields: dict[str, str], entry: Entry[Components]) -> None:
     """The lists an entry holds: publications, donations, dice, ports and scores."""
-    key, args, messages, part = entry.key, entry.args, entry.messages, entry.part
+    key, args, messages = entry.key, entry.args, entry.messages
+    part: dict[str, str] = messages["part"]
     board, tables, deck = entry.data.board, entry.data.tables, entry.data.deck
     if key == "published":
         by = {source: vp for source, vp in args["by"].items() if vp}
