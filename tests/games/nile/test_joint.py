@@ -117,6 +117,40 @@ class TestJoining:
         assert state.explorers[first].party.rations == 140
         assert state.explorers[first].joined < 0 and not state.explorers[second].leads
 
+    def test_a_refused_expedition_is_not_asked_again_that_turn(self) -> None:
+        """29.4 (decision N229): after a refusal the proposer may ask another expedition, but
+        not the one that refused, by any of its members, until a later turn; a proposal and
+        its refusal cannot follow one another for ever."""
+        state = three_in_africa()
+        partner, leader = joined(state)
+        third = order(state)[2]
+        state.play("normal")
+        state.play("done")
+        assert state.player == third
+        state.play(f"join {COLOURS[leader]}")
+        state.play("refuse")
+        assert state.player == third and state.phase_name == "activity"
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert not {f"join {COLOURS[leader]}", f"join {COLOURS[partner]}"} & offered
+        with pytest.raises(IllegalAction, match="refused to be joined this turn") as refused:
+            state.play(f"join {COLOURS[partner]}")
+        assert refused.value.rule == joint.RULE_JOIN
+        state.play("normal")
+        state.play("done")
+        while state.player != third or state.phase_name != "activity":
+            state.play("done" if state.phase_name in ("moving", "joint") else "normal")
+        assert f"join {COLOURS[leader]}" in {state.action_str(a) for a in state.legal_actions()}
+
+    def test_a_refusal_leaves_other_expeditions_to_ask(self) -> None:
+        """29.4 (decision N229): only the expedition that refused is barred for the turn."""
+        state = three_in_africa()
+        first, second, third = order(state)
+        state.play(f"join {COLOURS[second]}")
+        state.play("refuse")
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert f"join {COLOURS[third]}" in offered and f"join {COLOURS[second]}" not in offered
+        assert state.player == first
+
     def test_every_explorer_of_a_joint_expedition_answers(self) -> None:
         """29.4: a third who asks to join is answered by both partners, in the order of play."""
         state = three_in_africa()
@@ -209,6 +243,21 @@ class TestSplitting:
         assert state.player == partner and state.phase_name == "activity"
         total = state.explorers[partner].party.rations + state.explorers[leader].party.rations
         assert total == pool
+
+    def test_an_explorer_who_split_off_does_not_rejoin_that_turn(self) -> None:
+        """29.6 (decision N229): a join straight after a split would undo it, and the two
+        could follow one another for ever; in a later turn he may ask again."""
+        state, partner, leader = partners_turn()
+        state.play("split alone")
+        state.play("agree")
+        assert state.player == partner and state.phase_name == "activity"
+        offered = {state.action_str(a) for a in state.legal_actions()}
+        assert f"join {COLOURS[leader]}" not in offered
+        state.play("normal")
+        state.play("done")
+        while state.player != partner or state.phase_name != "activity":
+            state.play("done" if state.phase_name in ("moving", "joint") else "normal")
+        assert f"join {COLOURS[leader]}" in {state.action_str(a) for a in state.legal_actions()}
 
     def test_the_leader_may_leave_too(self) -> None:
         """29.6: at any time: the leader leaves at the start of the expedition's move."""

@@ -8,7 +8,7 @@ who publishes it (29.8).
 Agreements are moves: ``join blue`` asks to join the expedition blue's explorer travels in,
 ``split evenly`` and ``split alone`` propose a division, and each other partner answers ``agree``
 or ``refuse`` in the order of play; ``split by dice`` asks for no agreement (decisions
-N214-N219).
+N214-N219; a refused join is not asked again that turn, N229).
 """
 
 from __future__ import annotations
@@ -215,6 +215,8 @@ def split_off(state: NileState, seat: int, terms: int) -> None:
     else:
         taken, left = _agreed(pool, terms)
     mode = state.explorers[leader].mode
+    if seat == state.player:  # decision N229: not to be joined again this turn
+        _bar(state, rest)
     travel_alone(state, seat, taken)
     head = rest[0] if len(rest) == 1 else _lead(state, rest, left)
     if len(rest) == 1:
@@ -320,7 +322,27 @@ def explain_join(state: NileState, seat: int) -> IllegalAction | None:
             "an expedition can be joined only in the hex it is in, or in Europe",
             RULE_JOIN,
         )
+    if _refused(state, seat):
+        return refusal(
+            "join_refused",
+            "that expedition refused to be joined this turn: ask again in a later turn",
+            RULE_JOIN,
+        )
     return None
+
+
+def _bar(state: NileState, seats: Iterable[int]) -> None:
+    """Decision N229: the expedition of ``seats`` is not to be asked again this turn by the
+    explorer to act."""
+    for seat in seats:
+        state.turn.refused |= 1 << seat
+
+
+def _refused(state: NileState, seat: int) -> bool:
+    """Decision N229: an expedition that refused the explorer to act, or that he has just left,
+    is not asked again in the same turn (else a proposal and its refusal, or a join and a
+    split, could follow one another for ever)."""
+    return bool(state.turn.refused >> seat & 1)
 
 
 def _asks_alone(state: NileState) -> bool:
@@ -403,6 +425,7 @@ def refuse(state: NileState) -> None:
     assert proposal is not None
     state.emit("refused", player=state.player, subject=proposal.proposer)
     if proposal.join >= 0:
+        _bar(state, members_of(state, leader_of(state, proposal.join)))
         state.proposal = None
         state.player = proposal.proposer
         state.phase = proposal.back
@@ -442,7 +465,11 @@ def _alone_in_company(state: NileState) -> Iterable[int]:
     if not state.game_two or not _asks_alone(state):
         return ()
     base = state.tables.base[act.JOIN]
-    return [base + seat for seat in range(state.num_players) if _in_company(state, seat)]
+    return [
+        base + seat
+        for seat in range(state.num_players)
+        if _in_company(state, seat) and not _refused(state, seat)
+    ]
 
 
 def _joint(state: NileState) -> Iterable[int]:

@@ -34,6 +34,7 @@ class Turn(Fielded):
         "published": SAME,
         "chosen": COPY,
         "dice": SAME,
+        "refused": SAME,
     }
     __slots__ = tuple(FIELDS)
 
@@ -54,6 +55,7 @@ class Turn(Fielded):
     published: int  # in Europe: victory points published this turn (26.5)
     chosen: list[tuple[int, int]]  # in Europe: the parts chosen to publish, (part, index) (22.2)
     dice: tuple[int, ...]  # Game II: the two dice of which one is to be kept (40.51)
+    refused: int  # Game II: bit s, the expedition seat s travels in refused to be joined (29.4)
 
     def __init__(self) -> None:
         self.activity = -1
@@ -73,6 +75,7 @@ class Turn(Fielded):
         self.published = 0
         self.chosen = []
         self.dice = ()
+        self.refused = 0
 
 
 class Encounter(Fielded):
