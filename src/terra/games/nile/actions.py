@@ -230,6 +230,7 @@ class ActionTable(ActionSpace):
     # it sells (5.3, 5.426-5.427)
     trade_good: tuple[int, ...]  # by TRADE action offset: the good traded
     trade_lot: tuple[tuple[int, int, int], ...]  # by TRADE offset: (buy?, quantity, gifts)
+    trade_lots: tuple[int, ...]  # by TRADE offset: the lots of its table line
     part_base: tuple[int, ...]  # by part (PART_HEX, ...): its first PUBLISH_PART action
 
 
@@ -390,11 +391,13 @@ def build_table(
     }
     trade_good: list[int] = []
     trade_lot: list[tuple[int, int, int]] = []
+    trade_lots: list[int] = []
     for buying, trades in ((1, tables.trade_buy), (0, tables.trade_sell)):
         for trade in trades:
             for lots in TRADE_LOTS:
                 trade_good.append(trade.good)
                 trade_lot.append((buying, trade.quantity * lots, trade.gifts * lots))
+                trade_lots.append(lots)
     part_base = [
         next(a for a in range(base[PUBLISH_PART], end[PUBLISH_PART]) if args[a][0] == part)
         for part in (PART_HEX, PART_TRIBE, PART_SPECIAL, PART_GROUP)
@@ -425,6 +428,7 @@ def build_table(
         ),
         trade_good=tuple(trade_good),
         trade_lot=tuple(trade_lot),
+        trade_lots=tuple(trade_lots),
         part_base=tuple(part_base),
     )
 

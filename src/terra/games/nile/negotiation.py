@@ -9,7 +9,7 @@ in, and the moves ``offer``, ``offer everything`` and ``trade`` carry them out i
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -370,12 +370,8 @@ def offer_everything(state: NileState) -> None:
 
 def trade_terms(state: NileState, index: int) -> tuple[int, bool, int]:
     """The good, whether the explorer sells it, and the lots of the TRADE action ``index``."""
-    tables = state.data.tables
-    good = state.tables.trade_good[index]
-    buying, quantity, _gifts = state.tables.trade_lot[index]
-    selling = not buying
-    rate = (tables.trade_sell if selling else tables.trade_buy)[trade_rate(tables, good, selling)]
-    return good, selling, quantity // rate.quantity
+    table = state.tables
+    return table.trade_good[index], not table.trade_lot[index][0], table.trade_lots[index]
 
 
 def friendly_tribe_here(state: NileState) -> int:
@@ -524,16 +520,15 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
         return refusal(
             "no_friendly_tribe", "there is no tribe friendly to you in this hex", RULE_NEGOTIATION
         )
-    good, selling, lots = trade_terms(state, index)
-    if lots > lots_allowed(state, good, selling):
+    problem = _trade_problem(state, index, lots_allowed(state, *trade_terms(state, index)[:2]))
+    if problem == TOO_MANY:
         return refusal(
             "trade_refused",
             "the tribe will not make this trade now: its limit, this turn's trades, or what "
             "you have to pay with",
             RULE_NEGOTIATION,
         )
-    quantity = state.tables.trade_lot[index][1]
-    if good == ASKARI and not selling and state.explorers[state.player].party.muskets < quantity:
+    if problem == NO_MUSKET:
         return refusal(
             "askari_needs_musket",
             "each native askari hired needs a musket",
@@ -542,18 +537,44 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
     return None
 
 
-def _with_a_friendly_tribe(state: NileState) -> Iterable[int]:
-    """14.6: trade only with a friendly tribe in the hex."""
+# What stands in the way of a trade with a friendly tribe (:func:`_trade_problem`).
+TOO_MANY, NO_MUSKET = 1, 2
+
+
+def _trade_problem(state: NileState, index: int, most: int) -> int:
+    """14.7-14.95, 5.4451: why the TRADE action ``index`` cannot be made now, 0 if it can, where
+    ``most`` is the most lots of its good the tribe allows (:func:`lots_allowed`)."""
+    good, selling, lots = trade_terms(state, index)
+    if lots > most:
+        return TOO_MANY
+    quantity = state.tables.trade_lot[index][1]
+    if good == ASKARI and not selling and state.explorers[state.player].party.muskets < quantity:
+        return NO_MUSKET
+    return 0
+
+
+def _offer_trades(state: NileState, out: list[int]) -> None:
+    """14.6: the trades with a friendly tribe in the hex that :func:`explain_trade` lets
+    through, the tribe's terms worked out once for each good bought or sold."""
     if not friendly_tribe_here(state):
-        return ()
-    return offers.actions_of(state, act.TRADE)
+        return
+    args = state.tables.args
+    most: dict[tuple[int, bool], int] = {}
+    for action in offers.actions_of(state, act.TRADE):
+        (index,) = args[action]
+        good, selling, _lots = trade_terms(state, index)
+        allows = most.get((good, selling))
+        if allows is None:
+            allows = most[good, selling] = lots_allowed(state, good, selling)
+        if not _trade_problem(state, index, allows):
+            out.append(action)
 
 
 TRADE = Move(
     name="trade",
     rule="Source of the Nile, 14.6-14.95",
     notation=write_trade,
-    offer=checked(_with_a_friendly_tribe, explain_trade),
+    offer=_offer_trades,
     explain=explain_trade,
     effect=trade,
 )
