@@ -73,8 +73,9 @@ STALLED = 20_000
 
 
 def middle(game_id: str, players: int = 2, options: dict[str, str] | None = None) -> GameState:
-    """The middle of a seeded greedy game with ``options``: the first decision with a choice
-    after half of its actions."""
+    """The middle of a seeded greedy game with ``options``: the first decision after half of
+    its actions that a search bot searches (a choice, and one its game's evaluator weighs:
+    ``Evaluator.search_actions``; the others it leaves to its favourite move unsearched)."""
     game = terra.game(game_id)
     bots = [make_bot("greedy", s) for s in bot_seeds(MIDDLE_SEED, players)]
     whole = game.new(players, MIDDLE_SEED, options)
@@ -84,8 +85,9 @@ def middle(game_id: str, players: int = 2, options: dict[str, str] | None = None
     state = game.new(players, MIDDLE_SEED, options)
     for action in whole.history[:half]:
         state.apply(action)
-    while len(state.legal_actions()) < 2:
-        state.apply(state.legal_actions()[0])
+    evaluator = game.evaluator()
+    while len(state.legal_actions()) < 2 or not evaluator.search_actions(state):
+        state.apply(whole.history[len(state.history)])
     return state
 
 
