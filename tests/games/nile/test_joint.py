@@ -53,6 +53,29 @@ def joined(state: NileState) -> tuple[int, int]:
     return first, second
 
 
+def third_to_ask() -> tuple[NileState, int, int, int]:
+    """Three explorers in one hex, two of them joined; the third's turn starts. The state, the
+    partner, the leader and the third."""
+    state = three_in_africa()
+    partner, leader = joined(state)
+    third = order(state)[2]
+    state.play("normal")
+    state.play("done")
+    assert state.player == third
+    return state, partner, leader, third
+
+
+def offered_next_turn(state: NileState) -> set[str]:
+    """The moves offered to the explorer to act at the start of his next turn, every explorer
+    staying where he is until then."""
+    seat = state.player
+    state.play("normal")
+    state.play("done")
+    while state.player != seat or state.phase_name != "activity":
+        state.play("done" if state.phase_name in ("moving", "joint") else "normal")
+    return {state.action_str(a) for a in state.legal_actions()}
+
+
 class TestJoining:
     """29.1, 29.3, 29.4."""
 
@@ -121,12 +144,7 @@ class TestJoining:
         """29.4 (decision N229): after a refusal the proposer may ask another expedition, but
         not the one that refused, by any of its members, until a later turn; a proposal and
         its refusal cannot follow one another for ever."""
-        state = three_in_africa()
-        partner, leader = joined(state)
-        third = order(state)[2]
-        state.play("normal")
-        state.play("done")
-        assert state.player == third
+        state, partner, leader, third = third_to_ask()
         state.play(f"join {COLOURS[leader]}")
         state.play("refuse")
         assert state.player == third and state.phase_name == "activity"
@@ -135,11 +153,7 @@ class TestJoining:
         with pytest.raises(IllegalAction, match="refused to be joined this turn") as refused:
             state.play(f"join {COLOURS[partner]}")
         assert refused.value.rule == joint.RULE_JOIN
-        state.play("normal")
-        state.play("done")
-        while state.player != third or state.phase_name != "activity":
-            state.play("done" if state.phase_name in ("moving", "joint") else "normal")
-        assert f"join {COLOURS[leader]}" in {state.action_str(a) for a in state.legal_actions()}
+        assert f"join {COLOURS[leader]}" in offered_next_turn(state)
 
     def test_a_refusal_leaves_other_expeditions_to_ask(self) -> None:
         """29.4 (decision N229): only the expedition that refused is barred for the turn."""
@@ -153,12 +167,7 @@ class TestJoining:
 
     def test_every_explorer_of_a_joint_expedition_answers(self) -> None:
         """29.4: a third who asks to join is answered by both partners, in the order of play."""
-        state = three_in_africa()
-        partner, leader = joined(state)
-        third = order(state)[2]
-        state.play("normal")
-        state.play("done")
-        assert state.player == third
+        state, partner, leader, third = third_to_ask()
         before = state.explorers[leader].party.rations + state.explorers[third].party.rations
         state.play(f"join {COLOURS[leader]}")
         assert state.current_player == partner
@@ -253,11 +262,7 @@ class TestSplitting:
         assert state.player == partner and state.phase_name == "activity"
         offered = {state.action_str(a) for a in state.legal_actions()}
         assert f"join {COLOURS[leader]}" not in offered
-        state.play("normal")
-        state.play("done")
-        while state.player != partner or state.phase_name != "activity":
-            state.play("done" if state.phase_name in ("moving", "joint") else "normal")
-        assert f"join {COLOURS[leader]}" in {state.action_str(a) for a in state.legal_actions()}
+        assert f"join {COLOURS[leader]}" in offered_next_turn(state)
 
     def test_the_leader_may_leave_too(self) -> None:
         """29.6: at any time: the leader leaves at the start of the expedition's move."""
