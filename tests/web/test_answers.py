@@ -104,3 +104,12 @@ def test_an_unanswered_proposal_is_counted_down_and_refused(
     assert pages[asked].locator("#due").is_hidden()
     final = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
     assert final["moves"] == summary["moves"] + 2 and final["to_move"] == asker
+    # Decision N229: the expedition that refused is not asked again this turn.
+    pages[asker].locator("#typed-move").fill(f"join {colour}")
+    pages[asker].get_by_role("button", name="Play", exact=True).click()
+    error = pages[asker].locator("#error")
+    error.wait_for(state="visible")
+    assert "refused to be joined this turn" in error.inner_text()
+    photograph(pages[asker], screenshot_dir() / "join-refused-nile-1280.png")
+    unchanged = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
+    assert unchanged["moves"] == final["moves"]
