@@ -5,7 +5,7 @@ the middle of a seeded greedy game of each game with 2 players, on one core (pro
 and prints iterations per second.
 
 ``python bench/search.py strength GAME [--players 2] [--games 40] [--first 0]
-[--iterations 200] [--workers 1]`` plays one ``ismcts`` against ``greedy`` in every other
+[--iterations 200] [--workers 1] [--option NAME=VALUE]`` plays one ``ismcts`` against ``greedy`` in every other
 seat, seats rotated (game i, seeded 1000 + i, puts the search bot in seat i mod players), and
 prints its win rate with its standard error, its mean time per decision and its share of each
 game. Two settings played on the same games (``--first``) compare game by game: ``--against
@@ -122,16 +122,17 @@ class Game:
         return 1e3 * self.cpu_seconds / max(self.decisions, 1)
 
 
-def play(args: tuple[str, int, int, int, Settings]) -> Game:
-    """Game ``index``: the search bot in seat ``index mod players``, greedy elsewhere."""
-    game_id, players, index, iterations, settings = args
+def play(args: tuple[str, int, int, int, Settings, dict[str, str]]) -> Game:
+    """Game ``index`` with ``options``: the search bot in seat ``index mod players``, greedy
+    elsewhere."""
+    game_id, players, index, iterations, settings, options = args
     game = terra.game(game_id)
     seed = FIRST_SEED + index
     seats = bot_seeds(seed, players)
     searcher = index % players
     bots: list[Any] = [make_bot("greedy", s) for s in seats]
     bots[searcher] = IsmctsBot(seats[searcher], Budget(iterations=iterations), settings)
-    state = game.new(players, seed)
+    state = game.new(players, seed, options)
     decisions, spent, cpu = 0, 0.0, 0.0
     while not state.is_over and len(state.history) < STALLED:
         seat = state.current_player or 0
@@ -175,13 +176,20 @@ def search_settings(args: argparse.Namespace) -> Settings:
     )
 
 
+def game_options(args: argparse.Namespace) -> dict[str, str]:
+    """The game options given with ``--option NAME=VALUE``."""
+    return dict(option.partition("=")[::2] for option in args.option)
+
+
 def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dict[str, Any]:
     """What a run played: the game, the players, the games, and the search's settings as
     played (the game's own where the command line gave none)."""
     played = settings.over(terra.game(args.game[0]).evaluator().settings)
     own_turn = played.horizon is Horizon.OWN_TURN
+    options = game_options(args)
     return {
         "game": args.game[0],
+        **({"options": options} if options else {}),
         "players": args.players,
         "games": games,
         "iterations": args.iterations,
@@ -201,7 +209,7 @@ def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = search_settings(args)
     first = args.first
     jobs = [
-        (args.game[0], args.players, i, args.iterations, settings)
+        (args.game[0], args.players, i, args.iterations, settings, game_options(args))
         for i in range(first, first + args.games)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -509,7 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="speed: a game option for every game chosen, repeatable (--option game=2)",
+        help="speed, strength: a game option, repeatable (--option game=2)",
     )
     args = parser.parse_args(argv)
     if args.what != "speed" and len(args.game) != 1:
@@ -552,7 +560,7 @@ def main(argv: list[str] | None = None) -> int:
             run["against"] = paired(run, earlier)
         print(json.dumps(run))
         return 0
-    options = dict(option.partition("=")[::2] for option in args.option)
+    options = game_options(args)
     for game in chosen:
         try:
             state = middle(game.id, 2, options)
