@@ -4,16 +4,16 @@
 the middle of a seeded greedy game of each game with 2 players, on one core (processor time),
 and prints iterations per second.
 
-``python bench/search.py strength GAME [--players 2] [--games 40] [--first 0]
-[--iterations 200] [--workers 1] [--option NAME=VALUE]`` plays one ``ismcts`` against ``greedy`` in every other
+``python bench/search.py strength GAME [--players 2] [--games 40] [--first 0] [--iterations 200]
+[--workers 1] [--option NAME=VALUE]`` plays one ``ismcts`` against ``greedy`` in every other
 seat, seats rotated (game i, seeded 1000 + i, puts the search bot in seat i mod players), and
 prints its win rate with its standard error, its mean time per decision and its share of each
 game. Two settings played on the same games (``--first``) compare game by game: ``--against
 FILE`` reads an earlier run's output and adds the mean difference over the games both played,
-with its standard error. ``--exploration``,
-``--turns``, ``--within-turn``, ``--widening``, ``--bias``, ``--paired`` (common worlds at the
-root) and ``--depth`` (levels of the tree; 1 is flat Monte Carlo) tune the search. Timings depend
-on the machine and its load: this prints, it never asserts.
+with its standard error. ``--exploration``, ``--turns``, ``--within-turn``, ``--widening``,
+``--bias``, ``--paired`` (common worlds at the root) and ``--depth`` (levels of the tree; 1 is
+flat Monte Carlo) tune the search. Timings depend on the machine and its load: this prints, it
+never asserts.
 
 ``python bench/search.py calibrate GAME [--players 2] [--games 40] [--workers 1]`` plays
 greedy self-play games (game i seeded 50,000 + i) and, from every seat's ``estimate`` at each
