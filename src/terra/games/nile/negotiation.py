@@ -9,8 +9,9 @@ in, and the moves ``offer``, ``offer everything`` and ``trade`` carry them out i
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from terra.core.errors import IllegalAction, refusal
@@ -520,7 +521,7 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
         return refusal(
             "no_friendly_tribe", "there is no tribe friendly to you in this hex", RULE_NEGOTIATION
         )
-    problem = _trade_problem(state, index, lots_allowed(state, *trade_terms(state, index)[:2]))
+    problem = _trade_problem(state, index, partial(lots_allowed, state))
     if problem == TOO_MANY:
         return refusal(
             "trade_refused",
@@ -541,11 +542,11 @@ def explain_trade(state: NileState, index: int) -> IllegalAction | None:
 TOO_MANY, NO_MUSKET = 1, 2
 
 
-def _trade_problem(state: NileState, index: int, most: int) -> int:
+def _trade_problem(state: NileState, index: int, most: Callable[[int, bool], int]) -> int:
     """14.7-14.95, 5.4451: why the TRADE action ``index`` cannot be made now, 0 if it can, where
-    ``most`` is the most lots of its good the tribe allows (:func:`lots_allowed`)."""
+    ``most(good, selling)`` is the most lots of a good the tribe allows (:func:`lots_allowed`)."""
     good, selling, lots = trade_terms(state, index)
-    if lots > most:
+    if lots > most(good, selling):
         return TOO_MANY
     quantity = state.tables.trade_lot[index][1]
     if good == ASKARI and not selling and state.explorers[state.player].party.muskets < quantity:
@@ -559,15 +560,12 @@ def _offer_trades(state: NileState, out: list[int]) -> None:
     if not friendly_tribe_here(state):
         return
     args = state.tables.args
-    most: dict[tuple[int, bool], int] = {}
-    for action in offers.actions_of(state, act.TRADE):
-        (index,) = args[action]
-        good, selling, _lots = trade_terms(state, index)
-        allows = most.get((good, selling))
-        if allows is None:
-            allows = most[good, selling] = lots_allowed(state, good, selling)
-        if not _trade_problem(state, index, allows):
-            out.append(action)
+    most = cache(partial(lots_allowed, state))
+    out += [
+        action
+        for action in offers.actions_of(state, act.TRADE)
+        if not _trade_problem(state, args[action][0], most)
+    ]
 
 
 TRADE = Move(

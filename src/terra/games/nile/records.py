@@ -55,7 +55,7 @@ class Turn(Fielded):
     published: int  # in Europe: victory points published this turn (26.5)
     chosen: list[tuple[int, int]]  # in Europe: the parts chosen to publish, (part, index) (22.2)
     dice: tuple[int, ...]  # Game II: the two dice of which one is to be kept (40.51)
-    refused: int  # Game II: bit s, the expedition seat s travels in refused to be joined (29.4)
+    refused: int  # Game II: bit s, seat s's expedition not to be asked again this turn (N229)
 
     def __init__(self) -> None:
         self.activity = -1
