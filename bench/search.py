@@ -82,12 +82,14 @@ def middle(game_id: str, players: int = 2, options: dict[str, str] | None = None
     while not whole.is_over:
         whole.apply(bots[whole.current_player or 0].choose(whole))
     half = len(whole.history) // 2
+    history = whole.history
     state = game.new(players, MIDDLE_SEED, options)
-    for action in whole.history[:half]:
+    for action in history[:half]:
         state.apply(action)
     evaluator = game.evaluator()
+    later = iter(history[half:])
     while len(state.legal_actions()) < 2 or not evaluator.search_actions(state):
-        state.apply(whole.history[len(state.history)])
+        state.apply(next(later))
     return state
 
 
@@ -208,8 +210,9 @@ def run_heading(args: argparse.Namespace, settings: Settings, games: int) -> dic
 def strength(args: argparse.Namespace) -> dict[str, Any]:
     settings = search_settings(args)
     first = args.first
+    options = game_options(args)
     jobs = [
-        (args.game[0], args.players, i, args.iterations, settings, game_options(args))
+        (args.game[0], args.players, i, args.iterations, settings, options)
         for i in range(first, first + args.games)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
