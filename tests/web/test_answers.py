@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.server.test_sigkill import page, server
 from tests.web.board_page import photograph, screenshot_dir
@@ -101,7 +102,7 @@ def test_an_unanswered_proposal_is_counted_down_and_refused(
     pages[asker].locator("#log", has_text="refuses").wait_for(
         timeout=ANSWER_SECONDS * 1000 + TIMEOUT
     )
-    assert pages[asked].locator("#due").is_hidden()
+    expect(pages[asked].locator("#due")).to_be_hidden(timeout=TIMEOUT)  # its own socket
     final = httpx.get(f"{base}/api/matches/{created['id']}", timeout=30).json()
     assert final["moves"] == summary["moves"] + 2 and final["to_move"] == asker
     # Decision N229: the expedition that refused is not asked again this turn.

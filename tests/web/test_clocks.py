@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import expect
 from sqlalchemy import update
 
 from terra.store import MatchStore, open_engine
@@ -99,7 +100,7 @@ def test_a_person_leaves_a_real_time_table_and_takes_the_seat_back(
     leaver.click("#rejoin")
     other.wait_for_selector("#chat li.notice:has-text('took their seat back')")
     leaver.wait_for_selector("#away", state="hidden")
-    assert "away" not in other.locator("#players").inner_text()
+    expect(other.locator("#players")).not_to_contain_text("away", timeout=TIMEOUT)
     _play_to_the_end(pages, random.Random(5))
     for page in pages:
         page.wait_for_selector("#final table.scores")
