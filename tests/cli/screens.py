@@ -24,6 +24,7 @@ def against_greedy(state: GameState, language: str = "en", record: Path | None =
 
 async def settled(app: PlayScreen) -> None:
     """Wait until the bots have moved and the screen shows the person's turn (or the end)."""
+    await Pilot(app).pause()  # the first refresh, after which the game starts
     await app.workers.wait_for_complete()
     await asyncio.sleep(0)
     await app.workers.wait_for_complete()

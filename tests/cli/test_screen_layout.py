@@ -4,10 +4,13 @@ again brings the log and the moves back) and a narrow window gives the board mor
 from __future__ import annotations
 
 import asyncio
+import io
+from pathlib import Path
 
+from rich.console import Console
 from textual.containers import ScrollableContainer
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList
+from textual.widgets import Footer, OptionList, RichLog, Static
 
 import terra
 from terra.cli.screen import PlayScreen
@@ -105,6 +108,71 @@ def test_a_narrow_window_gives_the_side_pane_30_columns() -> None:
             await pilot.resize_terminal(120, 40)
             await pilot.pause()
             assert side.region.width == 48 and box.region.width == 72
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def _shown_lines(app: PlayScreen) -> list[str]:
+    return [line.rstrip() for line in str(app.query_one("#board", Static).render()).split("\n")]
+
+
+def _heading(lines: list[str]) -> list[str]:
+    """The lines above the first empty one: the words above the map."""
+    return lines[: lines.index("")]
+
+
+def test_the_boards_words_fold_at_the_panes_width_and_only_its_map_scrolls() -> None:
+    """At 80x24 Expedition's board beside the side pane has its missions and cards folded at
+    the pane's width, every word of them shown, while its 80-column map scrolls sideways;
+    Ctrl+B folds them at the whole window's width, Escape at the pane's again."""
+    session = _session("expedition")
+    state = session.state
+    whole = Console(width=80, color_system=None, file=io.StringIO())
+    with whole.capture() as drawn:
+        whole.print(state.game.render_terminal(state, 0))
+    heading = " ".join(_heading([line.rstrip() for line in drawn.get().split("\n")])).split()
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(app)
+            box = app.query_one("#board-box", ScrollableContainer)
+            narrow = box.scrollable_content_region.width
+            assert app.prose == narrow < 80
+            lines = _shown_lines(app)
+            words = _heading(lines)
+            assert " ".join(words).split() == heading and len(words) > 4
+            assert all(len(line) <= narrow for line in words)
+            assert max(len(line) for line in lines) > narrow and box.max_scroll_x > 0
+            await pilot.press("ctrl+b")
+            await pilot.pause()
+            assert app.prose is not None and app.prose > narrow
+            wide = _heading(_shown_lines(app))
+            assert len(wide) < len(words) and max(map(len, wide)) > narrow
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.prose == narrow and _shown_lines(app) == lines
+            await pilot.press("ctrl+q")
+
+    asyncio.run(play())
+
+
+def test_the_log_folds_its_lines_at_its_width_from_the_first(tmp_path: Path) -> None:
+    """The first lines of the log (where the game is saved: a long path) are folded at the
+    width the log shows, its scrollbar's room kept, so that none is cut at its right edge."""
+    state = terra.game("nile").new(2, 3)
+    session = against_greedy(state, record=tmp_path / ("a-long-name-for-a-record" * 3 + ".json"))
+
+    async def play() -> None:
+        app = PlayScreen(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(app)
+            log = app.query_one("#log", RichLog)
+            shown = log.scrollable_content_region.width
+            assert shown < log.content_region.width  # room for the scrollbar
+            assert "a-long-name-for-a-record" * 3 in "".join(line.text for line in log.lines)
+            assert all(line.cell_length <= shown for line in log.lines)
             await pilot.press("ctrl+q")
 
     asyncio.run(play())

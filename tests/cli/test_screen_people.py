@@ -15,6 +15,7 @@ from terra.ai.bots import make_bot
 from terra.cli.screen import PlayScreen
 from terra.cli.session import Session
 from terra.core import GameState
+from terra.core.terminal import Folded
 from tests.cli.screens import settled
 
 
@@ -23,10 +24,14 @@ def _people(state: GameState) -> Session:
     return Session(state, (0, 1), {}, console=quiet, read=input)
 
 
-def _drawn(state: GameState, seat: int) -> str:
-    """The board as ``seat`` sees it, as plain text at the screen's width."""
+def _drawn(state: GameState, seat: int, prose: int | None = None) -> str:
+    """The board as ``seat`` sees it, as plain text at the screen's width (its words folded
+    at ``prose`` columns, as the board's pane does)."""
     out = io.StringIO()
-    Console(file=out, width=80, color_system=None).print(state.game.render_terminal(state, seat))
+    board = state.game.render_terminal(state, seat)
+    Console(file=out, width=80, color_system=None).print(
+        board if prose is None else Folded(board, prose)
+    )
     return out.getvalue()
 
 
@@ -60,7 +65,7 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
             _covered(app, 0)
             await pilot.press("enter")
             assert app.seat == 0 and app.query_one("#table").display
-            assert _shown(app).split() == boards[0].split()
+            assert _shown(app).split() == _drawn(state, 0, app.prose).split()
             app.query_one("#filter", Input).focus()
             await pilot.press(*"move", "enter")
             await pilot.press(*"done", "enter")
@@ -69,8 +74,8 @@ def test_a_cover_between_two_people_and_each_sees_their_own_board() -> None:
             _covered(app, 1)
             await pilot.press("enter")
             assert app.seat == 1
-            assert _shown(app).split() == _drawn(session.state, 1).split()
-            assert _shown(app).split() != _drawn(session.state, 0).split()
+            assert _shown(app).split() == _drawn(session.state, 1, app.prose).split()
+            assert _shown(app).split() != _drawn(session.state, 0, app.prose).split()
             await pilot.press(*"move", "enter")
             await pilot.press(*"done", "enter")
             await settled(app)
@@ -104,7 +109,7 @@ def test_a_bot_between_two_people_plays_while_the_last_person_still_sees_their_b
             _covered(app, 2)
             await pilot.press("enter")
             assert app.seat == 2
-            assert _shown(app).split() == _drawn(session.state, 2).split()
+            assert _shown(app).split() == _drawn(session.state, 2, app.prose).split()
             assert "Blue" in _lines(app)  # the bot's move, in seat 2's log
             await pilot.press("ctrl+q")
 

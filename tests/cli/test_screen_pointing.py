@@ -68,7 +68,8 @@ def test_a_click_on_a_place_lists_its_moves_and_enter_plays_one(game: str) -> No
         async with app.run_test(size=(120, 40)) as pilot:
             await settled(app)
             everything = _listed(app)
-            places = state.game.terminal_places(state, 0, app.scales[0] if app.scales else None)
+            scale = app.scales[0] if app.scales else None
+            places = state.game.terminal_places(state, 0, scale, prose=app.prose)
             visible = _visible(app)
             row, column = _pointable(places, state, visible)
             place = places[row, column]
@@ -111,7 +112,7 @@ def test_a_click_on_a_scrolled_board_finds_the_place_drawn_there() -> None:
             await settled(app)
             await pilot.press("plus")
             await pilot.pause()
-            places = state.game.terminal_places(state, 0, "detail", app.drawn_width)
+            places = state.game.terminal_places(state, 0, "detail", app.drawn_width, app.prose)
             at = _at_places(state)
             row, column = max((cell for cell, place in places.items() if place in at), key=sum)
             box = app.query_one("#board-box", ScrollableContainer)
@@ -159,7 +160,7 @@ def test_a_click_on_a_place_no_move_is_at_says_so_and_lists_every_move() -> None
         async with app.run_test(size=(120, 40)) as pilot:
             await settled(app)
             everything = _listed(app)
-            places = state.game.terminal_places(state, 0)
+            places = state.game.terminal_places(state, 0, prose=app.prose)
             at = _at_places(state)
             row, column = next(c for c in _visible(app) if places.get(c) not in (None, *at))
             await pilot.click("#board", offset=(column, row))

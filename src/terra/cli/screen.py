@@ -25,6 +25,7 @@ from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -35,7 +36,7 @@ from terra.cli.session import Session
 from terra.cli.turns import Turns
 from terra.core import GameState, IllegalAction, TerraError
 from terra.core.errors import marked
-from terra.core.terminal import place_near
+from terra.core.terminal import Folded, place_near
 
 # The columns the boards are drawn for (the line mode's terminal of 80 columns); a board
 # zoomed in takes the columns it needs, up to BOARD_MAX_WIDTH.
@@ -56,6 +57,18 @@ class BoardBox(ScrollableContainer):
     """The pane the board scrolls in, which Ctrl+B shows over the whole window."""
 
     ALLOW_MAXIMIZE = True
+
+    class Resized(Message):
+        """The pane changed its size: the board's words may be folded anew."""
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
+    @property
+    def prose_width(self) -> int | None:
+        """The columns the board's words are folded at: the pane's, but for its scrollbar
+        (whose room is kept whether it shows or not); ``None`` before the pane has a size."""
+        return self.scrollable_content_region.width or None
 
 
 class KeysFooter(Footer):
@@ -86,11 +99,11 @@ class PlayScreen(App[None]):
     CSS = """
     #status { height: 1; background: $primary; color: $text; padding: 0 1; }
     #cover { display: none; height: 1fr; content-align: center middle; text-style: bold; }
-    #board-box { width: 3fr; overflow: auto auto; }
+    #board-box { width: 3fr; overflow: auto auto; scrollbar-gutter: stable; }
     #board { width: auto; }
     #side { width: 2fr; min-width: 34; }
     Screen.-narrow #side { width: 30; min-width: 30; }
-    #log { height: 1fr; border: round $secondary; }
+    #log { height: 1fr; border: round $secondary; scrollbar-gutter: stable; }
     #filter { height: 3; }
     #moves { height: 1fr; border: round $secondary; }
     """
@@ -119,6 +132,7 @@ class PlayScreen(App[None]):
         self.scales = session.game.terminal_scales()  # the board's scales, smallest first
         self.zoom = 0  # the scale shown, by its place in ``scales``
         self.drawn_width = BOARD_WIDTH  # the columns the board shown was drawn in
+        self.prose: int | None = None  # the columns its words were folded at, if folded
         self.pointed: str | None = None  # the place on the board the moves listed are at
         self.thinking = False  # whether the bots are deciding
         self.filtering = False  # whether the filter holds words
@@ -148,6 +162,10 @@ class PlayScreen(App[None]):
         self.query_one("#log", RichLog).border_title = self.t("Log")
         self.query_one("#moves", OptionList).border_title = self.t("Your moves")
         self.session.keep()
+        self.call_after_refresh(self.start)  # once the log knows its width, to fold at it
+
+    def start(self) -> None:
+        """Where the game is saved, in the log; then the bots' moves up to a person's turn."""
         for line in self.session.saving_lines(start=True):
             self.say(line)
         self.advance()
@@ -203,6 +221,7 @@ class PlayScreen(App[None]):
         if self.seat is not None:
             self.session.seen[self.seat] = self.session.state.log_size
         self.seat, self.covered = None, seat
+        self.prose = None
         self.screen.minimize()
         self.moves = []
         self.query_one("#board", Static).update("")
@@ -326,9 +345,10 @@ class PlayScreen(App[None]):
         return self.scales[self.zoom] if self.scales else None
 
     def board(self, viewer: int | None) -> Text:
-        """The board as the line mode draws it at :data:`BOARD_WIDTH` columns, kept whole:
-        the pane scrolls over it rather than fold its lines. Zoomed in (a larger scale of the
-        game's board) it is as wide as it needs."""
+        """The board as the line mode draws it at :data:`BOARD_WIDTH` columns, its maps kept
+        whole (the pane scrolls over them rather than fold their lines) and its words folded
+        at the pane's width. Zoomed in (a larger scale of the game's board) it is as wide as
+        it needs."""
         board = self.session.game.render_terminal(self.session.state, viewer, self.scale)
         width = BOARD_WIDTH
         if self.zoom:
@@ -336,9 +356,21 @@ class PlayScreen(App[None]):
             width = max(BOARD_WIDTH, min(BOARD_MAX_WIDTH, measure.maximum))
         drawn = io.StringIO()
         self.drawn_width = width
+        self.prose = self.query_one("#board-box", BoardBox).prose_width
         console = Console(file=drawn, width=width, color_system="truecolor", force_terminal=True)
-        console.print(board)
+        console.print(board if self.prose is None else Folded(board, self.prose))
         return Text.from_ansi(drawn.getvalue(), no_wrap=True, overflow="ignore")
+
+    def redraw_board(self) -> None:
+        """The board again, as the viewer sees it, unless the cover hides it."""
+        if self.covered is None:
+            self.query_one("#board", Static).update(self.board(self.viewer()))
+
+    @on(BoardBox.Resized)
+    def refold(self) -> None:
+        """The pane's new width: the board's words folded at it, once a board is shown."""
+        if self.prose is not None and self.prose != self.query_one(BoardBox).prose_width:
+            self.redraw_board()
 
     def show_moves(self) -> None:
         """The legal moves as the chosen language reads them, numbered in the game's own order
@@ -430,8 +462,7 @@ class PlayScreen(App[None]):
     def action_zoom(self, step: int) -> None:
         """The board at the next larger (``1``) or smaller (``-1``) scale, if there is one."""
         self.zoom = max(0, min(len(self.scales) - 1, self.zoom + step))
-        if self.covered is None:
-            self.query_one("#board", Static).update(self.board(self.viewer()))
+        self.redraw_board()
         self.refresh_bindings()
 
     def action_hint(self) -> None:
@@ -477,7 +508,7 @@ class PlayScreen(App[None]):
         if self.covered is not None or not self.moves:
             return
         places = self.session.game.terminal_places(
-            self.session.state, self.viewer(), self.scale, self.drawn_width
+            self.session.state, self.viewer(), self.scale, self.drawn_width, self.prose
         )
         box = self.query_one("#board-box", ScrollableContainer)
         region = box.content_region

@@ -339,18 +339,25 @@ class Game(ABC, Generic[S]):
         return display.render(state, seat, scale)
 
     def terminal_places(
-        self, state: S, seat: int | None, scale: str | None = None, width: int = 80
+        self,
+        state: S,
+        seat: int | None,
+        scale: str | None = None,
+        width: int = 80,
+        prose: int | None = None,
     ) -> Mapping[tuple[int, int], str]:
         """Where :meth:`render_terminal` of ``state`` for ``seat`` at ``scale``, drawn
-        ``width`` columns wide, shows each place that moves concern: each cell (row, column,
-        from the top left of the whole drawing) with the place's name as
-        :meth:`GameState.action_data` gives it. The display marks those characters
+        ``width`` columns wide (its words folded at ``prose`` columns, as
+        :class:`terra.core.terminal.Folded` draws it), shows each place that moves concern:
+        each cell (row, column, from the top left of the whole drawing) with the place's name
+        as :meth:`GameState.action_data` gives it. The display marks those characters
         (:func:`terra.core.terminal.place_style`); empty for a display that marks none."""
         if self.display_module is None:
             return {}
-        from terra.core.terminal import drawn_places  # noqa: PLC0415 - rich, for terminals only
+        from terra.core.terminal import Folded, drawn_places  # noqa: PLC0415 - for terminals
 
-        return drawn_places(self.render_terminal(state, seat, scale), width)
+        board = self.render_terminal(state, seat, scale)
+        return drawn_places(board if prose is None else Folded(board, prose), width)
 
     def terminal_scales(self) -> tuple[str, ...]:
         """The scales the terminal board can be drawn at, the smallest first: the

@@ -2,6 +2,7 @@
 place (a hex, a city) with the place's name, as :meth:`~terra.core.moves.Rulebook.place` names
 it; :func:`drawn_places` reads back where each marked character lands once the board is drawn,
 so a screen can tell which place a click points at without knowing the game's layout.
+:class:`Folded` draws a board's words at the width of a pane narrower than its pictures.
 
 A mark is a ``rich`` style's ``meta``: it changes nothing of how the board looks, and the places
 are found where the drawing put them (inside a panel, under lines that wrapped), never where a
@@ -12,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rich.console import Console, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 
 # The key of a style's ``meta`` that holds the place a character shows.
 PLACE_KEY = "place"
@@ -29,6 +33,43 @@ def place_style(place: str, style: str | Style = "") -> Style:
     """
     base = Style.parse(style) if isinstance(style, str) else style
     return base + Style(meta={PLACE_KEY: place})
+
+
+class Folded:
+    """``board`` with its words folded at ``prose`` columns, its pictures drawn whole.
+
+    A board made of parts (a ``rich`` ``Group``) is drawn part by part: a part that can be
+    folded to ``prose`` columns is, and a picture (a text that must not wrap, such as a map,
+    or a part that cannot be drawn that narrow) takes the whole width. A pane narrower than the
+    board then shows its words whole and scrolls sideways only over its pictures.
+
+    >>> board = Group(Text("the words of a heading"), Text("#" * 30, no_wrap=True))
+    >>> Console(width=30, color_system=None).print(Folded(board, 12))
+    the words of
+    a heading
+    ##############################
+    """
+
+    def __init__(self, board: RenderableType, prose: int) -> None:
+        self.board = board
+        self.prose = prose
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        parts = self.board.renderables if isinstance(self.board, Group) else [self.board]
+        for part in parts:
+            width = options.max_width
+            if not self.picture(console, options, part):
+                width = min(width, self.prose)
+            for line in console.render_lines(part, options.update_width(width), pad=False):
+                yield from line
+                yield Segment.line()
+
+    def picture(self, console: Console, options: ConsoleOptions, part: RenderableType) -> bool:
+        """Whether ``part`` is drawn at the whole width: a text that does not wrap, or a part
+        whose narrowest drawing is wider than :attr:`prose`."""
+        if isinstance(part, Text) and part.no_wrap:
+            return True
+        return Measurement.get(console, options, part).minimum > self.prose
 
 
 def drawn_places(board: RenderableType, width: int) -> Mapping[Cell, str]:
