@@ -221,6 +221,20 @@ class TestClone:
                 copy.apply(rng.choice(copy.legal_actions()))
             assert snapshot(state) == before
 
+    def test_the_actions_taken_are_counted_in_clones_and_samples(
+        self, positions: list[GameState]
+    ) -> None:
+        rng = random.Random(6)
+        for state in positions[::10]:
+            assert state.actions_taken == len(state.history)
+            if state.is_over:
+                continue
+            seat = state.current_player if state.current_player is not None else 0
+            for copy in (state.clone(), state.sample_hidden(seat, rng)):
+                copy.apply(rng.choice(copy.legal_actions()))
+                assert copy.actions_taken == len(copy.history) == state.actions_taken + 1
+            assert state.actions_taken == len(state.history)
+
 
 class TestLog:
     def test_the_log_since_an_entry_is_its_tail(self, positions: list[GameState]) -> None:

@@ -135,7 +135,7 @@ class Search(Generic[S]):
         assert seat is not None, "the game is over"
         self.seat = seat
         # Truncate where the game declares its length cap: a rollout must end.
-        self.depth_left = max(0, root.game.length_cap - len(root.history))
+        self.depth_left = max(0, root.game.length_cap - root.actions_taken)
         self.played = played = settings.over(self.evaluator.settings)
         self.rollout_turns = played.rollout_turns
         self.within_turn = played.horizon is not Horizon.ACROSS_TURNS

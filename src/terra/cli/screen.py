@@ -330,7 +330,7 @@ class PlayScreen(App[None]):
         else:
             words = t("Your move.")
         seat = "" if self.seat is None else f" · {session.name(self.seat)}"
-        actions = t("action {number}", number=len(state.history))
+        actions = t("action {number}", number=state.actions_taken)
         return f"{session.game.title}{seat} · {words} ({actions})"
 
     def viewer(self) -> int | None:

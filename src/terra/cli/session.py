@@ -138,7 +138,7 @@ class Session:
 
     def _stopped(self, stop: BaseException) -> int:
         """Say why the game stopped early; the exit code."""
-        actions = len(self.state.history)
+        actions = self.state.actions_taken
         t = self.speech.t
         if isinstance(stop, _Quit):
             self._say(t("Game stopped after {count} actions.", count=actions))

@@ -72,6 +72,7 @@ class GameState(Fielded, ABC):
         "data": ASIDE,
         "tables": ASIDE,
         "_history": ASIDE,
+        "_taken": ASIDE,
         "_legal": ASIDE,
         "_log": ASIDE,
         "_log_size": ASIDE,
@@ -96,6 +97,7 @@ class GameState(Fielded, ABC):
     data: ComponentData
     tables: ActionSpace
     _history: History
+    _taken: int  # the actions in _history
     _legal: tuple[int, ...] | None  # the legal actions of this decision, once computed
     _log: Log
     _log_size: int
@@ -122,6 +124,7 @@ class GameState(Fielded, ABC):
         self.data = data
         self.tables = tables
         self._history = None
+        self._taken = 0
         self._legal = None
         self._log = None
         self._log_size = 0
@@ -228,6 +231,7 @@ class GameState(Fielded, ABC):
         """Take a legal action, unchecked. Undefined behaviour for an illegal one."""
         self._legal = None
         self._history = (action, self._history)
+        self._taken += 1
         tables = self.tables
         self.RULES[tables.kind[action]](self, *tables.args[action])
 
@@ -459,6 +463,12 @@ class GameState(Fielded, ABC):
             out.append({"key": key, "args": dict(args)})
         out.reverse()
         return out
+
+    @property
+    def actions_taken(self) -> int:
+        """How many actions have been taken since the start: ``len(history)``, without
+        walking it."""
+        return self._taken
 
     @property
     def history(self) -> list[int]:

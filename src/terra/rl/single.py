@@ -128,4 +128,4 @@ class TerraEnv(gym.Env[Observation, np.int64]):
         """``ansi``: the position's turn and whose move it is, as text."""
         if self.render_mode != "ansi" or self.state is None:
             return None
-        return f"{self.game.id}: {len(self.state.history)} moves; seat {self.state.current_player}"
+        return f"{self.game.id}: {self.state.actions_taken} moves; seat {self.state.current_player}"
