@@ -6,7 +6,8 @@ It drives the same :class:`~terra.cli.session.Session` as the line mode: the sam
 moves, undo (Ctrl+Z), hints (Ctrl+T) and the record saved as the game goes. The board is the
 game's own ``render_terminal`` of what the seat at the keyboard sees; ``+`` and ``-`` switch it
 between the scales the game draws it at (its ``terminal_scales``: the whole map in 80 columns,
-or in detail); Ctrl+B shows it over the whole window (Escape brings the log and the moves back).
+or in detail), its words folded at the pane's width so that only its map scrolls sideways;
+Ctrl+B shows it over the whole window (Escape brings the log and the moves back).
 A window under 100 columns gives the side pane 30 of them. Between two people's turns a cover
 hides it until the next person presses Enter. A click on a place of the board (its
 ``terminal_places``) lists only the moves at that place.
