@@ -9,7 +9,7 @@ from rich.console import Console
 
 import terra
 from terra.games.africa import AfricaState
-from terra.games.africa.render import CELL, FACE_DOWN_LABEL, catalog, describe, render
+from terra.games.africa.render import CELL, FACE_DOWN_LABEL, catalog, describe, legend, render
 from tests.games.africa import table
 from tests.pointing import shown_at_places
 
@@ -40,6 +40,19 @@ def test_the_board_shows_the_map_cities_and_face_down_markers() -> None:
         assert label in text
     assert "Legend" in text and "monument" in text
     assert "chooses a start city" in text
+
+
+def test_the_legend_fits_a_narrow_pane_each_label_beside_its_name() -> None:
+    """In a terminal pane of 40 columns the legend's keys stand in fewer columns, whole."""
+    state = table.new(2, 0)
+    out = io.StringIO()
+    Console(file=out, width=40, color_system=None).print(legend(state.data))
+    lines = out.getvalue().splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 40
+    for label, name in (("TG", "Tangier"), ("CT", "Cape Town"), ("Mo", "monument")):
+        assert any(f"{label} {name}" in line for line in lines)
+    keys = [line for line in lines if "Tangier" in line or "gold" in line or "lion" in line]
+    assert keys and all(line[:2].strip() and "  " in line.rstrip() for line in keys)
 
 
 def test_the_board_shows_researchers_markers_camps_and_hands() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -185,11 +186,9 @@ def board_text(state: AfricaState, view: Mapping[str, Any]) -> Text:
     return out
 
 
-LEGEND_PER_LINE = 5
-
-
-def legend(data: Components) -> Text:
-    """What the labels mean."""
+def legend(data: Components) -> Group:
+    """What the labels mean: the marks, then each city's and tile's label with its name, in
+    as many columns as the width drawn in holds."""
     out = Text("Legend: ")
     out.append(FACE_DOWN_LABEL, style=FACE_DOWN_STYLE)
     out.append(" face down  ")
@@ -209,13 +208,8 @@ def legend(data: Components) -> Text:
         (data.label[t], CATEGORY_STYLES[CATEGORIES[data.category[t]]], data.type_names[t])
         for t in range(data.num_types)
     ]
-    for i, (label, style, name) in enumerate(entries):
-        if i % LEGEND_PER_LINE == 0:
-            out.append("\n        ")
-        out.append(label, style=style)
-        out.append(f" {name:<10}")
-    out.rstrip()
-    return out
+    keys = [Text.assemble((label, style), f" {name}") for label, style, name in entries]
+    return Group(out, Columns(keys, padding=(0, 2), equal=True))
 
 
 def players_table(state: AfricaState, view: Mapping[str, Any]) -> Table:
