@@ -81,8 +81,8 @@ def middle(game_id: str, players: int = 2, options: dict[str, str] | None = None
     whole = game.new(players, MIDDLE_SEED, options)
     while not whole.is_over:
         whole.apply(bots[whole.current_player or 0].choose(whole))
-    half = len(whole.history) // 2
     history = whole.history
+    half = len(history) // 2
     state = game.new(players, MIDDLE_SEED, options)
     for action in history[:half]:
         state.apply(action)
@@ -136,7 +136,7 @@ def play(args: tuple[str, int, int, int, Settings, dict[str, str]]) -> Game:
     bots[searcher] = IsmctsBot(seats[searcher], Budget(iterations=iterations), settings)
     state = game.new(players, seed, options)
     decisions, spent, cpu = 0, 0.0, 0.0
-    while not state.is_over and len(state.history) < STALLED:
+    while not state.is_over and state.actions_taken < STALLED:
         seat = state.current_player or 0
         started, cpu_started = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state)
@@ -146,8 +146,8 @@ def play(args: tuple[str, int, int, int, Settings, dict[str, str]]) -> Game:
             decisions += 1
         state.apply(action)
     if not state.is_over:  # a stalled game is lost, and shows in the mean time per decision
-        return Game(0.0, decisions, spent, cpu, len(state.history))
-    return Game(state.victory_shares()[searcher], decisions, spent, cpu, len(state.history))
+        return Game(0.0, decisions, spent, cpu, state.actions_taken)
+    return Game(state.victory_shares()[searcher], decisions, spent, cpu, state.actions_taken)
 
 
 def search_settings(args: argparse.Namespace) -> Settings:
@@ -267,7 +267,7 @@ def self_play_records(args: tuple[str, int, int]) -> list[Record]:
     state = game.new(players, seed)
     taken: list[tuple[list[float], float]] = []
     mover = None
-    while not state.is_over and len(state.history) < STALLED:
+    while not state.is_over and state.actions_taken < STALLED:
         seat = state.current_player or 0
         if seat != mover:
             mover = seat
@@ -324,7 +324,7 @@ def finish(state: GameState, seat: int, seed: int) -> float:
     evaluator = state.game.evaluator()
     rng = random.Random(seed)
     bots = [make_bot("greedy", s) for s in bot_seeds(seed, state.num_players)]
-    while not state.is_over and len(state.history) < STALLED:
+    while not state.is_over and state.actions_taken < STALLED:
         player = state.current_player or 0
         if player == seat:
             state.apply(evaluator.favourite_action(state, rng))
@@ -358,7 +358,7 @@ def departures(args: tuple[str, int, int, int, Settings, int, int]) -> list[Depa
     state = game.new(players, seed)
     found: list[Departure] = []
     chosen = 0
-    while not state.is_over and len(state.history) < STALLED:
+    while not state.is_over and state.actions_taken < STALLED:
         player = state.current_player or 0
         if player != seat:
             state.apply(greedy[player].choose(state))
