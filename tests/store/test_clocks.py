@@ -56,12 +56,12 @@ def _to_move(store: MatchStore, match_id: str) -> int:
     return seat
 
 
-def _overdue(store: MatchStore, match_id: str) -> None:
-    """Let the deadline pass, as if the person had waited it out."""
+def _overdue(store: MatchStore, match_id: str, at: datetime | None = None) -> None:
+    """Let the deadline pass, as if the person had waited it out: a second before ``at``, the
+    time the clocks read (a frozen clock's time, however long the test has run; default now)."""
+    deadline = (at or now()) - timedelta(seconds=1)
     with store.engine.begin() as connection:
-        connection.execute(
-            update(Match).where(Match.id == match_id).values(deadline=now() - timedelta(seconds=1))
-        )
+        connection.execute(update(Match).where(Match.id == match_id).values(deadline=deadline))
 
 
 class TestAClock:
@@ -177,7 +177,7 @@ class TestStandingIn:
         match_id, clocks = _started(store, BANK)
         seat = _to_move(store, match_id)
         moves = store.info(match_id).moves
-        _overdue(store, match_id)
+        _overdue(store, match_id, frozen.time)
         assert clocks.time_out(match_id, moves, seat) is not None
         assert clocks.leave(match_id, seat) is None  # a bot plays it already
         assert clocks.come_back(match_id, 1 - seat, seat) is None  # no bot plays that one
